@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * Prints the front end's weight, and with --check fails when a size budget is broken.
+ *
+ *   node bin/benchmark.mjs          figures only
+ *   node bin/benchmark.mjs --check  figures, then exit 1 if over budget (CI runs this)
+ *
+ * "Before the first step is interactive" means what a donor's browser downloads for the widget
+ * before tab 1 works: build/view.js and build/view.css, plus the WordPress scripts they depend on
+ * (read from view.asset.php). Chunks loaded later (Stripe, PayPal, the payment step) are listed
+ * apart: they load when the donor reaches a step that needs them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve( path.dirname( fileURLToPath( import.meta.url ) ), '..' );
+const build = path.join( root, 'build' );
+const budget = JSON.parse( fs.readFileSync( path.join( root, 'bin/size-budget.json' ), 'utf8' ) );
+
+if ( ! fs.existsSync( path.join( build, 'view.js' ) ) ) {
+	console.error( 'benchmark: build/view.js is missing; run npm run build first.' );
+	process.exit( 1 );
+}
+
+const gzip = ( file ) => zlib.gzipSync( fs.readFileSync( file ), { level: 9 } ).length;
+const kb = ( bytes ) => `${ ( bytes / 1024 ).toFixed( 1 ) } KB`;
+const files = fs.readdirSync( build ).filter( ( name ) => /\.(js|css)$/.test( name ) );
+
+const rows = files.map( ( name ) => {
+	const file = path.join( build, name );
+	return { name, raw: fs.statSync( file ).size, gzip: gzip( file ) };
+} );
+const initialNames = [ 'view.js', 'view.css' ];
+const initial = rows.filter( ( row ) => initialNames.includes( row.name ) );
+const editor = rows.filter( ( row ) => row.name.startsWith( 'editor' ) );
+const lazy = rows.filter( ( row ) => ! initialNames.includes( row.name ) && ! row.name.startsWith( 'editor' ) );
+
+const assetPhp = fs.readFileSync( path.join( build, 'view.asset.php' ), 'utf8' );
+const dependencies = [ ...assetPhp.matchAll( /'([a-z0-9-]+)'/g ) ]
+	.map( ( match ) => match[ 1 ] )
+	.filter( ( name ) => name !== 'dependencies' && name !== 'version' );
+
+const print = ( title, list ) => {
+	console.log( title );
+	for ( const row of list ) {
+		console.log( `  ${ row.name.padEnd( 28 ) } ${ kb( row.gzip ).padStart( 9 ) } gzip  ${ kb( row.raw ).padStart( 9 ) } raw` );
+	}
+};
+
+const initialGzip = initial.reduce( ( sum, row ) => sum + row.gzip, 0 );
+print( 'Widget code loaded before the first step is interactive:', initial );
+console.log( `  ${ 'total'.padEnd( 28 ) } ${ kb( initialGzip ).padStart( 9 ) } gzip` );
+console.log( `  plus WordPress scripts (shared with the site, cached): ${ dependencies.join( ', ' ) || 'none' }` );
+print( 'Loaded later, when a step needs it:', lazy );
+print( 'Block editor only:', editor );
+
+if ( process.argv.includes( '--check' ) ) {
+	const broken = [];
+	const check = ( label, actual, limit ) => {
+		if ( limit !== undefined && actual > limit ) {
+			broken.push( `${ label }: ${ kb( actual ) } gzip is over its budget of ${ kb( limit ) }` );
+		}
+	};
+	check( 'initial widget code', initialGzip, budget.initialGzip );
+	for ( const row of rows ) {
+		check( row.name, row.gzip, budget.files?.[ row.name ] );
+	}
+	const largestLazy = Math.max( 0, ...lazy.map( ( row ) => row.gzip ) );
+	check( 'largest lazy chunk', largestLazy, budget.lazyChunkGzip );
+	for ( const forbidden of budget.forbiddenInitialDependencies ?? [] ) {
+		if ( dependencies.includes( forbidden ) ) {
+			broken.push( `view.js depends on ${ forbidden }, which must not load before the first step` );
+		}
+	}
+	if ( broken.length ) {
+		console.error( '\nSize budget broken:\n  ' + broken.join( '\n  ' ) );
+		process.exit( 1 );
+	}
+	console.log( '\nSize budget: within every limit (bin/size-budget.json).' );
+}

@@ -1,0 +1,228 @@
+<?php
+/**
+ * Donation Widget → Settings.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin;
+
+use DonationWidget\Settings\SettingField;
+use DonationWidget\Settings\Settings;
+use DonationWidget\Settings\SettingsSchema;
+use DonationWidget\Settings\SettingsServiceProvider;
+
+/**
+ * The settings screen. Saving goes through options.php (nonce and capability checked there)
+ * and the registered sanitiser. Secrets are never printed back: only their last four characters.
+ */
+final class SettingsPage {
+
+	public const CAPABILITY = 'manage_options';
+
+	/**
+	 * The screen's hook suffix, once the menu exists.
+	 *
+	 * @var string
+	 */
+	private string $hook_suffix = '';
+
+	/**
+	 * Builds the screen.
+	 *
+	 * @param Settings $settings Values and field definitions.
+	 */
+	public function __construct( private readonly Settings $settings ) {
+	}
+
+	/**
+	 * Adds the top-level menu with its Settings screen.
+	 */
+	public function add_menu(): void {
+		add_menu_page(
+			__( 'Donation Widget', 'donation-widget' ),
+			__( 'Donation Widget', 'donation-widget' ),
+			self::CAPABILITY,
+			AdminServiceProvider::MENU_SLUG,
+			array( $this, 'render' ),
+			'dashicons-heart',
+			58
+		);
+		$this->hook_suffix = (string) add_submenu_page(
+			AdminServiceProvider::MENU_SLUG,
+			__( 'Donation Widget settings', 'donation-widget' ),
+			__( 'Settings', 'donation-widget' ),
+			self::CAPABILITY,
+			AdminServiceProvider::MENU_SLUG,
+			array( $this, 'render' )
+		);
+	}
+
+	/**
+	 * The screen's hook suffix (for enqueueing its script).
+	 */
+	public function hook_suffix(): string {
+		return $this->hook_suffix;
+	}
+
+	/**
+	 * Adds "Settings" under the plugin's name on the Plugins screen.
+	 *
+	 * @param array<int|string, string> $links Existing links.
+	 * @return array<int|string, string>
+	 */
+	public function add_settings_link( array $links ): array {
+		$url = admin_url( 'admin.php?page=' . AdminServiceProvider::MENU_SLUG );
+		array_unshift( $links, sprintf( '<a href="%s">%s</a>', esc_url( $url ), esc_html__( 'Settings', 'donation-widget' ) ) );
+		return $links;
+	}
+
+	/**
+	 * Prints the screen.
+	 */
+	public function render(): void {
+		if ( ! current_user_can( self::CAPABILITY ) ) {
+			wp_die( esc_html__( 'Sorry, you are not allowed to manage Donation Widget settings.', 'donation-widget' ), 403 );
+		}
+		$fields = $this->settings->fields();
+		echo '<div class="wrap donation-widget-settings">';
+		printf( '<h1>%s</h1>', esc_html__( 'Donation Widget settings', 'donation-widget' ) );
+		settings_errors( Settings::OPTION );
+		echo '<form method="post" action="options.php" novalidate="novalidate">';
+		settings_fields( SettingsServiceProvider::OPTION_GROUP );
+		foreach ( SettingsSchema::sections() as $section => $heading ) {
+			printf( '<h2 id="%s">%s</h2>', esc_attr( 'donation-widget-section-' . $section ), esc_html( $heading ) );
+			$this->render_section_actions( $section );
+			echo '<table class="form-table" role="presentation"><tbody>';
+			foreach ( $fields as $field ) {
+				if ( $field->section === $section ) {
+					$this->render_row( $field );
+				}
+			}
+			echo '</tbody></table>';
+		}
+		submit_button( __( 'Save settings', 'donation-widget' ) );
+		echo '</form></div>';
+	}
+
+	/**
+	 * A "Test connection" button for sections that talk to a provider.
+	 *
+	 * @param string $section Section id.
+	 */
+	private function render_section_actions( string $section ): void {
+		if ( ! in_array( $section, array( 'stripe', 'paypal', 'experian', 'recaptcha' ), true ) ) {
+			return;
+		}
+		printf(
+			'<p><button type="button" class="button donation-widget-test-connection" data-provider="%1$s">%2$s</button> <span class="donation-widget-test-result" role="status" aria-live="polite" data-provider-result="%1$s"></span></p>',
+			esc_attr( $section ),
+			esc_html__( 'Test connection', 'donation-widget' )
+		);
+	}
+
+	/**
+	 * One labelled field.
+	 *
+	 * @param SettingField $field The field.
+	 */
+	private function render_row( SettingField $field ): void {
+		$id          = 'donation-widget-' . str_replace( '_', '-', $field->key );
+		$name        = Settings::OPTION . '[' . $field->key . ']';
+		$description = $field->description;
+		echo '<tr><th scope="row">';
+		if ( SettingField::CHECKBOX !== $field->type ) {
+			printf( '<label for="%s">%s</label>', esc_attr( $id ), esc_html( $field->label ) );
+		} else {
+			echo esc_html( $field->label );
+		}
+		echo '</th><td>';
+
+		if ( $this->settings->is_from_constant( $field->key ) ) {
+			printf(
+				'<p id="%s"><code>%s</code> %s</p>',
+				esc_attr( $id ),
+				esc_html( $field->constant_name() ),
+				esc_html__( 'set in wp-config.php', 'donation-widget' )
+			);
+			echo '</td></tr>';
+			return;
+		}
+
+		$describedby = '' !== $description ? $id . '-description' : '';
+		$value       = $this->settings->get( $field->key );
+		switch ( $field->type ) {
+			case SettingField::SECRET:
+				$stored      = $this->settings->string( $field->key );
+				$description = '' === $stored
+					? __( 'Not set.', 'donation-widget' )
+					/* translators: %s: the last four characters of the saved secret. */
+					: sprintf( __( 'Saved: ends in %s. Leave empty to keep it.', 'donation-widget' ), substr( $stored, -4 ) );
+				$describedby = $id . '-description';
+				printf(
+					'<input type="password" class="regular-text" id="%s" name="%s" value="" autocomplete="new-password" spellcheck="false" aria-describedby="%s" />',
+					esc_attr( $id ),
+					esc_attr( $name ),
+					esc_attr( $describedby )
+				);
+				break;
+			case SettingField::CHOICE:
+				printf( '<select id="%s" name="%s"%s>', esc_attr( $id ), esc_attr( $name ), $this->describedby( $describedby ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- describedby() escapes.
+				foreach ( $field->choices as $choice => $label ) {
+					printf( '<option value="%s"%s>%s</option>', esc_attr( $choice ), selected( $value, $choice, false ), esc_html( $label ) );
+				}
+				echo '</select>';
+				break;
+			case SettingField::CHECKBOX:
+				printf(
+					'<label for="%1$s"><input type="checkbox" id="%1$s" name="%2$s" value="1"%3$s%4$s /> %5$s</label>',
+					esc_attr( $id ),
+					esc_attr( $name ),
+					checked( (bool) $value, true, false ),
+					$this->describedby( $describedby ), // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- describedby() escapes.
+					esc_html( $field->label )
+				);
+				break;
+			case SettingField::PAGE:
+				wp_dropdown_pages(
+					array(
+						'id'                => esc_attr( $id ),
+						'name'              => esc_attr( $name ),
+						'selected'          => (int) $value,
+						'show_option_none'  => esc_html__( '— Choose a page —', 'donation-widget' ),
+						'option_none_value' => '0',
+					)
+				);
+				break;
+			default:
+				$types = array(
+					SettingField::URL     => 'url',
+					SettingField::EMAIL   => 'email',
+					SettingField::PHONE   => 'tel',
+					SettingField::INTEGER => 'number',
+				);
+				$shown = is_array( $value ) ? implode( ', ', array_map( 'strval', $value ) ) : ( is_scalar( $value ) ? (string) $value : '' );
+				printf(
+					'<input type="%s" class="regular-text" id="%s" name="%s" value="%s"%s />',
+					esc_attr( $types[ $field->type ] ?? 'text' ),
+					esc_attr( $id ),
+					esc_attr( $name ),
+					esc_attr( $shown ),
+					$this->describedby( $describedby ) // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- describedby() escapes.
+				);
+		}//end switch
+		if ( '' !== $description ) {
+			printf( '<p class="description" id="%s">%s</p>', esc_attr( $id . '-description' ), esc_html( $description ) );
+		}
+		echo '</td></tr>';
+	}
+
+	/**
+	 * An escaped aria-describedby attribute, or nothing.
+	 *
+	 * @param string $id The description's id.
+	 */
+	private function describedby( string $id ): string {
+		return '' === $id ? '' : sprintf( ' aria-describedby="%s"', esc_attr( $id ) );
+	}
+}

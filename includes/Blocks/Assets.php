@@ -1,0 +1,71 @@
+<?php
+/**
+ * Registers the built scripts and styles.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Blocks;
+
+/**
+ * Reads each entry's .asset.php (dependencies and version, written by wp-scripts) from build/.
+ */
+final class Assets {
+
+	public const EDITOR_HANDLE = 'donation-widget-editor';
+
+	/**
+	 * Entry name in build/ => script handle.
+	 */
+	private const ENTRIES = array(
+		'view'   => WidgetRenderer::SCRIPT_HANDLE,
+		'editor' => self::EDITOR_HANDLE,
+	);
+
+	/**
+	 * Whether the front end has been built (a development checkout may not be).
+	 */
+	public static function is_built(): bool {
+		return is_readable( DONATION_WIDGET_DIR . '/build/view.asset.php' );
+	}
+
+	/**
+	 * Registers every built entry (init, before the block type).
+	 */
+	public function register(): void {
+		foreach ( self::ENTRIES as $entry => $handle ) {
+			$asset_file = DONATION_WIDGET_DIR . "/build/{$entry}.asset.php";
+			if ( ! is_readable( $asset_file ) ) {
+				continue;
+			}
+			$asset = require $asset_file;
+			$deps  = is_array( $asset ) && isset( $asset['dependencies'] ) && is_array( $asset['dependencies'] ) ? $asset['dependencies'] : array();
+			$ver   = is_array( $asset ) && isset( $asset['version'] ) && is_string( $asset['version'] ) ? $asset['version'] : DONATION_WIDGET_VERSION;
+			wp_register_script(
+				$handle,
+				self::url( "build/{$entry}.js" ),
+				$deps,
+				$ver,
+				array(
+					'in_footer' => true,
+					'strategy'  => 'defer',
+				)
+			);
+			wp_set_script_translations( $handle, 'donation-widget', DONATION_WIDGET_DIR . '/languages' );
+			if ( is_readable( DONATION_WIDGET_DIR . "/build/{$entry}.css" ) ) {
+				wp_register_style( $handle, self::url( "build/{$entry}.css" ), array(), $ver );
+			}
+		}//end foreach
+	}
+
+	/**
+	 * The public URL of a file in the plugin.
+	 *
+	 * @param string $path Path inside the plugin folder.
+	 * @return non-empty-string
+	 */
+	private static function url( string $path ): string {
+		$url = plugins_url( $path, DONATION_WIDGET_FILE );
+		return '' === $url ? '/' . $path : $url;
+	}
+}

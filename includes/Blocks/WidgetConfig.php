@@ -1,0 +1,145 @@
+<?php
+/**
+ * The widget configuration of SPEC §3.1, from block attributes or shortcode attributes.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Blocks;
+
+/**
+ * Normalises what an editor chose into the JSON the front end reads from the host element.
+ * Booleans travel as the strings "true"/"false", as SPEC §3.1 says.
+ */
+final class WidgetConfig {
+
+	public const POSITIONS = array( 'left', 'center', 'right' );
+
+	public const DONATION_TYPES = array( '4weekly', 'Oneoff' );
+
+	/**
+	 * Block attribute name => configuration field.
+	 */
+	private const BLOCK_ATTRIBUTES = array(
+		'widgetType'    => 'type',
+		'modal'         => 'modal',
+		'position'      => 'position',
+		'hideAddress'   => 'hide_address',
+		'hideMobile'    => 'hide_mobile',
+		'hideInMemory'  => 'hide_inmemory',
+		'amountValues'  => 'amount_values',
+		'defaultAmount' => 'default_amount',
+		'iterationId'   => 'iteration_id',
+		'donationType'  => 'donation_type',
+	);
+
+	/**
+	 * Defaults, in configuration field names.
+	 */
+	public const DEFAULTS = array(
+		'type'           => 'donation',
+		'modal'          => 'false',
+		'position'       => 'center',
+		'hide_address'   => 'false',
+		'hide_mobile'    => 'false',
+		'hide_inmemory'  => 'false',
+		'amount_values'  => '',
+		'default_amount' => '',
+		'iteration_id'   => '',
+		'donation_type'  => '',
+	);
+
+	/**
+	 * Configuration from the block's attributes.
+	 *
+	 * @param array<string, mixed> $attributes Block attributes.
+	 * @return array<string, string>
+	 */
+	public static function from_block_attributes( array $attributes ): array {
+		$fields = array();
+		foreach ( self::BLOCK_ATTRIBUTES as $attribute => $field ) {
+			if ( array_key_exists( $attribute, $attributes ) ) {
+				$fields[ $field ] = $attributes[ $attribute ];
+			}
+		}
+		return self::normalise( $fields );
+	}
+
+	/**
+	 * Configuration from [donation_widget] attributes, which use the SPEC's own names.
+	 *
+	 * @param mixed $atts Shortcode attributes (WordPress passes '' when there are none).
+	 * @return array<string, string>
+	 */
+	public static function from_shortcode_attributes( mixed $atts ): array {
+		$atts = shortcode_atts( self::DEFAULTS, is_array( $atts ) ? $atts : array(), 'donation_widget' );
+		return self::normalise( $atts );
+	}
+
+	/**
+	 * Every field checked and given its canonical form.
+	 *
+	 * @param array<string, mixed> $fields Configuration fields.
+	 * @return array<string, string>
+	 */
+	public static function normalise( array $fields ): array {
+		$fields = array_merge( self::DEFAULTS, $fields );
+		$type   = self::text( $fields['type'] );
+
+		return array(
+			// SPEC §2.1: "donation" is the donation widget; anything else is the update-card widget.
+			'type'           => 'donation' === $type ? 'donation' : 'update-card',
+			'modal'          => self::flag( $fields['modal'] ),
+			'position'       => in_array( $fields['position'], self::POSITIONS, true ) ? (string) $fields['position'] : 'center',
+			'hide_address'   => self::flag( $fields['hide_address'] ),
+			'hide_mobile'    => self::flag( $fields['hide_mobile'] ),
+			'hide_inmemory'  => self::flag( $fields['hide_inmemory'] ),
+			'amount_values'  => self::amounts( $fields['amount_values'] ),
+			'default_amount' => self::amount( $fields['default_amount'] ),
+			'iteration_id'   => substr( self::text( $fields['iteration_id'] ), 0, 64 ),
+			'donation_type'  => in_array( $fields['donation_type'], self::DONATION_TYPES, true ) ? (string) $fields['donation_type'] : '',
+		);
+	}
+
+	/**
+	 * "true" or "false".
+	 *
+	 * @param mixed $value A boolean, or a string such as "true", "1", "yes".
+	 */
+	private static function flag( mixed $value ): string {
+		if ( is_string( $value ) ) {
+			$value = in_array( strtolower( trim( $value ) ), array( 'true', '1', 'yes', 'on' ), true );
+		}
+		return $value ? 'true' : 'false';
+	}
+
+	/**
+	 * Plain single-line text.
+	 *
+	 * @param mixed $value Anything.
+	 */
+	private static function text( mixed $value ): string {
+		return is_scalar( $value ) ? sanitize_text_field( (string) $value ) : '';
+	}
+
+	/**
+	 * One amount in dollars, or empty.
+	 *
+	 * @param mixed $value Anything.
+	 */
+	private static function amount( mixed $value ): string {
+		$text = self::text( $value );
+		return preg_match( '/^\d{1,6}(\.\d{1,2})?$/', $text ) ? $text : '';
+	}
+
+	/**
+	 * A comma-separated list of amounts; kept only when it holds exactly three valid ones.
+	 *
+	 * @param mixed $value Anything.
+	 */
+	private static function amounts( mixed $value ): string {
+		$parts = array_map( 'trim', explode( ',', self::text( $value ) ) );
+		$valid = array_filter( $parts, static fn ( string $part ): bool => '' !== self::amount( $part ) );
+		return 3 === count( $parts ) && 3 === count( $valid ) ? implode( ',', $parts ) : '';
+	}
+}

@@ -1,0 +1,100 @@
+<?php
+/**
+ * Prints the host element a widget mounts into.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Blocks;
+
+use DonationWidget\Http\ProviderEndpoints;
+use DonationWidget\Settings\Settings;
+
+/**
+ * Shared by the block and the shortcode: an empty element carrying the configuration JSON,
+ * plus the widget's script with the public settings preloaded (no round trip before paint).
+ */
+final class WidgetRenderer {
+
+	public const SCRIPT_HANDLE = 'donation-widget-view';
+
+	public const CONFIG_ATTRIBUTE = 'data-donation-widget';
+
+	/**
+	 * Builds the renderer.
+	 *
+	 * @param Settings $settings Public settings to preload.
+	 */
+	public function __construct( private readonly Settings $settings ) {
+	}
+
+	/**
+	 * The block's server render (blocks/donation-widget/render.php).
+	 *
+	 * @param array<string, mixed> $attributes Block attributes.
+	 */
+	public static function from_block_attributes( array $attributes ): string {
+		$renderer = \DonationWidget\Plugin::instance()->container()->get( self::class );
+		$config   = WidgetConfig::from_block_attributes( $attributes );
+		return $renderer->render( $config, get_block_wrapper_attributes( array( 'class' => 'donation-widget-host' ) ) );
+	}
+
+	/**
+	 * The [donation_widget] shortcode.
+	 *
+	 * @param mixed $atts Shortcode attributes.
+	 */
+	public function shortcode( mixed $atts ): string {
+		return $this->render( WidgetConfig::from_shortcode_attributes( $atts ), 'class="donation-widget-host"' );
+	}
+
+	/**
+	 * The host element, and the script enqueued once for the page.
+	 *
+	 * @param array<string, string> $config             Normalised configuration.
+	 * @param string                $wrapper_attributes Already-escaped attributes for the element.
+	 */
+	public function render( array $config, string $wrapper_attributes ): string {
+		$this->enqueue();
+		return sprintf(
+			'<div %s %s="%s"></div>',
+			$wrapper_attributes,
+			self::CONFIG_ATTRIBUTE,
+			esc_attr( (string) wp_json_encode( $config ) )
+		);
+	}
+
+	/**
+	 * What the page gives the widget script: public settings and where to reach things.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function page_data(): array {
+		return array(
+			'ajaxUrl'         => admin_url( 'admin-ajax.php' ),
+			'settingsUrl'     => rest_url( 'my-plugin/v1/settings' ),
+			'settings'        => $this->settings->public_settings(),
+			'demoMode'        => $this->settings->is_demo_mode(),
+			'providerScripts' => ProviderEndpoints::script_urls(),
+		);
+	}
+
+	/**
+	 * The inline script that sets window.donationWidget before the widget script runs.
+	 */
+	public function page_data_script(): string {
+		return 'window.donationWidget = ' . wp_json_encode( $this->page_data(), JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES ) . ';';
+	}
+
+	/**
+	 * Enqueues the widget script and style once per page, with the page data before it.
+	 */
+	public function enqueue(): void {
+		if ( wp_script_is( self::SCRIPT_HANDLE, 'enqueued' ) || ! wp_script_is( self::SCRIPT_HANDLE, 'registered' ) ) {
+			return;
+		}
+		wp_add_inline_script( self::SCRIPT_HANDLE, $this->page_data_script(), 'before' );
+		wp_enqueue_script( self::SCRIPT_HANDLE );
+		wp_enqueue_style( self::SCRIPT_HANDLE );
+	}
+}

@@ -1,0 +1,34 @@
+<?php
+/**
+ * Wires the database domain.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Database;
+
+use DonationWidget\Container;
+use DonationWidget\ServiceProvider;
+
+/**
+ * Keeps the tables at the current schema version.
+ */
+final class DatabaseServiceProvider implements ServiceProvider {
+
+	/**
+	 * Nothing to share yet.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+	}
+
+	/**
+	 * Upgrades the tables on admin requests after a plugin update.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		add_action( 'admin_init', array( Installer::class, 'maybe_upgrade' ) );
+	}
+}

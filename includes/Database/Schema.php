@@ -1,0 +1,95 @@
+<?php
+/**
+ * The plugin's tables.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Database;
+
+/**
+ * Table names and their CREATE statements, in the form dbDelta() reads.
+ * Bump VERSION whenever a statement changes: activation and upgrades compare it.
+ */
+final class Schema {
+
+	public const VERSION = '1';
+
+	public const VERSION_OPTION = 'donation_widget_db_version';
+
+	/**
+	 * Short names of every table the plugin owns.
+	 */
+	public const TABLES = array( 'donations' );
+
+	/**
+	 * The full name of one of the plugin's tables.
+	 *
+	 * @param string $short_name One of TABLES.
+	 */
+	public static function table( string $short_name ): string {
+		global $wpdb;
+		return $wpdb->prefix . 'donation_widget_' . $short_name;
+	}
+
+	/**
+	 * CREATE TABLE statements for dbDelta().
+	 *
+	 * @return list<string>
+	 */
+	public static function statements(): array {
+		global $wpdb;
+		$charset   = $wpdb->get_charset_collate();
+		$donations = self::table( 'donations' );
+
+		// Money is kept in cents so that sums never round.
+		return array(
+			"CREATE TABLE {$donations} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  attempt_id varchar(64) NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'pending',
+  frequency varchar(10) NOT NULL,
+  method varchar(30) NOT NULL DEFAULT '',
+  currency char(3) NOT NULL DEFAULT 'AUD',
+  amount_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  cover_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  total_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  donate_as varchar(20) NOT NULL DEFAULT 'individual',
+  organisation_name varchar(160) NOT NULL DEFAULT '',
+  first_name varchar(50) NOT NULL DEFAULT '',
+  last_name varchar(50) NOT NULL DEFAULT '',
+  email varchar(100) NOT NULL DEFAULT '',
+  mobile varchar(10) NOT NULL DEFAULT '',
+  address_line1 varchar(100) NOT NULL DEFAULT '',
+  address_line2 varchar(100) NOT NULL DEFAULT '',
+  city varchar(80) NOT NULL DEFAULT '',
+  state varchar(50) NOT NULL DEFAULT '',
+  postcode varchar(20) NOT NULL DEFAULT '',
+  country varchar(80) NOT NULL DEFAULT '',
+  in_memory_of varchar(100) NOT NULL DEFAULT '',
+  iteration_id varchar(64) NOT NULL DEFAULT '',
+  utm_campaign varchar(191) NOT NULL DEFAULT '',
+  utm_source varchar(191) NOT NULL DEFAULT '',
+  utm_medium varchar(191) NOT NULL DEFAULT '',
+  utm_content varchar(191) NOT NULL DEFAULT '',
+  utm_term varchar(191) NOT NULL DEFAULT '',
+  provider varchar(20) NOT NULL DEFAULT '',
+  provider_reference varchar(191) NOT NULL DEFAULT '',
+  payment_intent_id varchar(191) NOT NULL DEFAULT '',
+  customer_id varchar(191) NOT NULL DEFAULT '',
+  subscription_id varchar(191) NOT NULL DEFAULT '',
+  failure_reason varchar(255) NOT NULL DEFAULT '',
+  page_url varchar(255) NOT NULL DEFAULT '',
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY attempt_id (attempt_id),
+  KEY status (status),
+  KEY email (email),
+  KEY payment_intent_id (payment_intent_id),
+  KEY subscription_id (subscription_id),
+  KEY created_at (created_at)
+) {$charset};",
+		);
+	}
+}

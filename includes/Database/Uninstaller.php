@@ -1,0 +1,48 @@
+<?php
+/**
+ * Cleans up when the plugin is deleted.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Database;
+
+use DonationWidget\Settings\Settings;
+
+/**
+ * Donation records are the charity's financial history: they stay unless the admin ticked
+ * "Delete all data on uninstall". Settings and caches always go.
+ */
+final class Uninstaller {
+
+	/**
+	 * Removes options, transients and, on request, the tables.
+	 */
+	public static function uninstall(): void {
+		global $wpdb;
+		$stored      = get_option( Settings::OPTION, array() );
+		$delete_data = is_array( $stored ) && ! empty( $stored['delete_data_on_uninstall'] );
+
+		delete_option( Settings::OPTION );
+		// Rate limits and caches are transients named donation_widget_*; delete_transient() also
+		// clears them from the object cache.
+		$names = $wpdb->get_col( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
+			$wpdb->prepare(
+				"SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s",
+				$wpdb->esc_like( '_transient_donation_widget_' ) . '%'
+			)
+		);
+		foreach ( $names as $name ) {
+			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
+		}
+
+		if ( ! $delete_data ) {
+			return;
+		}
+		foreach ( Schema::TABLES as $short_name ) {
+			$table = Schema::table( $short_name );
+			$wpdb->query( "DROP TABLE IF EXISTS {$table}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names cannot be placeholders; ours are built from constants.
+		}
+		delete_option( Schema::VERSION_OPTION );
+	}
+}

@@ -1,0 +1,91 @@
+<?php
+/**
+ * The plugin: the one list of domains and the order they start in.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget;
+
+/**
+ * Boots every domain's service provider: register() all, then boot() all.
+ */
+final class Plugin {
+
+	/**
+	 * The running plugin.
+	 *
+	 * @var Plugin|null
+	 */
+	private static ?Plugin $instance = null;
+
+	/**
+	 * Shared objects.
+	 *
+	 * @var Container
+	 */
+	private Container $container;
+
+	/**
+	 * Whether start() ran.
+	 *
+	 * @var bool
+	 */
+	private bool $started = false;
+
+	/**
+	 * Every domain of the plugin. Later domains plug in here, and only here.
+	 *
+	 * @return list<ServiceProvider>
+	 */
+	private function providers(): array {
+		return array(
+			new Database\DatabaseServiceProvider(),
+			new Settings\SettingsServiceProvider(),
+			new Blocks\BlocksServiceProvider(),
+			new Admin\AdminServiceProvider(),
+			new Demo\DemoServiceProvider(),
+		);
+	}
+
+	/**
+	 * The plugin as it runs on this request.
+	 */
+	public static function instance(): Plugin {
+		if ( null === self::$instance ) {
+			self::$instance = new Plugin();
+		}
+		return self::$instance;
+	}
+
+	/**
+	 * Builds the container.
+	 */
+	private function __construct() {
+		$this->container = new Container();
+	}
+
+	/**
+	 * Registers, then boots, every provider once.
+	 */
+	public function start(): void {
+		if ( $this->started ) {
+			return;
+		}
+		$this->started = true;
+		$providers     = $this->providers();
+		foreach ( $providers as $provider ) {
+			$provider->register( $this->container );
+		}
+		foreach ( $providers as $provider ) {
+			$provider->boot( $this->container );
+		}
+	}
+
+	/**
+	 * Shared objects, for tests and for the few places outside a provider (uninstall, CLI).
+	 */
+	public function container(): Container {
+		return $this->container;
+	}
+}

@@ -1,0 +1,14 @@
+<?php
+/**
+ * A submitted setting that cannot be stored.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Settings;
+
+/**
+ * Carries the reason, in words for the admin.
+ */
+final class InvalidSetting extends \DomainException {
+}

@@ -1,0 +1,195 @@
+<?php
+/**
+ * Reads the plugin's settings.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Settings;
+
+/**
+ * One place that knows where a setting comes from: a wp-config.php constant first, then the
+ * stored option, then the field's default. Secrets are only ever read here, on the server.
+ */
+final class Settings {
+
+	public const OPTION = 'donation_widget_settings';
+
+	/**
+	 * Every field, by key.
+	 *
+	 * @var array<string, SettingField>|null
+	 */
+	private ?array $fields = null;
+
+	/**
+	 * The field definitions (built on first use, after translations load).
+	 *
+	 * @return array<string, SettingField>
+	 */
+	public function fields(): array {
+		if ( null === $this->fields ) {
+			$this->fields = SettingsSchema::fields();
+		}
+		return $this->fields;
+	}
+
+	/**
+	 * The value of one setting.
+	 *
+	 * @param string $key Field key.
+	 * @return mixed
+	 * @throws \InvalidArgumentException For an unknown key: a typo should fail loudly in tests.
+	 */
+	public function get( string $key ): mixed {
+		$fields = $this->fields();
+		if ( ! isset( $fields[ $key ] ) ) {
+			throw new \InvalidArgumentException( esc_html( "Unknown setting {$key}." ) );
+		}
+		$field = $fields[ $key ];
+		if ( $this->is_from_constant( $key ) ) {
+			return constant( $field->constant_name() );
+		}
+		$stored = $this->stored();
+		return array_key_exists( $key, $stored ) ? $stored[ $key ] : $field->default;
+	}
+
+	/**
+	 * A setting as a string (empty when unset).
+	 *
+	 * @param string $key Field key.
+	 */
+	public function string( string $key ): string {
+		$value = $this->get( $key );
+		return is_scalar( $value ) ? (string) $value : '';
+	}
+
+	/**
+	 * A setting as an integer.
+	 *
+	 * @param string $key Field key.
+	 */
+	public function int( string $key ): int {
+		$value = $this->get( $key );
+		return is_numeric( $value ) ? (int) $value : 0;
+	}
+
+	/**
+	 * Whether wp-config.php sets this value, so the screen must not offer it.
+	 *
+	 * @param string $key Field key.
+	 */
+	public function is_from_constant( string $key ): bool {
+		$fields = $this->fields();
+		return isset( $fields[ $key ] ) && defined( $fields[ $key ]->constant_name() );
+	}
+
+	/**
+	 * What is stored in the option.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function stored(): array {
+		$stored = get_option( self::OPTION, array() );
+		return is_array( $stored ) ? $stored : array();
+	}
+
+	/**
+	 * Stores already sanitised values.
+	 *
+	 * @param array<string, mixed> $values Field key => value.
+	 */
+	public function save( array $values ): void {
+		update_option( self::OPTION, array_merge( $this->stored(), $values ) );
+	}
+
+	/**
+	 * Whether the site runs against the provider stand-ins (local demo and tests only).
+	 */
+	public function is_demo_mode(): bool {
+		return defined( 'DONATION_WIDGET_DEMO_MODE' ) && DONATION_WIDGET_DEMO_MODE;
+	}
+
+	/**
+	 * Whether Stripe is in live mode.
+	 */
+	public function is_stripe_live(): bool {
+		return 'live' === $this->string( 'stripe_mode' );
+	}
+
+	/**
+	 * The Stripe publishable key for the current mode.
+	 */
+	public function stripe_publishable_key(): string {
+		return $this->string( $this->is_stripe_live() ? 'stripe_live_publishable_key' : 'stripe_test_publishable_key' );
+	}
+
+	/**
+	 * The Stripe secret key for the current mode.
+	 */
+	public function stripe_secret_key(): string {
+		return $this->string( $this->is_stripe_live() ? 'stripe_live_secret_key' : 'stripe_test_secret_key' );
+	}
+
+	/**
+	 * The Stripe webhook signing secret for the current mode.
+	 */
+	public function stripe_webhook_secret(): string {
+		return $this->string( $this->is_stripe_live() ? 'stripe_live_webhook_secret' : 'stripe_test_webhook_secret' );
+	}
+
+	/**
+	 * Whether PayPal is in live mode.
+	 */
+	public function is_paypal_live(): bool {
+		return 'live' === $this->string( 'paypal_mode' );
+	}
+
+	/**
+	 * The PayPal client id for the current mode.
+	 */
+	public function paypal_client_id(): string {
+		return $this->string( $this->is_paypal_live() ? 'paypal_live_client_id' : 'paypal_sandbox_client_id' );
+	}
+
+	/**
+	 * The PayPal secret for the current mode.
+	 */
+	public function paypal_secret(): string {
+		return $this->string( $this->is_paypal_live() ? 'paypal_live_secret' : 'paypal_sandbox_secret' );
+	}
+
+	/**
+	 * The preset amounts, as strings of dollars.
+	 *
+	 * @return list<string>
+	 */
+	public function amount_values(): array {
+		$values = $this->get( 'amount_values' );
+		return is_array( $values ) ? array_values( array_map( 'strval', $values ) ) : array();
+	}
+
+	/**
+	 * What the widgets may know: SPEC §3.2 plus what they show. Never a secret.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function public_settings(): array {
+		return array(
+			'amount_values'            => $this->amount_values(),
+			'default_amount'           => (float) $this->string( 'default_amount' ),
+			'default_iteration_id'     => $this->string( 'default_iteration_id' ),
+			'stripe_public_key'        => $this->stripe_publishable_key(),
+			'experian_min_search_char' => $this->int( 'experian_min_search_char' ),
+			'paypal_client_id'         => $this->paypal_client_id(),
+			'google_captcha_key'       => $this->string( 'recaptcha_site_key' ),
+			'organisation_name'        => $this->string( 'organisation_name' ),
+			'privacy_url'              => $this->string( 'privacy_url' ),
+			'contact_url'              => $this->string( 'contact_url' ),
+			'get_involved_url'         => $this->string( 'get_involved_url' ),
+			'supporter_phone'          => $this->string( 'supporter_phone' ),
+			'supporter_email'          => $this->string( 'supporter_email' ),
+			'demo_mode'                => $this->is_demo_mode(),
+		);
+	}
+}

@@ -1,0 +1,314 @@
+<?php
+/**
+ * Checks what the admin submits on the settings screen.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Settings;
+
+/**
+ * Sanitises and validates each submitted value. A value that fails keeps what was stored,
+ * and the problem is reported by field name, so one typo never wipes a working setting.
+ */
+final class SettingsSanitizer {
+
+	private const MAX_TEXT = 191;
+
+	/**
+	 * Problems found in the last call, as "Field label: problem".
+	 *
+	 * @var list<string>
+	 */
+	private array $errors = array();
+
+	/**
+	 * Builds the sanitiser.
+	 *
+	 * @param Settings $settings Field definitions and stored values.
+	 */
+	public function __construct( private readonly Settings $settings ) {
+	}
+
+	/**
+	 * The problems found by the last sanitise() call.
+	 *
+	 * @return list<string>
+	 */
+	public function errors(): array {
+		return $this->errors;
+	}
+
+	/**
+	 * Turns submitted values into the values to store.
+	 *
+	 * @param mixed $input The submitted option array.
+	 * @return array<string, mixed> Every field's value to store.
+	 */
+	public function sanitise( mixed $input ): array {
+		$this->errors = array();
+		$input        = is_array( $input ) ? $input : array();
+		$stored       = $this->settings->stored();
+		$values       = array();
+
+		foreach ( $this->settings->fields() as $key => $field ) {
+			$previous = array_key_exists( $key, $stored ) ? $stored[ $key ] : $field->default;
+			if ( $this->settings->is_from_constant( $key ) ) {
+				// wp-config.php owns it; never copy a constant's value into the database.
+				$values[ $key ] = $stored[ $key ] ?? $field->default;
+				continue;
+			}
+			$raw = $input[ $key ] ?? null;
+			if ( SettingField::CHECKBOX === $field->type ) {
+				$values[ $key ] = ! empty( $raw );
+				continue;
+			}
+			if ( null === $raw ) {
+				$values[ $key ] = $previous;
+				continue;
+			}
+			try {
+				$values[ $key ] = $this->sanitise_field( $field, $raw, $previous );
+			} catch ( InvalidSetting $problem ) {
+				$this->errors[] = sprintf( '%s: %s', $field->label, $problem->getMessage() );
+				$values[ $key ] = $previous;
+			}
+		}//end foreach
+
+		$this->check_stripe_mode( $values );
+		return $values;
+	}
+
+	/**
+	 * One field's value.
+	 *
+	 * @param SettingField $field    The field.
+	 * @param mixed        $raw      Submitted value.
+	 * @param mixed        $previous Stored value.
+	 * @return mixed
+	 * @throws InvalidSetting When the value cannot be stored.
+	 */
+	private function sanitise_field( SettingField $field, mixed $raw, mixed $previous ): mixed {
+		if ( is_array( $raw ) && SettingField::AMOUNTS !== $field->type ) {
+			throw new InvalidSetting( __( 'must be a single value.', 'donation-widget' ) );
+		}
+		$text = is_array( $raw ) ? implode( ',', array_map( 'strval', $raw ) ) : trim( sanitize_text_field( wp_unslash( (string) $raw ) ) );
+		if ( mb_strlen( $text ) > 2000 ) {
+			throw new InvalidSetting( __( 'is too long.', 'donation-widget' ) );
+		}
+
+		switch ( $field->type ) {
+			case SettingField::SECRET:
+				// An empty secret field means "keep what is stored": the screen never shows it.
+				return '' === $text ? $previous : $this->secret( $field, $text );
+			case SettingField::CHOICE:
+				if ( ! ( array_key_exists( $text, $field->choices ) ) ) {
+					throw new InvalidSetting( __( 'choose one of the offered options.', 'donation-widget' ) );
+				}
+				return $text;
+			case SettingField::URL:
+				return $this->url( $text );
+			case SettingField::EMAIL:
+				if ( ! ( '' === $text || is_email( $text ) ) ) {
+					throw new InvalidSetting( __( 'enter a valid email address, such as care@example.org.au.', 'donation-widget' ) );
+				}
+				return $text;
+			case SettingField::PHONE:
+				return $this->phone( $text );
+			case SettingField::INTEGER:
+				if ( ! preg_match( '/^\d+$/', $text ) || (int) $text < $field->min || (int) $text > $field->max ) {
+					/* translators: 1: smallest allowed number, 2: largest allowed number. */
+					throw new InvalidSetting( sprintf( __( 'enter a whole number from %1$d to %2$d.', 'donation-widget' ), $field->min, $field->max ) );
+				}
+				return (int) $text;
+			case SettingField::AMOUNT:
+				if ( ! ( self::is_amount( $text ) ) ) {
+					throw new InvalidSetting( __( 'enter an amount from $5 to $999,999.99, with at most two decimals.', 'donation-widget' ) );
+				}
+				return self::normalise_amount( $text );
+			case SettingField::AMOUNTS:
+				return $this->amounts( $text );
+			case SettingField::PAGE:
+				if ( '' === $text || '0' === $text ) {
+					return 0;
+				}
+				if ( ! ( ctype_digit( $text ) && 'page' === get_post_type( (int) $text ) ) ) {
+					throw new InvalidSetting( __( 'choose a published page.', 'donation-widget' ) );
+				}
+				return (int) $text;
+			default:
+				return $this->text( $field, $text );
+		}//end switch
+	}
+
+	/**
+	 * Plain text, with the key-shaped fields checked.
+	 *
+	 * @param SettingField $field The field.
+	 * @param string       $text  Sanitised text.
+	 * @return string
+	 * @throws InvalidSetting When the value cannot be stored.
+	 */
+	private function text( SettingField $field, string $text ): string {
+		if ( mb_strlen( $text ) > self::MAX_TEXT ) {
+			/* translators: %d: maximum number of characters. */
+			throw new InvalidSetting( sprintf( __( 'use at most %d characters.', 'donation-widget' ), self::MAX_TEXT ) );
+		}
+		if ( '' === $text ) {
+			return '';
+		}
+		if ( 'stripe_test_publishable_key' === $field->key && ! preg_match( '/^pk_test_[A-Za-z0-9]+$/', $text ) ) {
+			throw new InvalidSetting( __( 'a test publishable key starts with pk_test_.', 'donation-widget' ) );
+		}
+		if ( 'stripe_live_publishable_key' === $field->key && ! preg_match( '/^pk_live_[A-Za-z0-9]+$/', $text ) ) {
+			throw new InvalidSetting( __( 'a live publishable key starts with pk_live_.', 'donation-widget' ) );
+		}
+		if ( 'abn' === $field->key && ! self::is_abn( $text ) ) {
+			throw new InvalidSetting( __( 'an ABN is 11 digits with a valid check digit, such as 51 824 753 556.', 'donation-widget' ) );
+		}
+		return $text;
+	}
+
+	/**
+	 * A secret, checked for the shape its provider gives.
+	 *
+	 * @param SettingField $field The field.
+	 * @param string       $text  Submitted secret.
+	 * @return string
+	 * @throws InvalidSetting When the value cannot be stored.
+	 */
+	private function secret( SettingField $field, string $text ): string {
+		if ( preg_match( '/\s/', $text ) || strlen( $text ) > self::MAX_TEXT ) {
+			throw new InvalidSetting( __( 'paste the key exactly as the provider shows it, without spaces.', 'donation-widget' ) );
+		}
+		$shapes = array(
+			'stripe_test_secret_key'     => array( '/^(sk|rk)_test_[A-Za-z0-9]+$/', __( 'a test secret key starts with sk_test_ (or rk_test_ for a restricted key).', 'donation-widget' ) ),
+			'stripe_live_secret_key'     => array( '/^(sk|rk)_live_[A-Za-z0-9]+$/', __( 'a live secret key starts with sk_live_ (or rk_live_ for a restricted key).', 'donation-widget' ) ),
+			'stripe_test_webhook_secret' => array( '/^whsec_[A-Za-z0-9]+$/', __( 'a webhook signing secret starts with whsec_.', 'donation-widget' ) ),
+			'stripe_live_webhook_secret' => array( '/^whsec_[A-Za-z0-9]+$/', __( 'a webhook signing secret starts with whsec_.', 'donation-widget' ) ),
+		);
+		if ( isset( $shapes[ $field->key ] ) && ! preg_match( $shapes[ $field->key ][0], $text ) ) {
+			throw new InvalidSetting( $shapes[ $field->key ][1] );
+		}
+		return $text;
+	}
+
+	/**
+	 * An http(s) URL, or empty.
+	 *
+	 * @param string $text Submitted URL.
+	 * @return string
+	 * @throws InvalidSetting When the value cannot be stored.
+	 */
+	private function url( string $text ): string {
+		if ( '' === $text ) {
+			return '';
+		}
+		if ( ! preg_match( '#^https?://#i', $text ) ) {
+			throw new InvalidSetting( __( 'enter a full web address starting with https://.', 'donation-widget' ) );
+		}
+		$url    = esc_url_raw( $text, array( 'http', 'https' ) );
+		$scheme = wp_parse_url( $url, PHP_URL_SCHEME );
+		$host   = wp_parse_url( $url, PHP_URL_HOST );
+		if ( '' === $url || ! in_array( $scheme, array( 'http', 'https' ), true ) || empty( $host ) ) {
+			throw new InvalidSetting( __( 'enter a full web address starting with https://.', 'donation-widget' ) );
+		}
+		return $url;
+	}
+
+	/**
+	 * A phone number a supporter can dial, or empty.
+	 *
+	 * @param string $text Submitted number.
+	 * @return string
+	 * @throws InvalidSetting When the value cannot be stored.
+	 */
+	private function phone( string $text ): string {
+		if ( '' === $text ) {
+			return '';
+		}
+		$digits = preg_replace( '/\D/', '', $text );
+		if ( ! preg_match( '/^\+?[0-9 ()\-]+$/', $text ) || strlen( (string) $digits ) < 6 || strlen( (string) $digits ) > 15 ) {
+			throw new InvalidSetting( __( 'enter a phone number of 6 to 15 digits, such as 1800 123 456.', 'donation-widget' ) );
+		}
+		return $text;
+	}
+
+	/**
+	 * Exactly three preset amounts.
+	 *
+	 * @param string $text Comma-separated amounts.
+	 * @return list<string>
+	 * @throws InvalidSetting When the value cannot be stored.
+	 */
+	private function amounts( string $text ): array {
+		$parts = array_values( array_filter( array_map( 'trim', explode( ',', str_replace( '$', '', $text ) ) ), static fn ( string $part ): bool => '' !== $part ) );
+		if ( 3 !== count( $parts ) ) {
+			throw new InvalidSetting( __( 'enter exactly three amounts, separated by commas, such as 25, 50, 100.', 'donation-widget' ) );
+		}
+		foreach ( $parts as $part ) {
+			if ( ! self::is_amount( $part ) ) {
+				throw new InvalidSetting( __( 'each amount must be from $5 to $999,999.99, with at most two decimals.', 'donation-widget' ) );
+			}
+		}
+		return array_map( array( self::class, 'normalise_amount' ), $parts );
+	}
+
+	/**
+	 * Whether text is a donation amount the widget accepts (SPEC §9).
+	 *
+	 * @param string $text Amount in dollars.
+	 */
+	public static function is_amount( string $text ): bool {
+		return (bool) preg_match( '/^\d+(\.\d{1,2})?$/', $text ) && (float) $text >= 5 && (float) $text <= 999999.99;
+	}
+
+	/**
+	 * "50.00" => "50", "12.5" => "12.5": the way the widget shows money.
+	 *
+	 * @param string $text A valid amount.
+	 */
+	private static function normalise_amount( string $text ): string {
+		$normal = rtrim( rtrim( number_format( (float) $text, 2, '.', '' ), '0' ), '.' );
+		return '' === $normal ? '0' : $normal;
+	}
+
+	/**
+	 * Whether text is a valid Australian Business Number (weighted checksum, modulus 89).
+	 *
+	 * @param string $text ABN with or without spaces.
+	 */
+	public static function is_abn( string $text ): bool {
+		$digits = preg_replace( '/\s+/', '', $text );
+		if ( ! is_string( $digits ) || ! preg_match( '/^\d{11}$/', $digits ) ) {
+			return false;
+		}
+		$weights = array( 10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 );
+		$sum     = 0;
+		foreach ( str_split( $digits ) as $index => $digit ) {
+			$value = (int) $digit - ( 0 === $index ? 1 : 0 );
+			$sum  += $value * $weights[ $index ];
+		}
+		return 0 === $sum % 89;
+	}
+
+	/**
+	 * The active Stripe mode needs its publishable key, or the widget cannot take cards.
+	 *
+	 * @param array<string, mixed> $values Values about to be stored.
+	 */
+	private function check_stripe_mode( array $values ): void {
+		if ( $this->settings->is_from_constant( 'stripe_mode' ) ) {
+			return;
+		}
+		$key = 'live' === ( $values['stripe_mode'] ?? '' ) ? 'stripe_live_publishable_key' : 'stripe_test_publishable_key';
+		if ( ! $this->settings->is_from_constant( $key ) && '' === ( $values[ $key ] ?? '' ) ) {
+			$fields         = $this->settings->fields();
+			$this->errors[] = sprintf(
+				/* translators: %s: the missing field's label. */
+				__( 'Stripe mode: the chosen mode needs its %s; card donations stay off until it is set.', 'donation-widget' ),
+				$fields[ $key ]->label
+			);
+		}
+	}
+}

@@ -1,0 +1,105 @@
+<?php
+/**
+ * Every setting of the plugin, in the order the settings screen shows them.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Settings;
+
+/**
+ * The list of settings and the screen sections they belong to.
+ */
+final class SettingsSchema {
+
+	/**
+	 * Section id => heading.
+	 *
+	 * @return array<string, string>
+	 */
+	public static function sections(): array {
+		return array(
+			'stripe'       => __( 'Stripe (card and express checkout)', 'donation-widget' ),
+			'paypal'       => __( 'PayPal', 'donation-widget' ),
+			'experian'     => __( 'Experian address lookup', 'donation-widget' ),
+			'recaptcha'    => __( 'Google reCAPTCHA', 'donation-widget' ),
+			'donations'    => __( 'Donation form', 'donation-widget' ),
+			'organisation' => __( 'Organisation', 'donation-widget' ),
+			'card_update'  => __( 'Card-update links', 'donation-widget' ),
+			'receipts'     => __( 'Receipts', 'donation-widget' ),
+			'protection'   => __( 'Abuse protection', 'donation-widget' ),
+			'data'         => __( 'Data', 'donation-widget' ),
+		);
+	}
+
+	/**
+	 * Every field, keyed by its key.
+	 *
+	 * @return array<string, SettingField>
+	 */
+	public static function fields(): array {
+		$fields = array(
+			new SettingField(
+				'stripe_mode',
+				__( 'Stripe mode', 'donation-widget' ),
+				SettingField::CHOICE,
+				'stripe',
+				'test',
+				__( 'Test mode takes no real money; use it until the charity is ready to go live.', 'donation-widget' ),
+				array(
+					'test' => __( 'Test', 'donation-widget' ),
+					'live' => __( 'Live', 'donation-widget' ),
+				)
+			),
+			new SettingField( 'stripe_test_publishable_key', __( 'Test publishable key', 'donation-widget' ), SettingField::TEXT, 'stripe', '', __( 'Starts with pk_test_.', 'donation-widget' ) ),
+			new SettingField( 'stripe_test_secret_key', __( 'Test secret key', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
+			new SettingField( 'stripe_test_webhook_secret', __( 'Test webhook signing secret', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
+			new SettingField( 'stripe_live_publishable_key', __( 'Live publishable key', 'donation-widget' ), SettingField::TEXT, 'stripe', '', __( 'Starts with pk_live_.', 'donation-widget' ) ),
+			new SettingField( 'stripe_live_secret_key', __( 'Live secret key', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
+			new SettingField( 'stripe_live_webhook_secret', __( 'Live webhook signing secret', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
+			new SettingField(
+				'paypal_mode',
+				__( 'PayPal mode', 'donation-widget' ),
+				SettingField::CHOICE,
+				'paypal',
+				'sandbox',
+				'',
+				array(
+					'sandbox' => __( 'Sandbox', 'donation-widget' ),
+					'live'    => __( 'Live', 'donation-widget' ),
+				)
+			),
+			new SettingField( 'paypal_sandbox_client_id', __( 'Sandbox client ID', 'donation-widget' ), SettingField::TEXT, 'paypal' ),
+			new SettingField( 'paypal_sandbox_secret', __( 'Sandbox secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
+			new SettingField( 'paypal_live_client_id', __( 'Live client ID', 'donation-widget' ), SettingField::TEXT, 'paypal' ),
+			new SettingField( 'paypal_live_secret', __( 'Live secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
+			new SettingField( 'experian_token', __( 'Experian token', 'donation-widget' ), SettingField::SECRET, 'experian' ),
+			new SettingField( 'experian_min_search_char', __( 'Characters before an address search', 'donation-widget' ), SettingField::INTEGER, 'experian', 4, '', array(), 1, 20 ),
+			new SettingField( 'recaptcha_site_key', __( 'reCAPTCHA site key', 'donation-widget' ), SettingField::TEXT, 'recaptcha', '', __( 'An invisible reCAPTCHA v2 key.', 'donation-widget' ) ),
+			new SettingField( 'recaptcha_secret_key', __( 'reCAPTCHA secret key', 'donation-widget' ), SettingField::SECRET, 'recaptcha' ),
+			new SettingField( 'amount_values', __( 'Preset amounts', 'donation-widget' ), SettingField::AMOUNTS, 'donations', array( '25', '50', '100' ), __( 'Three amounts in dollars, separated by commas.', 'donation-widget' ) ),
+			new SettingField( 'default_amount', __( 'Default amount', 'donation-widget' ), SettingField::AMOUNT, 'donations', '50' ),
+			new SettingField( 'default_iteration_id', __( 'Default campaign iteration ID', 'donation-widget' ), SettingField::TEXT, 'donations' ),
+			new SettingField( 'organisation_name', __( 'Organisation name', 'donation-widget' ), SettingField::TEXT, 'organisation', get_bloginfo( 'name' ) ),
+			new SettingField( 'abn', __( 'ABN', 'donation-widget' ), SettingField::TEXT, 'organisation', '', __( 'Australian Business Number: 11 digits.', 'donation-widget' ) ),
+			new SettingField( 'privacy_url', __( 'Privacy collection statement URL', 'donation-widget' ), SettingField::URL, 'organisation', get_privacy_policy_url() ),
+			new SettingField( 'contact_url', __( '"Contact us" page URL', 'donation-widget' ), SettingField::URL, 'organisation', home_url( '/contact/' ) ),
+			new SettingField( 'get_involved_url', __( '"Other ways to get involved" page URL', 'donation-widget' ), SettingField::URL, 'organisation', home_url( '/' ) ),
+			new SettingField( 'supporter_phone', __( 'Supporter care phone', 'donation-widget' ), SettingField::PHONE, 'organisation' ),
+			new SettingField( 'supporter_email', __( 'Supporter care email', 'donation-widget' ), SettingField::EMAIL, 'organisation', get_option( 'admin_email' ) ),
+			new SettingField( 'card_update_page_id', __( 'Card-update page', 'donation-widget' ), SettingField::PAGE, 'card_update', 0, __( 'The page holding the update-card widget; links open it.', 'donation-widget' ) ),
+			new SettingField( 'card_update_link_hours', __( 'Link lifetime (hours)', 'donation-widget' ), SettingField::INTEGER, 'card_update', 72, '', array(), 1, 720 ),
+			new SettingField( 'receipt_from_name', __( 'Receipt sender name', 'donation-widget' ), SettingField::TEXT, 'receipts', get_bloginfo( 'name' ) ),
+			new SettingField( 'receipt_from_email', __( 'Receipt sender address', 'donation-widget' ), SettingField::EMAIL, 'receipts', get_option( 'admin_email' ) ),
+			new SettingField( 'rate_limit_payments', __( 'Payment attempts per visitor per hour', 'donation-widget' ), SettingField::INTEGER, 'protection', 20, '', array(), 1, 10000 ),
+			new SettingField( 'rate_limit_address', __( 'Address searches per visitor per minute', 'donation-widget' ), SettingField::INTEGER, 'protection', 60, '', array(), 1, 10000 ),
+			new SettingField( 'delete_data_on_uninstall', __( 'Delete all data on uninstall', 'donation-widget' ), SettingField::CHECKBOX, 'data', false, __( 'Also deletes every donation record when the plugin is deleted. Leave unticked to keep them.', 'donation-widget' ) ),
+		);
+
+		$by_key = array();
+		foreach ( $fields as $field ) {
+			$by_key[ $field->key ] = $field;
+		}
+		return $by_key;
+	}
+}

@@ -1,0 +1,17 @@
+/**
+ * The Donation Widget block in the editor: inspector controls for every field of SPEC §3.1
+ * and a live preview. The saved content is empty: the server renders the block (render.php).
+ */
+import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
+import metadata from '../../blocks/donation-widget/block.json';
+import { BlockEdit } from './BlockEdit';
+import type { BlockAttributes } from './attributes';
+
+registerBlockType< BlockAttributes >(
+	metadata.name,
+	{
+		...( metadata as unknown as BlockConfiguration< BlockAttributes > ),
+		edit: BlockEdit,
+		save: () => null,
+	}
+);

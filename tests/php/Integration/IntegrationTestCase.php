@@ -1,0 +1,97 @@
+<?php
+/**
+ * Base for tests against the real WordPress and database.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration;
+
+use DonationWidget\Plugin;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * Each test runs inside a database transaction that is rolled back afterwards, and starts
+ * with an empty object cache, so tests cannot leak rows or options into each other.
+ */
+abstract class IntegrationTestCase extends TestCase {
+
+	/**
+	 * PHP errors raised during the test.
+	 *
+	 * @var list<string>
+	 */
+	protected array $php_errors = array();
+
+	protected function setUp(): void {
+		parent::setUp();
+		global $wpdb;
+		$wpdb->query( 'START TRANSACTION' );
+		wp_cache_flush();
+		wp_set_current_user( 0 );
+		$this->php_errors = array();
+		set_error_handler( // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_set_error_handler
+			function ( int $errno, string $message, string $file, int $line ): bool {
+				$this->php_errors[] = "{$message} in {$file}:{$line}";
+				return true;
+			}
+		);
+	}
+
+	protected function tearDown(): void {
+		global $wpdb;
+		restore_error_handler();
+		$wpdb->query( 'ROLLBACK' );
+		wp_cache_flush();
+		wp_set_current_user( 0 );
+		parent::tearDown();
+		$this->assertSame( array(), $this->php_errors, 'PHP raised warnings or notices during the test.' );
+	}
+
+	/**
+	 * A shared object of the running plugin.
+	 *
+	 * @template T of object
+	 *
+	 * @param string $id Class name.
+	 * @phpstan-param class-string<T> $id
+	 * @return T
+	 */
+	protected function service( string $id ): object {
+		return Plugin::instance()->container()->get( $id );
+	}
+
+	/**
+	 * Logs in a new user with a role.
+	 *
+	 * @param string $role WordPress role.
+	 */
+	protected function log_in_as( string $role ): int {
+		$user_id = wp_insert_user(
+			array(
+				'user_login' => 'test_' . $role . '_' . wp_generate_password( 6, false ),
+				'user_pass'  => wp_generate_password(),
+				'user_email' => wp_generate_password( 6, false ) . '@example.org.au',
+				'role'       => $role,
+			)
+		);
+		$this->assertIsInt( $user_id );
+		wp_set_current_user( $user_id );
+		return $user_id;
+	}
+
+	/**
+	 * Calls a REST route in-process, as WordPress itself would serve it.
+	 *
+	 * @param string               $method HTTP method.
+	 * @param string               $route  Route, such as /my-plugin/v1/settings.
+	 * @param array<string, mixed> $params Query or body parameters.
+	 */
+	protected function rest( string $method, string $route, array $params = array() ): \WP_REST_Response {
+		$request = new \WP_REST_Request( $method, $route );
+		foreach ( $params as $key => $value ) {
+			$request->set_param( $key, $value );
+		}
+		return rest_do_request( $request );
+	}
+}

@@ -1,0 +1,82 @@
+<?php
+/**
+ * Deleting the plugin: settings go, donation records stay unless the admin asked otherwise.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration;
+
+use DonationWidget\Database\Installer;
+use DonationWidget\Database\Schema;
+use DonationWidget\Database\Uninstaller;
+use DonationWidget\Settings\Settings;
+
+final class UninstallTest extends IntegrationTestCase {
+
+	/**
+	 * Settings before the test (uninstalling deletes them, and DROP TABLE commits).
+	 *
+	 * @var mixed
+	 */
+	private mixed $saved_settings;
+
+	protected function setUp(): void {
+		parent::setUp();
+		$this->saved_settings = get_option( Settings::OPTION );
+	}
+
+	protected function tearDown(): void {
+		Installer::install();
+		update_option( Settings::OPTION, $this->saved_settings );
+		parent::tearDown();
+	}
+
+	private function insert_donation(): int {
+		global $wpdb;
+		$now = current_time( 'mysql', true );
+		$wpdb->insert( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery
+			Schema::table( 'donations' ),
+			array(
+				'attempt_id'  => wp_generate_uuid4(),
+				'status'      => 'succeeded',
+				'frequency'   => 'Oneoff',
+				'total_cents' => 5000,
+				'email'       => 'donor@example.org.au',
+				'created_at'  => $now,
+				'updated_at'  => $now,
+			)
+		);
+		return (int) $wpdb->insert_id;
+	}
+
+	private function donation_exists( int $id ): bool {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		return '1' === $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery
+	}
+
+	public function test_deleting_the_plugin_keeps_donation_records_by_default(): void {
+		$id = $this->insert_donation();
+		set_transient( 'donation_widget_test_cache', 'cached', 60 );
+
+		// WordPress's own uninstall path: it defines WP_UNINSTALL_PLUGIN and runs uninstall.php.
+		$this->assertTrue( uninstall_plugin( 'donation-widget/donation-widget.php' ) );
+
+		$this->assertFalse( get_option( Settings::OPTION ) );
+		$this->assertFalse( get_transient( 'donation_widget_test_cache' ) );
+		$this->assertTrue( $this->donation_exists( $id ), 'A donation record was deleted although the admin did not ask for it.' );
+	}
+
+	public function test_ticking_delete_all_data_removes_the_tables_too(): void {
+		global $wpdb;
+		$this->insert_donation();
+		update_option( Settings::OPTION, array( 'delete_data_on_uninstall' => true ) );
+
+		Uninstaller::uninstall();
+
+		$table = Schema::table( 'donations' );
+		$this->assertNull( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $table ) ) );
+		$this->assertFalse( get_option( Schema::VERSION_OPTION ) );
+	}
+}

@@ -1,0 +1,111 @@
+<?php
+/**
+ * The block's server render and the shortcode.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration;
+
+use DonationWidget\Blocks\WidgetRenderer;
+
+final class WidgetRenderTest extends IntegrationTestCase {
+
+	protected function setUp(): void {
+		parent::setUp();
+		$this->assertTrue( wp_script_is( WidgetRenderer::SCRIPT_HANDLE, 'registered' ), 'The front end is not built: run npm run build.' );
+		// Each test renders as if on a fresh page.
+		wp_dequeue_script( WidgetRenderer::SCRIPT_HANDLE );
+		wp_scripts()->registered[ WidgetRenderer::SCRIPT_HANDLE ]->extra = array();
+	}
+
+	/**
+	 * The configuration JSON carried by the first host element in some HTML.
+	 *
+	 * @return array<string, string>
+	 */
+	private function config_in( string $html ): array {
+		$this->assertSame( 1, preg_match( '/data-donation-widget="([^"]*)"/', $html, $match ), $html );
+		$config = json_decode( html_entity_decode( $match[1], ENT_QUOTES ), true );
+		$this->assertIsArray( $config );
+		return $config;
+	}
+
+	public function test_the_block_prints_the_host_element_with_its_configuration(): void {
+		$html = do_blocks( '<!-- wp:donation-widget/donation-widget {"modal":true,"position":"right","hideMobile":true,"amountValues":"10,20,30","defaultAmount":"20","iterationId":"SPRING","donationType":"Oneoff"} /-->' );
+
+		$this->assertStringContainsString( 'wp-block-donation-widget-donation-widget', $html );
+		$this->assertSame(
+			array(
+				'type'           => 'donation',
+				'modal'          => 'true',
+				'position'       => 'right',
+				'hide_address'   => 'false',
+				'hide_mobile'    => 'true',
+				'hide_inmemory'  => 'false',
+				'amount_values'  => '10,20,30',
+				'default_amount' => '20',
+				'iteration_id'   => 'SPRING',
+				'donation_type'  => 'Oneoff',
+			),
+			$this->config_in( $html )
+		);
+		$this->assertTrue( wp_script_is( WidgetRenderer::SCRIPT_HANDLE, 'enqueued' ) );
+	}
+
+	public function test_defaults_give_a_donation_widget_in_the_centre(): void {
+		$config = $this->config_in( do_blocks( '<!-- wp:donation-widget/donation-widget /-->' ) );
+		$this->assertSame( 'donation', $config['type'] );
+		$this->assertSame( 'false', $config['modal'] );
+		$this->assertSame( 'center', $config['position'] );
+		$this->assertSame( '', $config['donation_type'] );
+	}
+
+	public function test_the_update_card_kind(): void {
+		$config = $this->config_in( do_blocks( '<!-- wp:donation-widget/donation-widget {"widgetType":"update-card"} /-->' ) );
+		$this->assertSame( 'update-card', $config['type'] );
+	}
+
+	public function test_hostile_attributes_are_escaped_or_dropped(): void {
+		$html = do_shortcode( '[donation_widget iteration_id="<script>alert(1)</script>&quot;x" position="top" donation_type="weekly" amount_values="1,2" default_amount="lots" modal="yes"]' );
+
+		$this->assertStringNotContainsString( '<script>', $html );
+		$config = $this->config_in( $html );
+		$this->assertSame( 'center', $config['position'] );
+		$this->assertSame( '', $config['donation_type'] );
+		$this->assertSame( '', $config['amount_values'] );
+		$this->assertSame( '', $config['default_amount'] );
+		$this->assertSame( 'true', $config['modal'] );
+		$this->assertStringNotContainsString( '<', $config['iteration_id'] );
+	}
+
+	public function test_the_shortcode_uses_the_spec_names(): void {
+		$config = $this->config_in( do_shortcode( '[donation_widget type="donation" hide_address="true" hide_inmemory="true" amount_values="15,25,35"]' ) );
+		$this->assertSame( 'true', $config['hide_address'] );
+		$this->assertSame( 'true', $config['hide_inmemory'] );
+		$this->assertSame( '15,25,35', $config['amount_values'] );
+	}
+
+	public function test_any_other_type_is_the_update_card_widget(): void {
+		$this->assertSame( 'update-card', $this->config_in( do_shortcode( '[donation_widget type="card"]' ) )['type'] );
+	}
+
+	public function test_two_widgets_on_a_page_share_one_script_and_one_copy_of_the_settings(): void {
+		$html = do_blocks( '<!-- wp:donation-widget/donation-widget /--><!-- wp:donation-widget/donation-widget {"widgetType":"update-card"} /-->' );
+		$this->assertSame( 2, substr_count( $html, 'data-donation-widget=' ) );
+		$before = wp_scripts()->get_data( WidgetRenderer::SCRIPT_HANDLE, 'before' );
+		$this->assertIsArray( $before );
+		$this->assertCount( 1, $before );
+		$this->assertStringStartsWith( 'window.donationWidget = {', $before[0] );
+		$this->assertStringContainsString( '"settings":{"amount_values"', $before[0] );
+	}
+
+	public function test_the_page_data_says_where_to_reach_the_server_and_the_provider_scripts(): void {
+		$data = $this->service( WidgetRenderer::class )->page_data();
+		$this->assertSame( admin_url( 'admin-ajax.php' ), $data['ajaxUrl'] );
+		$this->assertSame( rest_url( 'my-plugin/v1/settings' ), $data['settingsUrl'] );
+		$this->assertSame( 'https://js.stripe.com/v3/', $data['providerScripts']['stripe'] );
+		$this->assertSame( 'https://www.paypal.com/sdk/js', $data['providerScripts']['paypal'] );
+		$this->assertSame( 'https://www.google.com/recaptcha/api.js', $data['providerScripts']['recaptcha'] );
+	}
+}

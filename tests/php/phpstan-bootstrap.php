@@ -1,0 +1,12 @@
+<?php
+/**
+ * Constants PHPStan needs to know about (WordPress and the plugin define them at run time).
+ *
+ * @package DonationWidget
+ */
+
+define( 'ABSPATH', '/tmp/wordpress/' );
+define( 'DONATION_WIDGET_VERSION', '0.0.0' );
+define( 'DONATION_WIDGET_FILE', __FILE__ );
+define( 'DONATION_WIDGET_DIR', __DIR__ );
+define( 'DONATION_WIDGET_MIN_PHP', '8.1' );

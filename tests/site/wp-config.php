@@ -1,0 +1,84 @@
+<?php
+/**
+ * The wp-config.php of the local sites (copied into .wordpress/core by bin/lib/env.sh).
+ *
+ * One WordPress core serves four sites, chosen by the DONATION_WIDGET_SITE environment variable:
+ * "demo" (bin/start.sh, demo mode), "e2e" (Playwright), "phpunit" (integration tests) and "zip"
+ * (a fresh site with its own wp-content, where a test installs the release zip). Each has its own
+ * database in the private MariaDB, and all reach the providers through the local stand-ins in
+ * tests/stand-ins. Never used in production.
+ *
+ * @package DonationWidget
+ */
+
+// phpcs:disable WordPress.WP.GlobalVariablesOverride.Prohibited -- this file is WordPress's own config.
+
+$dw_site  = getenv( 'DONATION_WIDGET_SITE' ) ? getenv( 'DONATION_WIDGET_SITE' ) : 'demo';
+$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ? getenv( 'DONATION_WIDGET_STATE_DIR' ) : dirname( __DIR__ );
+$dw_ports = array(
+	'demo'    => array( 8888, 8899 ),
+	'e2e'     => array( 8890, 8898 ),
+	'phpunit' => array( 8891, 8897 ),
+	'zip'     => array( 8892, 8898 ),
+);
+if ( ! isset( $dw_ports[ $dw_site ] ) ) {
+	$dw_site = 'demo';
+}
+$dw_port      = getenv( 'DONATION_WIDGET_SITE_PORT' ) ? (int) getenv( 'DONATION_WIDGET_SITE_PORT' ) : $dw_ports[ $dw_site ][0];
+$dw_stand_ins = getenv( 'DONATION_WIDGET_STAND_IN_URL' ) ? getenv( 'DONATION_WIDGET_STAND_IN_URL' ) : 'http://127.0.0.1:' . $dw_ports[ $dw_site ][1];
+
+define( 'DB_NAME', 'donation_widget_' . $dw_site );
+define( 'DB_USER', 'root' );
+define( 'DB_PASSWORD', '' );
+define( 'DB_HOST', 'localhost:' . $dw_state . '/run/mysqld.sock' );
+define( 'DB_CHARSET', 'utf8mb4' );
+define( 'DB_COLLATE', '' );
+$table_prefix = 'wp_';
+
+// Fixed salts: these sites hold no real accounts.
+foreach ( array( 'AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT' ) as $dw_key ) {
+	define( $dw_key, 'donation-widget-local-' . $dw_key );
+}
+
+define( 'WP_HOME', 'http://127.0.0.1:' . $dw_port );
+define( 'WP_SITEURL', 'http://127.0.0.1:' . $dw_port );
+
+if ( 'zip' === $dw_site ) {
+	// Its own plugins folder, so the plugin is installed from the zip, not linked from the checkout.
+	define( 'WP_CONTENT_DIR', $dw_state . '/zip-content' );
+	define( 'WP_CONTENT_URL', WP_HOME . '/zip-content' );
+}
+
+define( 'WP_DEBUG', true );
+define( 'WP_DEBUG_DISPLAY', false );
+define( 'WP_DEBUG_LOG', $dw_state . '/logs/' . $dw_site . '-debug.log' );
+define( 'SCRIPT_DEBUG', false );
+define( 'WP_ENVIRONMENT_TYPE', 'local' );
+
+// Offline: no update checks, no calls to wordpress.org; only loopback is reachable.
+define( 'WP_HTTP_BLOCK_EXTERNAL', true );
+define( 'WP_ACCESSIBLE_HOSTS', '127.0.0.1,localhost' );
+define( 'AUTOMATIC_UPDATER_DISABLED', true );
+define( 'WP_AUTO_UPDATE_CORE', false );
+define( 'DISABLE_WP_CRON', true );
+define( 'FS_METHOD', 'direct' );
+
+// Providers: every server call goes to the local stand-ins.
+define( 'DONATION_WIDGET_STRIPE_API_URL', $dw_stand_ins . '/stripe' );
+define( 'DONATION_WIDGET_PAYPAL_API_URL', $dw_stand_ins . '/paypal' );
+define( 'DONATION_WIDGET_EXPERIAN_API_URL', $dw_stand_ins . '/experian' );
+define( 'DONATION_WIDGET_RECAPTCHA_API_URL', $dw_stand_ins . '/recaptcha' );
+
+if ( 'demo' === $dw_site ) {
+	// Demo mode: the local site serves the browser stand-ins too (Playwright routes do it in tests).
+	define( 'DONATION_WIDGET_DEMO_MODE', true );
+	$dw_browser = WP_HOME . '/wp-content/plugins/donation-widget/tests/stand-ins/browser';
+	define( 'DONATION_WIDGET_STRIPE_SCRIPT_URL', $dw_browser . '/stripe.js?api=' . rawurlencode( $dw_stand_ins . '/stripe' ) );
+	define( 'DONATION_WIDGET_PAYPAL_SCRIPT_URL', $dw_browser . '/paypal-sdk.js?api=' . rawurlencode( $dw_stand_ins . '/paypal' ) );
+	define( 'DONATION_WIDGET_RECAPTCHA_SCRIPT_URL', $dw_browser . '/recaptcha.js' );
+}
+
+if ( ! defined( 'ABSPATH' ) ) {
+	define( 'ABSPATH', __DIR__ . '/' );
+}
+require_once ABSPATH . 'wp-settings.php';
