@@ -40,8 +40,11 @@ final class Plugin {
 	 */
 	private function providers(): array {
 		return array(
+			new Http\HttpServiceProvider(),
 			new Database\DatabaseServiceProvider(),
 			new Settings\SettingsServiceProvider(),
+			new Protection\ProtectionServiceProvider(),
+			new AddressLookup\AddressLookupServiceProvider(),
 			new Blocks\BlocksServiceProvider(),
 			new Admin\AdminServiceProvider(),
 			new Demo\DemoServiceProvider(),

@@ -6,7 +6,7 @@
  * @package DonationWidget
  */
 
-$donation_widget_state = dirname( __DIR__, 2 ) . '/.wordpress';
+$donation_widget_state = dirname( __DIR__, 2 ) . '/.WordPress';
 if ( ! is_file( $donation_widget_state . '/core/wp-config.php' ) || ! is_file( dirname( __DIR__, 2 ) . '/vendor/autoload.php' ) ) {
 	fwrite( STDERR, "The local WordPress is not set up: run bin/test.sh (or bin/start.sh) once first.\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
 	exit( 1 );

@@ -1,0 +1,63 @@
+<?php
+/**
+ * JSON over WordPress's HTTP API, for the provider clients.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Http;
+
+/**
+ * Sends one request with wp_remote_request() and decodes the JSON answer. A transport failure
+ * (timeout, refused connection) or an answer that is not JSON becomes ProviderUnavailable, so no
+ * caller ever sees a WP_Error or a PHP warning.
+ */
+final class HttpClient {
+
+	/**
+	 * Seconds to wait for a provider, unless the caller says otherwise.
+	 */
+	public const DEFAULT_TIMEOUT = 15;
+
+	/**
+	 * Sends a request.
+	 *
+	 * @param string                $provider Provider name, for errors and logs.
+	 * @param string                $method   HTTP method.
+	 * @param string                $url      Full URL.
+	 * @param array<string, string> $headers  Request headers.
+	 * @param string|null           $body     Encoded body, or null.
+	 * @param int                   $timeout  Seconds.
+	 * @throws ProviderUnavailable When the provider cannot be reached or answers something unreadable.
+	 */
+	public function send( string $provider, string $method, string $url, array $headers = array(), ?string $body = null, int $timeout = self::DEFAULT_TIMEOUT ): HttpResponse {
+		$args = array(
+			'method'      => $method,
+			'headers'     => $headers + array( 'Accept' => 'application/json' ),
+			'timeout'     => $timeout,
+			'redirection' => 0,
+			'user-agent'  => 'DonationWidget/' . ( defined( 'DONATION_WIDGET_VERSION' ) ? DONATION_WIDGET_VERSION : 'dev' ) . '; WordPress/' . get_bloginfo( 'version' ),
+		);
+		if ( null !== $body ) {
+			$args['body'] = $body;
+		}
+
+		$response = wp_remote_request( $url, $args );
+		if ( is_wp_error( $response ) ) {
+			$timed_out = str_contains( strtolower( $response->get_error_message() ), 'timed out' );
+			throw new ProviderUnavailable( $provider, $timed_out ? 'timeout' : 'unreachable', esc_html( $response->get_error_message() ) );
+		}
+
+		$status  = (int) wp_remote_retrieve_response_code( $response );
+		$raw     = (string) wp_remote_retrieve_body( $response );
+		$decoded = '' === $raw ? array() : json_decode( $raw, true );
+		if ( ! is_array( $decoded ) ) {
+			throw new ProviderUnavailable( $provider, 'bad_answer', esc_html( "HTTP {$status} with a body that is not JSON." ) );
+		}
+		$header = static function ( string $name ) use ( $response ): string {
+			$value = wp_remote_retrieve_header( $response, $name );
+			return is_array( $value ) ? (string) reset( $value ) : $value;
+		};
+		return new HttpResponse( $status, $decoded, $header );
+	}
+}
