@@ -32,15 +32,16 @@ const rows = files.map( ( name ) => {
 	const file = path.join( build, name );
 	return { name, raw: fs.statSync( file ).size, gzip: gzip( file ) };
 } );
-const initialNames = [ 'view.js', 'view.css' ];
+const initialNames = [ 'view.js', 'view.css', 'style-view.css' ];
 const initial = rows.filter( ( row ) => initialNames.includes( row.name ) );
 const editor = rows.filter( ( row ) => row.name.startsWith( 'editor' ) );
-const lazy = rows.filter( ( row ) => ! initialNames.includes( row.name ) && ! row.name.startsWith( 'editor' ) );
+const lazy = rows.filter( ( row ) => ! initialNames.includes( row.name ) && ! row.name.startsWith( 'editor' ) && ! row.name.endsWith( '-rtl.css' ) );
 
 const assetPhp = fs.readFileSync( path.join( build, 'view.asset.php' ), 'utf8' );
-const dependencies = [ ...assetPhp.matchAll( /'([a-z0-9-]+)'/g ) ]
-	.map( ( match ) => match[ 1 ] )
-	.filter( ( name ) => name !== 'dependencies' && name !== 'version' );
+const dependencyList = assetPhp.match( /'dependencies' => array\(([^)]*)\)/ );
+const dependencies = dependencyList
+	? [ ...dependencyList[ 1 ].matchAll( /'([^']+)'/g ) ].map( ( match ) => match[ 1 ] )
+	: [];
 
 const print = ( title, list ) => {
 	console.log( title );

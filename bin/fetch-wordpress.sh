@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Puts WordPress core (6.8.x, from Debian trixie's "wordpress" package) into .wordpress/core.
+# Puts WordPress core (6.8.x, from Debian trixie's "wordpress" package) into .wp-local/core.
 # Offline-friendly: only Debian's package mirror is used, through a private apt list that never
 # touches the system's own sources. Skips everything when the core is already there.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-CORE="${WP_CORE_DIR:-$ROOT/.wordpress/core}"
+CORE="${WP_CORE_DIR:-$ROOT/.wp-local/core}"
 
 if [ -f "$CORE/wp-includes/version.php" ]; then
 	echo "WordPress core: $(php -r "include '$CORE/wp-includes/version.php'; echo \$wp_version;") already in $CORE"

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Shared by bin/start.sh, bin/test.sh and the e2e harness: puts together a local WordPress
 # (Debian's 6.8 core, a private MariaDB, PHP's built-in server) with this plugin active.
-# Everything lives in the git-ignored .wordpress/ folder; nothing here runs in production.
+# Everything lives in the git-ignored .wp-local/ folder; nothing here runs in production.
 
 DW_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-DW_STATE="$DW_ROOT/.wordpress"
+DW_STATE="$DW_ROOT/.wp-local"
 DW_CORE="$DW_STATE/core"
 DW_RUN="$DW_STATE/run"
 DW_LOGS="$DW_STATE/logs"
@@ -58,7 +58,7 @@ dw_mysql() {
 	mariadb --socket="$DW_DB_SOCKET" -uroot "$@"
 }
 
-# A private MariaDB server on a Unix socket under .wordpress/run (no port, no system service).
+# A private MariaDB server on a Unix socket under .wp-local/run (no port, no system service).
 dw_start_database() {
 	mkdir -p "$DW_RUN" "$DW_LOGS"
 	if [ -S "$DW_DB_SOCKET" ] && dw_mysql -e 'SELECT 1' >/dev/null 2>&1; then

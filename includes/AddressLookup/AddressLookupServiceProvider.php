@@ -27,7 +27,7 @@ final class AddressLookupServiceProvider implements ServiceProvider {
 	public function register( Container $container ): void {
 		$container->set(
 			ExperianClient::class,
-			static fn ( Container $c ): ExperianClient => new ExperianClient( $c->get( HttpClient::class ), $c->get( Settings::class )->string( 'experian_token' ) )
+			static fn ( Container $c ): ExperianClient => new ExperianClient( $c->get( HttpClient::class ), $c->get( Settings::class ) )
 		);
 		$container->set(
 			AddressLookupController::class,

@@ -10,6 +10,7 @@ namespace DonationWidget\AddressLookup;
 use DonationWidget\Http\HttpClient;
 use DonationWidget\Http\ProviderEndpoints;
 use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Settings\Settings;
 
 /**
  * Searches Australian addresses and formats a chosen suggestion. The token is sent only from
@@ -24,17 +25,24 @@ final class ExperianClient {
 	/**
 	 * Builds the client.
 	 *
-	 * @param HttpClient $http  Transport.
-	 * @param string     $token Experian token.
+	 * @param HttpClient $http     Transport.
+	 * @param Settings   $settings Where the token is kept.
 	 */
-	public function __construct( private readonly HttpClient $http, private readonly string $token ) {
+	public function __construct( private readonly HttpClient $http, private readonly Settings $settings ) {
 	}
 
 	/**
 	 * Whether a token is configured.
 	 */
 	public function is_configured(): bool {
-		return '' !== $this->token;
+		return '' !== $this->token();
+	}
+
+	/**
+	 * The Experian token, read when needed so a changed setting applies at once.
+	 */
+	private function token(): string {
+		return $this->settings->string( 'experian_token' );
 	}
 
 	/**
@@ -110,7 +118,7 @@ final class ExperianClient {
 	 * @throws ProviderUnavailable When Experian fails or cannot be reached.
 	 */
 	private function call( string $method, string $path, ?array $json = null ): array {
-		$headers = array( 'Auth-Token' => $this->token );
+		$headers = array( 'Auth-Token' => $this->token() );
 		if ( null !== $json ) {
 			$headers['Content-Type'] = 'application/json';
 		}

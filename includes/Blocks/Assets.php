@@ -52,8 +52,13 @@ final class Assets {
 				)
 			);
 			wp_set_script_translations( $handle, 'donation-widget', DONATION_WIDGET_DIR . '/languages' );
-			if ( is_readable( DONATION_WIDGET_DIR . "/build/{$entry}.css" ) ) {
-				wp_register_style( $handle, self::url( "build/{$entry}.css" ), array(), $ver );
+			// wp-scripts names CSS imported as style.(s)css "style-{entry}.css", other CSS "{entry}.css".
+			foreach ( array( "style-{$entry}", $entry ) as $css ) {
+				if ( is_readable( DONATION_WIDGET_DIR . "/build/{$css}.css" ) ) {
+					wp_register_style( $handle, self::url( "build/{$css}.css" ), array(), $ver );
+					wp_style_add_data( $handle, 'rtl', 'replace' );
+					break;
+				}
 			}
 		}//end foreach
 	}

@@ -60,7 +60,9 @@ final class WidgetRenderer {
 			'<div %s %s="%s"></div>',
 			$wrapper_attributes,
 			self::CONFIG_ATTRIBUTE,
-			esc_attr( (string) wp_json_encode( $config ) )
+			// Hex-escaping leaves no quote, ampersand or angle bracket for esc_attr() to touch, so text
+			// that merely looks like an entity ("&quot;") survives the trip into the browser intact.
+			esc_attr( (string) wp_json_encode( $config, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT ) )
 		);
 	}
 

@@ -10,6 +10,7 @@ namespace DonationWidget\Captcha;
 use DonationWidget\Http\HttpClient;
 use DonationWidget\Http\ProviderEndpoints;
 use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Settings\Settings;
 
 /**
  * Asks Google whether a widget's token is a real, unused solve.
@@ -21,17 +22,24 @@ final class RecaptchaClient {
 	/**
 	 * Builds the client.
 	 *
-	 * @param HttpClient $http   Transport.
-	 * @param string     $secret reCAPTCHA secret key.
+	 * @param HttpClient $http     Transport.
+	 * @param Settings   $settings Where the secret key is kept.
 	 */
-	public function __construct( private readonly HttpClient $http, private readonly string $secret ) {
+	public function __construct( private readonly HttpClient $http, private readonly Settings $settings ) {
 	}
 
 	/**
 	 * Whether a secret key is configured.
 	 */
 	public function is_configured(): bool {
-		return '' !== $this->secret;
+		return '' !== $this->secret();
+	}
+
+	/**
+	 * The secret key, read when needed so a changed setting applies at once.
+	 */
+	private function secret(): string {
+		return $this->settings->string( 'recaptcha_secret_key' );
 	}
 
 	/**
@@ -50,7 +58,7 @@ final class RecaptchaClient {
 			array( 'Content-Type' => 'application/x-www-form-urlencoded' ),
 			http_build_query(
 				array(
-					'secret'   => $this->secret,
+					'secret'   => $this->secret(),
 					'response' => $token,
 					'remoteip' => $remote_ip,
 				)

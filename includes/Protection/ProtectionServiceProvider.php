@@ -27,7 +27,7 @@ final class ProtectionServiceProvider implements ServiceProvider {
 		$container->set( RateLimiter::class, static fn (): RateLimiter => new RateLimiter() );
 		$container->set(
 			RecaptchaClient::class,
-			static fn ( Container $c ): RecaptchaClient => new RecaptchaClient( $c->get( HttpClient::class ), $c->get( Settings::class )->string( 'recaptcha_secret_key' ) )
+			static fn ( Container $c ): RecaptchaClient => new RecaptchaClient( $c->get( HttpClient::class ), $c->get( Settings::class ) )
 		);
 	}
 

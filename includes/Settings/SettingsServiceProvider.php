@@ -35,8 +35,7 @@ final class SettingsServiceProvider implements ServiceProvider {
 	 */
 	public function boot( Container $container ): void {
 		add_action( 'rest_api_init', static fn () => $container->get( SettingsRestController::class )->register_routes() );
-		// On init rather than admin_init, so that options.php and REST both see the sanitiser.
-		add_action( 'init', static fn () => self::register_setting( $container ) );
+		add_action( 'admin_init', static fn () => self::register_setting( $container ) );
 	}
 
 	/**
@@ -44,7 +43,7 @@ final class SettingsServiceProvider implements ServiceProvider {
 	 *
 	 * @param Container $container Shared objects.
 	 */
-	private static function register_setting( Container $container ): void {
+	public static function register_setting( Container $container ): void {
 		register_setting(
 			self::OPTION_GROUP,
 			Settings::OPTION,

@@ -6,11 +6,14 @@
  * @package DonationWidget
  */
 
-$donation_widget_state = dirname( __DIR__, 2 ) . '/.WordPress';
+$donation_widget_state = dirname( __DIR__, 2 ) . '/.wp-local';
 if ( ! is_file( $donation_widget_state . '/core/wp-config.php' ) || ! is_file( dirname( __DIR__, 2 ) . '/vendor/autoload.php' ) ) {
 	fwrite( STDERR, "The local WordPress is not set up: run bin/test.sh (or bin/start.sh) once first.\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
 	exit( 1 );
 }
+
+// PHPUnit includes this file inside a function, but WordPress assigns some globals at file scope.
+global $wpdb, $current_site, $current_blog, $wp_rewrite, $shortcode_tags, $wp, $phpmailer, $wp_theme_directories; // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound
 
 putenv( 'DONATION_WIDGET_SITE=phpunit' );
 putenv( 'DONATION_WIDGET_STATE_DIR=' . $donation_widget_state );

@@ -15,7 +15,7 @@ if ( 'cli' !== PHP_SAPI ) {
 	exit( 1 );
 }
 
-$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ? getenv( 'DONATION_WIDGET_STATE_DIR' ) : dirname( __DIR__, 2 ) . '/.WordPress';
+$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ? getenv( 'DONATION_WIDGET_STATE_DIR' ) : dirname( __DIR__, 2 ) . '/.wp-local';
 $dw_phase = $argv[1] ?? '';
 
 if ( '' === $dw_phase ) {

@@ -1,6 +1,6 @@
 <?php
 /**
- * The wp-config.php of the local sites (copied into .wordpress/core by bin/lib/env.sh).
+ * The wp-config.php of the local sites (copied into .wp-local/core by bin/lib/env.sh).
  *
  * One WordPress core serves four sites, chosen by the DONATION_WIDGET_SITE environment variable:
  * "demo" (bin/start.sh, demo mode), "e2e" (Playwright), "phpunit" (integration tests) and "zip"

@@ -8,7 +8,6 @@
 namespace DonationWidget\Tests\Integration;
 
 use DonationWidget\Blocks\WidgetRenderer;
-use DonationWidget\Settings\Settings;
 
 final class SettingsRestTest extends IntegrationTestCase {
 
@@ -24,7 +23,7 @@ final class SettingsRestTest extends IntegrationTestCase {
 	);
 
 	private function configure( array $values ): void {
-		update_option( Settings::OPTION, array_merge( get_option( Settings::OPTION, array() ), self::SECRETS, $values ) );
+		$this->set_settings( array_merge( self::SECRETS, $values ) );
 	}
 
 	public function test_it_answers_the_public_settings_of_spec_3_2(): void {

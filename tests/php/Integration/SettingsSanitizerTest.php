@@ -129,6 +129,9 @@ final class SettingsSanitizerTest extends IntegrationTestCase {
 
 	public function test_saving_through_the_settings_api_stores_values_and_reports_problems(): void {
 		$this->log_in_as( 'administrator' );
+		// What admin_init does on the settings screen's request.
+		require_once ABSPATH . 'wp-admin/includes/template.php';
+		\DonationWidget\Settings\SettingsServiceProvider::register_setting( \DonationWidget\Plugin::instance()->container() );
 		$submitted = array_merge(
 			get_option( Settings::OPTION, array() ),
 			array(

@@ -77,6 +77,7 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		$this->assertSame( '', $config['default_amount'] );
 		$this->assertSame( 'true', $config['modal'] );
 		$this->assertStringNotContainsString( '<', $config['iteration_id'] );
+		$this->assertStringEndsWith( '&quot;x', $config['iteration_id'], 'Text that looks like an entity must reach the browser as typed.' );
 	}
 
 	public function test_the_shortcode_uses_the_spec_names(): void {
@@ -95,6 +96,7 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		$this->assertSame( 2, substr_count( $html, 'data-donation-widget=' ) );
 		$before = wp_scripts()->get_data( WidgetRenderer::SCRIPT_HANDLE, 'before' );
 		$this->assertIsArray( $before );
+		$before = array_values( array_filter( $before ) ); // WordPress starts the list with false.
 		$this->assertCount( 1, $before );
 		$this->assertStringStartsWith( 'window.donationWidget = {', $before[0] );
 		$this->assertStringContainsString( '"settings":{"amount_values"', $before[0] );
