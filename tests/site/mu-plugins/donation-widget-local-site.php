@@ -6,13 +6,24 @@
  * @package DonationWidget
  */
 
-foreach ( array( 'wp_version_check', 'wp_update_plugins', 'wp_update_themes', 'wp_maybe_auto_update' ) as $dw_hook ) {
-	remove_action( 'init', $dw_hook );
-	remove_action( $dw_hook, $dw_hook );
+/**
+ * Removes WordPress's update checks from every hook they sit on (cron, admin screens, after an
+ * upload): offline they would only fail and log warnings.
+ */
+function donation_widget_local_site_no_update_checks(): void {
+	global $wp_filter;
+	$checks = array( 'wp_version_check', 'wp_update_plugins', 'wp_update_themes', 'wp_maybe_auto_update', '_maybe_update_core', '_maybe_update_plugins', '_maybe_update_themes' );
+	foreach ( $wp_filter as $hook => $callbacks ) {
+		foreach ( $checks as $check ) {
+			$priority = has_action( $hook, $check );
+			if ( false !== $priority ) {
+				remove_action( $hook, $check, $priority );
+			}
+		}
+	}
 }
-remove_action( 'admin_init', '_maybe_update_core' );
-remove_action( 'admin_init', '_maybe_update_plugins' );
-remove_action( 'admin_init', '_maybe_update_themes' );
+add_action( 'init', 'donation_widget_local_site_no_update_checks', 0 );
+add_action( 'admin_init', 'donation_widget_local_site_no_update_checks', 0 );
 add_filter( 'pre_site_transient_update_core', '__return_null' );
 add_filter( 'pre_site_transient_update_plugins', '__return_null' );
 add_filter( 'pre_site_transient_update_themes', '__return_null' );
@@ -56,3 +67,6 @@ add_filter(
 	10,
 	2
 );
+
+// Gravatar is out of reach offline; avatars would be requests that leave the machine.
+add_filter( 'pre_option_show_avatars', '__return_zero' );
