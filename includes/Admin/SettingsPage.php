@@ -87,7 +87,8 @@ final class SettingsPage {
 		$fields = $this->settings->fields();
 		echo '<div class="wrap donation-widget-settings">';
 		printf( '<h1>%s</h1>', esc_html__( 'Donation Widget settings', 'donation-widget' ) );
-		settings_errors( Settings::OPTION );
+		// All slugs: options.php files "Settings saved." under "general", ours under the option.
+		settings_errors();
 		echo '<form method="post" action="options.php" novalidate="novalidate">';
 		settings_fields( SettingsServiceProvider::OPTION_GROUP );
 		foreach ( SettingsSchema::sections() as $section => $heading ) {

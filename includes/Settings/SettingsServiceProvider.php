@@ -56,6 +56,10 @@ final class SettingsServiceProvider implements ServiceProvider {
 					foreach ( $sanitizer->errors() as $index => $message ) {
 						add_settings_error( Settings::OPTION, 'donation-widget-' . $index, $message, 'error' );
 					}
+					if ( $sanitizer->errors() ) {
+						// options.php says "Settings saved." only when nothing failed; the valid changes were kept.
+						add_settings_error( Settings::OPTION, 'donation-widget-partly-saved', __( 'Your other changes were saved.', 'donation-widget' ), 'info' );
+					}
 					return $values;
 				},
 			)

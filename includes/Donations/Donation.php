@@ -1,0 +1,197 @@
+<?php
+/**
+ * One stored donation (a row of the donations table).
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Donations;
+
+/**
+ * A read-only copy of a donation row. Changes go through DonationRepository.
+ */
+final class Donation {
+
+	public const PROVIDER_STRIPE = 'stripe';
+	public const PROVIDER_PAYPAL = 'paypal';
+
+	/**
+	 * Builds the copy.
+	 *
+	 * @param array<string, string> $row Column => value, as the database returned it.
+	 */
+	private function __construct( private readonly array $row ) {
+	}
+
+	/**
+	 * Builds a donation from a database row.
+	 *
+	 * @param array<mixed> $row Column => value.
+	 */
+	public static function from_row( array $row ): self {
+		$clean = array();
+		foreach ( $row as $column => $value ) {
+			if ( is_string( $column ) ) {
+				$clean[ $column ] = is_scalar( $value ) ? (string) $value : '';
+			}
+		}
+		return new self( $clean );
+	}
+
+	/**
+	 * Row id.
+	 */
+	public function id(): int {
+		return (int) $this->value( 'id' );
+	}
+
+	/**
+	 * The payment attempt (the widget's attemptId, or "invoice:in_…" for a renewal).
+	 */
+	public function attempt_id(): string {
+		return $this->value( 'attempt_id' );
+	}
+
+	/**
+	 * A DonationStatus constant.
+	 */
+	public function status(): string {
+		return $this->value( 'status' );
+	}
+
+	/**
+	 * DonationForm::FREQUENCY_FOUR_WEEKLY or FREQUENCY_ONE_OFF.
+	 */
+	public function frequency(): string {
+		return $this->value( 'frequency' );
+	}
+
+	/**
+	 * Whether the donation repeats every 4 weeks.
+	 */
+	public function is_four_weekly(): bool {
+		return DonationForm::FREQUENCY_FOUR_WEEKLY === $this->frequency();
+	}
+
+	/**
+	 * How it was paid: card, google_pay, apple_pay, link, paypal …
+	 */
+	public function method(): string {
+		return $this->value( 'method' );
+	}
+
+	/**
+	 * Amount plus cover, in cents.
+	 */
+	public function total_cents(): int {
+		return (int) $this->value( 'total_cents' );
+	}
+
+	/**
+	 * Three-letter currency code.
+	 */
+	public function currency(): string {
+		return $this->value( 'currency' );
+	}
+
+	/**
+	 * The donor's email address.
+	 */
+	public function email(): string {
+		return $this->value( 'email' );
+	}
+
+	/**
+	 * The provider: stripe or paypal.
+	 */
+	public function provider(): string {
+		return $this->value( 'provider' );
+	}
+
+	/**
+	 * The provider's id of the money movement: a Stripe charge (ch_…) or a PayPal capture.
+	 */
+	public function provider_reference(): string {
+		return $this->value( 'provider_reference' );
+	}
+
+	/**
+	 * Stripe PaymentIntent id.
+	 */
+	public function payment_intent_id(): string {
+		return $this->value( 'payment_intent_id' );
+	}
+
+	/**
+	 * Stripe Customer id (4-weekly donations).
+	 */
+	public function customer_id(): string {
+		return $this->value( 'customer_id' );
+	}
+
+	/**
+	 * Stripe Subscription id (4-weekly donations).
+	 */
+	public function subscription_id(): string {
+		return $this->value( 'subscription_id' );
+	}
+
+	/**
+	 * Why the payment failed or is still pending, as "code: message".
+	 */
+	public function failure_reason(): string {
+		return $this->value( 'failure_reason' );
+	}
+
+	/**
+	 * The code part of the failure reason (such as insufficient_funds), or ''.
+	 */
+	public function failure_code(): string {
+		return preg_match( '/^([a-z0-9_]+): /', $this->failure_reason(), $match ) ? $match[1] : '';
+	}
+
+	/**
+	 * The message part of the failure reason.
+	 */
+	public function failure_message(): string {
+		$reason = $this->failure_reason();
+		return preg_match( '/^[a-z0-9_]+: (.*)$/s', $reason, $match ) ? $match[1] : $reason;
+	}
+
+	/**
+	 * The page the donation was made on.
+	 */
+	public function page_url(): string {
+		return $this->value( 'page_url' );
+	}
+
+	/**
+	 * One column's value ('' when absent).
+	 *
+	 * @param string $column Column name.
+	 */
+	public function value( string $column ): string {
+		return $this->row[ $column ] ?? '';
+	}
+
+	/**
+	 * Whether a form describes this same donation (a retry of its attempt must not change it).
+	 *
+	 * @param DonationForm $form Form sent with the retry.
+	 */
+	public function matches( DonationForm $form ): bool {
+		return $form->total_cents === $this->total_cents()
+			&& $form->frequency === $this->frequency()
+			&& strtolower( $form->email ) === strtolower( $this->email() );
+	}
+
+	/**
+	 * The donor's details, to copy into a renewal of the same subscription.
+	 *
+	 * @return array<string, string>
+	 */
+	public function donor_columns(): array {
+		$columns = array( 'frequency', 'currency', 'donate_as', 'organisation_name', 'first_name', 'last_name', 'email', 'mobile', 'address_line1', 'address_line2', 'city', 'state', 'postcode', 'country', 'in_memory_of', 'iteration_id', 'utm_campaign', 'utm_source', 'utm_medium', 'utm_content', 'utm_term', 'customer_id', 'subscription_id', 'page_url' );
+		return array_intersect_key( $this->row, array_flip( $columns ) );
+	}
+}

@@ -1,0 +1,298 @@
+<?php
+/**
+ * Reads and writes donation records.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Donations;
+
+use DonationWidget\Database\Schema;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- this class is the donations table's one gateway: payment rows must be read fresh from the shared database on every server (never from a cache), and the only interpolated names are the plugin's own table names from Schema::table(); every value goes through $wpdb->prepare() or $wpdb->update().
+
+/**
+ * The only place that touches the donations and payment_references tables. Writes that decide
+ * something (a new attempt, a status move, a claimed provider payment) are single statements whose
+ * WHERE clause or UNIQUE key makes them safe when several web servers race.
+ */
+final class DonationRepository {
+
+	/**
+	 * Columns that may change after the row is written.
+	 */
+	private const UPDATABLE = array( 'method', 'provider', 'provider_reference', 'payment_intent_id', 'customer_id', 'subscription_id', 'failure_reason' );
+
+	/**
+	 * Integer columns (everything else is text).
+	 */
+	private const INTEGER_COLUMNS = array( 'amount_cents', 'cover_cents', 'total_cents' );
+
+	/**
+	 * Writes the row of a new payment attempt, before any provider is called.
+	 *
+	 * @param string                $attempt_id The widget's attemptId.
+	 * @param DonationForm          $form       Checked donor details.
+	 * @param string                $provider   Donation::PROVIDER_STRIPE or PROVIDER_PAYPAL.
+	 * @param string                $method     card, paypal, or the wallet once known.
+	 * @param string                $page_url   The page the donor gave on.
+	 * @param array<string, string> $references Provider ids already known (such as the PayPal capture id).
+	 * @return Donation|null The new row, or null when this attempt already has one.
+	 */
+	public function create( string $attempt_id, DonationForm $form, string $provider, string $method, string $page_url, array $references = array() ): ?Donation {
+		$columns = array(
+			'attempt_id' => $attempt_id,
+			'status'     => DonationStatus::PENDING,
+			'provider'   => $provider,
+			'method'     => $method,
+			'page_url'   => $page_url,
+		) + $form->columns() + array_intersect_key( $references, array_flip( self::UPDATABLE ) );
+		return $this->insert( $columns );
+	}
+
+	/**
+	 * Writes a renewal of a 4-weekly donation, with the donor details of the subscription's first row.
+	 *
+	 * @param Donation                  $first      The subscription's first donation.
+	 * @param string                    $attempt_id Unique key of the renewal ("invoice:in_…").
+	 * @param array<string, string|int> $columns    Status, amounts and provider ids of the renewal.
+	 * @return Donation|null The new row, or null when the renewal is already recorded.
+	 */
+	public function create_renewal( Donation $first, string $attempt_id, array $columns ): ?Donation {
+		$row = array( 'attempt_id' => $attempt_id ) + $columns + $first->donor_columns() + array(
+			'provider' => Donation::PROVIDER_STRIPE,
+			'method'   => $first->method(),
+		);
+		return $this->insert( $row );
+	}
+
+	/**
+	 * A donation by id.
+	 *
+	 * @param int $id Row id.
+	 */
+	public function find( int $id ): ?Donation {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		return $this->donation( $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE id = %d", $id ), ARRAY_A ) );
+	}
+
+	/**
+	 * The donation of a payment attempt.
+	 *
+	 * @param string $attempt_id The widget's attemptId.
+	 */
+	public function find_by_attempt( string $attempt_id ): ?Donation {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		return $this->donation( $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE attempt_id = %s", $attempt_id ), ARRAY_A ) );
+	}
+
+	/**
+	 * The donation paid by a Stripe PaymentIntent.
+	 *
+	 * @param string $payment_intent_id pi_… id.
+	 */
+	public function find_by_payment_intent( string $payment_intent_id ): ?Donation {
+		global $wpdb;
+		if ( '' === $payment_intent_id ) {
+			return null;
+		}
+		$table = Schema::table( 'donations' );
+		return $this->donation( $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE payment_intent_id = %s ORDER BY id ASC LIMIT 1", $payment_intent_id ), ARRAY_A ) );
+	}
+
+	/**
+	 * The donation a provider payment (Stripe charge, PayPal capture) was recorded for.
+	 *
+	 * @param string $provider  stripe or paypal.
+	 * @param string $reference Charge or capture id.
+	 */
+	public function find_by_reference( string $provider, string $reference ): ?Donation {
+		global $wpdb;
+		if ( '' === $reference ) {
+			return null;
+		}
+		$donations  = Schema::table( 'donations' );
+		$references = Schema::table( 'payment_references' );
+		return $this->donation(
+			$wpdb->get_row(
+				$wpdb->prepare(
+					"SELECT d.* FROM {$donations} d INNER JOIN {$references} r ON r.donation_id = d.id WHERE r.provider = %s AND r.reference = %s",
+					$provider,
+					$reference
+				),
+				ARRAY_A
+			)
+		);
+	}
+
+	/**
+	 * The first donation of a 4-weekly subscription (the one the donor made in the widget).
+	 *
+	 * @param string $subscription_id sub_… id.
+	 */
+	public function find_first_of_subscription( string $subscription_id ): ?Donation {
+		global $wpdb;
+		if ( '' === $subscription_id ) {
+			return null;
+		}
+		$table = Schema::table( 'donations' );
+		return $this->donation( $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE subscription_id = %s ORDER BY id ASC LIMIT 1", $subscription_id ), ARRAY_A ) );
+	}
+
+	/**
+	 * Every donation of a subscription, oldest first.
+	 *
+	 * @param string $subscription_id sub_… id.
+	 * @return list<Donation>
+	 */
+	public function find_all_of_subscription( string $subscription_id ): array {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE subscription_id = %s ORDER BY id ASC", $subscription_id ), ARRAY_A );
+		$found = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$donation = $this->donation( $row );
+			if ( null !== $donation ) {
+				$found[] = $donation;
+			}
+		}
+		return $found;
+	}
+
+	/**
+	 * Records provider ids or notes without changing the status.
+	 *
+	 * @param int                   $id     Row id.
+	 * @param array<string, string> $fields Column => value; only UPDATABLE columns are written.
+	 */
+	public function update( int $id, array $fields ): void {
+		global $wpdb;
+		$fields = $this->updatable( $fields );
+		if ( array() === $fields ) {
+			return;
+		}
+		$fields['updated_at'] = current_time( 'mysql', true );
+		$wpdb->update( Schema::table( 'donations' ), $fields, array( 'id' => $id ), null, array( '%d' ) );
+	}
+
+	/**
+	 * Moves a donation to a status, if its current status allows (see DonationStatus).
+	 *
+	 * Each try is one UPDATE … WHERE id = ? AND status = ?, so a move decided on one server
+	 * cannot undo a move made meanwhile on another.
+	 *
+	 * @param int                   $id     Row id.
+	 * @param string                $status Target status.
+	 * @param array<string, string> $fields More UPDATABLE columns to write with it.
+	 * @return bool Whether the row moved (false: it was in a status that does not allow it).
+	 */
+	public function move( int $id, string $status, array $fields = array() ): bool {
+		global $wpdb;
+		$data = array(
+			'status'     => $status,
+			'updated_at' => current_time( 'mysql', true ),
+		) + $this->updatable( $fields );
+		foreach ( DonationStatus::reachable_from( $status ) as $from ) {
+			$moved = $wpdb->update(
+				Schema::table( 'donations' ),
+				$data,
+				array(
+					'id'     => $id,
+					'status' => $from,
+				),
+				null,
+				array( '%d', '%s' )
+			);
+			if ( is_int( $moved ) && $moved > 0 ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Claims a provider payment for one donation. The UNIQUE (provider, reference) key decides:
+	 * a capture id replayed for a second donation, even at the same instant on another server,
+	 * cannot be claimed twice.
+	 *
+	 * @param string $provider    stripe or paypal.
+	 * @param string $reference   Charge or capture id.
+	 * @param int    $donation_id The donation it pays for.
+	 * @return bool True when it is now (or already was) this donation's; false when another donation holds it.
+	 */
+	public function claim_reference( string $provider, string $reference, int $donation_id ): bool {
+		global $wpdb;
+		$table = Schema::table( 'payment_references' );
+		$wpdb->query(
+			$wpdb->prepare(
+				"INSERT IGNORE INTO {$table} (provider, reference, donation_id, created_at) VALUES (%s, %s, %d, %s)",
+				$provider,
+				$reference,
+				$donation_id,
+				current_time( 'mysql', true )
+			)
+		);
+		if ( 1 === (int) $wpdb->rows_affected ) {
+			return true;
+		}
+		$holder = $wpdb->get_var( $wpdb->prepare( "SELECT donation_id FROM {$table} WHERE provider = %s AND reference = %s", $provider, $reference ) );
+		return null !== $holder && (int) $holder === $donation_id;
+	}
+
+	/**
+	 * INSERT IGNORE of one row: the UNIQUE attempt_id decides whether it is new.
+	 *
+	 * @param array<string, string|int> $columns Column => value.
+	 * @return Donation|null The new row, or null when the attempt id already exists.
+	 * @throws \InvalidArgumentException For a column name that is not plain (a programming error).
+	 */
+	private function insert( array $columns ): ?Donation {
+		global $wpdb;
+		$now                   = current_time( 'mysql', true );
+		$columns['created_at'] = $now;
+		$columns['updated_at'] = $now;
+
+		$names   = array();
+		$formats = array();
+		foreach ( array_keys( $columns ) as $name ) {
+			if ( ! preg_match( '/^[a-z0-9_]+$/', $name ) ) {
+				throw new \InvalidArgumentException( esc_html( "Bad column name {$name}." ) );
+			}
+			$names[]   = '`' . $name . '`';
+			$formats[] = in_array( $name, self::INTEGER_COLUMNS, true ) ? '%d' : '%s';
+		}
+		$table = Schema::table( 'donations' );
+		$sql   = "INSERT IGNORE INTO {$table} (" . implode( ', ', $names ) . ') VALUES (' . implode( ', ', $formats ) . ')';
+		$wpdb->query( $wpdb->prepare( $sql, array_values( $columns ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $sql holds only whitelisted column names and placeholders.
+		if ( 1 !== (int) $wpdb->rows_affected ) {
+			return null;
+		}
+		return $this->find( (int) $wpdb->insert_id );
+	}
+
+	/**
+	 * The columns of $fields that may be updated.
+	 *
+	 * @param array<string, string> $fields Column => value.
+	 * @return array<string, string>
+	 */
+	private function updatable( array $fields ): array {
+		$fields = array_intersect_key( $fields, array_flip( self::UPDATABLE ) );
+		if ( isset( $fields['failure_reason'] ) ) {
+			// The column holds 255 characters; provider messages can be longer.
+			$fields['failure_reason'] = mb_substr( $fields['failure_reason'], 0, 255 );
+		}
+		return $fields;
+	}
+
+	/**
+	 * A Donation from a get_row() result.
+	 *
+	 * @param mixed $row Array row or null.
+	 */
+	private function donation( mixed $row ): ?Donation {
+		return is_array( $row ) ? Donation::from_row( $row ) : null;
+	}
+}

@@ -1,0 +1,63 @@
+<?php
+/**
+ * Where a donation is in its life, and which moves are allowed.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Donations;
+
+/**
+ * A donation starts pending (written before any provider is called) and moves forward only.
+ * Provider events can arrive late or out of order (a payment_failed after a success, a retried
+ * webhook), so each target status lists the statuses it may be reached from; anything else is
+ * ignored. A success is accepted even after a failure: the provider's word is the truth, and a
+ * charge that went through must never stay recorded as failed.
+ */
+final class DonationStatus {
+
+	public const PENDING            = 'pending';
+	public const REQUIRES_ACTION    = 'requires_action';
+	public const SUCCEEDED          = 'succeeded';
+	public const FAILED             = 'failed';
+	public const PARTIALLY_REFUNDED = 'partially_refunded';
+	public const REFUNDED           = 'refunded';
+
+	private const REACHABLE_FROM = array(
+		self::PENDING            => array( self::PENDING ),
+		self::REQUIRES_ACTION    => array( self::PENDING, self::REQUIRES_ACTION ),
+		self::FAILED             => array( self::PENDING, self::REQUIRES_ACTION, self::FAILED ),
+		self::SUCCEEDED          => array( self::PENDING, self::REQUIRES_ACTION, self::FAILED, self::SUCCEEDED ),
+		self::PARTIALLY_REFUNDED => array( self::SUCCEEDED, self::PARTIALLY_REFUNDED ),
+		self::REFUNDED           => array( self::SUCCEEDED, self::PARTIALLY_REFUNDED, self::REFUNDED ),
+	);
+
+	/**
+	 * The statuses a donation may be in to move to $target.
+	 *
+	 * @param string $target One of the constants.
+	 * @return list<string>
+	 */
+	public static function reachable_from( string $target ): array {
+		return self::REACHABLE_FROM[ $target ] ?? array();
+	}
+
+	/**
+	 * Whether a donation in $current may move to $target.
+	 *
+	 * @param string $current Status now.
+	 * @param string $target  Status wanted.
+	 */
+	public static function may_move( string $current, string $target ): bool {
+		return in_array( $current, self::reachable_from( $target ), true );
+	}
+
+	/**
+	 * Whether nothing more will happen to the payment itself (refunds aside).
+	 *
+	 * @param string $status Status.
+	 */
+	public static function is_settled( string $status ): bool {
+		return in_array( $status, array( self::SUCCEEDED, self::FAILED, self::PARTIALLY_REFUNDED, self::REFUNDED ), true );
+	}
+}

@@ -1,0 +1,115 @@
+<?php
+/**
+ * Reads and writes the 4-weekly subscriptions.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Donations;
+
+use DonationWidget\Database\Schema;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the subscriptions table's one gateway: read fresh from the shared database on every server; the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare() or $wpdb->update().
+
+/**
+ * One row per Stripe subscription started by the widget: who it belongs to and whether it still
+ * runs. Each collected payment of it is a row in the donations table.
+ */
+final class SubscriptionRepository {
+
+	public const INCOMPLETE = 'incomplete';
+	public const ACTIVE     = 'active';
+	public const CANCELLED  = 'cancelled';
+
+	/**
+	 * Records a new subscription (once; a second call for the same id changes nothing).
+	 *
+	 * @param string $subscription_id sub_… id.
+	 * @param string $customer_id     cus_… id.
+	 * @param int    $donation_id     The donation that started it.
+	 * @param int    $amount_cents    Amount collected every 4 weeks.
+	 */
+	public function start( string $subscription_id, string $customer_id, int $donation_id, int $amount_cents ): void {
+		global $wpdb;
+		$table = Schema::table( 'subscriptions' );
+		$now   = current_time( 'mysql', true );
+		$wpdb->query(
+			$wpdb->prepare(
+				"INSERT IGNORE INTO {$table} (subscription_id, customer_id, donation_id, status, amount_cents, created_at, updated_at) VALUES (%s, %s, %d, %s, %d, %s, %s)",
+				$subscription_id,
+				$customer_id,
+				$donation_id,
+				self::INCOMPLETE,
+				$amount_cents,
+				$now,
+				$now
+			)
+		);
+	}
+
+	/**
+	 * Marks a subscription as collecting (its first payment went through).
+	 *
+	 * @param string $subscription_id sub_… id.
+	 */
+	public function activate( string $subscription_id ): void {
+		global $wpdb;
+		// A cancelled subscription never comes back: Stripe cannot restart it either.
+		$wpdb->update(
+			Schema::table( 'subscriptions' ),
+			array(
+				'status'     => self::ACTIVE,
+				'updated_at' => current_time( 'mysql', true ),
+			),
+			array(
+				'subscription_id' => $subscription_id,
+				'status'          => self::INCOMPLETE,
+			)
+		);
+	}
+
+	/**
+	 * Marks a subscription as ended.
+	 *
+	 * @param string $subscription_id sub_… id.
+	 * @return bool Whether it was running before (false: unknown or already cancelled).
+	 */
+	public function cancel( string $subscription_id ): bool {
+		global $wpdb;
+		$table = Schema::table( 'subscriptions' );
+		$now   = current_time( 'mysql', true );
+		$wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$table} SET status = %s, cancelled_at = %s, updated_at = %s WHERE subscription_id = %s AND status <> %s",
+				self::CANCELLED,
+				$now,
+				$now,
+				$subscription_id,
+				self::CANCELLED
+			)
+		);
+		return (int) $wpdb->rows_affected > 0;
+	}
+
+	/**
+	 * A subscription's row.
+	 *
+	 * @param string $subscription_id sub_… id.
+	 * @return array{subscription_id: string, customer_id: string, donation_id: int, status: string, amount_cents: int}|null
+	 */
+	public function find( string $subscription_id ): ?array {
+		global $wpdb;
+		$table = Schema::table( 'subscriptions' );
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE subscription_id = %s", $subscription_id ), ARRAY_A );
+		if ( ! is_array( $row ) ) {
+			return null;
+		}
+		return array(
+			'subscription_id' => (string) $row['subscription_id'],
+			'customer_id'     => (string) $row['customer_id'],
+			'donation_id'     => (int) $row['donation_id'],
+			'status'          => (string) $row['status'],
+			'amount_cents'    => (int) $row['amount_cents'],
+		);
+	}
+}

@@ -1,0 +1,59 @@
+/**
+ * Donation Widget → Settings, as an administrator uses it.
+ */
+import { test, expect, logIn } from '../fixtures';
+
+test.beforeEach( async ( { page } ) => {
+	await logIn( page );
+	await page.goto( '/wp-admin/admin.php?page=donation-widget' );
+} );
+
+test( 'a saved secret is masked, and an empty secret field keeps it', async ( { page } ) => {
+	const token = page.getByLabel( 'Experian token' );
+	await expect( token ).toHaveAttribute( 'type', 'password' );
+	await token.fill( 'experian-e2e-token-4321' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+	await expect( page.getByLabel( 'Experian token' ) ).toHaveValue( '' );
+	await expect( page.getByText( 'Saved: ends in 4321. Leave empty to keep it.' ) ).toBeVisible();
+	expect( await page.content() ).not.toContain( 'experian-e2e-token-4321' );
+
+	// Saving again with the field left empty keeps the stored secret.
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+	await expect( page.getByText( 'Saved: ends in 4321. Leave empty to keep it.' ) ).toBeVisible();
+
+	// Put the demo token back for the other tests.
+	await page.getByLabel( 'Experian token' ).fill( 'local-stand-in-token' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Saved: ends in oken. Leave empty to keep it.' ) ).toBeVisible();
+} );
+
+test( 'an invalid value shows a notice naming the field, and the old value stays', async ( { page } ) => {
+	const email = page.getByLabel( 'Supporter care email' );
+	const before = await email.inputValue();
+	await email.fill( 'not-an-email' );
+	await page.getByLabel( 'Preset amounts' ).fill( '10, 20' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+
+	await expect( page.getByText( 'Supporter care email: enter a valid email address, such as care@example.org.au.' ) ).toBeVisible();
+	await expect( page.getByText( 'Preset amounts: enter exactly three amounts, separated by commas, such as 25, 50, 100.' ) ).toBeVisible();
+	await expect( page.getByLabel( 'Supporter care email' ) ).toHaveValue( before );
+	await expect( page.getByLabel( 'Preset amounts' ) ).toHaveValue( '25, 50, 100' );
+	await expect( page.getByText( 'Your other changes were saved.' ) ).toBeVisible();
+} );
+
+test( 'valid values are stored and reach the public settings', async ( { page, request } ) => {
+	await page.getByLabel( 'Default campaign iteration ID' ).fill( 'E2E-APPEAL' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+	await expect( page.getByLabel( 'Default campaign iteration ID' ) ).toHaveValue( 'E2E-APPEAL' );
+
+	const settings = await ( await request.get( '/wp-json/my-plugin/v1/settings' ) ).json();
+	expect( settings.default_iteration_id ).toBe( 'E2E-APPEAL' );
+
+	await page.getByLabel( 'Default campaign iteration ID' ).fill( 'APPEAL-2026' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+} );
