@@ -2,8 +2,11 @@
 /**
  * Prints the front end's weight, and with --check fails when a size budget is broken.
  *
- *   node bin/benchmark.mjs          figures only
- *   node bin/benchmark.mjs --check  figures, then exit 1 if over budget (CI runs this)
+ *   node bin/benchmark.mjs                    figures only
+ *   node bin/benchmark.mjs --check            figures, then exit 1 if over budget (CI runs this)
+ *   node bin/benchmark.mjs --site http://127.0.0.1:8888
+ *                                             also times the settings route and the donate page
+ *                                             (median and 95th percentile of 30 requests each)
  *
  * "Before the first step is interactive" means what a donor's browser downloads for the widget
  * before tab 1 works: build/view.js and build/view.css, plus the WordPress scripts they depend on
@@ -56,6 +59,31 @@ console.log( `  ${ 'total'.padEnd( 28 ) } ${ kb( initialGzip ).padStart( 9 ) } g
 console.log( `  plus WordPress scripts (shared with the site, cached): ${ dependencies.join( ', ' ) || 'none' }` );
 print( 'Loaded later, when a step needs it:', lazy );
 print( 'Block editor only:', editor );
+
+const siteIndex = process.argv.indexOf( '--site' );
+if ( siteIndex > 0 && process.argv[ siteIndex + 1 ] ) {
+	const site = process.argv[ siteIndex + 1 ].replace( /\/$/, '' );
+	const time = async ( url, runs = 30 ) => {
+		const samples = [];
+		for ( let run = 0; run < runs; run++ ) {
+			const started = performance.now();
+			const response = await fetch( url );
+			await response.arrayBuffer();
+			if ( ! response.ok ) {
+				throw new Error( `${ url } answered ${ response.status }` );
+			}
+			samples.push( performance.now() - started );
+		}
+		samples.sort( ( a, b ) => a - b );
+		return { median: samples[ Math.floor( runs / 2 ) ], p95: samples[ Math.floor( runs * 0.95 ) ] };
+	};
+	console.log( `Server timings against ${ site } (30 requests each, after one warm-up):` );
+	for ( const [ label, path ] of [ [ 'GET /wp-json/my-plugin/v1/settings', '/wp-json/my-plugin/v1/settings' ], [ 'GET /donate/ (page with the widget)', '/donate/' ] ] ) {
+		await time( site + path, 1 );
+		const { median, p95 } = await time( site + path );
+		console.log( `  ${ label.padEnd( 40 ) } median ${ median.toFixed( 1 ) } ms, p95 ${ p95.toFixed( 1 ) } ms` );
+	}
+}
 
 if ( process.argv.includes( '--check' ) ) {
 	const broken = [];
