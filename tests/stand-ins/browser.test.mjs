@@ -1,0 +1,328 @@
+/**
+ * Browser checks of the Stripe.js, PayPal SDK and reCAPTCHA stand-ins, in
+ * Chromium through Playwright, loading the scripts from the stand-in server
+ * the way demo mode does. bin/test.sh installs both Playwright and Debian's Chromium.
+ *
+ * Run: node --test tests/stand-ins/
+ */
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { startStandIns } from './server.mjs';
+
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+const { chromium } = await import( 'playwright' );
+if ( ! existsSync( CHROMIUM ) ) {
+	throw new Error( `Chromium is missing at ${ CHROMIUM }: install Debian's chromium package (bin/test.sh does).` );
+}
+
+describe( 'browser stand-ins', () => {
+	let standIns;
+	let browser;
+	let page;
+
+	before( async () => {
+		standIns = await startStandIns( { port: 0 } );
+		browser = await chromium.launch( {
+			executablePath: CHROMIUM,
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--no-first-run',
+			],
+		} );
+		const context = await browser.newContext();
+		page = await context.newPage();
+		// A real page on another origin than the scripts and API (localhost
+		// versus 127.0.0.1), so the browser makes real CORS requests. (A page
+		// fulfilled by a Playwright route would count as public, and Chromium
+		// refuses its requests to the loopback address.)
+		await page.goto(
+			`http://localhost:${ standIns.port }/__control/health`
+		);
+		await page.evaluate( () => {
+			document.body.innerHTML = '<main id="app"></main>';
+		} );
+	} );
+
+	after( async () => {
+		if ( browser ) {
+			await browser.close();
+		}
+		if ( standIns ) {
+			await standIns.close();
+		}
+	} );
+
+	const addScript = ( src ) =>
+		page.evaluate(
+			( url ) =>
+				new Promise( ( resolve, reject ) => {
+					const script = document.createElement( 'script' );
+					script.src = url;
+					script.onload = resolve;
+					script.onerror = () => reject( new Error( 'load failed' ) );
+					document.head.appendChild( script );
+				} ),
+			src
+		);
+
+	const serverIntent = async ( params ) => {
+		const response = await fetch(
+			`${ standIns.url }/stripe/v1/payment_intents`,
+			{
+				method: 'POST',
+				headers: { Authorization: 'Bearer sk_test_browser' },
+				body: new URLSearchParams( params ),
+			}
+		);
+		return response.json();
+	};
+
+	test( 'Stripe.js: card fields, token, 3-D Secure and express checkout', async () => {
+		await addScript(
+			`${ standIns.url }/browser/stripe.js?api=${ encodeURIComponent(
+				`${ standIns.url }/stripe`
+			) }`
+		);
+		assert.equal(
+			await page.evaluate( () => window.Stripe.version ),
+			'endive'
+		);
+		await page.evaluate( () => {
+			const app = document.getElementById( 'app' );
+			app.innerHTML =
+				'<div id="num"></div><div id="exp"></div><div id="cvc"></div><div id="express"></div>';
+			window.events = [];
+			window.stripe = window.Stripe( 'pk_test_browser' );
+			window.cards = window.stripe.elements();
+			const number = window.cards.create( 'cardNumber' );
+			number.on( 'change', ( event ) => window.events.push( event ) );
+			number.mount( '#num' );
+			window.cards
+				.create( 'cardExpiry', { placeholder: 'MM/YY' } )
+				.mount( '#exp' );
+			window.cards.create( 'cardCvc' ).mount( '#cvc' );
+		} );
+		const number = page.getByRole( 'textbox', { name: 'Card number' } );
+		const expiry = page.getByRole( 'textbox', { name: 'Expiration date' } );
+		const cvc = page.getByRole( 'textbox', { name: 'Security code' } );
+		assert.equal(
+			await number.getAttribute( 'placeholder' ),
+			'1234 1234 1234 1234'
+		);
+		assert.equal( await expiry.getAttribute( 'placeholder' ), 'MM/YY' );
+
+		await number.pressSequentially( '4242424242424241' );
+		let last = await page.evaluate( () => window.events.at( -1 ) );
+		assert.equal( last.error.message, 'Your card number is invalid.' );
+		assert.equal( last.brand, 'visa' );
+
+		await number.fill( '378282246310005' );
+		await expiry.pressSequentially( '1230' );
+		await cvc.fill( '1234' );
+		last = await page.evaluate( () => window.events.at( -1 ) );
+		assert.equal( last.brand, 'amex' );
+		assert.equal( last.complete, true );
+		assert.equal( await number.inputValue(), '3782 822463 10005' );
+		assert.equal( await expiry.inputValue(), '12 / 30' );
+
+		const token = await page.evaluate( () =>
+			window.stripe.createToken(
+				window.cards.getElement( 'cardNumber' ),
+				{
+					name: 'Jo Donor',
+					address_zip: '2000',
+				}
+			)
+		);
+		assert.match( token.token.id, /^tok_/ );
+		assert.equal( token.token.card.brand, 'American Express' );
+		assert.equal( token.token.card.name, 'Jo Donor' );
+
+		// 3-D Secure through the dialog.
+		await number.fill( '4000002760003184' );
+		await cvc.fill( '123' );
+		const pm = await page.evaluate( () =>
+			window.stripe.createPaymentMethod( {
+				type: 'card',
+				card: window.cards.getElement( 'cardNumber' ),
+			} )
+		);
+		const pi = await serverIntent( {
+			amount: '2500',
+			currency: 'aud',
+			payment_method: pm.paymentMethod.id,
+		} );
+		const confirming = page.evaluate(
+			( secret ) => window.stripe.confirmCardPayment( secret ),
+			pi.client_secret
+		);
+		const dialog = page.getByRole( 'dialog', {
+			name: '3D Secure authentication',
+		} );
+		await dialog
+			.getByRole( 'button', { name: 'Complete authentication' } )
+			.click();
+		const result = await confirming;
+		assert.equal( result.paymentIntent.status, 'succeeded' );
+
+		// Incomplete fields fail before any request, with Stripe's message.
+		await expiry.fill( '12' );
+		const incomplete = await page.evaluate( () =>
+			window.stripe.createPaymentMethod( {
+				type: 'card',
+				card: window.cards.getElement( 'cardNumber' ),
+			} )
+		);
+		assert.equal(
+			incomplete.error.message,
+			"Your card's expiration date is incomplete."
+		);
+
+		// Express checkout: the Google Pay "donate" button.
+		const express = await serverIntent( {
+			amount: '1500',
+			currency: 'aud',
+			'automatic_payment_methods[enabled]': 'true',
+		} );
+		await page.evaluate( ( secret ) => {
+			const elements = window.stripe.elements( {
+				mode: 'payment',
+				amount: 1500,
+				currency: 'aud',
+			} );
+			const element = elements.create( 'expressCheckout', {
+				buttonType: { googlePay: 'donate' },
+			} );
+			window.expressResult = new Promise( ( resolve ) => {
+				element.on( 'ready', ( event ) => {
+					window.expressReady = event;
+				} );
+				element.on( 'click', ( event ) => event.resolve() );
+				element.on( 'confirm', async () => {
+					const submitted = await elements.submit();
+					if ( submitted.error ) {
+						resolve( submitted );
+						return;
+					}
+					resolve(
+						await window.stripe.confirmPayment( {
+							elements,
+							clientSecret: secret,
+							confirmParams: { return_url: window.location.href },
+							redirect: 'if_required',
+						} )
+					);
+				} );
+			} );
+			element.mount( '#express' );
+		}, express.client_secret );
+		await page
+			.getByRole( 'button', { name: 'Donate with Google Pay' } )
+			.click();
+		const expressResult = await page.evaluate( () => window.expressResult );
+		assert.equal( expressResult.paymentIntent.status, 'succeeded' );
+		const ready = await page.evaluate( () => window.expressReady );
+		assert.equal( ready.availablePaymentMethods.googlePay, true );
+	} );
+
+	test( 'PayPal SDK: render, create, approve, capture and cancel', async () => {
+		// Loaded as @paypal/paypal-js does with sdkBaseUrl: a second "?".
+		await addScript(
+			`${ standIns.url }/browser/paypal-sdk.js?api=${ encodeURIComponent(
+				`${ standIns.url }/paypal`
+			) }?client-id=abc&currency=AUD&intent=capture`
+		);
+		await page.evaluate( () => {
+			document.getElementById( 'app' ).innerHTML = '<div id="pp"></div>';
+			window.paypalLog = [];
+			const buttons = window.paypal.Buttons( {
+				createOrder: ( data, actions ) =>
+					actions.order.create( {
+						purchase_units: [
+							{ amount: { value: '30.00' }, custom_id: 'o-acme' },
+						],
+					} ),
+				onApprove: async ( data, actions ) => {
+					const order = await actions.order.capture();
+					window.paypalLog.push( [
+						'approved',
+						data.orderID,
+						order,
+					] );
+				},
+				onCancel: ( data ) =>
+					window.paypalLog.push( [ 'cancel', data.orderID ] ),
+				onError: ( error ) =>
+					window.paypalLog.push( [ 'error', error.message ] ),
+				onInit: () => window.paypalLog.push( [ 'init' ] ),
+			} );
+			return buttons.render( '#pp' );
+		} );
+		await page
+			.getByRole( 'button', { name: 'PayPal', exact: true } )
+			.click();
+		const dialog = page.getByRole( 'dialog', { name: 'PayPal checkout' } );
+		await dialog.getByRole( 'button', { name: 'Approve payment' } ).click();
+		await page.waitForFunction( () => window.paypalLog.length >= 2 );
+		const log = await page.evaluate( () => window.paypalLog );
+		assert.deepEqual( log[ 0 ], [ 'init' ] );
+		assert.equal( log[ 1 ][ 0 ], 'approved' );
+		const capture =
+			log[ 1 ][ 2 ].purchase_units[ 0 ].payments.captures[ 0 ];
+		assert.deepEqual( capture.amount, {
+			currency_code: 'AUD',
+			value: '30.00',
+		} );
+		assert.equal( capture.status, 'COMPLETED' );
+
+		await page
+			.getByRole( 'button', { name: 'PayPal', exact: true } )
+			.click();
+		await dialog.getByRole( 'button', { name: 'Cancel payment' } ).click();
+		await page.waitForFunction( () => window.paypalLog.length >= 3 );
+		assert.equal(
+			( await page.evaluate( () => window.paypalLog ) )[ 2 ][ 0 ],
+			'cancel'
+		);
+	} );
+
+	test( 'reCAPTCHA: onload callback, invisible widget and execute', async () => {
+		await page.evaluate( () => {
+			document.getElementById( 'app' ).innerHTML =
+				'<div id="captcha"></div>';
+			window.captchaLoaded = new Promise( ( resolve ) => {
+				window.onCaptcha = () => {
+					window.widget = window.grecaptcha.render( 'captcha', {
+						sitekey: 'site-key',
+						size: 'invisible',
+						callback: ( token ) => {
+							window.captchaToken = token;
+						},
+					} );
+					resolve();
+				};
+			} );
+		} );
+		await addScript(
+			`${ standIns.url }/browser/recaptcha.js?onload=onCaptcha&render=explicit`
+		);
+		await page.evaluate( () => window.captchaLoaded );
+		assert.equal(
+			await page.getByText( 'protected by reCAPTCHA' ).count(),
+			1
+		);
+		await page.evaluate( () => window.grecaptcha.execute( window.widget ) );
+		await page.waitForFunction( () => window.captchaToken );
+		assert.equal(
+			await page.evaluate( () => window.captchaToken ),
+			'stand-in-captcha-ok'
+		);
+	} );
+} );

@@ -1,0 +1,700 @@
+/**
+ * One local HTTP server standing in for Stripe, PayPal, Experian and Google
+ * reCAPTCHA, for tests and demos. State lives in memory.
+ *
+ *   node tests/stand-ins/server.mjs        (port from STAND_IN_PORT, default 8899)
+ *
+ * Or programmatically:
+ *
+ *   import { startStandIns } from './tests/stand-ins/server.mjs';
+ *   const standIns = await startStandIns( { port: 0 } );
+ *   // standIns.url → "http://127.0.0.1:PORT"; await standIns.close();
+ *
+ * See README.md in this folder for the base URLs and the control API.
+ */
+import http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { parseForm } from './lib/form.mjs';
+import { HttpAnswer } from './lib/util.mjs';
+import { StripeStandIn, signStripePayload } from './lib/stripe.mjs';
+import { PayPalStandIn } from './lib/paypal.mjs';
+import { ExperianStandIn } from './lib/experian.mjs';
+import { RecaptchaStandIn } from './lib/recaptcha.mjs';
+
+export { signStripePayload } from './lib/stripe.mjs';
+export { encodeForm, parseForm } from './lib/form.mjs';
+
+const HERE = path.dirname( fileURLToPath( import.meta.url ) );
+const BROWSER_DIR = path.join( HERE, 'browser' );
+const BROWSER_FILES = [ 'stripe.js', 'paypal-sdk.js', 'recaptcha.js' ];
+
+export const PROVIDERS = [ 'stripe', 'paypal', 'experian', 'recaptcha' ];
+
+/**
+ * Scenarios a test may queue, per provider.
+ */
+export const SCENARIOS = {
+	stripe: [
+		'server_error',
+		'timeout',
+		'rate_limited',
+		'card_declined',
+		'requires_action',
+	],
+	paypal: [
+		'server_error',
+		'timeout',
+		'rate_limited',
+		'capture_not_completed',
+		'capture_amount_mismatch',
+		'card_declined',
+	],
+	experian: [
+		'server_error',
+		'timeout',
+		'rate_limited',
+		'no_matches',
+		'partial_match',
+	],
+	recaptcha: [ 'server_error', 'timeout', 'rate_limited', 'captcha_failed' ],
+};
+
+const GENERIC = [ 'server_error', 'timeout', 'rate_limited' ];
+
+const LOGGED_HEADERS = [
+	'authorization',
+	'content-type',
+	'stripe-version',
+	'stripe-account',
+	'idempotency-key',
+	'auth-token',
+	'add-components',
+	'add-metadata',
+	'paypal-request-id',
+	'paypal-partner-attribution-id',
+	'prefer',
+	'origin',
+	'referer',
+	'user-agent',
+	'x-stand-in-sdk-client-id',
+];
+
+const ALLOWED_HEADERS = [
+	'Authorization',
+	'Content-Type',
+	'Stripe-Version',
+	'Stripe-Account',
+	'Idempotency-Key',
+	'Auth-Token',
+	'Add-Components',
+	'Add-Metadata',
+	'Reference-Id',
+	'PayPal-Request-Id',
+	'PayPal-Partner-Attribution-Id',
+	'Prefer',
+	'X-Stand-In-Sdk-Client-Id',
+	'X-Requested-With',
+];
+
+const MAX_BODY = 2 * 1024 * 1024;
+const MAX_LOG = 5000;
+
+/**
+ * Start the stand-in server.
+ *
+ * @param {Object} options
+ * @param {number} options.port          Port (0 for a free one). Default 8899.
+ * @param {string} options.host          Interface. Default 127.0.0.1.
+ * @param {number} options.timeoutHoldMs How long the "timeout" scenario holds a request. Default 35000.
+ * @return {Promise<{url: string, port: number, close: Function, providers: Object}>} Running server.
+ */
+export async function startStandIns( {
+	port = 8899,
+	host = '127.0.0.1',
+	timeoutHoldMs = 35000,
+} = {} ) {
+	const providers = {
+		stripe: new StripeStandIn(),
+		paypal: new PayPalStandIn(),
+		experian: new ExperianStandIn(),
+		recaptcha: new RecaptchaStandIn(),
+	};
+	let queue = [];
+	let log = [];
+	let logSequence = 0;
+	const held = new Set();
+
+	const take = (
+		provider,
+		ctxPaths,
+		names,
+		{ requirePath = false } = {}
+	) => {
+		const index = queue.findIndex(
+			( entry ) =>
+				entry.provider === provider &&
+				names.includes( entry.scenario ) &&
+				( entry.path
+					? ctxPaths.some( ( p ) => p.includes( entry.path ) )
+					: ! requirePath )
+		);
+		if ( index === -1 ) {
+			return null;
+		}
+		const entry = queue[ index ];
+		entry.remaining -= 1;
+		if ( entry.remaining <= 0 ) {
+			queue.splice( index, 1 );
+		}
+		return { ...entry };
+	};
+
+	const server = http.createServer( ( req, res ) => {
+		handleRequest( req, res ).catch( ( error ) => {
+			// eslint-disable-next-line no-console
+			console.error( 'stand-ins: unexpected error', error );
+			if ( ! res.headersSent ) {
+				send( res, 500, {
+					error: {
+						type: 'api_error',
+						message: `Stand-in crashed: ${ error.message }`,
+					},
+				} );
+			} else {
+				res.destroy();
+			}
+		} );
+	} );
+
+	/**
+	 * Write an answer with CORS headers. Objects become JSON.
+	 *
+	 * @param {http.ServerResponse} res     Response.
+	 * @param {number}              status  Status.
+	 * @param {*}                   body    Body.
+	 * @param {Object}              headers Headers.
+	 */
+	function send( res, status, body, headers = {} ) {
+		const isText = typeof body === 'string' || Buffer.isBuffer( body );
+		let payload = '';
+		if ( isText ) {
+			payload = body;
+		} else if ( body !== undefined ) {
+			payload = JSON.stringify( body, null, 2 );
+		}
+		const hasType = Object.keys( headers ).some(
+			( key ) => key.toLowerCase() === 'content-type'
+		);
+		res.writeHead( status, {
+			...corsHeaders(),
+			...( ! hasType && body !== undefined
+				? {
+						'Content-Type': isText
+							? 'text/plain; charset=utf-8'
+							: 'application/json',
+					}
+				: {} ),
+			...headers,
+		} );
+		res.end( payload );
+	}
+
+	function corsHeaders( req = null ) {
+		const requested =
+			req && req.headers[ 'access-control-request-headers' ]
+				? `, ${ req.headers[ 'access-control-request-headers' ] }`
+				: '';
+		const headers = {
+			'Access-Control-Allow-Origin': '*',
+			'Access-Control-Allow-Methods':
+				'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+			'Access-Control-Allow-Headers': `${ ALLOWED_HEADERS.join(
+				', '
+			) }${ requested }`,
+			'Access-Control-Expose-Headers':
+				'Request-Id, Idempotent-Replayed, Original-Request, Stripe-Version, Paypal-Debug-Id',
+			'Access-Control-Max-Age': '600',
+		};
+		if ( req && req.headers[ 'access-control-request-private-network' ] ) {
+			headers[ 'Access-Control-Allow-Private-Network' ] = 'true';
+		}
+		return headers;
+	}
+
+	function readBody( req ) {
+		return new Promise( ( resolve, reject ) => {
+			const chunks = [];
+			let size = 0;
+			req.on( 'data', ( chunk ) => {
+				size += chunk.length;
+				if ( size > MAX_BODY ) {
+					reject(
+						new HttpAnswer( 413, { error: 'Body too large' } )
+					);
+					req.destroy();
+					return;
+				}
+				chunks.push( chunk );
+			} );
+			req.on( 'end', () =>
+				resolve( Buffer.concat( chunks ).toString( 'utf8' ) )
+			);
+			req.on( 'error', reject );
+		} );
+	}
+
+	function parseBody( raw, contentType ) {
+		if ( ! raw ) {
+			return { body: {}, jsonError: false };
+		}
+		const type = String( contentType || '' ).toLowerCase();
+		const looksJson = /^\s*[[{]/.test( raw );
+		if ( type.includes( 'json' ) || ( ! type && looksJson ) ) {
+			try {
+				return { body: JSON.parse( raw ), jsonError: false };
+			} catch {
+				return { body: null, jsonError: true };
+			}
+		}
+		return { body: parseForm( raw ), jsonError: false };
+	}
+
+	async function handleRequest( req, res ) {
+		const url = new URL( req.url, `http://${ req.headers.host || host }` );
+		const origin = `http://${ req.headers.host || `${ host }:${ port }` }`;
+
+		if ( req.method === 'OPTIONS' ) {
+			res.writeHead( 204, corsHeaders( req ) );
+			res.end();
+			return;
+		}
+
+		const pathname = url.pathname;
+		if (
+			pathname === '/__control' ||
+			pathname.startsWith( '/__control/' )
+		) {
+			const raw = await readBody( req );
+			const { body } = parseBody( raw, req.headers[ 'content-type' ] );
+			const answer = await control(
+				req.method,
+				pathname,
+				url,
+				body || {}
+			);
+			send( res, answer.status, answer.body );
+			return;
+		}
+
+		if ( pathname.startsWith( '/browser/' ) && req.method === 'GET' ) {
+			const name = pathname.slice( '/browser/'.length );
+			if ( ! BROWSER_FILES.includes( name ) ) {
+				send( res, 404, { error: 'Not found' } );
+				return;
+			}
+			const source = await readFile(
+				path.join( BROWSER_DIR, name ),
+				'utf8'
+			);
+			const prelude = `window.__standInApi = Object.assign( { stripe: ${ JSON.stringify(
+				`${ origin }/stripe`
+			) }, paypal: ${ JSON.stringify(
+				`${ origin }/paypal`
+			) }, recaptcha: ${ JSON.stringify(
+				`${ origin }/recaptcha`
+			) } }, window.__standInApi || {} );\n`;
+			send( res, 200, prelude + source, {
+				'Content-Type': 'application/javascript; charset=utf-8',
+				'Cache-Control': 'no-store',
+			} );
+			return;
+		}
+
+		const provider = PROVIDERS.find(
+			( name ) =>
+				pathname === `/${ name }` ||
+				pathname.startsWith( `/${ name }/` )
+		);
+		if ( ! provider ) {
+			send( res, 404, {
+				error: `No stand-in at ${ pathname }. Prefixes: ${ PROVIDERS.map(
+					( name ) => `/${ name }`
+				).join( ', ' ) }, /__control, /browser.`,
+			} );
+			return;
+		}
+
+		const prefix = `/${ provider }`;
+		const providerPath = pathname.slice( prefix.length ) || '/';
+		let raw = '';
+		try {
+			raw = await readBody( req );
+		} catch ( error ) {
+			if ( error instanceof HttpAnswer ) {
+				send( res, error.status, error.body );
+				return;
+			}
+			throw error;
+		}
+		const { body, jsonError } = parseBody(
+			raw,
+			req.headers[ 'content-type' ]
+		);
+		const query = parseForm( url.search );
+		const headers = {};
+		for ( const [ key, value ] of Object.entries( req.headers ) ) {
+			headers[ key.toLowerCase() ] = value;
+		}
+
+		const entry = {
+			id: ++logSequence,
+			provider,
+			method: req.method,
+			path: pathname,
+			provider_path: providerPath,
+			query,
+			body: jsonError ? raw : body,
+			headers: Object.fromEntries(
+				LOGGED_HEADERS.filter(
+					( key ) => headers[ key ] !== undefined
+				).map( ( key ) => [ key, headers[ key ] ] )
+			),
+			time: new Date().toISOString(),
+			status: null,
+			forced: [],
+		};
+		log.push( entry );
+		if ( log.length > MAX_LOG ) {
+			log = log.slice( -MAX_LOG );
+		}
+
+		const paths = [ pathname, providerPath ];
+		const ctx = {
+			method: req.method,
+			path: providerPath,
+			fullPath: pathname,
+			prefix,
+			origin,
+			query,
+			body,
+			rawBody: raw,
+			jsonError,
+			headers,
+			take: ( names, options ) => {
+				const forced = take( provider, paths, names, options );
+				if ( forced ) {
+					entry.forced.push( forced.scenario );
+				}
+				return forced;
+			},
+		};
+
+		const generic = ctx.take( GENERIC );
+		if ( generic && generic.scenario === 'timeout' ) {
+			const holdMs = Number( generic.ms ) || timeoutHoldMs;
+			const timer = setTimeout( () => {
+				held.delete( item );
+				entry.status = 'timeout';
+				res.destroy();
+			}, holdMs );
+			const item = { timer, res };
+			held.add( item );
+			res.on( 'close', () => {
+				clearTimeout( timer );
+				held.delete( item );
+			} );
+			return;
+		}
+		let answer;
+		if ( generic ) {
+			if ( provider === 'stripe' ) {
+				answer =
+					generic.scenario === 'rate_limited'
+						? {
+								status: 429,
+								body: {
+									error: {
+										type: 'invalid_request_error',
+										code: 'rate_limit',
+										doc_url:
+											'https://stripe.com/docs/error-codes/rate-limit',
+										message:
+											'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+									},
+								},
+								headers: {},
+							}
+						: {
+								status: 500,
+								body: {
+									error: {
+										type: 'api_error',
+										message:
+											'An unknown error occurred. Please try again later.',
+									},
+								},
+								headers: {},
+							};
+			} else {
+				const error = providers[ provider ].scenarioAnswer(
+					generic.scenario
+				);
+				answer = {
+					status: error.status,
+					body: error.body,
+					headers: error.headers,
+				};
+			}
+		} else {
+			answer = providers[ provider ].handle( ctx );
+		}
+		entry.status = answer.status;
+		send( res, answer.status, answer.body, answer.headers );
+	}
+
+	async function control( method, pathname, url, body ) {
+		const route = `${ method } ${ pathname.replace( /\/$/, '' ) }`;
+		const ok = ( data, status = 200 ) => ( { status, body: data } );
+		try {
+			switch ( route ) {
+				case 'GET /__control':
+				case 'GET /__control/health':
+					return ok( {
+						ok: true,
+						providers: PROVIDERS,
+						scenarios: SCENARIOS,
+					} );
+				case 'POST /__control/next': {
+					const provider = body.provider;
+					if ( ! PROVIDERS.includes( provider ) ) {
+						return ok(
+							{
+								error: `provider must be one of ${ PROVIDERS.join(
+									', '
+								) }`,
+							},
+							400
+						);
+					}
+					if ( ! SCENARIOS[ provider ].includes( body.scenario ) ) {
+						return ok(
+							{
+								error: `scenario for ${ provider } must be one of ${ SCENARIOS[
+									provider
+								].join( ', ' ) }`,
+							},
+							400
+						);
+					}
+					const times =
+						body.times === undefined ? 1 : Number( body.times );
+					if ( ! Number.isInteger( times ) || times < 1 ) {
+						return ok(
+							{ error: 'times must be a positive integer' },
+							400
+						);
+					}
+					const queued = {
+						...body,
+						provider,
+						scenario: body.scenario,
+						path: body.path ? String( body.path ) : null,
+						times,
+						remaining: times,
+					};
+					queue.push( queued );
+					return ok( { queued }, 201 );
+				}
+				case 'GET /__control/queue':
+					return ok( queue );
+				case 'DELETE /__control/queue':
+					queue = [];
+					return ok( { cleared: true } );
+				case 'POST /__control/reset':
+					queue = [];
+					log = [];
+					for ( const provider of Object.values( providers ) ) {
+						provider.reset();
+					}
+					return ok( { reset: true } );
+				case 'GET /__control/requests': {
+					const filterProvider = url.searchParams.get( 'provider' );
+					const filterPath = url.searchParams.get( 'path' );
+					const filterMethod = url.searchParams.get( 'method' );
+					return ok(
+						log.filter(
+							( item ) =>
+								( ! filterProvider ||
+									item.provider === filterProvider ) &&
+								( ! filterPath ||
+									item.path.includes( filterPath ) ) &&
+								( ! filterMethod ||
+									item.method === filterMethod.toUpperCase() )
+						)
+					);
+				}
+				case 'DELETE /__control/requests':
+					log = [];
+					return ok( { cleared: true } );
+				case 'POST /__control/stripe/advance':
+					return ok( providers.stripe.advance( body ) );
+				case 'POST /__control/stripe/event':
+					return ok( providers.stripe.makeEvent( body ) );
+				case 'GET /__control/stripe/events': {
+					const type = url.searchParams.get( 'type' );
+					return ok(
+						providers.stripe.events.filter(
+							( event ) => ! type || event.type === type
+						)
+					);
+				}
+				case 'POST /__control/stripe/sign': {
+					if ( ! body.secret || body.payload === undefined ) {
+						return ok(
+							{ error: 'payload and secret are required' },
+							400
+						);
+					}
+					const payload =
+						typeof body.payload === 'string'
+							? body.payload
+							: JSON.stringify( body.payload );
+					const timestamp =
+						Number( body.timestamp ) ||
+						Math.floor( Date.now() / 1000 );
+					return ok( {
+						payload,
+						timestamp,
+						header: signStripePayload(
+							payload,
+							body.secret,
+							timestamp
+						),
+					} );
+				}
+				case 'POST /__control/stripe/deliver': {
+					if ( ! body.url || ! body.secret ) {
+						return ok(
+							{ error: 'url and secret are required' },
+							400
+						);
+					}
+					const events =
+						body.events || ( body.event ? [ body.event ] : [] );
+					const results = [];
+					for ( const event of events ) {
+						const payload = JSON.stringify( event, null, 2 );
+						const header = signStripePayload(
+							payload,
+							body.secret
+						);
+						try {
+							const response = await fetch( body.url, {
+								method: 'POST',
+								headers: {
+									'Content-Type':
+										'application/json; charset=utf-8',
+									'Stripe-Signature': header,
+									'User-Agent':
+										'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+									...( body.headers || {} ),
+								},
+								body: payload,
+							} );
+							results.push( {
+								event: event.id,
+								type: event.type,
+								status: response.status,
+								body: await response.text(),
+							} );
+						} catch ( error ) {
+							results.push( {
+								event: event.id,
+								type: event.type,
+								status: null,
+								error: error.message,
+							} );
+						}
+					}
+					return ok( { results } );
+				}
+				default:
+					return ok(
+						{ error: `Unknown control route ${ route }` },
+						404
+					);
+			}
+		} catch ( error ) {
+			if ( error instanceof HttpAnswer ) {
+				return { status: error.status, body: error.body };
+			}
+			throw error;
+		}
+	}
+
+	await new Promise( ( resolve, reject ) => {
+		server.once( 'error', reject );
+		server.listen( port, host, () => {
+			server.off( 'error', reject );
+			resolve();
+		} );
+	} );
+	const actualPort = server.address().port;
+	port = actualPort;
+	const url = `http://${ host }:${ actualPort }`;
+
+	return {
+		url,
+		port: actualPort,
+		providers,
+		close() {
+			for ( const item of held ) {
+				clearTimeout( item.timer );
+				item.res.destroy();
+			}
+			held.clear();
+			return new Promise( ( resolve ) => {
+				server.close( () => resolve() );
+				server.closeAllConnections();
+			} );
+		},
+	};
+}
+
+function isMain() {
+	if ( ! process.argv[ 1 ] ) {
+		return false;
+	}
+	try {
+		return (
+			realpathSync( process.argv[ 1 ] ) ===
+			realpathSync( fileURLToPath( import.meta.url ) )
+		);
+	} catch {
+		return false;
+	}
+}
+
+if ( isMain() ) {
+	const port = Number( process.env.STAND_IN_PORT || 8899 );
+	startStandIns( { port } )
+		.then( ( standIns ) => {
+			// eslint-disable-next-line no-console
+			console.log( `stand-ins listening on ${ standIns.url }` );
+			const stop = () => {
+				standIns.close().then( () => process.exit( 0 ) );
+			};
+			process.on( 'SIGINT', stop );
+			process.on( 'SIGTERM', stop );
+		} )
+		.catch( ( error ) => {
+			// eslint-disable-next-line no-console
+			console.error(
+				`stand-ins: could not listen on 127.0.0.1:${ port }: ${ error.message }`
+			);
+			process.exit( 1 );
+		} );
+}

@@ -1,0 +1,1128 @@
+/**
+ * Tests of the provider stand-ins. Run: node --test tests/stand-ins/
+ */
+import { test, describe, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import {
+	startStandIns,
+	parseForm,
+	encodeForm,
+	signStripePayload,
+} from './server.mjs';
+
+const SECRET_KEY = 'sk_test_standin123';
+const PUBLISHABLE_KEY = 'pk_test_standin123';
+
+let standIns;
+let base;
+
+before( async () => {
+	standIns = await startStandIns( { port: 0 } );
+	base = standIns.url;
+} );
+
+after( async () => {
+	await standIns.close();
+} );
+
+beforeEach( async () => {
+	await fetch( `${ base }/__control/reset`, { method: 'POST' } );
+} );
+
+/**
+ * Call the Stripe stand-in like stripe-php does.
+ *
+ * @param {string} method  HTTP method.
+ * @param {string} path    Path under /stripe.
+ * @param {Object} params  Parameters (form body or query).
+ * @param {Object} options key, headers.
+ * @return {Promise<{status: number, body: Object, headers: Headers}>} Answer.
+ */
+async function stripe( method, path, params = {}, options = {} ) {
+	const key = options.key === undefined ? SECRET_KEY : options.key;
+	const headers = {
+		'Content-Type': 'application/x-www-form-urlencoded',
+		...( key ? { Authorization: `Bearer ${ key }` } : {} ),
+		...( options.headers || {} ),
+	};
+	const encoded = encodeForm( params );
+	const url =
+		method === 'GET' && encoded
+			? `${ base }/stripe${ path }?${ encoded }`
+			: `${ base }/stripe${ path }`;
+	const response = await fetch( url, {
+		method,
+		headers,
+		body: method === 'POST' ? encoded : undefined,
+	} );
+	return {
+		status: response.status,
+		body: await response.json(),
+		headers: response.headers,
+	};
+}
+
+async function json( method, path, body, headers = {} ) {
+	const response = await fetch( `${ base }${ path }`, {
+		method,
+		headers: {
+			...( body !== undefined
+				? { 'Content-Type': 'application/json' }
+				: {} ),
+			...headers,
+		},
+		body: body === undefined ? undefined : JSON.stringify( body ),
+	} );
+	const text = await response.text();
+	let parsed;
+	try {
+		parsed = JSON.parse( text );
+	} catch {
+		parsed = text;
+	}
+	return { status: response.status, body: parsed, headers: response.headers };
+}
+
+const control = ( path, body ) => json( 'POST', `/__control/${ path }`, body );
+
+describe( 'form parsing (Stripe bracket notation)', () => {
+	test( 'nested objects, indexed arrays and [] lists', () => {
+		const parsed = parseForm(
+			'amount=1000&metadata[foo]=bar&metadata[0]=zero' +
+				'&items[0][price_data][recurring][interval]=week' +
+				'&items[0][price_data][recurring][interval_count]=4' +
+				'&items[0][price_data][unit_amount]=2500' +
+				'&items[1][price]=price_123' +
+				'&expand[]=latest_invoice.payment_intent&expand[]=customer' +
+				'&billing_details[address][line1]=1+Example+Street' +
+				'&name=A%20B%26C'
+		);
+		assert.deepEqual( parsed, {
+			amount: '1000',
+			metadata: { foo: 'bar', 0: 'zero' },
+			items: [
+				{
+					price_data: {
+						recurring: { interval: 'week', interval_count: '4' },
+						unit_amount: '2500',
+					},
+				},
+				{ price: 'price_123' },
+			],
+			expand: [ 'latest_invoice.payment_intent', 'customer' ],
+			billing_details: { address: { line1: '1 Example Street' } },
+			name: 'A B&C',
+		} );
+	} );
+
+	test( 'encodeForm round-trips', () => {
+		const params = {
+			a: '1',
+			metadata: { x: 'y z' },
+			items: [ { price: 'p', quantity: '2' } ],
+			expand: [ 'e1', 'e2' ],
+		};
+		assert.deepEqual( parseForm( encodeForm( params ) ), params );
+	} );
+} );
+
+describe( 'Stripe', () => {
+	test( 'rejects missing and invalid keys with 401', async () => {
+		const missing = await stripe( 'GET', '/v1/balance', {}, { key: '' } );
+		assert.equal( missing.status, 401 );
+		assert.equal( missing.body.error.type, 'invalid_request_error' );
+		assert.match(
+			missing.body.error.message,
+			/did not provide an API key/
+		);
+
+		const invalid = await stripe(
+			'GET',
+			'/v1/balance',
+			{},
+			{ key: 'sk_test_invalid' }
+		);
+		assert.equal( invalid.status, 401 );
+		assert.match(
+			invalid.body.error.message,
+			/^Invalid API Key provided: /
+		);
+
+		const wrong = await stripe( 'GET', '/v1/balance', {}, { key: 'nope' } );
+		assert.equal( wrong.status, 401 );
+
+		const publishable = await stripe(
+			'GET',
+			'/v1/balance',
+			{},
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( publishable.status, 401 );
+
+		const basic = await stripe(
+			'GET',
+			'/v1/balance',
+			{},
+			{
+				key: '',
+				headers: {
+					Authorization: `Basic ${ Buffer.from(
+						`${ SECRET_KEY }:`
+					).toString( 'base64' ) }`,
+				},
+			}
+		);
+		assert.equal( basic.status, 200 );
+		assert.equal( basic.body.object, 'balance' );
+	} );
+
+	test( 'a one-off PaymentIntent with pm_card_visa succeeds with latest_charge', async () => {
+		const { status, body: pi } = await stripe(
+			'POST',
+			'/v1/payment_intents',
+			{
+				amount: 2500,
+				currency: 'AUD',
+				payment_method: 'pm_card_visa',
+				confirm: 'true',
+				metadata: { donation: 'oneoff' },
+			}
+		);
+		assert.equal( status, 200 );
+		assert.match( pi.id, /^pi_/ );
+		assert.equal( pi.object, 'payment_intent' );
+		assert.equal( pi.status, 'succeeded' );
+		assert.equal( pi.currency, 'aud' );
+		assert.equal( pi.amount_received, 2500 );
+		assert.match( pi.client_secret, /^pi_.+_secret_.+/ );
+		assert.match( pi.latest_charge, /^ch_/ );
+		assert.deepEqual( pi.metadata, { donation: 'oneoff' } );
+		assert.match( pi.payment_method, /^pm_/ );
+
+		const charge = await stripe(
+			'GET',
+			`/v1/charges/${ pi.latest_charge }`
+		);
+		assert.equal( charge.status, 200 );
+		assert.equal( charge.body.status, 'succeeded' );
+		assert.equal( charge.body.payment_intent, pi.id );
+		assert.equal( charge.body.payment_method_details.card.brand, 'visa' );
+		assert.equal( charge.body.payment_method_details.card.last4, '4242' );
+
+		const expanded = await stripe(
+			'GET',
+			`/v1/payment_intents/${ pi.id }`,
+			{
+				expand: [ 'latest_charge' ],
+			}
+		);
+		assert.equal( expanded.body.latest_charge.id, pi.latest_charge );
+	} );
+
+	test( 'a declined card answers 402 with the card_error object', async () => {
+		const { status, body } = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 1000,
+			currency: 'aud',
+			payment_method: 'pm_card_chargeDeclined',
+			confirm: 'true',
+		} );
+		assert.equal( status, 402 );
+		assert.equal( body.error.type, 'card_error' );
+		assert.equal( body.error.code, 'card_declined' );
+		assert.equal( body.error.decline_code, 'generic_decline' );
+		assert.equal( body.error.message, 'Your card was declined.' );
+		assert.equal(
+			body.error.payment_intent.status,
+			'requires_payment_method'
+		);
+		assert.equal(
+			body.error.payment_intent.last_payment_error.decline_code,
+			'generic_decline'
+		);
+		assert.match( body.error.charge, /^ch_/ );
+
+		const funds = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 1000,
+			currency: 'aud',
+			payment_method: 'pm_card_chargeDeclinedInsufficientFunds',
+			confirm: 'true',
+		} );
+		assert.equal( funds.status, 402 );
+		assert.equal( funds.body.error.decline_code, 'insufficient_funds' );
+	} );
+
+	test( 'browser-created PaymentMethods follow the test card numbers', async () => {
+		const year = new Date().getFullYear() + 2;
+		const create = ( number ) =>
+			stripe(
+				'POST',
+				'/v1/payment_methods',
+				{
+					type: 'card',
+					card: { number, exp_month: 12, exp_year: year, cvc: '123' },
+					billing_details: { name: 'Jo Donor' },
+				},
+				{ key: PUBLISHABLE_KEY }
+			);
+		const visa = await create( '4242424242424242' );
+		assert.equal( visa.status, 200 );
+		assert.equal( visa.body.card.brand, 'visa' );
+		assert.equal( visa.body.billing_details.name, 'Jo Donor' );
+		const discover = await create( '6011111111111117' );
+		assert.equal( discover.body.card.brand, 'discover' );
+		const amex = await create( '378282246310005' );
+		assert.equal( amex.body.card.brand, 'amex' );
+		const bad = await create( '4242424242424241' );
+		assert.equal( bad.status, 402 );
+		assert.equal( bad.body.error.code, 'incorrect_number' );
+
+		const declined = await create( '4000000000000002' );
+		const pi = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 1000,
+			currency: 'aud',
+			payment_method: declined.body.id,
+			confirm: 'true',
+		} );
+		assert.equal( pi.status, 402 );
+		assert.equal( pi.body.error.code, 'card_declined' );
+
+		// A token from the browser, turned into a PaymentMethod by the server.
+		const token = await stripe(
+			'POST',
+			'/v1/tokens',
+			{
+				card: {
+					number: '5555555555554444',
+					exp_month: 1,
+					exp_year: year,
+					name: 'Jo Donor',
+					address_zip: '2000',
+				},
+			},
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( token.status, 200 );
+		assert.match( token.body.id, /^tok_/ );
+		assert.equal( token.body.card.brand, 'MasterCard' );
+		const fromToken = await stripe( 'POST', '/v1/payment_methods', {
+			type: 'card',
+			card: { token: token.body.id },
+		} );
+		assert.equal( fromToken.body.card.brand, 'mastercard' );
+		assert.equal( fromToken.body.billing_details.name, 'Jo Donor' );
+		const reused = await stripe( 'POST', '/v1/payment_methods', {
+			type: 'card',
+			card: { token: token.body.id },
+		} );
+		assert.equal( reused.status, 400 );
+	} );
+
+	test( '3-D Secure: requires_action, then the browser confirms', async () => {
+		const created = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 5000,
+			currency: 'aud',
+			payment_method: 'pm_card_authenticationRequired',
+			confirm: 'true',
+		} );
+		assert.equal( created.status, 200 );
+		const pi = created.body;
+		assert.equal( pi.status, 'requires_action' );
+		assert.equal( pi.next_action.type, 'use_stripe_sdk' );
+		assert.equal( pi.latest_charge, null );
+
+		// Publishable key without the client secret is refused.
+		const noSecret = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/confirm`,
+			{ stand_in_3ds: 'succeed' },
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( noSecret.status, 400 );
+
+		const confirmed = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/confirm`,
+			{ client_secret: pi.client_secret, stand_in_3ds: 'succeed' },
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( confirmed.status, 200 );
+		assert.equal( confirmed.body.status, 'succeeded' );
+		assert.equal( confirmed.body.metadata, undefined, 'publishable view' );
+
+		const server = await stripe( 'GET', `/v1/payment_intents/${ pi.id }` );
+		assert.match( server.body.latest_charge, /^ch_/ );
+
+		const retrieved = await stripe(
+			'GET',
+			`/v1/payment_intents/${ pi.id }`,
+			{ client_secret: pi.client_secret },
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( retrieved.body.status, 'succeeded' );
+
+		const second = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 5000,
+			currency: 'aud',
+			payment_method: 'pm_card_authenticationRequired',
+			confirm: 'true',
+		} );
+		const failed = await stripe(
+			'POST',
+			`/v1/payment_intents/${ second.body.id }/confirm`,
+			{
+				client_secret: second.body.client_secret,
+				stand_in_3ds: 'fail',
+			},
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( failed.status, 200 );
+		assert.equal( failed.body.status, 'requires_payment_method' );
+		assert.equal(
+			failed.body.last_payment_error.code,
+			'payment_intent_authentication_failure'
+		);
+
+		const offSession = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 5000,
+			currency: 'aud',
+			payment_method: 'pm_card_authenticationRequired',
+			confirm: 'true',
+			off_session: 'true',
+		} );
+		assert.equal( offSession.status, 402 );
+		assert.equal( offSession.body.error.code, 'authentication_required' );
+	} );
+
+	test( 'Idempotency-Key replays and rejects changed parameters', async () => {
+		const headers = { 'Idempotency-Key': 'donation-42' };
+		const params = {
+			amount: 1500,
+			currency: 'aud',
+			payment_method: 'pm_card_visa',
+			confirm: 'true',
+		};
+		const first = await stripe( 'POST', '/v1/payment_intents', params, {
+			headers,
+		} );
+		const again = await stripe( 'POST', '/v1/payment_intents', params, {
+			headers,
+		} );
+		assert.equal( again.status, 200 );
+		assert.equal( again.body.id, first.body.id );
+		assert.equal( again.headers.get( 'idempotent-replayed' ), 'true' );
+		assert.equal( first.headers.get( 'idempotent-replayed' ), null );
+
+		const changed = await stripe(
+			'POST',
+			'/v1/payment_intents',
+			{ ...params, amount: 1600 },
+			{ headers }
+		);
+		assert.equal( changed.status, 400 );
+		assert.equal( changed.body.error.type, 'idempotency_error' );
+
+		const list = await stripe( 'GET', '/v1/charges', { limit: 10 } );
+		assert.equal( list.body.data.length, 1, 'only one charge was made' );
+	} );
+
+	test( 'subscription with inline 4-weekly price and expanded invoice payment intent', async () => {
+		const customer = await stripe( 'POST', '/v1/customers', {
+			email: 'jo@example.com',
+			name: 'Jo Donor',
+			payment_method: 'pm_card_visa',
+			invoice_settings: { default_payment_method: 'pm_card_visa' },
+		} );
+		assert.equal( customer.status, 200, JSON.stringify( customer.body ) );
+		assert.match( customer.body.id, /^cus_/ );
+		const pmId = customer.body.invoice_settings.default_payment_method;
+		assert.match( pmId, /^pm_/ );
+
+		const product = await stripe( 'POST', '/v1/products', {
+			name: '4-weekly donation',
+		} );
+		const sub = await stripe( 'POST', '/v1/subscriptions', {
+			customer: customer.body.id,
+			items: [
+				{
+					price_data: {
+						currency: 'aud',
+						product: product.body.id,
+						unit_amount: 2500,
+						recurring: { interval: 'week', interval_count: 4 },
+					},
+				},
+			],
+			default_payment_method: pmId,
+			payment_behavior: 'allow_incomplete',
+			expand: [ 'latest_invoice.payment_intent' ],
+			metadata: { frequency: '4weekly' },
+		} );
+		assert.equal( sub.status, 200, JSON.stringify( sub.body ) );
+		const s = sub.body;
+		assert.match( s.id, /^sub_/ );
+		assert.equal( s.status, 'active' );
+		assert.deepEqual(
+			{
+				interval: s.items.data[ 0 ].price.recurring.interval,
+				count: s.items.data[ 0 ].price.recurring.interval_count,
+			},
+			{ interval: 'week', count: 4 }
+		);
+		assert.equal(
+			s.current_period_end - s.current_period_start,
+			28 * 86400
+		);
+		assert.equal( s.latest_invoice.object, 'invoice' );
+		assert.equal( s.latest_invoice.status, 'paid' );
+		assert.equal(
+			s.latest_invoice.payment_intent.object,
+			'payment_intent'
+		);
+		assert.equal( s.latest_invoice.payment_intent.status, 'succeeded' );
+		assert.equal(
+			s.latest_invoice.confirmation_secret.client_secret,
+			s.latest_invoice.payment_intent.client_secret
+		);
+
+		// Renewal fails: new open invoice, past_due, events to sign and post.
+		const advanced = await control( 'stripe/advance', {
+			subscription: s.id,
+			action: 'renewal_failed',
+		} );
+		assert.equal( advanced.status, 200 );
+		assert.equal( advanced.body.subscription.status, 'past_due' );
+		assert.equal( advanced.body.invoice.status, 'open' );
+		assert.equal( advanced.body.event.type, 'invoice.payment_failed' );
+		assert.equal(
+			advanced.body.event.data.object.id,
+			advanced.body.invoice.id
+		);
+		assert.ok(
+			advanced.body.events.some(
+				( e ) => e.type === 'customer.subscription.updated'
+			)
+		);
+
+		const paid = await control( 'stripe/advance', {
+			subscription: s.id,
+			action: 'renewal_paid',
+		} );
+		assert.equal( paid.body.subscription.status, 'active' );
+		assert.equal( paid.body.event.type, 'invoice.paid' );
+
+		// Signing helper matches Stripe's scheme.
+		const payload = JSON.stringify( paid.body.event );
+		const signed = await control( 'stripe/sign', {
+			payload,
+			secret: 'whsec_test',
+			timestamp: 1700000000,
+		} );
+		const expected = createHmac( 'sha256', 'whsec_test' )
+			.update( `1700000000.${ payload }` )
+			.digest( 'hex' );
+		assert.equal( signed.body.header, `t=1700000000,v1=${ expected }` );
+		assert.equal(
+			signStripePayload( payload, 'whsec_test', 1700000000 ),
+			signed.body.header
+		);
+
+		const canceled = await stripe(
+			'DELETE',
+			`/v1/subscriptions/${ s.id }`
+		);
+		assert.equal( canceled.body.status, 'canceled' );
+	} );
+
+	test( 'subscription with a 3-D Secure card is incomplete until confirmed', async () => {
+		const customer = await stripe( 'POST', '/v1/customers', {
+			email: 'sca@example.com',
+		} );
+		const attached = await stripe(
+			'POST',
+			'/v1/payment_methods/pm_card_authenticationRequired/attach',
+			{ customer: customer.body.id }
+		);
+		assert.equal( attached.body.customer, customer.body.id );
+		const price = await stripe( 'POST', '/v1/prices', {
+			currency: 'aud',
+			unit_amount: 1000,
+			recurring: { interval: 'week', interval_count: 4 },
+			product_data: { name: 'Donation' },
+		} );
+		const sub = await stripe( 'POST', '/v1/subscriptions', {
+			customer: customer.body.id,
+			items: [ { price: price.body.id } ],
+			default_payment_method: attached.body.id,
+			expand: [ 'latest_invoice.payment_intent' ],
+		} );
+		assert.equal( sub.body.status, 'incomplete' );
+		const pi = sub.body.latest_invoice.payment_intent;
+		assert.equal( pi.status, 'requires_action' );
+		await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/confirm`,
+			{ client_secret: pi.client_secret, stand_in_3ds: 'succeed' },
+			{ key: PUBLISHABLE_KEY }
+		);
+		const later = await stripe(
+			'GET',
+			`/v1/subscriptions/${ sub.body.id }`
+		);
+		assert.equal( later.body.status, 'active' );
+	} );
+
+	test( 'setup intents, unknown ids and unknown URLs', async () => {
+		const customer = await stripe( 'POST', '/v1/customers', {} );
+		const si = await stripe( 'POST', '/v1/setup_intents', {
+			customer: customer.body.id,
+			payment_method: 'pm_card_authenticationRequiredOnSetup',
+			confirm: 'true',
+			usage: 'off_session',
+		} );
+		assert.equal( si.body.status, 'requires_action' );
+		const done = await stripe(
+			'POST',
+			`/v1/setup_intents/${ si.body.id }/confirm`,
+			{ client_secret: si.body.client_secret, stand_in_3ds: 'succeed' },
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( done.body.status, 'succeeded' );
+		const pm = await stripe(
+			'GET',
+			`/v1/payment_methods/${ done.body.payment_method }`
+		);
+		assert.equal( pm.body.customer, customer.body.id );
+
+		// Once set up, an off-session payment needs no authentication.
+		const offSession = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 1000,
+			currency: 'aud',
+			customer: customer.body.id,
+			payment_method: pm.body.id,
+			confirm: 'true',
+			off_session: 'true',
+		} );
+		assert.equal( offSession.body.status, 'succeeded' );
+
+		const missing = await stripe( 'GET', '/v1/payment_intents/pi_nope' );
+		assert.equal( missing.status, 404 );
+		assert.equal( missing.body.error.code, 'resource_missing' );
+		assert.equal( missing.body.error.type, 'invalid_request_error' );
+
+		const badParam = await stripe( 'POST', '/v1/payment_intents', {
+			currency: 'aud',
+		} );
+		assert.equal( badParam.status, 400 );
+		assert.equal( badParam.body.error.param, 'amount' );
+
+		const unknown = await stripe( 'GET', '/v1/nothing' );
+		assert.equal( unknown.status, 404 );
+		assert.match( unknown.body.error.message, /Unrecognized request URL/ );
+	} );
+} );
+
+describe( 'PayPal', () => {
+	const basic = ( id, secret ) =>
+		`Basic ${ Buffer.from( `${ id }:${ secret }` ).toString( 'base64' ) }`;
+
+	async function token() {
+		const response = await fetch( `${ base }/paypal/v1/oauth2/token`, {
+			method: 'POST',
+			headers: {
+				Authorization: basic( 'client-id', 'client-secret' ),
+				'Content-Type': 'application/x-www-form-urlencoded',
+			},
+			body: 'grant_type=client_credentials',
+		} );
+		return { status: response.status, body: await response.json() };
+	}
+
+	test( 'oauth, order, approval, capture and capture lookup', async () => {
+		const bad = await fetch( `${ base }/paypal/v1/oauth2/token`, {
+			method: 'POST',
+			headers: {
+				Authorization: basic( 'client-id', 'invalid-secret' ),
+				'Content-Type': 'application/x-www-form-urlencoded',
+			},
+			body: 'grant_type=client_credentials',
+		} );
+		assert.equal( bad.status, 401 );
+		assert.deepEqual( await bad.json(), {
+			error: 'invalid_client',
+			error_description: 'Client Authentication failed',
+		} );
+
+		const auth = await token();
+		assert.equal( auth.status, 200 );
+		assert.equal( auth.body.token_type, 'Bearer' );
+		assert.equal( auth.body.expires_in, 32400 );
+		assert.ok( auth.body.access_token );
+		assert.ok( auth.body.app_id );
+		assert.ok( auth.body.nonce );
+		const bearer = { Authorization: `Bearer ${ auth.body.access_token }` };
+
+		const noAuth = await json( 'POST', '/paypal/v2/checkout/orders', {
+			intent: 'CAPTURE',
+			purchase_units: [
+				{ amount: { currency_code: 'AUD', value: '10.00' } },
+			],
+		} );
+		assert.equal( noAuth.status, 401 );
+
+		const created = await json(
+			'POST',
+			'/paypal/v2/checkout/orders',
+			{
+				intent: 'CAPTURE',
+				purchase_units: [
+					{
+						amount: { currency_code: 'AUD', value: '52.50' },
+						custom_id: 'o-acme,n-jo_donor,d-oneoff',
+						shipping: {
+							name: { full_name: 'Jo Donor' },
+							address: {
+								address_line_1: '1 Example Street',
+								admin_area_2: 'Sydney',
+								admin_area_1: 'NSW',
+								postal_code: '2000',
+								country_code: 'AU',
+							},
+						},
+					},
+				],
+			},
+			bearer
+		);
+		assert.equal( created.status, 201 );
+		assert.equal( created.body.status, 'CREATED' );
+		assert.ok( created.body.links.some( ( l ) => l.rel === 'approve' ) );
+		const orderId = created.body.id;
+
+		const early = await json(
+			'POST',
+			`/paypal/v2/checkout/orders/${ orderId }/capture`,
+			{},
+			bearer
+		);
+		assert.equal( early.status, 422 );
+		assert.equal( early.body.details[ 0 ].issue, 'ORDER_NOT_APPROVED' );
+
+		const approved = await json(
+			'POST',
+			`/paypal/v2/checkout/orders/${ orderId }/stand-in-approve`,
+			{},
+			{ 'X-Stand-In-Sdk-Client-Id': 'client-id' }
+		);
+		assert.equal( approved.body.status, 'APPROVED' );
+
+		const captured = await json(
+			'POST',
+			`/paypal/v2/checkout/orders/${ orderId }/capture`,
+			{},
+			{ 'X-Stand-In-Sdk-Client-Id': 'client-id' }
+		);
+		assert.equal( captured.status, 201 );
+		assert.equal( captured.body.status, 'COMPLETED' );
+		const capture =
+			captured.body.purchase_units[ 0 ].payments.captures[ 0 ];
+		assert.equal( capture.status, 'COMPLETED' );
+		assert.deepEqual( capture.amount, {
+			currency_code: 'AUD',
+			value: '52.50',
+		} );
+		assert.equal( capture.custom_id, 'o-acme,n-jo_donor,d-oneoff' );
+		assert.equal( capture.final_capture, true );
+		assert.ok( capture.create_time );
+
+		const again = await json(
+			'POST',
+			`/paypal/v2/checkout/orders/${ orderId }/capture`,
+			{},
+			bearer
+		);
+		assert.equal( again.status, 422 );
+		assert.equal( again.body.details[ 0 ].issue, 'ORDER_ALREADY_CAPTURED' );
+
+		const lookup = await json(
+			'GET',
+			`/paypal/v2/payments/captures/${ capture.id }`,
+			undefined,
+			bearer
+		);
+		assert.equal( lookup.status, 200 );
+		assert.equal( lookup.body.status, 'COMPLETED' );
+		assert.equal( lookup.body.custom_id, 'o-acme,n-jo_donor,d-oneoff' );
+		assert.equal(
+			lookup.body.supplementary_data.related_ids.order_id,
+			orderId
+		);
+
+		const browserLookup = await json(
+			'GET',
+			`/paypal/v2/payments/captures/${ capture.id }`,
+			undefined,
+			{ 'X-Stand-In-Sdk-Client-Id': 'client-id' }
+		);
+		assert.equal(
+			browserLookup.status,
+			401,
+			'captures need the server token'
+		);
+
+		const missing = await json(
+			'GET',
+			'/paypal/v2/payments/captures/NOPE123',
+			undefined,
+			bearer
+		);
+		assert.equal( missing.status, 404 );
+		assert.equal( missing.body.name, 'RESOURCE_NOT_FOUND' );
+		assert.equal( missing.body.details[ 0 ].issue, 'INVALID_RESOURCE_ID' );
+		assert.ok( missing.body.debug_id );
+	} );
+
+	test( 'forced capture_not_completed and capture_amount_mismatch', async () => {
+		const auth = await token();
+		const bearer = { Authorization: `Bearer ${ auth.body.access_token }` };
+		const order = await json(
+			'POST',
+			'/paypal/v2/checkout/orders',
+			{
+				intent: 'CAPTURE',
+				purchase_units: [
+					{ amount: { currency_code: 'AUD', value: '20.00' } },
+				],
+			},
+			bearer
+		);
+		await json(
+			'POST',
+			`/paypal/v2/checkout/orders/${ order.body.id }/stand-in-approve`,
+			{},
+			bearer
+		);
+		await control( 'next', {
+			provider: 'paypal',
+			scenario: 'capture_not_completed',
+			path: '/capture',
+			status: 'DECLINED',
+		} );
+		const captured = await json(
+			'POST',
+			`/paypal/v2/checkout/orders/${ order.body.id }/capture`,
+			{},
+			bearer
+		);
+		const capture =
+			captured.body.purchase_units[ 0 ].payments.captures[ 0 ];
+		assert.equal( capture.status, 'DECLINED' );
+
+		await control( 'next', {
+			provider: 'paypal',
+			scenario: 'capture_amount_mismatch',
+			path: '/v2/payments/captures',
+		} );
+		const lookup = await json(
+			'GET',
+			`/paypal/v2/payments/captures/${ capture.id }`,
+			undefined,
+			bearer
+		);
+		assert.equal( lookup.body.amount.value, '19.00' );
+	} );
+} );
+
+describe( 'Experian', () => {
+	const search = ( text, headers = { 'Auth-Token': 'test-token' } ) =>
+		json(
+			'POST',
+			'/experian/address/search/v1',
+			{
+				country_iso: 'AUS',
+				datasets: [ 'au-address' ],
+				max_suggestions: 5,
+				components: { unspecified: [ text ] },
+			},
+			headers
+		);
+
+	test( 'auth, verified match, multiple, no matches and format', async () => {
+		const unauthorised = await search( '1 Example Street', {} );
+		assert.equal( unauthorised.status, 401 );
+		assert.equal( unauthorised.body.error.title, 'Unauthorized' );
+
+		const one = await search( '1 example street, SYDNEY' );
+		assert.equal( one.status, 200 );
+		assert.equal( one.body.result.confidence, 'Verified match' );
+		assert.equal( one.body.result.more_results_available, false );
+		assert.equal( one.body.result.suggestions.length, 1 );
+		const suggestion = one.body.result.suggestions[ 0 ];
+		assert.equal( suggestion.text, '1 Example Street, Sydney NSW 2000' );
+		assert.ok( suggestion.global_address_key );
+		assert.equal(
+			suggestion.format,
+			`${ base }/experian/address/format/v1/${ suggestion.global_address_key }`
+		);
+
+		const many = await search( 'Example Street' );
+		assert.equal( many.body.result.confidence, 'Multiple matches' );
+		assert.ok( many.body.result.suggestions.length >= 2 );
+
+		const none = await search( 'Nowhere Boulevard' );
+		assert.equal( none.body.result.confidence, 'No matches' );
+		assert.deepEqual( none.body.result.suggestions, [] );
+
+		const formatted = await json(
+			'GET',
+			`/experian/address/format/v1/${ suggestion.global_address_key }`,
+			undefined,
+			{ 'Auth-Token': 'test-token' }
+		);
+		assert.equal( formatted.status, 200 );
+		assert.equal( formatted.body.result.confidence, 'Verified match' );
+		assert.deepEqual( formatted.body.result.address, {
+			address_line_1: '1 Example Street',
+			address_line_2: '',
+			address_line_3: '',
+			locality: 'Sydney',
+			region: 'NSW',
+			postal_code: '2000',
+			country: 'AUSTRALIA',
+		} );
+
+		const partialKey = ( await search( 'Partial Lane' ) ).body.result
+			.suggestions[ 0 ].global_address_key;
+		const partial = await json(
+			'GET',
+			`/experian/address/format/v1/${ partialKey }`,
+			undefined,
+			{ 'Auth-Token': 'test-token' }
+		);
+		assert.equal( partial.body.result.confidence, 'Partial match' );
+
+		const unknown = await json(
+			'GET',
+			'/experian/address/format/v1/not-a-key',
+			undefined,
+			{ 'Auth-Token': 'test-token' }
+		);
+		assert.equal( unknown.status, 404 );
+
+		await control( 'next', {
+			provider: 'experian',
+			scenario: 'no_matches',
+		} );
+		const forced = await search( '1 Example Street' );
+		assert.equal( forced.body.result.confidence, 'No matches' );
+	} );
+} );
+
+describe( 'reCAPTCHA', () => {
+	const verify = async ( params ) => {
+		const response = await fetch(
+			`${ base }/recaptcha/recaptcha/api/siteverify`,
+			{
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/x-www-form-urlencoded',
+				},
+				body: new URLSearchParams( params ).toString(),
+			}
+		);
+		return response.json();
+	};
+
+	test( 'siteverify ok and failures', async () => {
+		const ok = await verify( {
+			secret: 'captcha-secret',
+			response: 'stand-in-captcha-ok',
+			remoteip: '127.0.0.1',
+		} );
+		assert.equal( ok.success, true );
+		assert.equal( ok.hostname, 'localhost' );
+		assert.match( ok.challenge_ts, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/ );
+
+		const failed = await verify( {
+			secret: 'captcha-secret',
+			response: 'stand-in-captcha-fail',
+		} );
+		assert.deepEqual( failed, {
+			success: false,
+			'error-codes': [ 'invalid-input-response' ],
+		} );
+
+		const badSecret = await verify( {
+			secret: 'invalid-secret',
+			response: 'stand-in-captcha-ok',
+		} );
+		assert.deepEqual( badSecret[ 'error-codes' ], [
+			'invalid-input-secret',
+		] );
+
+		const missing = await verify( { secret: 'captcha-secret' } );
+		assert.deepEqual( missing[ 'error-codes' ], [
+			'missing-input-response',
+		] );
+
+		await control( 'next', {
+			provider: 'recaptcha',
+			scenario: 'captcha_failed',
+		} );
+		const forced = await verify( {
+			secret: 'captcha-secret',
+			response: 'stand-in-captcha-ok',
+		} );
+		assert.equal( forced.success, false );
+	} );
+} );
+
+describe( 'control API, CORS and browser scripts', () => {
+	test( "next server_error answers once with Stripe's error shape", async () => {
+		const queued = await control( 'next', {
+			provider: 'stripe',
+			scenario: 'server_error',
+			path: '/v1/balance',
+		} );
+		assert.equal( queued.status, 201 );
+		const failing = await stripe( 'GET', '/v1/balance' );
+		assert.equal( failing.status, 500 );
+		assert.equal( failing.body.error.type, 'api_error' );
+		const fine = await stripe( 'GET', '/v1/balance' );
+		assert.equal( fine.status, 200 );
+
+		await control( 'next', {
+			provider: 'paypal',
+			scenario: 'rate_limited',
+		} );
+		const limited = await json( 'POST', '/paypal/v1/oauth2/token', {} );
+		assert.equal( limited.status, 429 );
+		assert.equal( limited.body.name, 'RATE_LIMIT_REACHED' );
+
+		const rejected = await control( 'next', {
+			provider: 'stripe',
+			scenario: 'no_such_thing',
+		} );
+		assert.equal( rejected.status, 400 );
+	} );
+
+	test( 'card_declined and requires_action scenarios apply to the next payment', async () => {
+		await control( 'next', {
+			provider: 'stripe',
+			scenario: 'card_declined',
+		} );
+		const declined = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 1000,
+			currency: 'aud',
+			payment_method: 'pm_card_visa',
+			confirm: 'true',
+		} );
+		assert.equal( declined.status, 402 );
+		await control( 'next', {
+			provider: 'stripe',
+			scenario: 'requires_action',
+		} );
+		const action = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 1000,
+			currency: 'aud',
+			payment_method: 'pm_card_visa',
+			confirm: 'true',
+		} );
+		assert.equal( action.body.status, 'requires_action' );
+	} );
+
+	test( 'reset clears stored objects; requests are logged and filterable', async () => {
+		const pi = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 1000,
+			currency: 'aud',
+		} );
+		assert.equal( pi.body.status, 'requires_payment_method' );
+		await json( 'POST', '/experian/address/search/v1', {} );
+
+		const log = await json( 'GET', '/__control/requests?provider=stripe' );
+		assert.equal( log.body.length, 1 );
+		assert.equal( log.body[ 0 ].method, 'POST' );
+		assert.equal( log.body[ 0 ].path, '/stripe/v1/payment_intents' );
+		assert.deepEqual( log.body[ 0 ].body, {
+			amount: '1000',
+			currency: 'aud',
+		} );
+		assert.equal( log.body[ 0 ].status, 200 );
+		assert.ok( log.body[ 0 ].time );
+		assert.match( log.body[ 0 ].headers.authorization, /^Bearer sk_test_/ );
+
+		await control( 'reset' );
+		const gone = await stripe(
+			'GET',
+			`/v1/payment_intents/${ pi.body.id }`
+		);
+		assert.equal( gone.status, 404 );
+
+		await json( 'DELETE', '/__control/requests' );
+		const empty = await json( 'GET', '/__control/requests' );
+		assert.deepEqual( empty.body, [] );
+	} );
+
+	test( 'timeout scenario does not answer promptly', async () => {
+		await control( 'next', { provider: 'experian', scenario: 'timeout' } );
+		const controller = new AbortController();
+		const timer = setTimeout( () => controller.abort(), 1000 );
+		await assert.rejects(
+			fetch( `${ base }/experian/address/search/v1`, {
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/json',
+					'Auth-Token': 'test-token',
+				},
+				body: '{}',
+				signal: controller.signal,
+			} ),
+			( error ) => error.name === 'AbortError'
+		);
+		clearTimeout( timer );
+	} );
+
+	test( 'CORS preflight and headers', async () => {
+		const preflight = await fetch( `${ base }/stripe/v1/payment_methods`, {
+			method: 'OPTIONS',
+			headers: {
+				Origin: 'http://localhost:8080',
+				'Access-Control-Request-Method': 'POST',
+				'Access-Control-Request-Headers': 'authorization,content-type',
+			},
+		} );
+		assert.equal( preflight.status, 204 );
+		assert.equal(
+			preflight.headers.get( 'access-control-allow-origin' ),
+			'*'
+		);
+		const allowed = preflight.headers.get( 'access-control-allow-headers' );
+		for ( const header of [
+			'Authorization',
+			'Content-Type',
+			'Stripe-Version',
+			'Idempotency-Key',
+		] ) {
+			assert.ok( allowed.includes( header ), header );
+		}
+		const answer = await stripe( 'GET', '/v1/balance' );
+		assert.equal(
+			answer.headers.get( 'access-control-allow-origin' ),
+			'*'
+		);
+	} );
+
+	test( 'serves the browser stand-ins with a default API base', async () => {
+		for ( const name of [ 'stripe.js', 'paypal-sdk.js', 'recaptcha.js' ] ) {
+			const response = await fetch( `${ base }/browser/${ name }` );
+			assert.equal( response.status, 200 );
+			assert.match(
+				response.headers.get( 'content-type' ),
+				/javascript/
+			);
+			const text = await response.text();
+			assert.ok( text.startsWith( 'window.__standInApi' ) );
+			assert.ok( text.includes( `${ base }/stripe` ) );
+		}
+	} );
+} );
