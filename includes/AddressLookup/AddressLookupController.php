@@ -120,7 +120,7 @@ final class AddressLookupController {
 	 * A rate-limited answer, or null when the visitor may go on.
 	 */
 	private function refuse_when_limited(): ?AjaxResult {
-		if ( $this->rate_limiter->hit( 'address', ClientIp::current(), max( 1, $this->settings->int( 'rate_limit_address' ) ), 60 ) ) {
+		if ( $this->rate_limiter->hit( 'address', ClientIp::current(), max( 1, $this->settings->int( 'rate_limit_address' ) ), MINUTE_IN_SECONDS ) ) {
 			return null;
 		}
 		return AjaxResult::error( 'rate_limited', __( 'Too many address searches. Please wait a minute, or enter your address manually.', 'donation-widget' ), 429 );

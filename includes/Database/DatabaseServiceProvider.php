@@ -24,11 +24,12 @@ final class DatabaseServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Upgrades the tables on admin requests after a plugin update.
+	 * Upgrades the tables on the first request after a plugin update, front end included: the
+	 * public payment calls need them before any admin visits.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'admin_init', array( Installer::class, 'maybe_upgrade' ) );
+		add_action( 'init', array( Installer::class, 'maybe_upgrade' ), 1 );
 	}
 }

@@ -20,7 +20,8 @@ final class Installer {
 	}
 
 	/**
-	 * Upgrades when the stored version differs (an update that skipped activation, for example).
+	 * Upgrades when the stored version differs: a plugin updated by uploading a new zip, or by
+	 * another server, is not activated again, yet its first request must find its tables.
 	 */
 	public static function maybe_upgrade(): void {
 		if ( get_option( Schema::VERSION_OPTION ) !== Schema::VERSION ) {
@@ -36,6 +37,7 @@ final class Installer {
 		foreach ( Schema::statements() as $statement ) {
 			dbDelta( $statement );
 		}
-		update_option( Schema::VERSION_OPTION, Schema::VERSION, false );
+		// Autoloaded, so the check on every request costs no query.
+		update_option( Schema::VERSION_OPTION, Schema::VERSION, true );
 	}
 }

@@ -13,14 +13,14 @@ namespace DonationWidget\Database;
  */
 final class Schema {
 
-	public const VERSION = '1';
+	public const VERSION = '2';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -39,8 +39,11 @@ final class Schema {
 	 */
 	public static function statements(): array {
 		global $wpdb;
-		$charset   = $wpdb->get_charset_collate();
-		$donations = self::table( 'donations' );
+		$charset    = $wpdb->get_charset_collate();
+		$donations  = self::table( 'donations' );
+		$references = self::table( 'payment_references' );
+		$recurring  = self::table( 'subscriptions' );
+		$events     = self::table( 'webhook_events' );
 
 		// Money is kept in cents so that sums never round.
 		return array(
@@ -89,6 +92,47 @@ final class Schema {
   KEY payment_intent_id (payment_intent_id),
   KEY subscription_id (subscription_id),
   KEY created_at (created_at)
+) {$charset};",
+			// Each provider payment (a PayPal capture, a Stripe charge) counts for one donation only.
+			// The UNIQUE key makes the claim atomic across every web server.
+			"CREATE TABLE {$references} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  provider varchar(20) NOT NULL,
+  reference varchar(191) NOT NULL,
+  donation_id bigint(20) unsigned NOT NULL,
+  created_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY provider_reference (provider,reference),
+  KEY donation_id (donation_id)
+) {$charset};",
+			// One row per 4-weekly Stripe subscription: whether it still runs.
+			"CREATE TABLE {$recurring} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  subscription_id varchar(191) NOT NULL,
+  customer_id varchar(191) NOT NULL DEFAULT '',
+  donation_id bigint(20) unsigned NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'incomplete',
+  amount_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  cancelled_at datetime DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY subscription_id (subscription_id),
+  KEY customer_id (customer_id),
+  KEY status (status)
+) {$charset};",
+			// Stripe webhook events already taken, so replays and parallel deliveries run once.
+			"CREATE TABLE {$events} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  event_id varchar(100) NOT NULL,
+  type varchar(100) NOT NULL DEFAULT '',
+  status varchar(20) NOT NULL DEFAULT 'processing',
+  outcome varchar(255) NOT NULL DEFAULT '',
+  received_at datetime NOT NULL,
+  processed_at datetime DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY event_id (event_id),
+  KEY received_at (received_at)
 ) {$charset};",
 		);
 	}

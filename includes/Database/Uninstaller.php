@@ -23,6 +23,16 @@ final class Uninstaller {
 		$stored      = get_option( Settings::OPTION, array() );
 		$delete_data = is_array( $stored ) && ! empty( $stored['delete_data_on_uninstall'] );
 
+		// Settings and everything else the plugin remembers (the Stripe product id per mode, …);
+		// the schema version goes only with the tables.
+		$options = $wpdb->get_col( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
+			$wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( 'donation_widget_' ) . '%' )
+		);
+		foreach ( $options as $option ) {
+			if ( Schema::VERSION_OPTION !== $option ) {
+				delete_option( (string) $option );
+			}
+		}
 		delete_option( Settings::OPTION );
 		// Rate limits and caches are transients named donation_widget_*; delete_transient() also
 		// clears them from the object cache.

@@ -230,10 +230,8 @@ final class DonationForm {
 		}
 		$this->utm = $utm;
 
+		// A missing or null address is an empty one (the widget may hide the address fields).
 		$address = $data['address'] ?? array();
-		if ( null === $address ) {
-			$address = array();
-		}
 		if ( ! is_array( $address ) || ( array() !== $address && array_is_list( $address ) ) ) {
 			$this->errors['formData.address'] = __( 'The address could not be read.', 'donation-widget' );
 			$address                          = array();

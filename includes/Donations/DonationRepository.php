@@ -186,7 +186,7 @@ final class DonationRepository {
 	 * @param int                   $id     Row id.
 	 * @param string                $status Target status.
 	 * @param array<string, string> $fields More UPDATABLE columns to write with it.
-	 * @return bool Whether the row moved (false: it was in a status that does not allow it).
+	 * @return bool Whether the row is now in $status (false: its status does not allow the move).
 	 */
 	public function move( int $id, string $status, array $fields = array() ): bool {
 		global $wpdb;
@@ -209,7 +209,9 @@ final class DonationRepository {
 				return true;
 			}
 		}
-		return false;
+		// MySQL counts changed rows only: a row already in $status with the same values is there.
+		$current = $this->find( $id );
+		return null !== $current && $status === $current->status();
 	}
 
 	/**

@@ -18,7 +18,7 @@ final class InvalidDonationRequest extends \InvalidArgumentException {
 	 * @param array<string, string> $errors Field path (such as "formData.address.city") => message for the donor.
 	 */
 	public function __construct( public readonly array $errors ) {
-		parent::__construct( (string) reset( $errors ) );
+		parent::__construct( (string) ( $errors[ array_key_first( $errors ) ] ?? '' ) );
 	}
 
 	/**
@@ -32,6 +32,7 @@ final class InvalidDonationRequest extends \InvalidArgumentException {
 	 * The message of the first field that failed.
 	 */
 	public function first_message(): string {
-		return (string) reset( $this->errors );
+		$field = array_key_first( $this->errors );
+		return null === $field ? '' : $this->errors[ $field ];
 	}
 }

@@ -39,19 +39,13 @@ use DonationWidget\Http\ProviderUnavailable;
 final class PaymentAnswers {
 
 	/**
-	 * The payment went through.
+	 * The payment went through. The donation's row id is not sent: ids in sequence would tell
+	 * anyone how many donations the charity receives.
 	 *
-	 * @param string $reference   Charge id (ch_…) or PayPal capture id.
-	 * @param int    $donation_id The donation row.
+	 * @param string $reference Charge id (ch_…) or PayPal capture id.
 	 */
-	public static function paid( string $reference, int $donation_id ): AjaxResult {
-		return AjaxResult::success(
-			array(
-				'reference'   => $reference,
-				'donation_id' => $donation_id,
-			),
-			array( 'type' => '' )
-		);
+	public static function paid( string $reference ): AjaxResult {
+		return AjaxResult::success( array( 'reference' => $reference ), array( 'type' => '' ) );
 	}
 
 	/**

@@ -23,7 +23,7 @@ final class PaymentCallGuard {
 
 	private const RATE_BUCKET = 'payment';
 
-	private const RATE_WINDOW_SECONDS = HOUR_IN_SECONDS;
+	private const RATE_WINDOW_SECONDS = 3600;
 
 	/**
 	 * Builds the guard.

@@ -135,6 +135,13 @@ final class PaymentIntent {
 	}
 
 	/**
+	 * Whether latest_charge was expanded, so method() knows the wallet.
+	 */
+	public function has_expanded_charge(): bool {
+		return is_array( $this->data['latest_charge'] ?? null );
+	}
+
+	/**
 	 * How the donor paid: the wallet (google_pay, apple_pay …) of a card, link, or card.
 	 * Reads the expanded latest_charge when there is one, else the allowed types.
 	 */

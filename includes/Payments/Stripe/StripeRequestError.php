@@ -14,10 +14,12 @@ namespace DonationWidget\Payments\Stripe;
 final class StripeRequestError extends StripeError {
 
 	/**
-	 * Whether an Idempotency-Key was reused with different parameters.
+	 * Whether an Idempotency-Key was reused with different parameters, or is in use right now by
+	 * a concurrent request for the same attempt (HTTP 409). Either way, this request must not
+	 * touch the donation: the other request decides it.
 	 */
 	public function is_idempotency_conflict(): bool {
-		return 'idempotency_error' === $this->type;
+		return 'idempotency_error' === $this->type || 'idempotency_key_in_use' === $this->error_code || 409 === $this->status;
 	}
 
 	/**

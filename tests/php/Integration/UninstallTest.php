@@ -59,12 +59,14 @@ final class UninstallTest extends IntegrationTestCase {
 	public function test_deleting_the_plugin_keeps_donation_records_by_default(): void {
 		$id = $this->insert_donation();
 		set_transient( 'donation_widget_test_cache', 'cached', 60 );
+		update_option( 'donation_widget_stripe_product_test', 'prod_remembered' );
 
 		// WordPress's own uninstall path: it defines WP_UNINSTALL_PLUGIN and runs uninstall.php.
 		$this->assertTrue( uninstall_plugin( 'donation-widget/donation-widget.php' ) );
 
 		$this->assertFalse( get_option( Settings::OPTION ) );
 		$this->assertFalse( get_transient( 'donation_widget_test_cache' ) );
+		$this->assertFalse( get_option( 'donation_widget_stripe_product_test' ) );
 		$this->assertTrue( $this->donation_exists( $id ), 'A donation record was deleted although the admin did not ask for it.' );
 	}
 
