@@ -45,6 +45,7 @@ final class Plugin {
 			new Settings\SettingsServiceProvider(),
 			new Protection\ProtectionServiceProvider(),
 			new AddressLookup\AddressLookupServiceProvider(),
+			new Emails\EmailsServiceProvider(),
 			new Donations\DonationsServiceProvider(),
 			new Payments\PaymentsServiceProvider(),
 			new Webhooks\WebhooksServiceProvider(),

@@ -48,25 +48,45 @@ add_filter(
 	3
 );
 
-// No mail server here: every email is kept in the mailbox option, where tests read it.
-add_filter(
-	'pre_wp_mail',
-	static function ( $short_circuit, array $atts ) {
+// No mail server here. wp_mail() runs in full, but its PHPMailer keeps each message in the
+// donation_widget_test_mailbox option (where tests read it) instead of sending it.
+require_once ABSPATH . WPINC . '/PHPMailer/PHPMailer.php';
+require_once ABSPATH . WPINC . '/PHPMailer/SMTP.php';
+require_once ABSPATH . WPINC . '/PHPMailer/Exception.php';
+
+/**
+ * A PHPMailer that records instead of sending.
+ */
+class Donation_Widget_Local_Mailbox extends PHPMailer\PHPMailer\PHPMailer {
+
+	/**
+	 * Builds the message as for sending, then files it in the mailbox.
+	 */
+	public function send() {
+		if ( ! $this->preSend() ) {
+			return false;
+		}
 		$mailbox   = get_option( 'donation_widget_test_mailbox', array() );
 		$mailbox   = is_array( $mailbox ) ? $mailbox : array();
 		$mailbox[] = array(
-			'to'      => $atts['to'],
-			'subject' => $atts['subject'],
-			'message' => $atts['message'],
-			'headers' => $atts['headers'],
-			'time'    => time(),
+			'to'           => array_map( static fn ( $address ) => $address[0], $this->getToAddresses() ),
+			'from'         => $this->From,
+			'from_name'    => $this->FromName,
+			'reply_to'     => array_keys( $this->getReplyToAddresses() ),
+			'subject'      => $this->Subject,
+			'content_type' => $this->ContentType,
+			'html'         => $this->Body,
+			'text'         => $this->AltBody,
+			'mime'         => $this->getSentMIMEMessage(),
+			'time'         => time(),
 		);
 		update_option( 'donation_widget_test_mailbox', array_slice( $mailbox, -50 ), false );
 		return true;
-	},
-	10,
-	2
-);
+	}
+}
+$GLOBALS['phpmailer'] = new Donation_Widget_Local_Mailbox( true );
+// WordPress's default sender, wordpress@127.0.0.1, is not an address PHPMailer accepts.
+add_filter( 'wp_mail_from', static fn ( $from ) => str_ends_with( (string) $from, '@127.0.0.1' ) ? 'wordpress@example.org.au' : $from );
 
 // Gravatar is out of reach offline; avatars would be requests that leave the machine.
 add_filter( 'pre_option_show_avatars', '__return_zero' );
