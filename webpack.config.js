@@ -1,4 +1,4 @@
-// wp-scripts' own configuration, with our two entries: the front-end widget and the block editor.
+// wp-scripts' own configuration, with our entries: the front-end widget, the block editor and the settings screen.
 const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
 const path = require( 'path' );
 
@@ -7,6 +7,7 @@ module.exports = {
 	entry: {
 		view: path.resolve( __dirname, 'src/view.tsx' ),
 		editor: path.resolve( __dirname, 'src/editor/index.tsx' ),
+		'admin-settings': path.resolve( __dirname, 'src/admin/settings-page.ts' ),
 	},
 	output: {
 		...defaultConfig.output,

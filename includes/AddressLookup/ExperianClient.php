@@ -136,7 +136,11 @@ final class ExperianClient {
 		}
 		if ( ! $response->ok() ) {
 			$reason = in_array( $response->status, array( 401, 403 ), true ) ? 'rejected' : 'server_error';
-			throw new ProviderUnavailable( self::PROVIDER, $reason, esc_html( "HTTP {$response->status}" ) );
+			// Experian's own words, from its error object.
+			$error = is_array( $response->body['error'] ?? null ) ? $response->body['error'] : array();
+			$said  = $error['detail'] ?? $error['title'] ?? '';
+			$said  = is_string( $said ) && '' !== $said ? ": {$said}" : '';
+			throw new ProviderUnavailable( self::PROVIDER, $reason, esc_html( "HTTP {$response->status}{$said}" ) );
 		}
 		return $response->body;
 	}

@@ -7,7 +7,13 @@
 
 namespace DonationWidget\Admin;
 
+use DonationWidget\AddressLookup\ExperianClient;
+use DonationWidget\Blocks\Assets;
+use DonationWidget\Captcha\RecaptchaClient;
 use DonationWidget\Container;
+use DonationWidget\Http\AjaxRouter;
+use DonationWidget\Payments\PayPal\PayPalClient;
+use DonationWidget\Payments\Stripe\StripeClient;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
 
@@ -25,6 +31,16 @@ final class AdminServiceProvider implements ServiceProvider {
 	 */
 	public function register( Container $container ): void {
 		$container->set( SettingsPage::class, static fn ( Container $c ): SettingsPage => new SettingsPage( $c->get( Settings::class ) ) );
+		$container->set(
+			ConnectionTester::class,
+			static fn ( Container $c ): ConnectionTester => new ConnectionTester(
+				$c->get( Settings::class ),
+				$c->get( StripeClient::class ),
+				$c->get( PayPalClient::class ),
+				$c->get( ExperianClient::class ),
+				$c->get( RecaptchaClient::class )
+			)
+		);
 	}
 
 	/**
@@ -34,6 +50,19 @@ final class AdminServiceProvider implements ServiceProvider {
 	 */
 	public function boot( Container $container ): void {
 		add_action( 'admin_menu', static fn () => $container->get( SettingsPage::class )->add_menu() );
+		add_action(
+			'admin_enqueue_scripts',
+			static function ( string $hook_suffix ) use ( $container ): void {
+				if ( $hook_suffix === $container->get( SettingsPage::class )->hook_suffix() ) {
+					$container->get( SettingsPage::class )->enqueue_script( Assets::ADMIN_SETTINGS_HANDLE, ConnectionTester::ACTION );
+				}
+			}
+		);
+		$container->get( AjaxRouter::class )->admin_action(
+			ConnectionTester::ACTION,
+			SettingsPage::CAPABILITY,
+			static fn ( array $request ) => $container->get( ConnectionTester::class )->handle( $request )
+		);
 		add_filter(
 			'plugin_action_links_' . plugin_basename( DONATION_WIDGET_FILE ),
 			static fn ( array $links ): array => $container->get( SettingsPage::class )->add_settings_link( $links )

@@ -66,6 +66,30 @@ final class SettingsPage {
 	}
 
 	/**
+	 * Enqueues the screen's script (the "Test connection" buttons) with its nonce.
+	 *
+	 * @param string $handle       Registered script handle.
+	 * @param string $nonce_action Nonce action of the connection test.
+	 * @phpstan-param non-empty-string $handle
+	 */
+	public function enqueue_script( string $handle, string $nonce_action ): void {
+		if ( ! wp_script_is( $handle, 'registered' ) ) {
+			return;
+		}
+		wp_add_inline_script(
+			$handle,
+			'window.donationWidgetAdmin = ' . wp_json_encode(
+				array(
+					'ajaxUrl' => admin_url( 'admin-ajax.php' ),
+					'nonce'   => wp_create_nonce( $nonce_action ),
+				)
+			) . ';',
+			'before'
+		);
+		wp_enqueue_script( $handle );
+	}
+
+	/**
 	 * Adds "Settings" under the plugin's name on the Plugins screen.
 	 *
 	 * @param array<int|string, string> $links Existing links.
@@ -116,9 +140,11 @@ final class SettingsPage {
 			return;
 		}
 		printf(
-			'<p><button type="button" class="button donation-widget-test-connection" data-provider="%1$s">%2$s</button> <span class="donation-widget-test-result" role="status" aria-live="polite" data-provider-result="%1$s"></span></p>',
+			'<p><button type="button" class="button donation-widget-test-connection" data-provider="%1$s" aria-describedby="%2$s">%3$s</button> <span class="donation-widget-test-result" id="%2$s" role="status" aria-live="polite"></span></p><p class="description">%4$s</p>',
 			esc_attr( $section ),
-			esc_html__( 'Test connection', 'donation-widget' )
+			esc_attr( 'donation-widget-test-result-' . $section ),
+			esc_html__( 'Test connection', 'donation-widget' ),
+			esc_html__( 'The test uses the saved keys: save your changes first.', 'donation-widget' )
 		);
 	}
 

@@ -14,12 +14,15 @@ final class Assets {
 
 	public const EDITOR_HANDLE = 'donation-widget-editor';
 
+	public const ADMIN_SETTINGS_HANDLE = 'donation-widget-admin-settings';
+
 	/**
 	 * Entry name in build/ => script handle.
 	 */
 	private const ENTRIES = array(
-		'view'   => WidgetRenderer::SCRIPT_HANDLE,
-		'editor' => self::EDITOR_HANDLE,
+		'view'           => WidgetRenderer::SCRIPT_HANDLE,
+		'editor'         => self::EDITOR_HANDLE,
+		'admin-settings' => self::ADMIN_SETTINGS_HANDLE,
 	);
 
 	/**

@@ -31,7 +31,8 @@ final class ProviderEndpoints {
 	);
 
 	private const SCRIPT_DEFAULTS = array(
-		'stripe'    => 'https://js.stripe.com/v3/',
+		// The Stripe.js release that @stripe/stripe-js (in package.json) is built against.
+		'stripe'    => 'https://js.stripe.com/endive/stripe.js',
 		'paypal'    => 'https://www.paypal.com/sdk/js',
 		'recaptcha' => 'https://www.google.com/recaptcha/api.js',
 	);

@@ -20,7 +20,9 @@ export type WidgetConfigJson = Record< string, string >;
 
 const flag = ( value: boolean ): string => ( value ? 'true' : 'false' );
 
-export function toWidgetConfig( attributes: BlockAttributes ): WidgetConfigJson {
+export function toWidgetConfig(
+	attributes: BlockAttributes
+): WidgetConfigJson {
 	return {
 		type: attributes.widgetType,
 		modal: flag( attributes.modal ),
@@ -45,6 +47,8 @@ export function presetAmountsProblem( value: string ): string | null {
 		return null;
 	}
 	const parts = value.split( ',' ).map( ( part ) => part.trim() );
-	const valid = parts.filter( ( part ) => /^\d{1,6}(\.\d{1,2})?$/.test( part ) && Number( part ) >= 5 );
+	const valid = parts.filter(
+		( part ) => /^\d{1,6}(\.\d{1,2})?$/.test( part ) && Number( part ) >= 5
+	);
 	return parts.length === 3 && valid.length === 3 ? null : 'invalid';
 }

@@ -7,11 +7,8 @@ import metadata from '../../blocks/donation-widget/block.json';
 import { BlockEdit } from './BlockEdit';
 import type { BlockAttributes } from './attributes';
 
-registerBlockType< BlockAttributes >(
-	metadata.name,
-	{
-		...( metadata as unknown as BlockConfiguration< BlockAttributes > ),
-		edit: BlockEdit,
-		save: () => null,
-	}
-);
+registerBlockType< BlockAttributes >( metadata.name, {
+	...( metadata as unknown as BlockConfiguration< BlockAttributes > ),
+	edit: BlockEdit,
+	save: () => null,
+} );

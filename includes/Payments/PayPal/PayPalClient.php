@@ -43,6 +43,15 @@ final class PayPalClient {
 	}
 
 	/**
+	 * Asks PayPal for a fresh access token, to check the credentials of the current mode.
+	 *
+	 * @throws ProviderUnavailable When PayPal cannot be reached or refuses the credentials.
+	 */
+	public function check_credentials(): void {
+		$this->access_token( true );
+	}
+
+	/**
 	 * Reads a capture.
 	 *
 	 * @param string $capture_id The capture id the browser sent.
@@ -124,7 +133,10 @@ final class PayPalClient {
 			$reason = 'rate_limited';
 		}
 		$debug_id = $response->header( 'paypal-debug-id' );
-		return new ProviderUnavailable( self::PROVIDER, $reason, esc_html( "HTTP {$response->status}" . ( '' !== $debug_id ? " (debug id {$debug_id})" : '' ) ) );
+		// PayPal's own words: OAuth errors say error_description, API errors say message.
+		$said = $response->body['error_description'] ?? $response->body['message'] ?? '';
+		$said = is_string( $said ) && '' !== $said ? ": {$said}" : '';
+		return new ProviderUnavailable( self::PROVIDER, $reason, esc_html( "HTTP {$response->status}{$said}" . ( '' !== $debug_id ? " (debug id {$debug_id})" : '' ) ) );
 	}
 
 	/**

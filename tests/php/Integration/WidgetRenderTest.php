@@ -106,7 +106,7 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		$data = $this->service( WidgetRenderer::class )->page_data();
 		$this->assertSame( admin_url( 'admin-ajax.php' ), $data['ajaxUrl'] );
 		$this->assertSame( rest_url( 'my-plugin/v1/settings' ), $data['settingsUrl'] );
-		$this->assertSame( 'https://js.stripe.com/v3/', $data['providerScripts']['stripe'] );
+		$this->assertSame( 'https://js.stripe.com/endive/stripe.js', $data['providerScripts']['stripe'] );
 		$this->assertSame( 'https://www.paypal.com/sdk/js', $data['providerScripts']['paypal'] );
 		$this->assertSame( 'https://www.google.com/recaptcha/api.js', $data['providerScripts']['recaptcha'] );
 	}

@@ -1,0 +1,9 @@
+/**
+ * The link's `requestID` (SPEC §2.8), from the page URL's query string.
+ *
+ * @param search The page's `location.search`.
+ * @return The requestID, or "" when the URL has none.
+ */
+export function readRequestId( search: string ): string {
+	return ( new URLSearchParams( search ).get( 'requestID' ) ?? '' ).trim();
+}

@@ -1,0 +1,70 @@
+/**
+ * The update-card form's rules (SPEC §3.8, §5.3): name on card and the
+ * provider's three card markers are required; name on card is at most 100
+ * characters; only Visa, Mastercard and Amex are accepted.
+ */
+import { object, string, type ObjectSchema } from 'yup';
+import { texts } from './texts';
+
+export const ACCEPTED_CARD_BRANDS = [ 'visa', 'mastercard', 'amex' ] as const;
+
+export const NAME_ON_CARD_MAX = 100;
+
+/**
+ * The form's values. The card fields hold markers only ("" or " "): the card
+ * itself stays inside the provider's fields.
+ */
+export interface CardUpdateValues {
+	nameOnCard: string;
+	cardNumber: string;
+	cardExpiry: string;
+	cardCvv: string;
+}
+
+export type ProviderField = 'cardNumber' | 'cardExpiry' | 'cardCvv';
+
+export const initialValues: CardUpdateValues = {
+	nameOnCard: '',
+	cardNumber: '',
+	cardExpiry: '',
+	cardCvv: '',
+};
+
+/**
+ * Built on use, so the messages are translated when shown.
+ */
+export function cardUpdateSchema(): ObjectSchema< CardUpdateValues > {
+	const required = texts.required();
+	return object( {
+		nameOnCard: string()
+			.trim()
+			.required( required )
+			.max( NAME_ON_CARD_MAX, required ),
+		// A marker is " " when the provider says the field is complete.
+		cardNumber: string().required( required ),
+		cardExpiry: string().required( required ),
+		cardCvv: string().required( required ),
+	} );
+}
+
+/**
+ * The brand message, or null. "unknown" is what the provider reports while
+ * too few digits are typed to tell, so it is not refused.
+ * @param brand Brand reported by the card number field.
+ */
+export function cardBrandError( brand: string | undefined ): string | null {
+	if ( ! brand || brand === 'unknown' ) {
+		return null;
+	}
+	return ( ACCEPTED_CARD_BRANDS as readonly string[] ).includes( brand )
+		? null
+		: texts.cardBrand();
+}
+
+/**
+ * The formData of SPEC §7 call 9: JSON holding only nameOnCard.
+ * @param nameOnCard The name as typed.
+ */
+export function buildFormData( nameOnCard: string ): string {
+	return JSON.stringify( { nameOnCard: nameOnCard.trim() } );
+}

@@ -1,0 +1,28 @@
+/**
+ * Link-expired screen (SPEC §2.10): an expired, used, unknown or missing link.
+ */
+import {
+	createInterpolateElement,
+	useEffect,
+	useRef,
+} from '@wordpress/element';
+import { texts } from '../texts';
+import { phoneLink } from './contact-links';
+
+export function LinkExpiredScreen( { phone }: { phone: string } ) {
+	const headingRef = useRef< HTMLHeadingElement >( null );
+	useEffect( () => headingRef.current?.focus(), [] );
+
+	return (
+		<div className="dw-screen dw-screen--expired">
+			<h2 className="dw-heading" tabIndex={ -1 } ref={ headingRef }>
+				{ texts.expiredTitle() }
+			</h2>
+			<p>
+				{ createInterpolateElement( texts.expiredBody(), {
+					phone: phoneLink( phone ),
+				} ) }
+			</p>
+		</div>
+	);
+}

@@ -1,0 +1,128 @@
+/**
+ * Amount rules (SPEC §4.3, §5.1, §9): help cover, total, custom amount and
+ * the validation run on "Donate" (tab 1).
+ */
+import { roundToCents } from '../shared/money';
+import { messages } from './messages';
+import type { DonationValues, Frequency } from './types';
+
+export const MINIMUM_DONATION = 5;
+export const MAXIMUM_CUSTOM_DONATION = 999999.99;
+export const HELP_COVER_PERCENT = 0.05;
+export const HELP_COVER_CAP = 20;
+
+const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * Cover = amount × rate, capped at $20, in whole cents.
+ * @param amount  The chosen amount.
+ * @param percent Cover rate (helpCoverPercent).
+ */
+export function helpCoverAmount(
+	amount: number,
+	percent: number = HELP_COVER_PERCENT
+): number {
+	if ( ! Number.isFinite( amount ) || amount <= 0 ) {
+		return 0;
+	}
+	return roundToCents( Math.min( amount * percent, HELP_COVER_CAP ) );
+}
+
+/**
+ * Amount plus cover when help cover is on, otherwise the amount.
+ * @param values Form values.
+ */
+export function totalAmount(
+	values: Pick< DonationValues, 'amount' | 'helpCover' | 'helpCoverPercent' >
+): number {
+	const amount = Number.isFinite( values.amount ) ? values.amount : 0;
+	return values.helpCover
+		? roundToCents(
+				amount + helpCoverAmount( amount, values.helpCoverPercent )
+			)
+		: roundToCents( amount );
+}
+
+/**
+ * What typing a custom amount does to `amount`: the typed number, or the
+ * settings' default when the field is empty or 0.
+ * @param inputAmount   Custom amount text.
+ * @param defaultAmount The settings' default amount.
+ */
+export function amountFromInput(
+	inputAmount: string,
+	defaultAmount: number
+): number {
+	const parsed = parseFloat( inputAmount );
+	if ( ! Number.isFinite( parsed ) || parsed === 0 ) {
+		return defaultAmount;
+	}
+	return parsed;
+}
+
+/**
+ * Whether a preset button shows as chosen.
+ * @param preset Preset amount text, e.g. "25".
+ * @param amount The chosen amount.
+ */
+export function isPresetSelected( preset: string, amount: number ): boolean {
+	const value = parseFloat( preset );
+	return (
+		Number.isFinite( value ) &&
+		roundToCents( value ) === roundToCents( amount )
+	);
+}
+
+/**
+ * The message the amount step shows, or null when the amount may go on.
+ * A typed custom amount is checked as typed; otherwise the chosen preset.
+ * @param values Form values.
+ */
+export function validateAmount(
+	values: Pick< DonationValues, 'amount' | 'inputAmount' >
+): string | null {
+	const typed = values.inputAmount.trim();
+	if ( typed !== '' ) {
+		if ( ! AMOUNT_PATTERN.test( typed ) ) {
+			return messages.invalidNumber();
+		}
+		const custom = parseFloat( typed );
+		if ( custom < MINIMUM_DONATION ) {
+			return messages.amountTooLow();
+		}
+		if ( custom > MAXIMUM_CUSTOM_DONATION ) {
+			return messages.amountTooHigh();
+		}
+		return null;
+	}
+	if (
+		! Number.isFinite( values.amount ) ||
+		values.amount < MINIMUM_DONATION
+	) {
+		return messages.amountTooLow();
+	}
+	return null;
+}
+
+/**
+ * The "d-" value of the wallet order and the wording of each frequency.
+ * @param frequency Chosen frequency.
+ */
+export function isRecurring( frequency: Frequency ): boolean {
+	return frequency === '4weekly';
+}
+
+/**
+ * Reads a frequency from configuration text; null when it is not one.
+ * @param value Configuration text such as "Oneoff".
+ */
+export function parseFrequency( value: string ): Frequency | null {
+	const normalised = value.trim().toLowerCase();
+	if ( normalised === '4weekly' ) {
+		return '4weekly';
+	}
+	if ( normalised === 'oneoff' ) {
+		return 'Oneoff';
+	}
+	return null;
+}

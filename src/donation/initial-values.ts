@@ -1,0 +1,75 @@
+/**
+ * The load sequence (SPEC §4.1): tracking values from the query string,
+ * presets, iteration id, default amount and frequency.
+ */
+import type { Settings, WidgetConfig } from '../shared/config';
+import { HELP_COVER_PERCENT, parseFrequency } from './amount';
+import { EMPTY_ADDRESS, type DonationValues, type UtmValues } from './types';
+
+const UTM_KEYS: ReadonlyArray< keyof UtmValues > = [
+	'utm_source',
+	'utm_medium',
+	'utm_campaign',
+	'utm_content',
+	'utm_term',
+];
+
+/** SPEC §9: three preset amounts. */
+export const PRESET_COUNT = 3;
+
+export function readUtm( search: string ): UtmValues {
+	const params = new URLSearchParams( search );
+	const utm: UtmValues = {
+		utm_campaign: '',
+		utm_source: '',
+		utm_medium: '',
+		utm_content: '',
+		utm_term: '',
+	};
+	for ( const key of UTM_KEYS ) {
+		utm[ key ] = params.get( key ) ?? '';
+	}
+	return utm;
+}
+
+export function buildInitialValues(
+	config: WidgetConfig,
+	settings: Settings,
+	search: string
+): DonationValues {
+	const amountValues = (
+		config.amount_values.length > 0
+			? config.amount_values
+			: settings.amount_values
+	).slice( 0, PRESET_COUNT );
+	const amount =
+		config.default_amount > 0
+			? config.default_amount
+			: settings.default_amount;
+	return {
+		...readUtm( search ),
+		amount,
+		inputAmount: '',
+		amountValues,
+		helpCover: false,
+		helpCoverPercent: HELP_COVER_PERCENT,
+		currency: 'AUD',
+		frequency: parseFrequency( config.donation_type ) ?? '4weekly',
+		donateAs: 'individual',
+		organisationName: '',
+		firstName: '',
+		lastName: '',
+		email: '',
+		mobile: '',
+		inMemoryOf: '',
+		addressText: '',
+		address: { ...EMPTY_ADDRESS },
+		nameOnCard: '',
+		cardNumber: '',
+		cardExpiry: '',
+		cardCvv: '',
+		privacyTerms: true,
+		showCC: false,
+		iteration_id: config.iteration_id || settings.default_iteration_id,
+	};
+}

@@ -1,0 +1,43 @@
+/**
+ * Button wording that depends on the amount and frequency (SPEC §2.3, §2.5).
+ */
+import { __, sprintf } from '@wordpress/i18n';
+import { formatMoney } from '../shared/money';
+import type { Frequency } from './types';
+
+/**
+ * "Donate $25 4-weekly >>" on tab 1, "Donate $25 4-weekly" on tab 3; the
+ * word "4-weekly" only when recurring.
+ *
+ * @param total      Total in dollars.
+ * @param frequency  Chosen frequency.
+ * @param withArrows Tab 1's button ends with " >>".
+ */
+export function donateLabel(
+	total: number,
+	frequency: Frequency,
+	withArrows: boolean
+): string {
+	const amount = formatMoney( total );
+	const recurring = frequency === '4weekly';
+	if ( recurring && withArrows ) {
+		return sprintf(
+			/* translators: %s: donation total, e.g. 25 or 25.50 */
+			__( 'Donate $%s 4-weekly >>', 'donation-widget' ),
+			amount
+		);
+	}
+	if ( recurring ) {
+		return sprintf(
+			/* translators: %s: donation total, e.g. 25 or 25.50 */
+			__( 'Donate $%s 4-weekly', 'donation-widget' ),
+			amount
+		);
+	}
+	if ( withArrows ) {
+		/* translators: %s: donation total, e.g. 25 or 25.50 */
+		return sprintf( __( 'Donate $%s >>', 'donation-widget' ), amount );
+	}
+	/* translators: %s: donation total, e.g. 25 or 25.50 */
+	return sprintf( __( 'Donate $%s', 'donation-widget' ), amount );
+}

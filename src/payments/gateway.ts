@@ -1,0 +1,81 @@
+/**
+ * What every payment front end (card, express checkout, wallet provider)
+ * receives from the payment step and reports back. Each payment path is a
+ * pure async flow over these dependencies, so it can be read, tested and
+ * changed without the others.
+ */
+import { pickText, type AjaxPost, type AjaxResponse } from '../shared/ajax';
+
+export interface PaymentSuccess {
+	transactionId: string;
+	paymentMethod: string;
+}
+
+/** Server access shared by all payment paths. */
+export interface PaymentServer {
+	post: AjaxPost;
+	/** The JSON formData of SPEC §3.4, built from the current values. */
+	formData: () => string;
+	/** A fresh invisible-captcha token, or "" when no captcha is configured. */
+	captchaToken: () => Promise< string >;
+	/** The page URL without its query. */
+	currentUrl: string;
+	/** A new id per payment attempt, so the server can ignore replays. */
+	newAttemptId: () => string;
+}
+
+/** How a payment path changes the widget. */
+export interface PaymentOutcomeHandlers {
+	setLoading: ( loading: boolean ) => void;
+	succeed: ( result: PaymentSuccess ) => void;
+	fail: ( errorMessage?: string ) => void;
+}
+
+export function newAttemptId(): string {
+	// randomUUID exists only in secure contexts (https, localhost).
+	if ( typeof crypto.randomUUID === 'function' ) {
+		return crypto.randomUUID();
+	}
+	// Plain-http pages and older browsers: an RFC 4122 version 4 UUID from
+	// getRandomValues, in the same shape the server checks.
+	const bytes = new Uint8Array( 16 );
+	crypto.getRandomValues( bytes );
+	// Version and variant bits, as RFC 4122 §4.4 sets them.
+	bytes[ 6 ] = 0x40 + ( bytes[ 6 ] % 16 );
+	bytes[ 8 ] = 0x80 + ( bytes[ 8 ] % 64 );
+	const hex = Array.from( bytes, ( byte ) =>
+		byte.toString( 16 ).padStart( 2, '0' )
+	).join( '' );
+	return [
+		hex.slice( 0, 8 ),
+		hex.slice( 8, 12 ),
+		hex.slice( 12, 16 ),
+		hex.slice( 16, 20 ),
+		hex.slice( 20 ),
+	].join( '-' );
+}
+
+/**
+ * Whether the server accepted a payment that is not final yet (HTTP 202,
+ * type "pending", e.g. a card still processing or a PayPal capture under
+ * review). The donor has paid: showing a card error would invite a second
+ * payment, so the widget treats it as done.
+ *
+ * @param response The admin-ajax answer.
+ */
+export function isAcceptedPending( response: AjaxResponse ): boolean {
+	return (
+		response.status === 202 &&
+		pickText( response.body, 'type' ) === 'pending'
+	);
+}
+
+/**
+ * The page URL without query or fragment (currentUrl and return_url).
+ * @param location window.location.
+ */
+export function pageUrlWithoutQuery(
+	location: Pick< Location, 'origin' | 'pathname' >
+): string {
+	return location.origin + location.pathname;
+}

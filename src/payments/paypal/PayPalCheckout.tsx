@@ -1,0 +1,122 @@
+/**
+ * The wallet provider's button (SPEC §2.5, §4.8), one-off only.
+ *
+ * PayPalScriptProvider loads the SDK from `sdkBaseUrl`, which the page sets
+ * (window.donationWidget.providerScripts.paypal) so tests and demos can serve
+ * a stand-in; the SDK's query string (client-id, currency, intent,
+ * components) is still built by @paypal/paypal-js.
+ */
+import { useMemo, useRef } from '@wordpress/element';
+import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
+import type { DonationValues } from '../../donation/types';
+import type { PaymentOutcomeHandlers, PaymentServer } from '../gateway';
+import { buildOrder } from './order';
+import { completePayPalPayment } from './paypal-payment';
+
+interface PayPalCheckoutProps {
+	clientId: string;
+	sdkBaseUrl: string;
+	/** The buttons render only while the payment tab is visible. */
+	showButtons: boolean;
+	server: PaymentServer;
+	handlers: PaymentOutcomeHandlers;
+	getValues: () => DonationValues;
+	/** Checks run before the wallet window opens (privacy terms, earlier steps). */
+	mayStart: () => boolean;
+	/** Shows the card error when the server refuses the wallet payment. */
+	onDeclined: () => void;
+}
+
+export function PayPalCheckout( props: PayPalCheckoutProps ) {
+	const { clientId, sdkBaseUrl, showButtons } = props;
+	// The SDK calls back long after render; read the latest props at that time.
+	const latest = useRef( props );
+	latest.current = props;
+
+	const options = useMemo(
+		() => ( {
+			clientId,
+			currency: 'AUD',
+			intent: 'capture',
+			components: 'buttons',
+			...( sdkBaseUrl ? { sdkBaseUrl } : {} ),
+		} ),
+		[ clientId, sdkBaseUrl ]
+	);
+
+	if ( ! clientId ) {
+		return null;
+	}
+
+	return (
+		<PayPalScriptProvider options={ options }>
+			{ showButtons && (
+				<div className="dw-paypal">
+					<PayPalButtons
+						fundingSource="paypal"
+						style={ {
+							layout: 'horizontal',
+							label: 'donate',
+							tagline: false,
+							height: 44,
+						} }
+						onClick={ ( _data, actions ) =>
+							latest.current.mayStart()
+								? actions.resolve()
+								: actions.reject()
+						}
+						createOrder={ ( _data, actions ) => {
+							latest.current.handlers.setLoading( true );
+							// Our order adds shipping.phone_number, which PayPal's
+							// published types do not list yet.
+							const order = buildOrder(
+								latest.current.getValues()
+							);
+							return actions.order.create(
+								order as unknown as Parameters<
+									typeof actions.order.create
+								>[ 0 ]
+							);
+						} }
+						onApprove={ async ( _data, actions ) => {
+							const { handlers, server, onDeclined } =
+								latest.current;
+							const order = actions.order;
+							if ( ! order ) {
+								handlers.fail(
+									'The order could not be captured.'
+								);
+								return;
+							}
+							const outcome = await completePayPalPayment(
+								() => order.capture(),
+								server
+							);
+							if ( outcome.kind === 'success' ) {
+								handlers.succeed( {
+									transactionId: outcome.captureId,
+									paymentMethod: 'Paypal',
+								} );
+							} else if ( outcome.kind === 'declined' ) {
+								onDeclined();
+								handlers.fail();
+							} else {
+								handlers.fail( outcome.errorMessage );
+							}
+						} }
+						onCancel={ () =>
+							latest.current.handlers.setLoading( false )
+						}
+						onError={ ( error ) =>
+							latest.current.handlers.fail(
+								typeof error.message === 'string'
+									? error.message
+									: ''
+							)
+						}
+					/>
+				</div>
+			) }
+		</PayPalScriptProvider>
+	);
+}

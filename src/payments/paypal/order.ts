@@ -1,0 +1,157 @@
+/**
+ * The wallet-provider order built in the browser (SPEC §3.7).
+ */
+import { toDecimalString } from '../../shared/money';
+import { totalAmount } from '../../donation/amount';
+import type { DonationValues } from '../../donation/types';
+
+export const CUSTOM_ID_MAX_LENGTH = 127;
+
+type OrderValues = Pick<
+	DonationValues,
+	| 'organisationName'
+	| 'donateAs'
+	| 'firstName'
+	| 'lastName'
+	| 'email'
+	| 'mobile'
+	| 'frequency'
+	| 'address'
+	| 'inMemoryOf'
+	| 'amount'
+	| 'helpCover'
+	| 'helpCoverPercent'
+>;
+
+/**
+ * Lower-cased, each whitespace character replaced by "_".
+ * @param value A part of the summary.
+ */
+export function customIdValue( value: string ): string {
+	return value.trim().toLowerCase().replace( /\s/g, '_' );
+}
+
+export function fullName(
+	values: Pick< DonationValues, 'firstName' | 'lastName' >
+): string {
+	return [ values.firstName.trim(), values.lastName.trim() ]
+		.filter( Boolean )
+		.join( ' ' );
+}
+
+export function joinedAddress( address: DonationValues[ 'address' ] ): string {
+	return [
+		address.addressLine1,
+		address.addressLine2,
+		address.city,
+		address.state,
+		address.postalCode,
+		address.country,
+	]
+		.map( ( part ) => part.trim() )
+		.filter( Boolean )
+		.join( ' ' );
+}
+
+/**
+ * "o-…,n-…,e-…,m-…,d-…,a-…,i-…", cut to 127 characters.
+ * @param values Form values.
+ */
+export function buildCustomId( values: OrderValues ): string {
+	const organisation =
+		values.donateAs === 'organisation' ? values.organisationName : '';
+	const parts: Array< [ string, string ] > = [
+		[ 'o', organisation ],
+		[ 'n', fullName( values ) ],
+		[ 'e', values.email ],
+		[ 'm', values.mobile ],
+		[ 'd', values.frequency === '4weekly' ? 'EverGiving' : 'Oneoff' ],
+		[ 'a', joinedAddress( values.address ) ],
+		[ 'i', values.inMemoryOf ],
+	];
+	return parts
+		.map(
+			( [ prefix, value ] ) => `${ prefix }-${ customIdValue( value ) }`
+		)
+		.join( ',' )
+		.slice( 0, CUSTOM_ID_MAX_LENGTH );
+}
+
+/**
+ * Shipping goes with the order only when the donor gave an address.
+ * @param address The form's address.
+ */
+export function hasShippingAddress(
+	address: DonationValues[ 'address' ]
+): boolean {
+	return [
+		address.addressLine1,
+		address.city,
+		address.state,
+		address.postalCode,
+	].some( ( part ) => part.trim() !== '' );
+}
+
+/**
+ * PayPal wants the national number without the trunk "0" (E.164).
+ * @param mobile Mobile as typed, e.g. 0412345678.
+ */
+export function nationalNumber( mobile: string ): string {
+	return mobile.replace( /\D/g, '' ).replace( /^0/, '' );
+}
+
+export interface OrderShipping {
+	name: { full_name: string };
+	phone_number?: { country_code: string; national_number: string };
+	address: {
+		address_line_1: string;
+		address_line_2: string;
+		admin_area_2: string;
+		admin_area_1: string;
+		postal_code: string;
+		country_code: 'AU';
+	};
+}
+
+export interface WalletOrder {
+	intent: 'CAPTURE';
+	purchase_units: Array< {
+		custom_id: string;
+		amount: { value: string; currency_code: 'AUD' };
+		shipping?: OrderShipping;
+	} >;
+}
+
+export function buildShipping( values: OrderValues ): OrderShipping {
+	const shipping: OrderShipping = {
+		name: { full_name: fullName( values ) },
+		address: {
+			address_line_1: values.address.addressLine1.trim(),
+			address_line_2: values.address.addressLine2.trim(),
+			admin_area_2: values.address.city.trim(),
+			admin_area_1: values.address.state.trim(),
+			postal_code: values.address.postalCode.trim(),
+			country_code: 'AU',
+		},
+	};
+	const phone = nationalNumber( values.mobile );
+	if ( phone ) {
+		// PayPal's shipping phone is a mobile number here: donors give only a mobile.
+		shipping.phone_number = { country_code: '61', national_number: phone };
+	}
+	return shipping;
+}
+
+export function buildOrder( values: OrderValues ): WalletOrder {
+	const unit: WalletOrder[ 'purchase_units' ][ number ] = {
+		custom_id: buildCustomId( values ),
+		amount: {
+			value: toDecimalString( totalAmount( values ) ),
+			currency_code: 'AUD',
+		},
+	};
+	if ( hasShippingAddress( values.address ) ) {
+		unit.shipping = buildShipping( values );
+	}
+	return { intent: 'CAPTURE', purchase_units: [ unit ] };
+}

@@ -1,0 +1,139 @@
+/**
+ * Wallet buttons of the card provider (SPEC §2.5, §4.7), one-off only. Must
+ * sit inside an <Elements> created with { mode: 'payment', amount, currency }.
+ */
+import { useRef, useState } from '@wordpress/element';
+import {
+	ExpressCheckoutElement,
+	useElements,
+	useStripe,
+} from '@stripe/react-stripe-js';
+import type {
+	StripeExpressCheckoutElementClickEvent,
+	StripeExpressCheckoutElementConfirmEvent,
+	StripeExpressCheckoutElementReadyEvent,
+} from '@stripe/stripe-js';
+import { logProblem } from '../../shared/ajax';
+import type { PaymentOutcomeHandlers, PaymentServer } from '../gateway';
+import { payByExpressCheckout } from './express-checkout';
+
+interface ExpressCheckoutProps {
+	server: PaymentServer;
+	handlers: PaymentOutcomeHandlers;
+	amountCents: number;
+	currency: string;
+	returnUrl: string;
+	/** Checks run before the wallet sheet opens (privacy terms, earlier steps). */
+	mayStart: () => boolean;
+	/** Called just before confirming, in case the wallet leaves the page. */
+	beforeConfirm: ( paymentMethod: string ) => void;
+	afterConfirm: () => void;
+}
+
+export function ExpressCheckout( {
+	server,
+	handlers,
+	amountCents,
+	currency,
+	returnUrl,
+	mayStart,
+	beforeConfirm,
+	afterConfirm,
+}: ExpressCheckoutProps ) {
+	const stripe = useStripe();
+	const elements = useElements();
+	const [ message, setMessage ] = useState( '' );
+	const [ available, setAvailable ] = useState( true );
+	const inFlight = useRef( false );
+
+	const onReady = ( event: StripeExpressCheckoutElementReadyEvent ) => {
+		setAvailable( Boolean( event.availablePaymentMethods ) );
+	};
+
+	const onClick = ( event: StripeExpressCheckoutElementClickEvent ) => {
+		if ( inFlight.current || ! mayStart() ) {
+			event.reject();
+			return;
+		}
+		setMessage( '' );
+		event.resolve();
+	};
+
+	const onConfirm = async (
+		event: StripeExpressCheckoutElementConfirmEvent
+	) => {
+		if ( ! stripe || ! elements || inFlight.current ) {
+			event.paymentFailed( { reason: 'fail' } );
+			return;
+		}
+		inFlight.current = true;
+		handlers.setLoading( true );
+		setMessage( '' );
+		beforeConfirm( event.expressPaymentType );
+
+		const outcome = await payByExpressCheckout(
+			{
+				submit: async () => {
+					const { error } = await elements.submit();
+					return error ? ( error.message ?? '' ) : null;
+				},
+				confirm: async ( clientSecret ) => {
+					const result = await stripe.confirmPayment( {
+						elements,
+						clientSecret,
+						confirmParams: { return_url: returnUrl },
+						redirect: 'if_required',
+					} );
+					if ( result.error ) {
+						return { error: result.error.message ?? '' };
+					}
+					return { paymentIntentId: result.paymentIntent?.id ?? '' };
+				},
+			},
+			server,
+			{ amountCents, currency }
+		);
+
+		afterConfirm();
+		inFlight.current = false;
+		switch ( outcome.kind ) {
+			case 'success':
+				handlers.succeed( {
+					transactionId: outcome.reference,
+					paymentMethod: event.expressPaymentType,
+				} );
+				return;
+			case 'provider-error':
+				event.paymentFailed( { reason: 'fail' } );
+				setMessage( outcome.message );
+				handlers.setLoading( false );
+				return;
+			case 'silent':
+				event.paymentFailed( { reason: 'fail' } );
+				handlers.setLoading( false );
+				return;
+			case 'failure':
+				event.paymentFailed( { reason: 'fail' } );
+				handlers.fail( outcome.errorMessage );
+		}
+	};
+
+	return (
+		<div className="dw-express" hidden={ ! available && ! message }>
+			<ExpressCheckoutElement
+				options={ {
+					buttonType: { applePay: 'donate', googlePay: 'donate' },
+				} }
+				onReady={ onReady }
+				onClick={ onClick }
+				onConfirm={ onConfirm }
+				onLoadError={ ( event ) =>
+					logProblem( 'express checkout did not load', event.error )
+				}
+			/>
+			<p className="dw-field-error" role="alert">
+				{ message }
+			</p>
+		</div>
+	);
+}

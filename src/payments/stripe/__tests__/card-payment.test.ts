@@ -1,0 +1,145 @@
+import { httpError, ok, serverDouble } from '../../__tests__/server-double';
+import { payByCard, type CardProvider } from '../card-payment';
+
+function provider( overrides: Partial< CardProvider > = {} ): CardProvider {
+	return {
+		createPaymentMethod: jest.fn( async () => ( { id: 'pm_1' } ) ),
+		handleNextAction: jest.fn( async () => true ),
+		...overrides,
+	};
+}
+
+describe( 'card donation (SPEC §4.6, §7 call 4)', () => {
+	it( 'posts process_payment_method and succeeds with the reference', async () => {
+		const { server, calls } = serverDouble( [
+			ok( { success: true, data: { reference: 'ch_1' } } ),
+		] );
+		expect( await payByCard( provider(), server ) ).toEqual( {
+			kind: 'success',
+			reference: 'ch_1',
+		} );
+		expect( calls ).toEqual( [
+			{
+				action: 'process_payment_method',
+				fields: {
+					token: 'pm_1',
+					cardId: 'pm_1',
+					formData: '{"firstName":"Jane"}',
+					currentUrl: 'https://charity.example/give/',
+					attemptId: 'attempt-1',
+					captchaToken: 'token-1',
+				},
+			},
+		] );
+	} );
+
+	it( 'tokenisation failure shows the card error without calling the server', async () => {
+		const { server, calls } = serverDouble( [] );
+		const outcome = await payByCard(
+			provider( { createPaymentMethod: async () => null } ),
+			server
+		);
+		expect( outcome ).toEqual( { kind: 'card-error' } );
+		expect( calls ).toHaveLength( 0 );
+	} );
+
+	it.each( [
+		[
+			'success false',
+			ok( { success: false, type: 'card_error' } ),
+			{ kind: 'card-error' },
+		],
+		[
+			'non-OK status',
+			httpError( 500 ),
+			{ kind: 'failure', errorMessage: '' },
+		],
+	] )( '%s', async ( _name, answer, expected ) => {
+		const { server } = serverDouble( [ answer ] );
+		expect( await payByCard( provider(), server ) ).toEqual( expected );
+	} );
+
+	it( 'a payment accepted but not final (202 pending) is done, not a card error', async () => {
+		const { server } = serverDouble( [
+			{
+				ok: true,
+				status: 202,
+				body: {
+					success: false,
+					type: 'pending',
+					data: { message: 'Processing' },
+				},
+			},
+		] );
+		expect( await payByCard( provider(), server ) ).toEqual( {
+			kind: 'success',
+			reference: '',
+		} );
+	} );
+
+	it( 'a thrown error keeps its message for errorMessage', async () => {
+		const { server } = serverDouble( [] );
+		( server.post as jest.Mock ).mockRejectedValueOnce(
+			new Error( 'Network down' )
+		);
+		expect( await payByCard( provider(), server ) ).toEqual( {
+			kind: 'failure',
+			errorMessage: 'Network down',
+		} );
+	} );
+
+	describe( '3-D Secure (requires_action)', () => {
+		const requiresAction = ok( {
+			success: false,
+			type: 'requires_action',
+			data: { client_secret: 'pi_9_secret_x', payment_intent_id: 'pi_9' },
+		} );
+
+		it( 'authenticates, then posts again with the same attempt and the intent id', async () => {
+			const card = provider();
+			const { server, calls } = serverDouble( [
+				requiresAction,
+				ok( { success: true, data: { reference: 'ch_9' } } ),
+			] );
+			expect( await payByCard( card, server ) ).toEqual( {
+				kind: 'success',
+				reference: 'ch_9',
+			} );
+			expect( card.handleNextAction ).toHaveBeenCalledWith(
+				'pi_9_secret_x'
+			);
+			expect( calls[ 1 ] ).toEqual( {
+				action: 'process_payment_method',
+				fields: {
+					token: 'pm_1',
+					cardId: 'pm_1',
+					formData: '{"firstName":"Jane"}',
+					currentUrl: 'https://charity.example/give/',
+					attemptId: 'attempt-1',
+					paymentIntentId: 'pi_9',
+					captchaToken: 'token-2',
+				},
+			} );
+		} );
+
+		it( 'a failed challenge shows the card error', async () => {
+			const { server, calls } = serverDouble( [ requiresAction ] );
+			const outcome = await payByCard(
+				provider( { handleNextAction: async () => false } ),
+				server
+			);
+			expect( outcome ).toEqual( { kind: 'card-error' } );
+			expect( calls ).toHaveLength( 1 );
+		} );
+
+		it( 'the second answer is handled like the first', async () => {
+			const { server } = serverDouble( [
+				requiresAction,
+				ok( { success: false } ),
+			] );
+			expect( await payByCard( provider(), server ) ).toEqual( {
+				kind: 'card-error',
+			} );
+		} );
+	} );
+} );

@@ -1,0 +1,105 @@
+/**
+ * Card donation (SPEC §4.6, §7 call 4): tokenise with the provider, post to
+ * the server, and finish a 3-D Secure challenge when the server asks.
+ *
+ * Server contract for action=process_payment_method:
+ *   { success: true, data: { reference } }                      → paid
+ *   { success: false, type: "requires_action",
+ *     data: { client_secret, payment_intent_id } }               → authenticate, post again
+ *   HTTP 202 { success: false, type: "pending" }                → accepted, not final: done
+ *   { success: false, … }                                       → card error
+ *   non-OK HTTP                                                 → failure screen
+ */
+import { pick, pickText } from '../../shared/ajax';
+import { isAcceptedPending, type PaymentServer } from '../gateway';
+
+export type CardPaymentOutcome =
+	| { kind: 'success'; reference: string }
+	/** "Please check your card details and try again!" on the card number. */
+	| { kind: 'card-error' }
+	| { kind: 'failure'; errorMessage: string };
+
+export interface CardProvider {
+	/** Tokenises the card; null when the provider refuses (invalid card). */
+	createPaymentMethod: () => Promise< { id: string } | null >;
+	/** Runs the 3-D Secure challenge; true when the donor passed it. */
+	handleNextAction: ( clientSecret: string ) => Promise< boolean >;
+}
+
+export async function payByCard(
+	provider: CardProvider,
+	server: PaymentServer
+): Promise< CardPaymentOutcome > {
+	try {
+		const paymentMethod = await provider.createPaymentMethod();
+		if ( ! paymentMethod ) {
+			return { kind: 'card-error' };
+		}
+		const attemptId = server.newAttemptId();
+		const fields = {
+			token: paymentMethod.id,
+			cardId: paymentMethod.id,
+			formData: server.formData(),
+			currentUrl: server.currentUrl,
+			attemptId,
+		};
+
+		let response = await server.post( 'process_payment_method', {
+			...fields,
+			captchaToken: await server.captchaToken(),
+		} );
+		if ( ! response.ok ) {
+			return { kind: 'failure', errorMessage: '' };
+		}
+
+		if (
+			pick( response.body, 'success' ) !== true &&
+			pickText( response.body, 'type' ) === 'requires_action'
+		) {
+			const clientSecret = pickText(
+				response.body,
+				'data',
+				'client_secret'
+			);
+			const paymentIntentId = pickText(
+				response.body,
+				'data',
+				'payment_intent_id'
+			);
+			if (
+				! clientSecret ||
+				! ( await provider.handleNextAction( clientSecret ) )
+			) {
+				return { kind: 'card-error' };
+			}
+			response = await server.post( 'process_payment_method', {
+				...fields,
+				paymentIntentId,
+				captchaToken: await server.captchaToken(),
+			} );
+			if ( ! response.ok ) {
+				return { kind: 'failure', errorMessage: '' };
+			}
+		}
+
+		if ( isAcceptedPending( response ) ) {
+			return {
+				kind: 'success',
+				reference: pickText( response.body, 'data', 'reference' ),
+			};
+		}
+		if ( pick( response.body, 'success' ) !== true ) {
+			return { kind: 'card-error' };
+		}
+		return {
+			kind: 'success',
+			reference: pickText( response.body, 'data', 'reference' ),
+		};
+	} catch ( error ) {
+		return {
+			kind: 'failure',
+			errorMessage:
+				error instanceof Error ? error.message : String( error ),
+		};
+	}
+}

@@ -1,0 +1,111 @@
+/**
+ * Express checkout (SPEC §4.7, §7 calls 5 and 6): submit the wallet sheet,
+ * create the payment intent on the server, confirm it with the provider,
+ * then fetch the charge reference.
+ */
+import { pickText } from '../../shared/ajax';
+import { isAcceptedPending, type PaymentServer } from '../gateway';
+
+export type ExpressOutcome =
+	/** The provider's own message, shown under the express buttons. */
+	| { kind: 'provider-error'; message: string }
+	/** Non-OK payment_intent: loading is cleared, nothing is shown. */
+	| { kind: 'silent' }
+	| { kind: 'success'; reference: string }
+	| { kind: 'failure'; errorMessage: string };
+
+export interface ExpressProvider {
+	/** elements.submit(); the provider's message when it refuses. */
+	submit: () => Promise< string | null >;
+	/**
+	 * stripe.confirmPayment(); the provider's message when it refuses, else
+	 * the confirmed payment intent id (when the provider reports one).
+	 */
+	confirm: (
+		clientSecret: string
+	) => Promise< { error: string } | { paymentIntentId: string } >;
+}
+
+export interface ExpressPayment {
+	amountCents: number;
+	/** Lower-cased for the provider (SPEC §9). */
+	currency: string;
+}
+
+/**
+ * "pi_123_secret_abc" → "pi_123".
+ * @param clientSecret The payment intent client secret.
+ */
+export function paymentIntentIdFromSecret( clientSecret: string ): string {
+	const at = clientSecret.indexOf( '_secret_' );
+	return at === -1 ? '' : clientSecret.slice( 0, at );
+}
+
+/**
+ * The charge reference of a confirmed payment intent: the reference, "" when
+ * the server accepted a payment that is not final yet, or null when it did
+ * not accept it.
+ *
+ * @param server          Server access.
+ * @param paymentIntentId The confirmed intent.
+ */
+export async function fetchChargeReference(
+	server: Pick< PaymentServer, 'post' | 'formData' | 'currentUrl' >,
+	paymentIntentId: string
+): Promise< string | null > {
+	const response = await server.post( 'get_charge_id', {
+		paymentIntentId,
+		formData: server.formData(),
+		currentUrl: server.currentUrl,
+	} );
+	const reference = pickText( response.body, 'data', 'reference' );
+	if ( isAcceptedPending( response ) ) {
+		return reference;
+	}
+	return response.ok && reference ? reference : null;
+}
+
+export async function payByExpressCheckout(
+	provider: ExpressProvider,
+	server: PaymentServer,
+	payment: ExpressPayment
+): Promise< ExpressOutcome > {
+	try {
+		const submitError = await provider.submit();
+		if ( submitError !== null ) {
+			return { kind: 'provider-error', message: submitError };
+		}
+
+		const intent = await server.post( 'payment_intent', {
+			amount: String( payment.amountCents ),
+			formData: server.formData(),
+			currency: payment.currency.toLowerCase(),
+			attemptId: server.newAttemptId(),
+			captchaToken: await server.captchaToken(),
+		} );
+		const clientSecret = pickText( intent.body, 'data', 'client_secret' );
+		if ( ! intent.ok || ! clientSecret ) {
+			return { kind: 'silent' };
+		}
+
+		const confirmed = await provider.confirm( clientSecret );
+		if ( 'error' in confirmed ) {
+			return { kind: 'provider-error', message: confirmed.error };
+		}
+
+		const reference = await fetchChargeReference(
+			server,
+			confirmed.paymentIntentId ||
+				paymentIntentIdFromSecret( clientSecret )
+		);
+		return reference === null
+			? { kind: 'failure', errorMessage: '' }
+			: { kind: 'success', reference };
+	} catch ( error ) {
+		return {
+			kind: 'failure',
+			errorMessage:
+				error instanceof Error ? error.message : String( error ),
+		};
+	}
+}

@@ -1,0 +1,175 @@
+import {
+	parseSettings,
+	parseWidgetConfig,
+	readPageGlobals,
+	toAmountList,
+	toBoolean,
+} from '../config';
+
+describe( 'widget configuration (SPEC §3.1)', () => {
+	it( 'converts "true"/"false" strings and splits amount_values', () => {
+		const config = parseWidgetConfig(
+			JSON.stringify( {
+				type: 'donation',
+				modal: 'true',
+				position: 'right',
+				hide_address: 'false',
+				hide_mobile: 'true',
+				hide_inmemory: 'false',
+				amount_values: '10, 25,50',
+				default_amount: '25',
+				iteration_id: 'IT-2026',
+				donation_type: 'Oneoff',
+			} )
+		);
+		expect( config ).toEqual( {
+			type: 'donation',
+			modal: true,
+			position: 'right',
+			hide_address: false,
+			hide_mobile: true,
+			hide_inmemory: false,
+			amount_values: [ '10', '25', '50' ],
+			default_amount: 25,
+			iteration_id: 'IT-2026',
+			donation_type: 'Oneoff',
+		} );
+	} );
+
+	it( 'fills defaults for missing fields', () => {
+		expect( parseWidgetConfig( '{"type":"update"}' ) ).toEqual( {
+			type: 'update',
+			modal: false,
+			position: 'center',
+			hide_address: false,
+			hide_mobile: false,
+			hide_inmemory: false,
+			amount_values: [],
+			default_amount: 0,
+			iteration_id: '',
+			donation_type: '',
+		} );
+	} );
+
+	it.each( [ null, '', 'not json', '[1,2]', '"donation"', 'null' ] )(
+		'rejects %p',
+		( attribute ) => {
+			expect( parseWidgetConfig( attribute ) ).toBeNull();
+		}
+	);
+
+	it.each( [
+		[ 'true', true ],
+		[ 'TRUE', true ],
+		[ '1', true ],
+		[ true, true ],
+		[ 1, true ],
+		[ 'false', false ],
+		[ '', false ],
+		[ 'yes', false ],
+		[ false, false ],
+		[ undefined, false ],
+		[ null, false ],
+	] )( 'toBoolean(%p) → %p', ( value, expected ) => {
+		expect( toBoolean( value ) ).toBe( expected );
+	} );
+
+	it.each( [
+		[ '5,10,20', [ '5', '10', '20' ] ],
+		[ ' 5 , 10 ,, 20 ', [ '5', '10', '20' ] ],
+		[
+			[ 5, '10', 20 ],
+			[ '5', '10', '20' ],
+		],
+		[ '', [] ],
+		[ undefined, [] ],
+	] )( 'toAmountList(%p) → %p', ( value, expected ) => {
+		expect( toAmountList( value ) ).toEqual( expected );
+	} );
+
+	it.each( [ 'left', 'center', 'right' ] )(
+		'keeps position %p',
+		( position ) => {
+			expect(
+				parseWidgetConfig( JSON.stringify( { position } ) )?.position
+			).toBe( position );
+		}
+	);
+
+	it( 'falls back to center for an unknown position', () => {
+		expect( parseWidgetConfig( '{"position":"top"}' )?.position ).toBe(
+			'center'
+		);
+	} );
+} );
+
+describe( 'settings (SPEC §3.2)', () => {
+	it( 'normalises types', () => {
+		const settings = parseSettings( {
+			amount_values: [ 10, '25', 50 ],
+			default_amount: '25',
+			default_iteration_id: 'IT-1',
+			stripe_public_key: 'pk_test_1',
+			experian_min_search_char: '4',
+			paypal_client_id: 'client',
+			google_captcha_key: 'site-key',
+			organisation_name: 'Good Cause',
+			privacy_url: 'https://example.org/privacy',
+			contact_url: 'https://example.org/contact',
+			get_involved_url: 'https://example.org/involved',
+			supporter_phone: '1800 000 000',
+			supporter_email: 'care@example.org',
+			demo_mode: 'true',
+		} );
+		expect( settings ).toEqual( {
+			amount_values: [ '10', '25', '50' ],
+			default_amount: 25,
+			default_iteration_id: 'IT-1',
+			stripe_public_key: 'pk_test_1',
+			experian_min_search_char: 4,
+			paypal_client_id: 'client',
+			google_captcha_key: 'site-key',
+			organisation_name: 'Good Cause',
+			privacy_url: 'https://example.org/privacy',
+			contact_url: 'https://example.org/contact',
+			get_involved_url: 'https://example.org/involved',
+			supporter_phone: '1800 000 000',
+			supporter_email: 'care@example.org',
+			demo_mode: true,
+		} );
+	} );
+
+	it( 'is null for anything but an object', () => {
+		expect( parseSettings( null ) ).toBeNull();
+		expect( parseSettings( 'x' ) ).toBeNull();
+	} );
+} );
+
+describe( 'window.donationWidget', () => {
+	it( 'reads what PHP printed', () => {
+		const globals = readPageGlobals( {
+			ajaxUrl: '/wp-admin/admin-ajax.php',
+			settingsUrl: '/wp-json/my-plugin/v1/settings',
+			settings: null,
+			demoMode: true,
+			providerScripts: { stripe: 's', paypal: 'p', recaptcha: 'r' },
+		} );
+		expect( globals ).toEqual( {
+			ajaxUrl: '/wp-admin/admin-ajax.php',
+			settingsUrl: '/wp-json/my-plugin/v1/settings',
+			settings: null,
+			demoMode: true,
+			providerScripts: { stripe: 's', paypal: 'p', recaptcha: 'r' },
+		} );
+	} );
+
+	it( 'has defaults when the global is missing', () => {
+		expect( readPageGlobals( undefined ) ).toEqual( {
+			ajaxUrl: '/wp-admin/admin-ajax.php',
+			settingsUrl: '/wp-json/my-plugin/v1/settings',
+			settings: null,
+			demoMode: false,
+			providerScripts: { stripe: '', paypal: '', recaptcha: '' },
+		} );
+	} );
+} );

@@ -1,0 +1,93 @@
+/**
+ * Front-end entry: mounts one independent React root into every element
+ * carrying `data-donation-widget` (its value is the JSON configuration of
+ * SPEC §3.1). Page-wide values come from `window.donationWidget`.
+ */
+import { createRoot, lazy, Suspense } from '@wordpress/element';
+import { DonationApp } from './donation/DonationApp';
+import {
+	chooseReturnHandler,
+	peekPendingWidgetIndex,
+	sessionStore,
+} from './payments/stripe/redirect-return';
+import { logProblem } from './shared/ajax';
+import {
+	parseWidgetConfig,
+	readPageGlobals,
+	type WidgetConfig,
+} from './shared/config';
+import './view.scss';
+
+// Only pages holding an update-card widget download it.
+const CardUpdateApp = lazy( () =>
+	import( './card-update/CardUpdateApp' ).then( ( module ) => ( {
+		default: module.CardUpdateApp,
+	} ) )
+);
+
+const MOUNTED = 'donationWidgetMounted';
+
+export function mountWidgets( root: ParentNode = document ): void {
+	const globals = readPageGlobals( window.donationWidget );
+	const hosts = Array.from(
+		root.querySelectorAll< HTMLElement >( '[data-donation-widget]' )
+	);
+
+	const widgets = hosts.map( ( host, index ) => ( {
+		host,
+		index,
+		config: parseWidgetConfig(
+			host.getAttribute( 'data-donation-widget' )
+		),
+	} ) );
+
+	const returnHandler = chooseReturnHandler(
+		widgets
+			.filter( ( widget ) => widget.config?.type === 'donation' )
+			.map( ( widget ) => widget.index ),
+		peekPendingWidgetIndex( sessionStore() )
+	);
+
+	widgets.forEach( ( { host, index, config } ) => {
+		if ( host.dataset[ MOUNTED ] ) {
+			return;
+		}
+		if ( ! config ) {
+			logProblem( 'a widget has an unreadable configuration', host );
+			return;
+		}
+		host.dataset[ MOUNTED ] = 'true';
+		createRoot( host ).render(
+			widgetFor( config, index, index === returnHandler, globals )
+		);
+	} );
+}
+
+function widgetFor(
+	config: WidgetConfig,
+	index: number,
+	handlesRedirectReturn: boolean,
+	globals: ReturnType< typeof readPageGlobals >
+) {
+	if ( config.type === 'donation' ) {
+		return (
+			<DonationApp
+				config={ config }
+				globals={ globals }
+				widgetIndex={ index }
+				handlesRedirectReturn={ handlesRedirectReturn }
+			/>
+		);
+	}
+	return (
+		<Suspense fallback={ null }>
+			<CardUpdateApp config={ config } globals={ globals } />
+		</Suspense>
+	);
+}
+
+if ( document.readyState === 'loading' ) {
+	document.addEventListener( 'DOMContentLoaded', () => mountWidgets() );
+} else {
+	mountWidgets();
+}
