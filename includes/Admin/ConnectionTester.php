@@ -76,6 +76,10 @@ final class ConnectionTester {
 			/* translators: 1: test or live, 2: Stripe's own message. */
 			return $this->failed( sprintf( __( 'Stripe refused the %1$s secret key: %2$s', 'donation-widget' ), $mode, $error->stripe_message ) );
 		} catch ( ProviderUnavailable $error ) {
+			if ( 'rejected' === $error->reason ) {
+				/* translators: 1: test or live, 2: Stripe's own message. */
+				return $this->failed( sprintf( __( 'Stripe refused the %1$s secret key: %2$s', 'donation-widget' ), $mode, preg_replace( '/^HTTP \d+: /', '', $this->detail( $error ) ) ) );
+			}
 			return $this->unreachable( 'Stripe', $error );
 		}
 		/* translators: %s: test or live. */

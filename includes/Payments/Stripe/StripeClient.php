@@ -201,8 +201,9 @@ final class StripeClient {
 			throw new ProviderUnavailable( self::PROVIDER, 'rate_limited', esc_html( $text( 'message' ) ) );
 		}
 		if ( 401 === $response->status || 403 === $response->status ) {
-			// A wrong or revoked key: an admin must fix the settings. Never log the key.
-			throw new ProviderUnavailable( self::PROVIDER, 'rejected', esc_html( "HTTP {$response->status}: the secret key was refused." ) );
+			// A wrong or revoked key: an admin must fix the settings. Stripe's message shows only
+			// the key's last four characters ("Invalid API Key provided: sk_test_****1234").
+			throw new ProviderUnavailable( self::PROVIDER, 'rejected', esc_html( "HTTP {$response->status}: " . ( '' !== $text( 'message' ) ? $text( 'message' ) : 'the secret key was refused.' ) ) );
 		}
 
 		$fields = array();
