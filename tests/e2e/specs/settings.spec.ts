@@ -8,7 +8,9 @@ test.beforeEach( async ( { page } ) => {
 	await page.goto( '/wp-admin/admin.php?page=donation-widget' );
 } );
 
-test( 'a saved secret is masked, and an empty secret field keeps it', async ( { page } ) => {
+test( 'a saved secret is masked, and an empty secret field keeps it', async ( {
+	page,
+} ) => {
 	const token = page.getByLabel( 'Experian token' );
 	await expect( token ).toHaveAttribute( 'type', 'password' );
 	await token.fill( 'experian-e2e-token-4321' );
@@ -16,44 +18,119 @@ test( 'a saved secret is masked, and an empty secret field keeps it', async ( { 
 
 	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
 	await expect( page.getByLabel( 'Experian token' ) ).toHaveValue( '' );
-	await expect( page.getByText( 'Saved: ends in 4321. Leave empty to keep it.' ) ).toBeVisible();
+	await expect(
+		page.getByText( 'Saved: ends in 4321. Leave empty to keep it.' )
+	).toBeVisible();
 	expect( await page.content() ).not.toContain( 'experian-e2e-token-4321' );
 
 	// Saving again with the field left empty keeps the stored secret.
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
 	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
-	await expect( page.getByText( 'Saved: ends in 4321. Leave empty to keep it.' ) ).toBeVisible();
+	await expect(
+		page.getByText( 'Saved: ends in 4321. Leave empty to keep it.' )
+	).toBeVisible();
 
 	// Put the demo token back for the other tests.
 	await page.getByLabel( 'Experian token' ).fill( 'local-stand-in-token' );
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
-	await expect( page.getByText( 'Saved: ends in oken. Leave empty to keep it.' ) ).toBeVisible();
+	await expect(
+		page.getByText( 'Saved: ends in oken. Leave empty to keep it.' )
+	).toBeVisible();
 } );
 
-test( 'an invalid value shows a notice naming the field, and the old value stays', async ( { page } ) => {
+test( 'an invalid value shows a notice naming the field, and the old value stays', async ( {
+	page,
+} ) => {
 	const email = page.getByLabel( 'Supporter care email' );
 	const before = await email.inputValue();
 	await email.fill( 'not-an-email' );
 	await page.getByLabel( 'Preset amounts' ).fill( '10, 20' );
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
 
-	await expect( page.getByText( 'Supporter care email: enter a valid email address, such as care@example.org.au.' ) ).toBeVisible();
-	await expect( page.getByText( 'Preset amounts: enter exactly three amounts, separated by commas, such as 25, 50, 100.' ) ).toBeVisible();
-	await expect( page.getByLabel( 'Supporter care email' ) ).toHaveValue( before );
-	await expect( page.getByLabel( 'Preset amounts' ) ).toHaveValue( '25, 50, 100' );
-	await expect( page.getByText( 'Your other changes were saved.' ) ).toBeVisible();
+	await expect(
+		page.getByText(
+			'Supporter care email: enter a valid email address, such as care@example.org.au.'
+		)
+	).toBeVisible();
+	await expect(
+		page.getByText(
+			'Preset amounts: enter exactly three amounts, separated by commas, such as 25, 50, 100.'
+		)
+	).toBeVisible();
+	await expect( page.getByLabel( 'Supporter care email' ) ).toHaveValue(
+		before
+	);
+	await expect( page.getByLabel( 'Preset amounts' ) ).toHaveValue(
+		'25, 50, 100'
+	);
+	await expect(
+		page.getByText( 'Your other changes were saved.' )
+	).toBeVisible();
 } );
 
-test( 'valid values are stored and reach the public settings', async ( { page, request } ) => {
-	await page.getByLabel( 'Default campaign iteration ID' ).fill( 'E2E-APPEAL' );
+test( 'valid values are stored and reach the public settings', async ( {
+	page,
+	request,
+} ) => {
+	await page
+		.getByLabel( 'Default campaign iteration ID' )
+		.fill( 'E2E-APPEAL' );
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
 	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
-	await expect( page.getByLabel( 'Default campaign iteration ID' ) ).toHaveValue( 'E2E-APPEAL' );
+	await expect(
+		page.getByLabel( 'Default campaign iteration ID' )
+	).toHaveValue( 'E2E-APPEAL' );
 
-	const settings = await ( await request.get( '/wp-json/my-plugin/v1/settings' ) ).json();
+	const settings = await (
+		await request.get( '/wp-json/my-plugin/v1/settings' )
+	).json();
 	expect( settings.default_iteration_id ).toBe( 'E2E-APPEAL' );
 
-	await page.getByLabel( 'Default campaign iteration ID' ).fill( 'APPEAL-2026' );
+	await page
+		.getByLabel( 'Default campaign iteration ID' )
+		.fill( 'APPEAL-2026' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+} );
+
+test( 'each provider section tests its connection with the saved keys and reports in words', async ( {
+	page,
+} ) => {
+	const buttons = page.getByRole( 'button', { name: 'Test connection' } );
+	await expect( buttons ).toHaveCount( 4 );
+	const expected = [
+		'Connected to Stripe in test mode.',
+		'Connected to PayPal (sandbox).',
+		'Connected to Experian: an address search answered.',
+		'Google accepted the reCAPTCHA secret key.',
+	];
+	for ( const [ index, message ] of expected.entries() ) {
+		await buttons.nth( index ).click();
+		await expect(
+			page.getByRole( 'status' ).filter( { hasText: message } )
+		).toBeVisible();
+	}
+} );
+
+test( "a refused key is reported in the provider's words", async ( {
+	page,
+} ) => {
+	await page.getByLabel( 'Test secret key' ).fill( 'sk_test_invalid' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+
+	await page
+		.getByRole( 'button', { name: 'Test connection' } )
+		.first()
+		.click();
+	await expect(
+		page.getByRole( 'status' ).filter( {
+			hasText:
+				'Stripe refused the test secret key: Invalid API Key provided',
+		} )
+	).toBeVisible();
+
+	await page.getByLabel( 'Test secret key' ).fill( 'sk_test_localStandIn' );
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
 	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
 } );
