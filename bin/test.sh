@@ -9,6 +9,15 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/env.sh"
 cd "$DW_ROOT" || exit 1
 mkdir -p "$DW_LOGS" "$DW_RUN"
 
+# Ports: the e2e site on the base port, then the phpunit and zip sites; their stand-ins above.
+# Set DONATION_WIDGET_PORT_BASE to run beside another checkout's servers.
+PORT_BASE="${DONATION_WIDGET_PORT_BASE:-8890}"
+E2E_PORT=$PORT_BASE
+PHPUNIT_PORT=$((PORT_BASE + 1))
+ZIP_PORT=$((PORT_BASE + 2))
+PHPUNIT_STAND_INS=$((PORT_BASE + 7))
+E2E_STAND_INS=$((PORT_BASE + 8))
+
 set -e
 dw_system_packages
 dw_project_dependencies
@@ -46,13 +55,17 @@ run "Jest" npm run --silent test:unit -- --ci
 run "Provider stand-ins (node --test)" node --test tests/stand-ins/
 
 dw_say "Setting up the phpunit site and its stand-ins"
-dw_install_site phpunit 8891 && dw_start_stand_ins 8897 phpunit-stand-ins
+export DONATION_WIDGET_STAND_IN_URL="http://127.0.0.1:$PHPUNIT_STAND_INS"
+dw_install_site phpunit "$PHPUNIT_PORT" && dw_start_stand_ins "$PHPUNIT_STAND_INS" phpunit-stand-ins
 run "PHPUnit" vendor/bin/phpunit
 
 dw_say "Setting up the e2e site, a fresh site for the zip, and their stand-ins"
 bash bin/plugin-zip.sh
-dw_install_site e2e 8890 && dw_start_stand_ins 8898 e2e-stand-ins && dw_serve_site e2e 8890
-dw_install_fresh_zip_site 8892 && dw_serve_site zip 8892
+export DONATION_WIDGET_STAND_IN_URL="http://127.0.0.1:$E2E_STAND_INS"
+export DONATION_WIDGET_E2E_URL="http://127.0.0.1:$E2E_PORT"
+export DONATION_WIDGET_ZIP_SITE_URL="http://127.0.0.1:$ZIP_PORT"
+dw_install_site e2e "$E2E_PORT" && dw_start_stand_ins "$E2E_STAND_INS" e2e-stand-ins && dw_serve_site e2e "$E2E_PORT"
+dw_install_fresh_zip_site "$ZIP_PORT" && dw_serve_site zip "$ZIP_PORT"
 run "Playwright (Chromium)" npm run --silent test:e2e
 
 run "Size budget" node bin/benchmark.mjs --check
