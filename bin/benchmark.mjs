@@ -18,18 +18,28 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve( path.dirname( fileURLToPath( import.meta.url ) ), '..' );
+const root = path.resolve(
+	path.dirname( fileURLToPath( import.meta.url ) ),
+	'..'
+);
 const build = path.join( root, 'build' );
-const budget = JSON.parse( fs.readFileSync( path.join( root, 'bin/size-budget.json' ), 'utf8' ) );
+const budget = JSON.parse(
+	fs.readFileSync( path.join( root, 'bin/size-budget.json' ), 'utf8' )
+);
 
 if ( ! fs.existsSync( path.join( build, 'view.js' ) ) ) {
-	console.error( 'benchmark: build/view.js is missing; run npm run build first.' );
+	console.error(
+		'benchmark: build/view.js is missing; run npm run build first.'
+	);
 	process.exit( 1 );
 }
 
-const gzip = ( file ) => zlib.gzipSync( fs.readFileSync( file ), { level: 9 } ).length;
+const gzip = ( file ) =>
+	zlib.gzipSync( fs.readFileSync( file ), { level: 9 } ).length;
 const kb = ( bytes ) => `${ ( bytes / 1024 ).toFixed( 1 ) } KB`;
-const files = fs.readdirSync( build ).filter( ( name ) => /\.(js|css)$/.test( name ) );
+const files = fs
+	.readdirSync( build )
+	.filter( ( name ) => /\.(js|css)$/.test( name ) );
 
 const rows = files.map( ( name ) => {
 	const file = path.join( build, name );
@@ -38,25 +48,41 @@ const rows = files.map( ( name ) => {
 const initialNames = [ 'view.js', 'view.css', 'style-view.css' ];
 const initial = rows.filter( ( row ) => initialNames.includes( row.name ) );
 const editor = rows.filter( ( row ) => row.name.startsWith( 'editor' ) );
-const lazy = rows.filter( ( row ) => ! initialNames.includes( row.name ) && ! row.name.startsWith( 'editor' ) && ! row.name.endsWith( '-rtl.css' ) );
+const lazy = rows.filter(
+	( row ) =>
+		! initialNames.includes( row.name ) &&
+		! row.name.startsWith( 'editor' ) &&
+		! row.name.endsWith( '-rtl.css' )
+);
 
-const assetPhp = fs.readFileSync( path.join( build, 'view.asset.php' ), 'utf8' );
+const assetPhp = fs.readFileSync(
+	path.join( build, 'view.asset.php' ),
+	'utf8'
+);
 const dependencyList = assetPhp.match( /'dependencies' => array\(([^)]*)\)/ );
 const dependencies = dependencyList
-	? [ ...dependencyList[ 1 ].matchAll( /'([^']+)'/g ) ].map( ( match ) => match[ 1 ] )
+	? [ ...dependencyList[ 1 ].matchAll( /'([^']+)'/g ) ].map(
+			( match ) => match[ 1 ]
+		)
 	: [];
 
 const print = ( title, list ) => {
 	console.log( title );
 	for ( const row of list ) {
-		console.log( `  ${ row.name.padEnd( 28 ) } ${ kb( row.gzip ).padStart( 9 ) } gzip  ${ kb( row.raw ).padStart( 9 ) } raw` );
+		console.log(
+			`  ${ row.name.padEnd( 28 ) } ${ kb( row.gzip ).padStart( 9 ) } gzip  ${ kb( row.raw ).padStart( 9 ) } raw`
+		);
 	}
 };
 
 const initialGzip = initial.reduce( ( sum, row ) => sum + row.gzip, 0 );
 print( 'Widget code loaded before the first step is interactive:', initial );
-console.log( `  ${ 'total'.padEnd( 28 ) } ${ kb( initialGzip ).padStart( 9 ) } gzip` );
-console.log( `  plus WordPress scripts (shared with the site, cached): ${ dependencies.join( ', ' ) || 'none' }` );
+console.log(
+	`  ${ 'total'.padEnd( 28 ) } ${ kb( initialGzip ).padStart( 9 ) } gzip`
+);
+console.log(
+	`  plus WordPress scripts (shared with the site, cached): ${ dependencies.join( ', ' ) || 'none' }`
+);
 print( 'Loaded later, when a step needs it:', lazy );
 print( 'Block editor only:', editor );
 
@@ -75,13 +101,26 @@ if ( siteIndex > 0 && process.argv[ siteIndex + 1 ] ) {
 			samples.push( performance.now() - started );
 		}
 		samples.sort( ( a, b ) => a - b );
-		return { median: samples[ Math.floor( runs / 2 ) ], p95: samples[ Math.floor( runs * 0.95 ) ] };
+		return {
+			median: samples[ Math.floor( runs / 2 ) ],
+			p95: samples[ Math.floor( runs * 0.95 ) ],
+		};
 	};
-	console.log( `Server timings against ${ site } (30 requests each, after one warm-up):` );
-	for ( const [ label, path ] of [ [ 'GET /wp-json/my-plugin/v1/settings', '/wp-json/my-plugin/v1/settings' ], [ 'GET /donate/ (page with the widget)', '/donate/' ] ] ) {
+	console.log(
+		`Server timings against ${ site } (30 requests each, after one warm-up):`
+	);
+	for ( const [ label, path ] of [
+		[
+			'GET /wp-json/my-plugin/v1/settings',
+			'/wp-json/my-plugin/v1/settings',
+		],
+		[ 'GET /donate/ (page with the widget)', '/donate/' ],
+	] ) {
 		await time( site + path, 1 );
 		const { median, p95 } = await time( site + path );
-		console.log( `  ${ label.padEnd( 40 ) } median ${ median.toFixed( 1 ) } ms, p95 ${ p95.toFixed( 1 ) } ms` );
+		console.log(
+			`  ${ label.padEnd( 40 ) } median ${ median.toFixed( 1 ) } ms, p95 ${ p95.toFixed( 1 ) } ms`
+		);
 	}
 }
 
@@ -89,7 +128,9 @@ if ( process.argv.includes( '--check' ) ) {
 	const broken = [];
 	const check = ( label, actual, limit ) => {
 		if ( limit !== undefined && actual > limit ) {
-			broken.push( `${ label }: ${ kb( actual ) } gzip is over its budget of ${ kb( limit ) }` );
+			broken.push(
+				`${ label }: ${ kb( actual ) } gzip is over its budget of ${ kb( limit ) }`
+			);
 		}
 	};
 	check( 'initial widget code', initialGzip, budget.initialGzip );
@@ -100,7 +141,9 @@ if ( process.argv.includes( '--check' ) ) {
 	check( 'largest lazy chunk', largestLazy, budget.lazyChunkGzip );
 	for ( const forbidden of budget.forbiddenInitialDependencies ?? [] ) {
 		if ( dependencies.includes( forbidden ) ) {
-			broken.push( `view.js depends on ${ forbidden }, which must not load before the first step` );
+			broken.push(
+				`view.js depends on ${ forbidden }, which must not load before the first step`
+			);
 		}
 	}
 	if ( broken.length ) {

@@ -4,7 +4,8 @@
  */
 import { defineConfig } from '@playwright/test';
 
-export const SITE_URL = process.env.DONATION_WIDGET_E2E_URL ?? 'http://127.0.0.1:8890';
+export const SITE_URL =
+	process.env.DONATION_WIDGET_E2E_URL ?? 'http://127.0.0.1:8890';
 
 export default defineConfig( {
 	testDir: './specs',

@@ -14,7 +14,9 @@ const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 const { chromium } = await import( 'playwright' );
 if ( ! existsSync( CHROMIUM ) ) {
-	throw new Error( `Chromium is missing at ${ CHROMIUM }: install Debian's chromium package (bin/test.sh does).` );
+	throw new Error(
+		`Chromium is missing at ${ CHROMIUM }: install Debian's chromium package (bin/test.sh does).`
+	);
 }
 
 describe( 'browser stand-ins', () => {

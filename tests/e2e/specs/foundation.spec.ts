@@ -4,9 +4,17 @@
  */
 import { test, expect, logIn } from '../fixtures';
 
-const SECRETS = [ 'sk_test_localStandIn', 'whsec_localStandIn', 'local-stand-in-secret', 'local-stand-in-token', 'local-stand-in-secret-key' ];
+const SECRETS = [
+	'sk_test_localStandIn',
+	'whsec_localStandIn',
+	'local-stand-in-secret',
+	'local-stand-in-token',
+	'local-stand-in-secret-key',
+];
 
-test( 'the settings route answers the public settings, and never a secret', async ( { request } ) => {
+test( 'the settings route answers the public settings, and never a secret', async ( {
+	request,
+} ) => {
 	const response = await request.get( '/wp-json/my-plugin/v1/settings' );
 	expect( response.status() ).toBe( 200 );
 	expect( response.headers()[ 'cache-control' ] ).toContain( 'max-age=300' );
@@ -24,7 +32,9 @@ test( 'the settings route answers the public settings, and never a secret', asyn
 	}
 } );
 
-test( 'the donate page carries its widget configuration and preloaded settings, and no secret', async ( { page } ) => {
+test( 'the donate page carries its widget configuration and preloaded settings, and no secret', async ( {
+	page,
+} ) => {
 	const response = await page.goto( '/donate/' );
 	expect( response?.status() ).toBe( 200 );
 	const html = await page.content();
@@ -35,21 +45,43 @@ test( 'the donate page carries its widget configuration and preloaded settings, 
 	}
 } );
 
-test( 'an administrator finds the settings under the Donation Widget menu', async ( { page } ) => {
+test( 'an administrator finds the settings under the Donation Widget menu', async ( {
+	page,
+} ) => {
 	await logIn( page );
-	await page.getByRole( 'link', { name: 'Donation Widget', exact: true } ).first().click();
-	await expect( page.getByRole( 'heading', { name: 'Donation Widget settings' } ) ).toBeVisible();
-	await expect( page.getByLabel( 'Test publishable key' ) ).toHaveValue( 'pk_test_localStandIn' );
-	await expect( page.getByText( 'Saved: ends in ndIn. Leave empty to keep it.' ).first() ).toBeVisible();
+	await page
+		.getByRole( 'link', { name: 'Donation Widget', exact: true } )
+		.first()
+		.click();
+	await expect(
+		page.getByRole( 'heading', { name: 'Donation Widget settings' } )
+	).toBeVisible();
+	await expect( page.getByLabel( 'Test publishable key' ) ).toHaveValue(
+		'pk_test_localStandIn'
+	);
+	await expect(
+		page.getByText( 'Saved: ends in ndIn. Leave empty to keep it.' ).first()
+	).toBeVisible();
 } );
 
-test( 'an editor cannot open the settings', async ( { page, consoleErrors } ) => {
+test( 'an editor cannot open the settings', async ( {
+	page,
+	consoleErrors,
+} ) => {
 	await logIn( page, 'editor' );
-	await expect( page.getByRole( 'link', { name: 'Donation Widget', exact: true } ) ).toHaveCount( 0 );
-	const response = await page.goto( '/wp-admin/admin.php?page=donation-widget' );
+	await expect(
+		page.getByRole( 'link', { name: 'Donation Widget', exact: true } )
+	).toHaveCount( 0 );
+	const response = await page.goto(
+		'/wp-admin/admin.php?page=donation-widget'
+	);
 	expect( response?.status() ).toBe( 403 );
-	await expect( page.getByText( 'Sorry, you are not allowed to access this page.' ) ).toBeVisible();
+	await expect(
+		page.getByText( 'Sorry, you are not allowed to access this page.' )
+	).toBeVisible();
 	// The browser logs the refused page itself; that one is expected.
-	expect( consoleErrors ).toEqual( [ expect.stringContaining( 'status of 403' ) ] );
+	expect( consoleErrors ).toEqual( [
+		expect.stringContaining( 'status of 403' ),
+	] );
 	consoleErrors.length = 0;
 } );
