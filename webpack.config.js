@@ -7,7 +7,14 @@ module.exports = {
 	entry: {
 		view: path.resolve( __dirname, 'src/view.tsx' ),
 		editor: path.resolve( __dirname, 'src/editor/index.tsx' ),
-		'admin-settings': path.resolve( __dirname, 'src/admin/settings-page.ts' ),
+		'admin-settings': path.resolve(
+			__dirname,
+			'src/admin/settings-page.ts'
+		),
+		'card-update-links': path.resolve(
+			__dirname,
+			'src/admin/card-update-links.ts'
+		),
 	},
 	output: {
 		...defaultConfig.output,

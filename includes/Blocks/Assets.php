@@ -20,9 +20,10 @@ final class Assets {
 	 * Entry name in build/ => script handle.
 	 */
 	private const ENTRIES = array(
-		'view'           => WidgetRenderer::SCRIPT_HANDLE,
-		'editor'         => self::EDITOR_HANDLE,
-		'admin-settings' => self::ADMIN_SETTINGS_HANDLE,
+		'view'              => WidgetRenderer::SCRIPT_HANDLE,
+		'editor'            => self::EDITOR_HANDLE,
+		'admin-settings'    => self::ADMIN_SETTINGS_HANDLE,
+		'card-update-links' => \DonationWidget\Admin\Subscriptions\CardUpdatePanel::SCRIPT_HANDLE,
 	);
 
 	/**

@@ -13,14 +13,14 @@ namespace DonationWidget\Database;
  */
 final class Schema {
 
-	public const VERSION = '2';
+	public const VERSION = '4';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -44,6 +44,9 @@ final class Schema {
 		$references = self::table( 'payment_references' );
 		$recurring  = self::table( 'subscriptions' );
 		$events     = self::table( 'webhook_events' );
+		$links      = self::table( 'card_update_links' );
+		$audit      = self::table( 'card_update_audit' );
+		$receipts   = self::table( 'receipts' );
 
 		// Money is kept in cents so that sums never round.
 		return array(
@@ -133,6 +136,56 @@ final class Schema {
   PRIMARY KEY  (id),
   UNIQUE KEY event_id (event_id),
   KEY received_at (received_at)
+) {$charset};",
+			// Every receipt emailed (automatically or resent by staff). automatic_donation_id is set
+			// only on the automatic one, so its UNIQUE key lets one server claim it: a webhook and
+			// the donor's browser completing the same donation cannot both send it.
+			"CREATE TABLE {$receipts} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  donation_id bigint(20) unsigned NOT NULL,
+  automatic_donation_id bigint(20) unsigned DEFAULT NULL,
+  receipt_number varchar(40) NOT NULL DEFAULT '',
+  status varchar(20) NOT NULL DEFAULT 'sending',
+  sent_by bigint(20) unsigned NOT NULL DEFAULT 0,
+  created_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY automatic_donation_id (automatic_donation_id),
+  KEY donation_id (donation_id)
+) {$charset};",
+			// Card-update links: only the SHA-256 of each requestID is kept, never the requestID.
+			// renewal_invoice_id is set on links emailed after a failed renewal: UNIQUE, so
+			// webhook retries for the same invoice email the donor once.
+			"CREATE TABLE {$links} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  token_hash char(64) NOT NULL,
+  subscription_id varchar(191) NOT NULL,
+  customer_id varchar(191) NOT NULL,
+  email varchar(100) NOT NULL DEFAULT '',
+  issued_by varchar(191) NOT NULL DEFAULT '',
+  renewal_invoice_id varchar(191) DEFAULT NULL,
+  created_at datetime NOT NULL,
+  expires_at datetime NOT NULL,
+  used_at datetime DEFAULT NULL,
+  revoked_at datetime DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY token_hash (token_hash),
+  UNIQUE KEY renewal_invoice_id (renewal_invoice_id),
+  KEY subscription_id (subscription_id)
+) {$charset};",
+			// Every issue and use of a card-update link: the subscription's history in the admin.
+			"CREATE TABLE {$audit} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  link_id bigint(20) unsigned DEFAULT NULL,
+  subscription_id varchar(191) NOT NULL DEFAULT '',
+  event varchar(40) NOT NULL,
+  actor varchar(191) NOT NULL DEFAULT '',
+  detail varchar(255) NOT NULL DEFAULT '',
+  ip varchar(45) NOT NULL DEFAULT '',
+  created_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  KEY subscription_id (subscription_id),
+  KEY link_id (link_id),
+  KEY created_at (created_at)
 ) {$charset};",
 		);
 	}

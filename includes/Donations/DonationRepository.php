@@ -59,11 +59,16 @@ final class DonationRepository {
 	 * @return Donation|null The new row, or null when the renewal is already recorded.
 	 */
 	public function create_renewal( Donation $first, string $attempt_id, array $columns ): ?Donation {
-		$row = array( 'attempt_id' => $attempt_id ) + $columns + $first->donor_columns() + array(
+		$row     = array( 'attempt_id' => $attempt_id ) + $columns + $first->donor_columns() + array(
 			'provider' => Donation::PROVIDER_STRIPE,
 			'method'   => $first->method(),
 		);
-		return $this->insert( $row );
+		$renewal = $this->insert( $row );
+		if ( null !== $renewal && DonationStatus::SUCCEEDED === $renewal->status() ) {
+			/** This action is documented in DonationRepository::move(). */
+			do_action( 'donation_widget_donation_succeeded', $renewal->id() );
+		}
+		return $renewal;
 	}
 
 	/**
@@ -206,9 +211,19 @@ final class DonationRepository {
 				array( '%d', '%s' )
 			);
 			if ( is_int( $moved ) && $moved > 0 ) {
+				if ( DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED !== $from ) {
+					/**
+					 * A donation has just been paid: its row moved to succeeded. Fired once per
+					 * donation, by the request whose UPDATE made the move (a webhook and the
+					 * donor's browser completing the same payment cannot both make it).
+					 *
+					 * @param int $id Donation row id.
+					 */
+					do_action( 'donation_widget_donation_succeeded', $id );
+				}
 				return true;
 			}
-		}
+		}//end foreach
 		// MySQL counts changed rows only: a row already in $status with the same values is there.
 		$current = $this->find( $id );
 		return null !== $current && $status === $current->status();

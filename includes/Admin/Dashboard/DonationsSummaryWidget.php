@@ -1,0 +1,109 @@
+<?php
+/**
+ * The dashboard's donations summary.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin\Dashboard;
+
+use DonationWidget\Admin\Donations\DonationsCapability;
+use DonationWidget\Admin\Donations\DonationsPage;
+use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
+use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
+use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationForm;
+use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Receipts\DonationFormat;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery -- one aggregate read of the plugin's own table per dashboard view; staff expect today's numbers, not a cache.
+
+/**
+ * This month's total, how many donors gave this month, and the recurring income of the running
+ * 4-weekly donations, for staff who may see donations.
+ */
+final class DonationsSummaryWidget {
+
+	public const ID = 'donation_widget_summary';
+
+	/**
+	 * Builds the widget.
+	 *
+	 * @param SubscriptionQuery $subscriptions The recurring income.
+	 */
+	public function __construct( private readonly SubscriptionQuery $subscriptions ) {
+	}
+
+	/**
+	 * Adds the widget (wp_dashboard_setup) for staff who may see donations.
+	 */
+	public function add(): void {
+		if ( ! DonationsCapability::current_user_can() ) {
+			return;
+		}
+		wp_add_dashboard_widget( self::ID, __( 'Donations', 'donation-widget' ), array( $this, 'render' ) );
+	}
+
+	/**
+	 * The numbers: this calendar month in the site's time zone, succeeded donations in AUD.
+	 *
+	 * @return array{month_cents: int, month_count: int, month_donors: int, recurring_cents: int, recurring_count: int}
+	 */
+	public function numbers(): array {
+		global $wpdb;
+		$table     = Schema::table( 'donations' );
+		$start     = get_gmt_from_date( (string) wp_date( 'Y-m-01 00:00:00' ) );
+		$row       = $wpdb->get_row(
+			$wpdb->prepare(
+				"SELECT COUNT(*) AS donations, COUNT(DISTINCT LOWER(email)) AS donors, COALESCE(SUM(total_cents), 0) AS cents FROM {$table} WHERE status = %s AND currency = %s AND created_at >= %s", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table name.
+				DonationStatus::SUCCEEDED,
+				DonationForm::CURRENCY,
+				$start
+			),
+			ARRAY_A
+		);
+		$recurring = $this->subscriptions->recurring_income();
+		return array(
+			'month_cents'     => (int) ( $row['cents'] ?? 0 ),
+			'month_count'     => (int) ( $row['donations'] ?? 0 ),
+			'month_donors'    => (int) ( $row['donors'] ?? 0 ),
+			'recurring_cents' => $recurring['cents'],
+			'recurring_count' => $recurring['count'],
+		);
+	}
+
+	/**
+	 * Prints the widget.
+	 */
+	public function render(): void {
+		$numbers = $this->numbers();
+		$items   = array(
+			/* translators: %s: month name and year, such as November 2026. */
+			sprintf( __( 'Raised in %s', 'donation-widget' ), wp_date( 'F Y' ) ) => sprintf(
+				/* translators: 1: amount, 2: number of donations. */
+				_n( '%1$s from %2$d donation', '%1$s from %2$d donations', $numbers['month_count'], 'donation-widget' ),
+				DonationFormat::money( $numbers['month_cents'] ),
+				$numbers['month_count']
+			),
+			__( 'Donors this month', 'donation-widget' ) => number_format_i18n( $numbers['month_donors'] ),
+			__( 'Recurring income', 'donation-widget' )  => sprintf(
+				/* translators: 1: amount, 2: number of running 4-weekly donations. */
+				_n( '%1$s every 4 weeks from %2$d donor', '%1$s every 4 weeks from %2$d donors', $numbers['recurring_count'], 'donation-widget' ),
+				DonationFormat::money( $numbers['recurring_cents'] ),
+				$numbers['recurring_count']
+			),
+		);
+		echo '<table class="widefat striped donation-widget-dashboard"><tbody>';
+		foreach ( $items as $label => $value ) {
+			printf( '<tr><th scope="row">%s</th><td>%s</td></tr>', esc_html( $label ), esc_html( $value ) );
+		}
+		echo '</tbody></table>';
+		printf(
+			'<p><a href="%s">%s</a> | <a href="%s">%s</a></p>',
+			esc_url( DonationsPage::list_url() ),
+			esc_html__( 'All donations', 'donation-widget' ),
+			esc_url( SubscriptionsPage::list_url() ),
+			esc_html__( '4-weekly donations', 'donation-widget' )
+		);
+	}
+}

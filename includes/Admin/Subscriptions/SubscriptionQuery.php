@@ -1,0 +1,138 @@
+<?php
+/**
+ * Read-only queries of the 4-weekly donations.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin\Subscriptions;
+
+use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\SubscriptionRepository;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- staff must see the tables as they are now (no cache); the only interpolated names are the plugin's own tables from Schema::table(), every value is a placeholder of $wpdb->prepare().
+
+/**
+ * Finds subscriptions with their donor and payment history. It never writes.
+ */
+final class SubscriptionQuery {
+
+	/**
+	 * One page of subscriptions, newest first.
+	 *
+	 * @param string $status   A SubscriptionSummary status, or '' for all.
+	 * @param string $search   Donor name, email or subscription id, or ''.
+	 * @param int    $per_page Rows per page.
+	 * @param int    $page     Page number, from 1.
+	 * @return list<SubscriptionSummary>
+	 */
+	public function page( string $status, string $search, int $per_page, int $page ): array {
+		global $wpdb;
+		list( $where, $args ) = $this->where( $status, $search );
+		$args[]               = max( 1, $per_page );
+		$args[]               = max( 0, ( max( 1, $page ) - 1 ) * $per_page );
+		$sql                  = $this->select() . " WHERE {$where} ORDER BY s.created_at DESC, s.id DESC LIMIT %d OFFSET %d";
+		$rows                 = $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_A );
+		$found                = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$found[] = SubscriptionSummary::from_row( $row );
+		}
+		return $found;
+	}
+
+	/**
+	 * How many subscriptions match.
+	 *
+	 * @param string $status A SubscriptionSummary status, or ''.
+	 * @param string $search Search text, or ''.
+	 */
+	public function count( string $status, string $search ): int {
+		global $wpdb;
+		list( $where, $args ) = $this->where( $status, $search );
+		$subscriptions        = Schema::table( 'subscriptions' );
+		$donations            = Schema::table( 'donations' );
+		$args[]               = 0;
+		// s.id > 0 always holds; it keeps a placeholder when nothing filters.
+		$sql = "SELECT COUNT(*) FROM {$subscriptions} s LEFT JOIN {$donations} d ON d.id = s.donation_id WHERE {$where} AND s.id > %d";
+		return (int) $wpdb->get_var( $wpdb->prepare( $sql, $args ) );
+	}
+
+	/**
+	 * One subscription.
+	 *
+	 * @param string $subscription_id sub_… id.
+	 */
+	public function find( string $subscription_id ): ?SubscriptionSummary {
+		global $wpdb;
+		$row = $wpdb->get_row( $wpdb->prepare( $this->select() . ' WHERE s.subscription_id = %s', $subscription_id ), ARRAY_A );
+		return is_array( $row ) ? SubscriptionSummary::from_row( $row ) : null;
+	}
+
+	/**
+	 * The 4-weekly amount of every running subscription, in cents, and how many there are.
+	 *
+	 * @return array{count: int, cents: int}
+	 */
+	public function recurring_income(): array {
+		global $wpdb;
+		$table = Schema::table( 'subscriptions' );
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT COUNT(*) AS running, COALESCE(SUM(amount_cents), 0) AS cents FROM {$table} WHERE status = %s", SubscriptionRepository::ACTIVE ), ARRAY_A );
+		return array(
+			'count' => (int) ( $row['running'] ?? 0 ),
+			'cents' => (int) ( $row['cents'] ?? 0 ),
+		);
+	}
+
+	/**
+	 * The SELECT of a summary: the subscription, its donor, and what its payments say.
+	 */
+	private function select(): string {
+		global $wpdb;
+		$subscriptions = Schema::table( 'subscriptions' );
+		$donations     = Schema::table( 'donations' );
+		$paid          = "'" . implode( "', '", array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED, DonationStatus::REFUNDED ) ) . "'";
+		return "SELECT s.subscription_id, s.customer_id, s.donation_id, s.status, s.amount_cents, s.created_at, s.cancelled_at,
+				d.first_name, d.last_name, d.email, d.organisation_name, d.currency,
+				(SELECT MAX(p.created_at) FROM {$donations} p WHERE p.subscription_id = s.subscription_id AND p.status IN ({$paid})) AS last_paid_at,
+				(SELECT l.status FROM {$donations} l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1) AS latest_status,
+				(SELECT COUNT(*) FROM {$donations} c WHERE c.subscription_id = s.subscription_id) AS payments
+			FROM {$subscriptions} s LEFT JOIN {$donations} d ON d.id = s.donation_id";
+	}
+
+	/**
+	 * The WHERE clause of a status and search, with its placeholder values.
+	 *
+	 * @param string $status A SubscriptionSummary status, or ''.
+	 * @param string $search Search text, or ''.
+	 * @return array{0: string, 1: list<string|int>}
+	 */
+	private function where( string $status, string $search ): array {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		$latest    = "(SELECT l.status FROM {$donations} l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1)";
+		$clauses   = array( '1=1' );
+		$args      = array();
+		switch ( $status ) {
+			case SubscriptionSummary::ACTIVE:
+				$clauses[] = "s.status = %s AND COALESCE({$latest}, '') <> %s";
+				array_push( $args, SubscriptionRepository::ACTIVE, DonationStatus::FAILED );
+				break;
+			case SubscriptionSummary::PAST_DUE:
+				$clauses[] = "s.status = %s AND {$latest} = %s";
+				array_push( $args, SubscriptionRepository::ACTIVE, DonationStatus::FAILED );
+				break;
+			case SubscriptionSummary::CANCELLED:
+			case SubscriptionSummary::INCOMPLETE:
+				$clauses[] = 's.status = %s';
+				$args[]    = SubscriptionSummary::CANCELLED === $status ? SubscriptionRepository::CANCELLED : SubscriptionRepository::INCOMPLETE;
+				break;
+		}
+		if ( '' !== $search ) {
+			$like      = '%' . $wpdb->esc_like( $search ) . '%';
+			$clauses[] = "(d.first_name LIKE %s OR d.last_name LIKE %s OR CONCAT(d.first_name, ' ', d.last_name) LIKE %s OR d.email LIKE %s OR d.organisation_name LIKE %s OR s.subscription_id = %s OR s.customer_id = %s)";
+			array_push( $args, $like, $like, $like, $like, $like, $search, $search );
+		}
+		return array( implode( ' AND ', $clauses ), $args );
+	}
+}

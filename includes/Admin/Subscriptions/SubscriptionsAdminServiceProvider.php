@@ -1,0 +1,53 @@
+<?php
+/**
+ * Wires the 4-weekly donations screen.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin\Subscriptions;
+
+use DonationWidget\Container;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Payments\Stripe\StripeClient;
+use DonationWidget\ServiceProvider;
+
+/**
+ * The 4-weekly donations screen and its "Cancel" action.
+ */
+final class SubscriptionsAdminServiceProvider implements ServiceProvider {
+
+	/**
+	 * Shares the query, the cancellation and the screen.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set( SubscriptionQuery::class, static fn (): SubscriptionQuery => new SubscriptionQuery() );
+		$container->set( CardUpdatePanel::class, static fn ( Container $c ): CardUpdatePanel => new CardUpdatePanel( $c->get( \DonationWidget\CardUpdate\CardUpdateAudit::class ) ) );
+		$container->set(
+			SubscriptionCancellation::class,
+			static fn ( Container $c ): SubscriptionCancellation => new SubscriptionCancellation( $c->get( SubscriptionRepository::class ), $c->get( StripeClient::class ) )
+		);
+		$container->set(
+			SubscriptionsPage::class,
+			static fn ( Container $c ): SubscriptionsPage => new SubscriptionsPage(
+				$c->get( SubscriptionQuery::class ),
+				$c->get( DonationRepository::class ),
+				$c->get( SubscriptionCancellation::class ),
+				$c->get( CardUpdatePanel::class )
+			)
+		);
+	}
+
+	/**
+	 * Adds the menu item (after Donations) and the cancel action.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		add_action( 'admin_menu', static fn () => $container->get( SubscriptionsPage::class )->add_menu(), 12 );
+		add_action( 'admin_post_' . SubscriptionsPage::CANCEL_ACTION, static fn () => $container->get( SubscriptionsPage::class )->handle_cancel() );
+	}
+}

@@ -1,0 +1,95 @@
+<?php
+/**
+ * Wires the card-update domain.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\CardUpdate;
+
+use DonationWidget\Container;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Emails\DonorMailer;
+use DonationWidget\Http\AjaxRouter;
+use DonationWidget\Payments\Stripe\StripeClient;
+use DonationWidget\Payments\Stripe\StripeDonationSettlement;
+use DonationWidget\Protection\RateLimiter;
+use DonationWidget\ServiceProvider;
+use DonationWidget\Settings\Settings;
+
+/**
+ * Card-update links (issue, email, check, audit), the widget's two public calls, the admin's
+ * issue action, and the email after a failed renewal.
+ */
+final class CardUpdateServiceProvider implements ServiceProvider {
+
+	/**
+	 * Shares the service, its stores and the controllers.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set( CardUpdateLinkRepository::class, static fn (): CardUpdateLinkRepository => new CardUpdateLinkRepository() );
+		$container->set( CardUpdateAudit::class, static fn (): CardUpdateAudit => new CardUpdateAudit() );
+		$container->set( CardUpdateEmail::class, static fn ( Container $c ): CardUpdateEmail => new CardUpdateEmail( $c->get( Settings::class ) ) );
+		$container->set(
+			RecurringDonors::class,
+			static fn ( Container $c ): RecurringDonors => new RecurringDonors( $c->get( SubscriptionRepository::class ), $c->get( DonationRepository::class ) )
+		);
+		$container->set(
+			CardUpdateLinks::class,
+			static fn ( Container $c ): CardUpdateLinks => new CardUpdateLinks(
+				$c->get( CardUpdateLinkRepository::class ),
+				$c->get( CardUpdateAudit::class ),
+				$c->get( RecurringDonors::class ),
+				$c->get( DonationRepository::class ),
+				$c->get( Settings::class ),
+				$c->get( DonorMailer::class ),
+				$c->get( CardUpdateEmail::class )
+			)
+		);
+		$container->set(
+			CardReplacement::class,
+			static fn ( Container $c ): CardReplacement => new CardReplacement(
+				$c->get( StripeClient::class ),
+				$c->get( DonationRepository::class ),
+				$c->get( StripeDonationSettlement::class )
+			)
+		);
+		$container->set(
+			CardUpdateController::class,
+			static fn ( Container $c ): CardUpdateController => new CardUpdateController(
+				$c->get( CardUpdateLinks::class ),
+				$c->get( CardUpdateLinkRepository::class ),
+				$c->get( CardUpdateAudit::class ),
+				$c->get( CardReplacement::class ),
+				$c->get( StripeClient::class ),
+				$c->get( RateLimiter::class ),
+				$c->get( Settings::class )
+			)
+		);
+		$container->set( IssueLinkController::class, static fn ( Container $c ): IssueLinkController => new IssueLinkController( $c->get( CardUpdateLinks::class ) ) );
+	}
+
+	/**
+	 * Registers process_request_id and process_update_card (public, no nonce: see AjaxRouter),
+	 * the admin's donation_widget_issue_card_link, and the failed-renewal email.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		$router = $container->get( AjaxRouter::class );
+		$router->public_action( 'process_request_id', static fn ( array $request ) => $container->get( CardUpdateController::class )->request_id( $request ) );
+		$router->public_action( 'process_update_card', static fn ( array $request ) => $container->get( CardUpdateController::class )->update_card( $request ) );
+		$router->admin_action( CardUpdateLinks::ISSUE_ACTION, \DonationWidget\Admin\Donations\DonationsCapability::CAPABILITY, static fn ( array $request ) => $container->get( IssueLinkController::class )->issue( $request ) );
+		add_action(
+			'donation_widget_renewal_failed',
+			static function ( $subscription_id, $customer_id, $donation_id, $invoice_id ) use ( $container ): void {
+				$container->get( CardUpdateLinks::class )->email_after_failed_renewal( (string) $subscription_id, (string) $customer_id, (int) $donation_id, (string) $invoice_id );
+			},
+			10,
+			4
+		);
+	}
+}

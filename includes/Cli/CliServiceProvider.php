@@ -1,0 +1,44 @@
+<?php
+/**
+ * Wires the WP-CLI commands.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Cli;
+
+use DonationWidget\CardUpdate\CardUpdateLinks;
+use DonationWidget\CardUpdate\RecurringDonors;
+use DonationWidget\Container;
+use DonationWidget\ServiceProvider;
+
+/**
+ * The plugin's WP-CLI commands, registered only when WP-CLI runs the request.
+ */
+final class CliServiceProvider implements ServiceProvider {
+
+	/**
+	 * Shares the commands (tests call their logic directly).
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set(
+			CardLinkCommand::class,
+			static fn ( Container $c ): CardLinkCommand => new CardLinkCommand( $c->get( CardUpdateLinks::class ), $c->get( RecurringDonors::class ) )
+		);
+	}
+
+	/**
+	 * Adds `wp donation-widget card-link` under WP-CLI.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		if ( ! defined( 'WP_CLI' ) || ! WP_CLI ) {
+			return;
+		}
+		// @phpstan-ignore class.notFound (WP-CLI defines it when it runs; WP_CLI is true only then.)
+		\WP_CLI::add_command( 'donation-widget card-link', $container->get( CardLinkCommand::class ) );
+	}
+}

@@ -1,0 +1,118 @@
+<?php
+/**
+ * Tools → Erase Personal Data: a donor's details on their donations.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Privacy;
+
+use DonationWidget\Database\Schema;
+use DonationWidget\Donations\SubscriptionRepository;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- a privacy erasure of the plugin's own tables (nothing to cache); the only interpolated names are the tables from Schema::table(), every value is a placeholder of $wpdb->prepare().
+
+/**
+ * A personal-data eraser for WordPress's privacy tools. A donation is also a financial record
+ * the charity must keep (amounts, dates, provider references: Australian charities keep
+ * records for 7 years), so erasing anonymises it: the donor's names, email, mobile, address,
+ * "in honour of" and organisation go; the money and its references stay.
+ */
+final class DonorDataEraser {
+
+	/**
+	 * Rows anonymised per call: WordPress calls again until done.
+	 */
+	public const PER_PAGE = 50;
+
+	/**
+	 * Adds the eraser (wp_privacy_personal_data_erasers).
+	 *
+	 * @param array<string, mixed> $erasers Registered erasers.
+	 * @return array<string, mixed>
+	 */
+	public function register( array $erasers ): array {
+		$erasers['donation-widget'] = array(
+			'eraser_friendly_name' => __( 'Donation Widget donations', 'donation-widget' ),
+			'callback'             => array( $this, 'erase' ),
+		);
+		return $erasers;
+	}
+
+	/**
+	 * Anonymises the next donations made with the email address. Anonymised rows no longer match
+	 * it, so every call takes the first rows left.
+	 *
+	 * @param string $email The requester's email address.
+	 * @param int    $page  Page, from 1 (unused: see above).
+	 * @return array{items_removed: bool, items_retained: bool, messages: list<string>, done: bool}
+	 */
+	public function erase( string $email, int $page = 1 ): array {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		if ( '' === $email ) {
+			return array(
+				'items_removed'  => false,
+				'items_retained' => false,
+				'messages'       => array(),
+				'done'           => true,
+			);
+		}
+		$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$table} WHERE email = %s ORDER BY id ASC LIMIT %d", $email, self::PER_PAGE ) ) );
+
+		$running = $this->running_subscriptions( $ids );
+		$changed = 0;
+		if ( array() !== $ids ) {
+			$placeholders = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+			$sql          = "UPDATE {$table} SET first_name = '', last_name = '', organisation_name = '', email = %s, mobile = '', address_line1 = '', address_line2 = '',
+				city = '', state = '', postcode = '', country = '', in_memory_of = '', updated_at = %s WHERE id IN ({$placeholders})";
+			$changed      = (int) $wpdb->query( $wpdb->prepare( $sql, array_merge( array( wp_privacy_anonymize_data( 'email', $email ), current_time( 'mysql', true ) ), $ids ) ) );
+		}
+
+		$messages = array();
+		if ( $changed > 0 ) {
+			$messages[] = sprintf(
+				/* translators: %d: number of donations. */
+				_n(
+					'The donor\'s details were removed from %d donation. Its amount, date and payment references were kept as a financial record.',
+					'The donor\'s details were removed from %d donations. Their amounts, dates and payment references were kept as financial records.',
+					$changed,
+					'donation-widget'
+				),
+				$changed
+			);
+		}
+		if ( array() !== $running ) {
+			$messages[] = sprintf(
+				/* translators: %s: Stripe subscription ids. */
+				__( 'This donor still has a running 4-weekly donation (%s). Cancel it under Donation Widget → 4-weekly donations, and remove the customer in Stripe if you no longer need it.', 'donation-widget' ),
+				implode( ', ', $running )
+			);
+		}
+		return array(
+			'items_removed'  => $changed > 0,
+			'items_retained' => $changed > 0 || array() !== $running,
+			'messages'       => $messages,
+			'done'           => count( $ids ) < self::PER_PAGE,
+		);
+	}
+
+	/**
+	 * The running subscriptions among some donations.
+	 *
+	 * @param int[] $ids Donation ids.
+	 * @return list<string> sub_… ids.
+	 */
+	private function running_subscriptions( array $ids ): array {
+		global $wpdb;
+		if ( array() === $ids ) {
+			return array();
+		}
+		$donations     = Schema::table( 'donations' );
+		$subscriptions = Schema::table( 'subscriptions' );
+		$placeholders  = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$sql           = "SELECT DISTINCT s.subscription_id FROM {$subscriptions} s INNER JOIN {$donations} d ON d.subscription_id = s.subscription_id WHERE s.status = %s AND d.id IN ({$placeholders})";
+		$found         = $wpdb->get_col( $wpdb->prepare( $sql, array_merge( array( SubscriptionRepository::ACTIVE ), $ids ) ) );
+		return array_values( array_map( 'strval', $found ) );
+	}
+}

@@ -1,0 +1,90 @@
+<?php
+/**
+ * Confirms to a donor that their 4-weekly donation has ended.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Receipts;
+
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Emails\DonorMailer;
+use DonationWidget\Settings\Settings;
+
+/**
+ * Listener of donation_widget_subscription_cancelled. That action fires once per ended
+ * subscription (only the request whose update moved it to cancelled fires it, whether a Stripe
+ * webhook or staff cancelled it), so this email needs no claim of its own.
+ */
+final class CancellationEmail {
+
+	/**
+	 * Builds the email.
+	 *
+	 * @param DonationRepository $donations Donation records.
+	 * @param DonorMailer        $mailer    The way out.
+	 * @param Settings           $settings  Organisation and contact details.
+	 */
+	public function __construct(
+		private readonly DonationRepository $donations,
+		private readonly DonorMailer $mailer,
+		private readonly Settings $settings
+	) {
+	}
+
+	/**
+	 * Emails the donor.
+	 *
+	 * @param mixed $subscription_id   Stripe subscription (sub_…).
+	 * @param mixed $customer_id       Stripe customer (cus_…); unused.
+	 * @param mixed $first_donation_id The donation that started it.
+	 */
+	public function on_subscription_cancelled( mixed $subscription_id, mixed $customer_id = '', mixed $first_donation_id = 0 ): void {
+		$donation = is_numeric( $first_donation_id ) ? $this->donations->find( (int) $first_donation_id ) : null;
+		if ( null === $donation && is_string( $subscription_id ) ) {
+			$donation = $this->donations->find_first_of_subscription( $subscription_id );
+		}
+		if ( null === $donation || ! ReceiptSender::can_email( $donation->email() ) ) {
+			return;
+		}
+		$email = $this->build( $donation );
+		$this->mailer->send( $donation->email(), $email['subject'], $email['html'], $email['text'] );
+	}
+
+	/**
+	 * The email's subject, HTML and text.
+	 *
+	 * @param Donation $donation The subscription's first donation.
+	 * @return array{subject: string, html: string, text: string}
+	 */
+	public function build( Donation $donation ): array {
+		$organisation = $this->settings->string( 'organisation_name' );
+		$greeting     = '' !== $donation->value( 'first_name' )
+			/* translators: %s: the donor's first name. */
+			? sprintf( __( 'Dear %s,', 'donation-widget' ), $donation->value( 'first_name' ) )
+			: __( 'Hello,', 'donation-widget' );
+		$lines = array(
+			/* translators: 1: amount, such as $52.50, 2: organisation name. */
+			sprintf( __( 'Your 4-weekly donation of %1$s to %2$s has been cancelled. No further payments will be taken.', 'donation-widget' ), DonationFormat::money( $donation->total_cents() ), $organisation ),
+			/* translators: %s: date the 4-weekly donation started. */
+			sprintf( __( 'It started on %s. Thank you for your generous support.', 'donation-widget' ), DonationFormat::date( $donation->value( 'created_at' ) ) ),
+		);
+		$ways  = array_filter( array( $this->settings->string( 'supporter_email' ), $this->settings->string( 'supporter_phone' ) ) );
+		if ( array() !== $ways ) {
+			/* translators: %s: the supporter care email address and/or phone number. */
+			$lines[] = sprintf( __( 'If you did not expect this, or would like to give again, please contact us on %s.', 'donation-widget' ), implode( __( ' or ', 'donation-widget' ), $ways ) );
+		}
+
+		$html = '<div style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; line-height: 1.5; color: #1e1e1e; max-width: 600px;">';
+		foreach ( array_merge( array( $greeting ), $lines ) as $line ) {
+			$html .= '<p>' . esc_html( $line ) . '</p>';
+		}
+		return array(
+			/* translators: %s: organisation name. */
+			'subject' => sprintf( __( 'Your 4-weekly donation to %s has been cancelled', 'donation-widget' ), $organisation ),
+			'html'    => $html . '</div>',
+			'text'    => implode( "\n\n", array_merge( array( $greeting ), $lines ) ) . "\n",
+		);
+	}
+}

@@ -1,0 +1,130 @@
+<?php
+/**
+ * Emails receipts.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Receipts;
+
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Emails\DonorMailer;
+use DonationWidget\Settings\Settings;
+
+/**
+ * Sends the receipt of a donation once, when it succeeds (the first gift or a 4-weekly
+ * renewal), and a copy whenever staff ask. Every receipt is written to the receipt log.
+ */
+final class ReceiptSender {
+
+	public const SENT          = 'sent';
+	public const FAILED        = 'failed';
+	public const NOT_FOUND     = 'not_found';
+	public const NOT_RECEIPTED = 'not_receipted';
+	public const NO_EMAIL      = 'no_email';
+
+	/**
+	 * Donations with money kept by the charity: only these get a receipt.
+	 */
+	private const RECEIPTED = array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED );
+
+	/**
+	 * Builds the sender.
+	 *
+	 * @param DonationRepository $donations Donation records.
+	 * @param ReceiptLog         $log       Receipts sent.
+	 * @param ReceiptEmail       $email     The template.
+	 * @param DonorMailer        $mailer    The way out.
+	 * @param Settings           $settings  Whether to send, and the number prefix.
+	 */
+	public function __construct(
+		private readonly DonationRepository $donations,
+		private readonly ReceiptLog $log,
+		private readonly ReceiptEmail $email,
+		private readonly DonorMailer $mailer,
+		private readonly Settings $settings
+	) {
+	}
+
+	/**
+	 * Listener of donation_widget_donation_succeeded: sends the automatic receipt, unless it
+	 * was already claimed (by this request or another server).
+	 *
+	 * @param mixed $donation_id The donation that succeeded.
+	 */
+	public function on_donation_succeeded( mixed $donation_id ): void {
+		if ( ! is_numeric( $donation_id ) || true !== (bool) $this->settings->get( 'receipt_send_automatically' ) ) {
+			return;
+		}
+		// Read again: the action says what happened, the row says what is true now.
+		$donation = $this->donations->find( (int) $donation_id );
+		if ( null === $donation || DonationStatus::SUCCEEDED !== $donation->status() || ! self::can_email( $donation->email() ) ) {
+			return;
+		}
+		$number = $this->number( $donation );
+		$log_id = $this->log->claim_automatic( $donation->id(), $number );
+		if ( 0 === $log_id ) {
+			return;
+		}
+		$this->log->finish( $log_id, $this->send( $donation, $number, false ) ? ReceiptLog::SENT : ReceiptLog::FAILED );
+	}
+
+	/**
+	 * Sends a copy of a donation's receipt, for staff.
+	 *
+	 * @param int $donation_id Donation row id.
+	 * @param int $user_id     Who asked.
+	 * @return string SENT, FAILED, NOT_FOUND, NOT_RECEIPTED or NO_EMAIL.
+	 */
+	public function resend( int $donation_id, int $user_id ): string {
+		$donation = $this->donations->find( $donation_id );
+		if ( null === $donation ) {
+			return self::NOT_FOUND;
+		}
+		if ( ! in_array( $donation->status(), self::RECEIPTED, true ) ) {
+			return self::NOT_RECEIPTED;
+		}
+		if ( ! self::can_email( $donation->email() ) ) {
+			return self::NO_EMAIL;
+		}
+		$number = $this->number( $donation );
+		$log_id = $this->log->start_resend( $donation->id(), $number, $user_id );
+		$sent   = $this->send( $donation, $number, true );
+		$this->log->finish( $log_id, $sent ? ReceiptLog::SENT : ReceiptLog::FAILED );
+		return $sent ? self::SENT : self::FAILED;
+	}
+
+	/**
+	 * The receipt number of a donation: the one already issued, or a new one.
+	 *
+	 * @param Donation $donation The donation.
+	 */
+	public function number( Donation $donation ): string {
+		$issued = $this->log->number_of( $donation->id() );
+		return '' !== $issued ? $issued : ReceiptNumber::format( $donation->id(), $this->settings->string( 'receipt_number_prefix' ) );
+	}
+
+	/**
+	 * Whether a donor address can receive email: valid, and not the placeholder a personal-data
+	 * erasure leaves behind.
+	 *
+	 * @param string $email Address.
+	 */
+	public static function can_email( string $email ): bool {
+		return false !== is_email( $email ) && ! str_ends_with( strtolower( $email ), '@site.invalid' );
+	}
+
+	/**
+	 * Sends one receipt.
+	 *
+	 * @param Donation $donation The donation.
+	 * @param string   $number   Its receipt number.
+	 * @param bool     $is_copy  Whether staff resent it.
+	 */
+	private function send( Donation $donation, string $number, bool $is_copy ): bool {
+		$email = $this->email->build( $donation, $number, $is_copy );
+		return $this->mailer->send( $donation->email(), $email['subject'], $email['html'], $email['text'] );
+	}
+}

@@ -1,0 +1,68 @@
+<?php
+/**
+ * Wires the receipts domain.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Receipts;
+
+use DonationWidget\Container;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Emails\DonorMailer;
+use DonationWidget\ServiceProvider;
+use DonationWidget\Settings\Settings;
+
+/**
+ * What donors are told about their giving: a receipt after each successful donation or
+ * renewal, and a confirmation when a 4-weekly donation ends.
+ */
+final class ReceiptsServiceProvider implements ServiceProvider {
+
+	/**
+	 * The action fired when a donation row becomes succeeded.
+	 */
+	public const DONATION_SUCCEEDED = 'donation_widget_donation_succeeded';
+
+	/**
+	 * Shares the receipt log, template and senders.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set( ReceiptLog::class, static fn (): ReceiptLog => new ReceiptLog() );
+		$container->set( ReceiptEmail::class, static fn ( Container $c ): ReceiptEmail => new ReceiptEmail( $c->get( Settings::class ) ) );
+		$container->set(
+			ReceiptSender::class,
+			static fn ( Container $c ): ReceiptSender => new ReceiptSender(
+				$c->get( DonationRepository::class ),
+				$c->get( ReceiptLog::class ),
+				$c->get( ReceiptEmail::class ),
+				$c->get( DonorMailer::class ),
+				$c->get( Settings::class )
+			)
+		);
+		$container->set(
+			CancellationEmail::class,
+			static fn ( Container $c ): CancellationEmail => new CancellationEmail( $c->get( DonationRepository::class ), $c->get( DonorMailer::class ), $c->get( Settings::class ) )
+		);
+	}
+
+	/**
+	 * Listens for succeeded donations and ended subscriptions.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		add_action(
+			self::DONATION_SUCCEEDED,
+			static fn ( $donation_id ) => $container->get( ReceiptSender::class )->on_donation_succeeded( $donation_id )
+		);
+		add_action(
+			'donation_widget_subscription_cancelled',
+			static fn ( $subscription_id, $customer_id = '', $donation_id = 0 ) => $container->get( CancellationEmail::class )->on_subscription_cancelled( $subscription_id, $customer_id, $donation_id ),
+			10,
+			3
+		);
+	}
+}

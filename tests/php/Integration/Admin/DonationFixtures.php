@@ -1,0 +1,181 @@
+<?php
+/**
+ * Donation and subscription rows for the admin, receipt and privacy tests.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration\Admin;
+
+use DonationWidget\Database\Installer;
+use DonationWidget\Database\Schema;
+
+/**
+ * Writes rows straight into the tables (with $wpdb->insert, so every value is prepared), each
+ * with an email under a domain of its own per test: searching that domain sees this test's rows
+ * only, whatever else the shared phpunit database holds.
+ */
+trait DonationFixtures {
+
+	/**
+	 * This test's email domain.
+	 *
+	 * @var string
+	 */
+	protected string $domain = '';
+
+	/**
+	 * Creates the tables (outside the test's transaction: DDL commits) and picks a domain.
+	 */
+	protected function set_up_fixtures(): void {
+		$this->domain = 't' . strtolower( wp_generate_password( 10, false ) ) . '.example.org.au';
+	}
+
+	/**
+	 * Creates any missing table before the class's first test.
+	 */
+	protected static function create_tables(): void {
+		Installer::maybe_upgrade();
+	}
+
+	/**
+	 * An email address under this test's domain.
+	 *
+	 * @param string $local Part before the @.
+	 */
+	protected function email( string $local = 'jane' ): string {
+		return $local . '@' . $this->domain;
+	}
+
+	/**
+	 * The columns of a donation row, with overrides.
+	 *
+	 * @param array<string, string|int> $overrides Column => value.
+	 * @return array<string, string|int>
+	 */
+	protected function donation_columns( array $overrides = array() ): array {
+		$now = current_time( 'mysql', true );
+		return array_merge(
+			array(
+				'attempt_id'         => wp_generate_uuid4(),
+				'status'             => 'succeeded',
+				'frequency'          => 'Oneoff',
+				'method'             => 'card',
+				'currency'           => 'AUD',
+				'amount_cents'       => 5250,
+				'cover_cents'        => 0,
+				'total_cents'        => 5250,
+				'donate_as'          => 'individual',
+				'organisation_name'  => '',
+				'first_name'         => 'Jane',
+				'last_name'          => 'Citizen',
+				'email'              => $this->email(),
+				'mobile'             => '0412345678',
+				'address_line1'      => '1/23 Example St',
+				'address_line2'      => '',
+				'city'               => 'Sydney',
+				'state'              => 'NSW',
+				'postcode'           => '2000',
+				'country'            => 'Australia',
+				'in_memory_of'       => '',
+				'iteration_id'       => 'APPEAL-2026',
+				'utm_campaign'       => 'winter-appeal',
+				'utm_source'         => 'newsletter',
+				'utm_medium'         => 'email',
+				'utm_content'        => '',
+				'utm_term'           => '',
+				'provider'           => 'stripe',
+				'provider_reference' => 'ch_' . wp_generate_password( 14, false ),
+				'payment_intent_id'  => 'pi_' . wp_generate_password( 14, false ),
+				'customer_id'        => '',
+				'subscription_id'    => '',
+				'failure_reason'     => '',
+				'page_url'           => 'http://127.0.0.1:8891/donate/',
+				'created_at'         => $now,
+				'updated_at'         => $now,
+			),
+			$overrides
+		);
+	}
+
+	/**
+	 * Inserts a donation row.
+	 *
+	 * @param array<string, string|int> $overrides Column => value.
+	 * @return int Its id.
+	 */
+	protected function insert_donation( array $overrides = array() ): int {
+		global $wpdb;
+		$columns = $this->donation_columns( $overrides );
+		$this->assertSame( 1, $wpdb->insert( Schema::table( 'donations' ), $columns ), (string) $wpdb->last_error );
+		return (int) $wpdb->insert_id;
+	}
+
+	/**
+	 * Inserts many donation rows in one statement (for the export's volume tests).
+	 *
+	 * @param int                       $count     How many.
+	 * @param array<string, string|int> $overrides Column => value for all of them.
+	 */
+	protected function insert_many_donations( int $count, array $overrides = array() ): void {
+		global $wpdb;
+		$table   = Schema::table( 'donations' );
+		$names   = array_keys( $this->donation_columns( $overrides ) );
+		$chunk   = 500;
+		$written = 0;
+		while ( $written < $count ) {
+			$rows = array();
+			$args = array();
+			for ( $i = 0; $i < $chunk && $written < $count; $i++, $written++ ) {
+				$rows[] = '(' . implode( ', ', array_fill( 0, count( $names ), '%s' ) ) . ')';
+				$args   = array_merge( $args, array_values( $this->donation_columns( $overrides + array( 'first_name' => 'Bulk' . $written ) ) ) );
+			}
+			$sql = "INSERT INTO {$table} (`" . implode( '`, `', $names ) . '`) VALUES ' . implode( ', ', $rows );
+			$wpdb->query( $wpdb->prepare( $sql, $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		}
+	}
+
+	/**
+	 * Inserts a subscriptions row.
+	 *
+	 * @param string $subscription_id sub_… id.
+	 * @param int    $donation_id     The first donation.
+	 * @param string $status          incomplete, active or cancelled.
+	 * @param int    $amount_cents    Every 4 weeks.
+	 * @param string $created_at      UTC.
+	 */
+	protected function insert_subscription( string $subscription_id, int $donation_id, string $status = 'active', int $amount_cents = 5250, string $created_at = '' ): void {
+		global $wpdb;
+		$created_at = '' !== $created_at ? $created_at : current_time( 'mysql', true );
+		$wpdb->insert(
+			Schema::table( 'subscriptions' ),
+			array(
+				'subscription_id' => $subscription_id,
+				'customer_id'     => 'cus_' . substr( $subscription_id, 4 ),
+				'donation_id'     => $donation_id,
+				'status'          => $status,
+				'amount_cents'    => $amount_cents,
+				'created_at'      => $created_at,
+				'updated_at'      => $created_at,
+			)
+		);
+	}
+
+	/**
+	 * A UTC time some days ago.
+	 *
+	 * @param int $days Days back.
+	 */
+	protected static function days_ago( int $days ): string {
+		return gmdate( 'Y-m-d H:i:s', time() - $days * DAY_IN_SECONDS );
+	}
+
+	/**
+	 * Emails the local site's mailbox holds.
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	protected function mailbox(): array {
+		return array_values( (array) get_option( 'donation_widget_test_mailbox', array() ) );
+	}
+}
