@@ -69,7 +69,12 @@ final class DonorDataEraser {
 			$changed      = (int) $wpdb->query( $wpdb->prepare( $sql, array_merge( array( wp_privacy_anonymize_data( 'email', $email ), current_time( 'mysql', true ) ), $ids ) ) );
 		}
 
+		$links_changed = $this->erase_card_update_links( $email );
+
 		$messages = array();
+		if ( $links_changed > 0 ) {
+			$messages[] = __( 'The donor\'s card-update links were revoked, and their email address and the addresses they used them from were removed.', 'donation-widget' );
+		}
 		if ( $changed > 0 ) {
 			$messages[] = sprintf(
 				/* translators: %d: number of donations. */
@@ -90,11 +95,33 @@ final class DonorDataEraser {
 			);
 		}
 		return array(
-			'items_removed'  => $changed > 0,
+			'items_removed'  => $changed > 0 || $links_changed > 0,
 			'items_retained' => $changed > 0 || array() !== $running,
 			'messages'       => $messages,
 			'done'           => count( $ids ) < self::PER_PAGE,
 		);
+	}
+
+	/**
+	 * Card-update links sent to the address: revoked if still usable, the address anonymised, and
+	 * the IP addresses in their audit rows removed.
+	 *
+	 * @param string $email The requester's email address.
+	 * @return int Links changed.
+	 */
+	private function erase_card_update_links( string $email ): int {
+		global $wpdb;
+		$links = Schema::table( 'card_update_links' );
+		$audit = Schema::table( 'card_update_audit' );
+		$ids   = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$links} WHERE email = %s", $email ) ) );
+		if ( array() === $ids ) {
+			return 0;
+		}
+		$now          = current_time( 'mysql', true );
+		$placeholders = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$wpdb->query( $wpdb->prepare( "UPDATE {$audit} SET ip = '' WHERE link_id IN ({$placeholders})", $ids ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the %d placeholders are in $placeholders.
+		$wpdb->query( $wpdb->prepare( "UPDATE {$links} SET revoked_at = %s WHERE used_at IS NULL AND revoked_at IS NULL AND id IN ({$placeholders})", array_merge( array( $now ), $ids ) ) );
+		return (int) $wpdb->query( $wpdb->prepare( "UPDATE {$links} SET email = %s WHERE id IN ({$placeholders})", array_merge( array( wp_privacy_anonymize_data( 'email', $email ) ), $ids ) ) );
 	}
 
 	/**

@@ -144,4 +144,44 @@ final class DonorPersonalDataTest extends AdminTestCase {
 
 		$this->assertSame( array(), $this->mailbox() );
 	}
+
+	public function test_erasure_revokes_the_donors_card_update_links_and_forgets_where_they_were_used(): void {
+		global $wpdb;
+		$links = \DonationWidget\Database\Schema::table( 'card_update_links' );
+		$audit = \DonationWidget\Database\Schema::table( 'card_update_audit' );
+		$now   = current_time( 'mysql', true );
+		$wpdb->insert(
+			$links,
+			array(
+				'token_hash'      => hash( 'sha256', 'privacy-test-token' ),
+				'subscription_id' => 'sub_privacy',
+				'customer_id'     => 'cus_privacy',
+				'email'           => $this->email( 'linked' ),
+				'issued_by'       => 'test',
+				'created_at'      => $now,
+				'expires_at'      => gmdate( 'Y-m-d H:i:s', time() + 3600 ),
+			)
+		);
+		$link_id = (int) $wpdb->insert_id;
+		$wpdb->insert(
+			$audit,
+			array(
+				'link_id'         => $link_id,
+				'subscription_id' => 'sub_privacy',
+				'event'           => 'validated',
+				'actor'           => 'donor',
+				'ip'              => '203.0.113.7',
+				'created_at'      => $now,
+			)
+		);
+
+		$result = $this->registered( 'wp_privacy_personal_data_erasers' )( $this->email( 'linked' ), 1 );
+
+		$this->assertTrue( $result['items_removed'] );
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT email, revoked_at FROM {$links} WHERE id = %d", $link_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$this->assertNotSame( $this->email( 'linked' ), $row['email'] );
+		$this->assertNotNull( $row['revoked_at'] );
+		$ip = $wpdb->get_row( $wpdb->prepare( "SELECT ip FROM {$audit} WHERE link_id = %d", $link_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$this->assertSame( array( 'ip' => '' ), $ip );
+	}
 }
