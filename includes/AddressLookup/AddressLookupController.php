@@ -60,26 +60,10 @@ final class AddressLookupController {
 			return AjaxResult::error( 'validation', sprintf( __( 'An address search can be at most %d characters.', 'donation-widget' ), self::MAX_SEARCH_LENGTH ), 400 );
 		}
 
-		$cache_key = 'donation_widget_address_search_' . md5( mb_strtolower( $text ) );
-		$cached    = get_transient( $cache_key );
-		if ( is_array( $cached ) ) {
-			return AjaxResult::success( array( 'result' => $cached ) );
-		}
-
-		$limited = $this->refuse_when_limited();
-		if ( null !== $limited ) {
-			return $limited;
-		}
-		if ( ! $this->experian->is_configured() ) {
-			return $this->not_configured();
-		}
-		try {
-			$result = $this->experian->search( $text );
-		} catch ( ProviderUnavailable $error ) {
-			return $this->provider_failed( $error );
-		}
-		set_transient( $cache_key, $result, self::CACHE_SECONDS );
-		return AjaxResult::success( array( 'result' => $result ) );
+		return $this->answer(
+			'donation_widget_address_search_' . md5( mb_strtolower( $text ) ),
+			fn (): array => $this->experian->search( $text )
+		);
 	}
 
 	/**
@@ -94,12 +78,22 @@ final class AddressLookupController {
 			return AjaxResult::error( 'validation', __( 'Please choose an address from the list.', 'donation-widget' ), 400 );
 		}
 
-		$cache_key = 'donation_widget_address_format_' . md5( $key );
-		$cached    = get_transient( $cache_key );
+		return $this->answer( 'donation_widget_address_format_' . md5( $key ), fn (): array => $this->experian->format( $key ) );
+	}
+
+	/**
+	 * Experian's result from the shared cache, or from Experian (rate-limited per visitor) and
+	 * then cached: the same search from anyone within a few minutes costs no provider call.
+	 *
+	 * @param string   $cache_key Transient name.
+	 * @param callable $ask       Calls Experian.
+	 * @phpstan-param callable(): array<mixed> $ask
+	 */
+	private function answer( string $cache_key, callable $ask ): AjaxResult {
+		$cached = get_transient( $cache_key );
 		if ( is_array( $cached ) ) {
 			return AjaxResult::success( array( 'result' => $cached ) );
 		}
-
 		$limited = $this->refuse_when_limited();
 		if ( null !== $limited ) {
 			return $limited;
@@ -108,7 +102,7 @@ final class AddressLookupController {
 			return $this->not_configured();
 		}
 		try {
-			$result = $this->experian->format( $key );
+			$result = $ask();
 		} catch ( ProviderUnavailable $error ) {
 			return $this->provider_failed( $error );
 		}
