@@ -100,6 +100,43 @@ abstract class IntegrationTestCase extends TestCase {
 	}
 
 	/**
+	 * Runs a real admin-ajax hook as WordPress would, catching wp_send_json()'s end of the
+	 * request, and returns the JSON answer. (PHPUnit has already printed, so WordPress sends no
+	 * status header here: the body tells the outcome.)
+	 *
+	 * @param string               $hook   Such as wp_ajax_nopriv_process_payment_method.
+	 * @param array<string, mixed> $fields POST fields.
+	 * @return array<string, mixed>
+	 */
+	protected function ajax( string $hook, array $fields ): array {
+		$stop     = static function (): callable {
+			return static function (): void {
+				throw new \RuntimeException( 'wp_die' );
+			};
+		};
+		$_POST    = wp_slash( $fields );
+		$_REQUEST = wp_slash( $fields );
+		add_filter( 'wp_doing_ajax', '__return_true' );
+		add_filter( 'wp_die_ajax_handler', $stop );
+		ob_start();
+		try {
+			do_action( $hook ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- WordPress's own admin-ajax hooks.
+			$this->fail( 'The action did not end the request.' );
+		} catch ( \RuntimeException $stopped ) {
+			$this->assertSame( 'wp_die', $stopped->getMessage() );
+		} finally {
+			$output = (string) ob_get_clean();
+			remove_filter( 'wp_die_ajax_handler', $stop );
+			remove_filter( 'wp_doing_ajax', '__return_true' );
+			$_POST    = array();
+			$_REQUEST = array();
+		}
+		$body = json_decode( $output, true );
+		$this->assertIsArray( $body, "Not JSON: {$output}" );
+		return $body;
+	}
+
+	/**
 	 * Calls a REST route in-process, as WordPress itself would serve it.
 	 *
 	 * @param string               $method HTTP method.

@@ -107,51 +107,33 @@ final class ConnectionTesterTest extends IntegrationTestCase {
 		$this->assertFalse( has_action( 'wp_ajax_nopriv_' . ConnectionTester::ACTION ), 'Visitors who are not signed in must not reach it.' );
 
 		$this->log_in_as( 'editor' );
-		$answer = $this->call_ajax( array( '_ajax_nonce' => wp_create_nonce( ConnectionTester::ACTION ) ) );
+		$answer = $this->test_ajax( array( '_ajax_nonce' => wp_create_nonce( ConnectionTester::ACTION ) ) );
 		$this->assertSame( 'forbidden', $answer['type'] );
 		$this->assertSame( 'Sorry, you are not allowed to do that.', $answer['data']['message'] );
 
 		$this->log_in_as( 'administrator' );
-		$answer = $this->call_ajax( array( '_ajax_nonce' => 'wrong' ) );
+		$answer = $this->test_ajax( array( '_ajax_nonce' => 'wrong' ) );
 		$this->assertSame( 'This page has expired. Reload it and try again.', $answer['data']['message'] );
 
-		$answer = $this->call_ajax( array( '_ajax_nonce' => wp_create_nonce( ConnectionTester::ACTION ) ) );
+		$answer = $this->test_ajax( array( '_ajax_nonce' => wp_create_nonce( ConnectionTester::ACTION ) ) );
 		$this->assertTrue( $answer['success'] );
 		$this->assertSame( 'Google accepted the reCAPTCHA secret key.', $answer['data']['message'] );
 	}
 
+
 	/**
-	 * Runs the real admin-ajax hook, catching wp_send_json()'s end of the request. (PHPUnit has
-	 * already printed, so WordPress sends no status header here: the body tells the outcome.)
+	 * The Test connection action for reCAPTCHA, through admin-ajax.
 	 *
-	 * @param array<string, string> $post POST fields besides action and provider.
-	 * @return array<string, mixed> The JSON answer.
+	 * @param array<string, string> $post The nonce field.
+	 * @return array<string, mixed>
 	 */
-	private function call_ajax( array $post ): array {
-		$_POST    = array(
-			'action'   => ConnectionTester::ACTION,
-			'provider' => 'recaptcha',
-		) + $post;
-		$_REQUEST = $_POST; // phpcs:ignore WordPress.Security.NonceVerification.Missing -- the test builds the request the nonce check will read.
-		$die      = static function () {
-			return static function (): void {
-				throw new \RuntimeException( 'ajax ended' );
-			};
-		};
-		add_filter( 'wp_doing_ajax', '__return_true' );
-		add_filter( 'wp_die_ajax_handler', $die );
-		ob_start();
-		try {
-			do_action( 'wp_ajax_' . ConnectionTester::ACTION ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own admin-ajax hook.
-		} catch ( \RuntimeException $ended ) {
-			unset( $ended );
-		}
-		$output = (string) ob_get_clean();
-		remove_filter( 'wp_doing_ajax', '__return_true' );
-		remove_filter( 'wp_die_ajax_handler', $die );
-		$_POST    = array();
-		$_REQUEST = array();
-		$body     = json_decode( $output, true );
-		return is_array( $body ) ? $body : array();
+	private function test_ajax( array $post ): array {
+		return $this->ajax(
+			'wp_ajax_' . ConnectionTester::ACTION,
+			array(
+				'action'   => ConnectionTester::ACTION,
+				'provider' => 'recaptcha',
+			) + $post
+		);
 	}
 }

@@ -226,41 +226,4 @@ abstract class CardUpdateTestCase extends PaymentTestCase {
 		return $wpdb->get_results( "SELECT * FROM {$table} WHERE subscription_id = '' ORDER BY id ASC", ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 	}
 
-	/**
-	 * Runs an admin-ajax action the way admin-ajax.php does, and returns the JSON it printed.
-	 *
-	 * The HTTP status is not observable here (PHPUnit's output has already sent the headers):
-	 * tests read it from the controller's AjaxResult instead.
-	 *
-	 * @param string $hook   Such as wp_ajax_nopriv_process_request_id.
-	 * @param array  $fields POST fields.
-	 * @return array<string, mixed>
-	 */
-	protected function ajax( string $hook, array $fields ): array {
-		$stop     = static function (): callable {
-			return static function (): void {
-				throw new \RuntimeException( 'wp_die' );
-			};
-		};
-		$_POST    = wp_slash( $fields );
-		$_REQUEST = wp_slash( $fields );
-		add_filter( 'wp_doing_ajax', '__return_true' );
-		add_filter( 'wp_die_ajax_handler', $stop );
-		ob_start();
-		try {
-			do_action( $hook ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- WordPress's own admin-ajax hooks.
-			$this->fail( 'The action did not end the request.' );
-		} catch ( \RuntimeException $stopped ) {
-			$this->assertSame( 'wp_die', $stopped->getMessage() );
-		} finally {
-			$output = (string) ob_get_clean();
-			remove_filter( 'wp_die_ajax_handler', $stop );
-			remove_filter( 'wp_doing_ajax', '__return_true' );
-			$_POST    = array();
-			$_REQUEST = array();
-		}
-		$body = json_decode( $output, true );
-		$this->assertIsArray( $body, "Not JSON: {$output}" );
-		return $body;
-	}
 }

@@ -9,38 +9,6 @@ namespace DonationWidget\Tests\Integration\Payments;
 
 final class PaymentAjaxWiringTest extends PaymentTestCase {
 
-	/**
-	 * Runs an admin-ajax action the way admin-ajax.php does, and returns the JSON it printed.
-	 *
-	 * @param string $hook   Such as wp_ajax_nopriv_process_payment_method.
-	 * @param array  $fields POST fields.
-	 * @return array<string, mixed>
-	 */
-	private function ajax( string $hook, array $fields ): array {
-		$stop  = static function (): callable {
-			return static function (): void {
-				throw new \RuntimeException( 'wp_die' );
-			};
-		};
-		$_POST = wp_slash( $fields );
-		add_filter( 'wp_doing_ajax', '__return_true' );
-		add_filter( 'wp_die_ajax_handler', $stop );
-		ob_start();
-		try {
-			do_action( $hook ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- WordPress's own admin-ajax hooks.
-			$this->fail( 'The action did not end the request.' );
-		} catch ( \RuntimeException $stopped ) {
-			$this->assertSame( 'wp_die', $stopped->getMessage() );
-		} finally {
-			$output = (string) ob_get_clean();
-			remove_filter( 'wp_die_ajax_handler', $stop );
-			remove_filter( 'wp_doing_ajax', '__return_true' );
-			$_POST = array();
-		}
-		$body = json_decode( $output, true );
-		$this->assertIsArray( $body, "Not JSON: {$output}" );
-		return $body;
-	}
 
 	public function test_every_payment_call_is_public(): void {
 		foreach ( array( 'process_payment_method', 'payment_intent', 'get_charge_id', 'process_paypal_payment' ) as $action ) {
