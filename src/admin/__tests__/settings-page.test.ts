@@ -1,0 +1,77 @@
+import { testConnection } from '../settings-page';
+
+const globals = { ajaxUrl: '/wp-admin/admin-ajax.php', nonce: 'abc123' };
+
+function answer( body: unknown ): Response {
+	return { json: async () => body } as unknown as Response;
+}
+
+describe( 'testConnection', () => {
+	afterEach( () => {
+		jest.restoreAllMocks();
+	} );
+
+	it( "posts the provider and nonce, and reports the server's words", async () => {
+		const fetchMock = jest.fn().mockResolvedValue(
+			answer( {
+				success: true,
+				data: { message: 'Connected to Stripe in test mode.' },
+			} )
+		);
+		global.fetch = fetchMock as unknown as typeof fetch;
+
+		await expect( testConnection( globals, 'stripe' ) ).resolves.toEqual( {
+			ok: true,
+			message: 'Connected to Stripe in test mode.',
+		} );
+		const [ url, init ] = fetchMock.mock.calls[ 0 ];
+		expect( url ).toBe( '/wp-admin/admin-ajax.php' );
+		expect( Object.fromEntries( init.body as URLSearchParams ) ).toEqual( {
+			action: 'donation_widget_test_connection',
+			provider: 'stripe',
+			_ajax_nonce: 'abc123',
+		} );
+	} );
+
+	it.each( [
+		[
+			'a refusal',
+			answer( {
+				success: false,
+				data: {
+					message:
+						'Stripe refused the test secret key: Invalid API Key provided',
+				},
+			} ),
+			false,
+			'Stripe refused the test secret key: Invalid API Key provided',
+		],
+		[
+			'an answer without words',
+			answer( { success: false } ),
+			false,
+			'The server gave no answer.',
+		],
+	] )( 'reports %s', async ( _label, response, ok, message ) => {
+		global.fetch = jest
+			.fn()
+			.mockResolvedValue( response ) as unknown as typeof fetch;
+		await expect( testConnection( globals, 'stripe' ) ).resolves.toEqual( {
+			ok,
+			message,
+		} );
+	} );
+
+	it( 'says so when the site cannot be reached', async () => {
+		global.fetch = jest
+			.fn()
+			.mockRejectedValue(
+				new TypeError( 'Failed to fetch' )
+			) as unknown as typeof fetch;
+		await expect( testConnection( globals, 'paypal' ) ).resolves.toEqual( {
+			ok: false,
+			message:
+				'The test could not reach this site. Check your connection and try again.',
+		} );
+	} );
+} );
