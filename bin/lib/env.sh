@@ -112,10 +112,10 @@ dw_install_site() {
 dw_install_fresh_zip_site() {
 	local port="$1"
 	dw_mysql -e 'DROP DATABASE IF EXISTS `donation_widget_zip`'
-	rm -rf "$DW_STATE/zip-content"
-	mkdir -p "$DW_STATE/zip-content/plugins" "$DW_STATE/zip-content/mu-plugins" "$DW_STATE/zip-content/upgrade" "$DW_STATE/zip-content/uploads"
-	cp -r "$DW_CORE/wp-content/themes" "$DW_STATE/zip-content/themes"
-	cp "$DW_ROOT/tests/site/mu-plugins/"*.php "$DW_STATE/zip-content/mu-plugins/"
+	rm -rf "$DW_CORE/zip-content"
+	mkdir -p "$DW_CORE/zip-content/plugins" "$DW_CORE/zip-content/mu-plugins" "$DW_CORE/zip-content/upgrade" "$DW_CORE/zip-content/uploads"
+	cp -r "$DW_CORE/wp-content/themes" "$DW_CORE/zip-content/themes"
+	cp "$DW_ROOT/tests/site/mu-plugins/"*.php "$DW_CORE/zip-content/mu-plugins/"
 	: >"$DW_LOGS/zip-debug.log"
 	dw_mysql -e 'CREATE DATABASE `donation_widget_zip` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci'
 	DONATION_WIDGET_SITE=zip DONATION_WIDGET_SITE_PORT="$port" DONATION_WIDGET_STATE_DIR="$DW_STATE" \

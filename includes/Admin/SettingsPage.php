@@ -202,7 +202,7 @@ final class SettingsPage {
 				break;
 			case SettingField::CHECKBOX:
 				printf(
-					'<label for="%1$s"><input type="checkbox" id="%1$s" name="%2$s" value="1"%3$s%4$s /> %5$s</label>',
+					'<input type="hidden" name="%2$s" value="0" /><label for="%1$s"><input type="checkbox" id="%1$s" name="%2$s" value="1"%3$s%4$s /> %5$s</label>',
 					esc_attr( $id ),
 					esc_attr( $name ),
 					checked( (bool) $value, true, false ),

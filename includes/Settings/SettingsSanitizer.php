@@ -59,10 +59,6 @@ final class SettingsSanitizer {
 				continue;
 			}
 			$raw = $input[ $key ] ?? null;
-			if ( SettingField::CHECKBOX === $field->type ) {
-				$values[ $key ] = ! empty( $raw );
-				continue;
-			}
 			if ( null === $raw ) {
 				$values[ $key ] = $previous;
 				continue;
@@ -98,6 +94,10 @@ final class SettingsSanitizer {
 		}
 
 		switch ( $field->type ) {
+			case SettingField::CHECKBOX:
+				// The screen sends "0" from a hidden field when the box is unticked, so a value
+				// that is absent (another caller, an older form) leaves the stored choice alone.
+				return '1' === $text;
 			case SettingField::SECRET:
 				// An empty secret field means "keep what is stored": the screen never shows it.
 				return '' === $text ? $previous : $this->secret( $field, $text );

@@ -45,7 +45,8 @@ define( 'WP_SITEURL', 'http://127.0.0.1:' . $dw_port );
 
 if ( 'zip' === $dw_site ) {
 	// Its own plugins folder, so the plugin is installed from the zip, not linked from the checkout.
-	define( 'WP_CONTENT_DIR', $dw_state . '/zip-content' );
+	// Inside the core folder, so PHP's built-in server serves its files at /zip-content/.
+	define( 'WP_CONTENT_DIR', $dw_state . '/core/zip-content' );
 	define( 'WP_CONTENT_URL', WP_HOME . '/zip-content' );
 }
 

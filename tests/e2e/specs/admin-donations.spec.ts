@@ -189,7 +189,9 @@ test( 'an admin sees a 4-weekly donor, gets a card-update link and cancels after
 	await page.getByRole( 'button', { name: 'Copy card-update link' } ).click();
 	await expect(
 		page.getByRole( 'textbox', { name: 'Card-update link' } )
-	).toHaveValue( /^http:\/\/127\.0\.0\.1:8890\/.*requestID=/ );
+	).toHaveValue(
+		new RegExp( `^${ new URL( page.url() ).origin }/.*requestID=` )
+	);
 
 	await page
 		.getByRole( 'link', { name: 'Cancel this 4-weekly donation' } )

@@ -111,10 +111,11 @@ final class SettingsSanitizerTest extends IntegrationTestCase {
 		$this->assertSame( 'sk_test_new', $values['stripe_test_secret_key'] );
 	}
 
-	public function test_a_checkbox_left_unticked_is_stored_as_false(): void {
-		update_option( Settings::OPTION, array_merge( get_option( Settings::OPTION, array() ), array( 'delete_data_on_uninstall' => true ) ) );
-		$this->assertFalse( $this->sanitizer()->sanitise( array() )['delete_data_on_uninstall'] );
+	public function test_a_checkbox_is_stored_as_ticked_or_unticked_and_kept_when_absent(): void {
+		$this->set_settings( array( 'delete_data_on_uninstall' => true ) );
+		$this->assertFalse( $this->sanitizer()->sanitise( array( 'delete_data_on_uninstall' => '0' ) )['delete_data_on_uninstall'] );
 		$this->assertTrue( $this->sanitizer()->sanitise( array( 'delete_data_on_uninstall' => '1' ) )['delete_data_on_uninstall'] );
+		$this->assertTrue( $this->sanitizer()->sanitise( array() )['delete_data_on_uninstall'], 'A write that does not mention the box must not untick it.' );
 	}
 
 	public function test_live_mode_without_a_live_publishable_key_is_reported(): void {

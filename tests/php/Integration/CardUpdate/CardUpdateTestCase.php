@@ -37,13 +37,15 @@ abstract class CardUpdateTestCase extends PaymentTestCase {
 		);
 		$this->set_settings(
 			array(
-				'card_update_page_id'    => $this->page_id,
-				'card_update_link_hours' => 72,
-				'organisation_name'      => 'Helping Hands Australia',
-				'supporter_phone'        => '1800 123 456',
-				'supporter_email'        => 'supporters@example.org.au',
-				'receipt_from_name'      => 'Helping Hands Australia',
-				'receipt_from_email'     => 'receipts@example.org.au',
+				'card_update_page_id'        => $this->page_id,
+				'card_update_link_hours'     => 72,
+				'organisation_name'          => 'Helping Hands Australia',
+				'supporter_phone'            => '1800 123 456',
+				'supporter_email'            => 'supporters@example.org.au',
+				'receipt_from_name'          => 'Helping Hands Australia',
+				'receipt_from_email'         => 'receipts@example.org.au',
+				// These tests read the card-update emails; receipts have tests of their own.
+				'receipt_send_automatically' => false,
 			)
 		);
 	}
