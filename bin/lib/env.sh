@@ -128,8 +128,11 @@ dw_serve_site() {
 	dw_stop_site "$site"
 	PHP_CLI_SERVER_WORKERS=4 DONATION_WIDGET_SITE="$site" DONATION_WIDGET_SITE_PORT="$port" DONATION_WIDGET_STATE_DIR="$DW_STATE" \
 		nohup php -S "127.0.0.1:$port" -t "$DW_CORE" "$DW_STATE/router.php" >"$DW_LOGS/$site-server.log" 2>&1 &
-	echo $! >"$DW_RUN/$site-server.pid"
+	local pid=$!
+	echo "$pid" >"$DW_RUN/$site-server.pid"
 	for _ in $(seq 1 50); do
+		# Alive and answering: a server left on the port by another checkout would answer too.
+		kill -0 "$pid" 2>/dev/null || break
 		curl -fsS -o /dev/null "http://127.0.0.1:$port/wp-json/" 2>/dev/null && return 0
 		sleep 0.2
 	done
@@ -138,10 +141,7 @@ dw_serve_site() {
 }
 
 dw_stop_site() {
-	local pidfile="$DW_RUN/$1-server.pid"
-	[ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null
-	rm -f "$pidfile"
-	return 0
+	dw_stop_pid "$1-server"
 }
 
 # The provider stand-in server (tests/stand-ins), in the background.
@@ -149,8 +149,10 @@ dw_start_stand_ins() {
 	local port="$1" name="${2:-stand-ins}"
 	dw_stop_pid "$name"
 	STAND_IN_PORT="$port" nohup node "$DW_ROOT/tests/stand-ins/server.mjs" >"$DW_LOGS/$name.log" 2>&1 &
-	echo $! >"$DW_RUN/$name.pid"
+	local pid=$!
+	echo "$pid" >"$DW_RUN/$name.pid"
 	for _ in $(seq 1 50); do
+		kill -0 "$pid" 2>/dev/null || break
 		curl -fsS -o /dev/null "http://127.0.0.1:$port/__control/requests" 2>/dev/null && return 0
 		sleep 0.2
 	done
@@ -158,9 +160,16 @@ dw_start_stand_ins() {
 	return 1
 }
 
+# Stops a background server and its children (PHP's server forks one worker per
+# PHP_CLI_SERVER_WORKERS, and the workers keep the port if only the parent stops).
 dw_stop_pid() {
 	local pidfile="$DW_RUN/$1.pid"
-	[ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null
-	rm -f "$pidfile"
+	if [ -f "$pidfile" ]; then
+		local pid
+		pid="$(cat "$pidfile")"
+		pkill -P "$pid" 2>/dev/null || true
+		kill "$pid" 2>/dev/null || true
+		rm -f "$pidfile"
+	fi
 	return 0
 }

@@ -44,6 +44,9 @@ export function BlockPreview( { config }: { config: WidgetConfigJson } ) {
 			) }
 			<Disabled>
 				<DonationApp
+					// The widget reads its configuration once, when it mounts: a new key per
+					// configuration makes the preview follow the inspector.
+					key={ JSON.stringify( config ) }
 					config={ widgetConfig }
 					globals={ readPageGlobals( window.donationWidget ) }
 					widgetIndex={ 0 }

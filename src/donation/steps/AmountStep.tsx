@@ -37,8 +37,14 @@ interface AmountStepProps {
 }
 
 export function AmountStep( { defaultAmount, onNext }: AmountStepProps ) {
-	const { values, errors, touched, setFieldValue, setFieldTouched } =
-		useFormikContext< DonationValues >();
+	const {
+		values,
+		errors,
+		touched,
+		setFieldValue,
+		setFieldTouched,
+		setValues,
+	} = useFormikContext< DonationValues >();
 	const id = useId();
 	const customId = `${ id }-custom`;
 	const errorId = `${ id }-error`;
@@ -51,18 +57,23 @@ export function AmountStep( { defaultAmount, onNext }: AmountStepProps ) {
 
 	const error = touched.inputAmount ? errors.inputAmount : undefined;
 
+	// One setValues() per change: two setFieldValue() calls would each validate against the
+	// other's stale value, leaving an old amount message on screen.
 	const choosePreset = ( preset: string ) => {
-		setFieldValue( 'inputAmount', '' );
-		setFieldValue( 'amount', parseFloat( preset ) );
+		setValues( {
+			...values,
+			inputAmount: '',
+			amount: parseFloat( preset ),
+		} );
 	};
 
 	const setCustom = ( text: string ) => {
 		const inputAmount = normaliseAmountInput( text );
-		setFieldValue( 'inputAmount', inputAmount );
-		setFieldValue(
-			'amount',
-			amountFromInput( inputAmount, defaultAmount )
-		);
+		setValues( {
+			...values,
+			inputAmount,
+			amount: amountFromInput( inputAmount, defaultAmount ),
+		} );
 	};
 
 	const onKeyDown = ( event: KeyboardEvent< HTMLInputElement > ) => {

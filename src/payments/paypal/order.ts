@@ -115,6 +115,12 @@ export interface OrderShipping {
 
 export interface WalletOrder {
 	intent: 'CAPTURE';
+	payer?: {
+		phone: {
+			phone_type: 'MOBILE';
+			phone_number: { national_number: string };
+		};
+	};
 	purchase_units: Array< {
 		custom_id: string;
 		amount: { value: string; currency_code: 'AUD' };
@@ -150,8 +156,20 @@ export function buildOrder( values: OrderValues ): WalletOrder {
 			currency_code: 'AUD',
 		},
 	};
+	const order: WalletOrder = { intent: 'CAPTURE', purchase_units: [ unit ] };
 	if ( hasShippingAddress( values.address ) ) {
 		unit.shipping = buildShipping( values );
+		// SPEC §3.7 gives the shipping phone the type MOBILE. PayPal's shipping phone has no
+		// type field, so the typed number travels as the payer's phone, which has one.
+		const phone = unit.shipping.phone_number?.national_number;
+		if ( phone ) {
+			order.payer = {
+				phone: {
+					phone_type: 'MOBILE',
+					phone_number: { national_number: phone },
+				},
+			};
+		}
 	}
-	return { intent: 'CAPTURE', purchase_units: [ unit ] };
+	return order;
 }
