@@ -33,7 +33,7 @@ final class ConnectionTesterTest extends IntegrationTestCase {
 				'stripe',
 				array(
 					'stripe_mode'            => 'live',
-					'stripe_live_secret_key' => 'sk_live_localStandIn',
+					'stripe_live_secret_key' => 'sk_live_standIn',
 				),
 				'Connected to Stripe in live mode.',
 			),
