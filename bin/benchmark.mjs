@@ -48,10 +48,14 @@ const rows = files.map( ( name ) => {
 const initialNames = [ 'view.js', 'view.css', 'style-view.css' ];
 const initial = rows.filter( ( row ) => initialNames.includes( row.name ) );
 const editor = rows.filter( ( row ) => row.name.startsWith( 'editor' ) );
+// Entries that only WordPress admin screens load.
+const adminNames = [ 'admin-settings.js', 'card-update-links.js' ];
+const admin = rows.filter( ( row ) => adminNames.includes( row.name ) );
 const lazy = rows.filter(
 	( row ) =>
 		! initialNames.includes( row.name ) &&
 		! row.name.startsWith( 'editor' ) &&
+		! adminNames.includes( row.name ) &&
 		! row.name.endsWith( '-rtl.css' )
 );
 
@@ -85,6 +89,7 @@ console.log(
 );
 print( 'Loaded later, when a step needs it:', lazy );
 print( 'Block editor only:', editor );
+print( 'Admin screens only:', admin );
 
 const siteIndex = process.argv.indexOf( '--site' );
 if ( siteIndex > 0 && process.argv[ siteIndex + 1 ] ) {
