@@ -11,6 +11,7 @@ use DonationWidget\Settings\SettingField;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSchema;
 use DonationWidget\Settings\SettingsServiceProvider;
+use DonationWidget\Webhooks\StripeWebhookController;
 
 /**
  * The settings screen. Saving goes through options.php (nonce and capability checked there)
@@ -138,6 +139,13 @@ final class SettingsPage {
 	private function render_section_actions( string $section ): void {
 		if ( ! in_array( $section, array( 'stripe', 'paypal', 'experian', 'recaptcha' ), true ) ) {
 			return;
+		}
+		if ( 'stripe' === $section ) {
+			printf(
+				'<p>%s <code>%s</code></p>',
+				esc_html__( 'Stripe webhook endpoint (events: payment_intent.succeeded, payment_intent.payment_failed, invoice.paid, invoice.payment_failed, charge.refunded, customer.subscription.deleted):', 'donation-widget' ),
+				esc_html( rest_url( StripeWebhookController::NAMESPACE . StripeWebhookController::ROUTE ) )
+			);
 		}
 		printf(
 			'<p><button type="button" class="button donation-widget-test-connection" data-provider="%1$s" aria-describedby="%2$s">%3$s</button> <span class="donation-widget-test-result" id="%2$s" role="status" aria-live="polite"></span></p><p class="description">%4$s</p>',

@@ -177,6 +177,7 @@ final class SettingsSanitizerTest extends IntegrationTestCase {
 		$this->service( SettingsPage::class )->render();
 		$html = (string) ob_get_clean();
 		$this->assertStringContainsString( 'Saved: ends in WXYZ. Leave empty to keep it.', $html );
+		$this->assertStringContainsString( '<code>' . rest_url( 'donation-widget/v1/stripe/webhook' ) . '</code>', $html );
 		$this->assertStringNotContainsString( 'sk_test_verysecret', $html );
 	}
 }
