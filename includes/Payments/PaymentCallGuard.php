@@ -40,14 +40,17 @@ final class PaymentCallGuard {
 	}
 
 	/**
-	 * Counts this call; the refusal when the address is over its hourly limit, else null.
+	 * What every payment call checks first. Counts this call, then refuses it when the address
+	 * is over its hourly limit, or when the provider it needs has no keys; else null.
+	 *
+	 * @param bool $provider_configured Whether the provider's keys are set.
 	 */
-	public function refuse_when_limited(): ?AjaxResult {
+	public function refuse_before_provider( bool $provider_configured ): ?AjaxResult {
 		$limit = max( 1, $this->settings->int( 'rate_limit_payments' ) );
-		if ( $this->rate_limiter->hit( self::RATE_BUCKET, ClientIp::current(), $limit, self::RATE_WINDOW_SECONDS ) ) {
-			return null;
+		if ( ! $this->rate_limiter->hit( self::RATE_BUCKET, ClientIp::current(), $limit, self::RATE_WINDOW_SECONDS ) ) {
+			return PaymentAnswers::rate_limited();
 		}
-		return PaymentAnswers::rate_limited();
+		return $provider_configured ? null : PaymentAnswers::not_configured();
 	}
 
 	/**

@@ -55,12 +55,9 @@ final class PayPalPaymentController {
 	 * @throws \RuntimeException      When the attempt's row can neither be written nor read.
 	 */
 	public function pay( array $request ): AjaxResult {
-		$limited = $this->guard->refuse_when_limited();
-		if ( null !== $limited ) {
-			return $limited;
-		}
-		if ( ! $this->paypal->is_configured() ) {
-			return PaymentAnswers::not_configured();
+		$refused = $this->guard->refuse_before_provider( $this->paypal->is_configured() );
+		if ( null !== $refused ) {
+			return $refused;
 		}
 		try {
 			$attempt_id = PaymentRequest::attempt_id( $request );

@@ -63,12 +63,9 @@ final class CardPaymentController {
 	 * @throws \RuntimeException When the attempt's row can neither be written nor read.
 	 */
 	public function pay( array $request ): AjaxResult {
-		$limited = $this->guard->refuse_when_limited();
-		if ( null !== $limited ) {
-			return $limited;
-		}
-		if ( ! $this->stripe->is_configured() ) {
-			return PaymentAnswers::not_configured();
+		$refused = $this->guard->refuse_before_provider( $this->stripe->is_configured() );
+		if ( null !== $refused ) {
+			return $refused;
 		}
 		try {
 			$attempt_id     = PaymentRequest::attempt_id( $request );

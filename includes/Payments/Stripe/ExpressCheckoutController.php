@@ -51,12 +51,9 @@ final class ExpressCheckoutController {
 	 * @throws \RuntimeException When the attempt's row can neither be written nor read.
 	 */
 	public function create_intent( array $request ): AjaxResult {
-		$limited = $this->guard->refuse_when_limited();
-		if ( null !== $limited ) {
-			return $limited;
-		}
-		if ( ! $this->stripe->is_configured() ) {
-			return PaymentAnswers::not_configured();
+		$refused = $this->guard->refuse_before_provider( $this->stripe->is_configured() );
+		if ( null !== $refused ) {
+			return $refused;
 		}
 		try {
 			$attempt_id = PaymentRequest::attempt_id( $request );
@@ -137,12 +134,9 @@ final class ExpressCheckoutController {
 	 * @param array<string, mixed> $request POST fields.
 	 */
 	public function charge_reference( array $request ): AjaxResult {
-		$limited = $this->guard->refuse_when_limited();
-		if ( null !== $limited ) {
-			return $limited;
-		}
-		if ( ! $this->stripe->is_configured() ) {
-			return PaymentAnswers::not_configured();
+		$refused = $this->guard->refuse_before_provider( $this->stripe->is_configured() );
+		if ( null !== $refused ) {
+			return $refused;
 		}
 		try {
 			$intent_id = PaymentRequest::provider_id( $request, 'paymentIntentId', self::PAYMENT_INTENT_PATTERN );
