@@ -10,10 +10,9 @@ namespace DonationWidget\Admin;
 use DonationWidget\AddressLookup\ExperianClient;
 use DonationWidget\Blocks\Assets;
 use DonationWidget\Captcha\RecaptchaClient;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Container;
 use DonationWidget\Http\AjaxRouter;
-use DonationWidget\Payments\PayPal\PayPalClient;
-use DonationWidget\Payments\Stripe\StripeClient;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
 
@@ -30,13 +29,11 @@ final class AdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( SettingsPage::class, static fn ( Container $c ): SettingsPage => new SettingsPage( $c->get( Settings::class ) ) );
+		$container->set( SettingsPage::class, static fn ( Container $c ): SettingsPage => new SettingsPage( $c->get( Settings::class ), $c->get( ConnectionTester::class ) ) );
 		$container->set(
 			ConnectionTester::class,
 			static fn ( Container $c ): ConnectionTester => new ConnectionTester(
-				$c->get( Settings::class ),
-				$c->get( StripeClient::class ),
-				$c->get( PayPalClient::class ),
+				$c->get( GatewayRegistry::class ),
 				$c->get( ExperianClient::class ),
 				$c->get( RecaptchaClient::class )
 			)

@@ -11,7 +11,6 @@ use DonationWidget\Settings\SettingField;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSchema;
 use DonationWidget\Settings\SettingsServiceProvider;
-use DonationWidget\Webhooks\StripeWebhookController;
 
 /**
  * The settings screen. Saving goes through options.php (nonce and capability checked there)
@@ -31,9 +30,13 @@ final class SettingsPage {
 	/**
 	 * Builds the screen.
 	 *
-	 * @param Settings $settings Values and field definitions.
+	 * @param Settings         $settings          Values and field definitions.
+	 * @param ConnectionTester $connection_tester Which sections have a "Test connection" button.
 	 */
-	public function __construct( private readonly Settings $settings ) {
+	public function __construct(
+		private readonly Settings $settings,
+		private readonly ConnectionTester $connection_tester
+	) {
 	}
 
 	/**
@@ -137,15 +140,13 @@ final class SettingsPage {
 	 * @param string $section Section id.
 	 */
 	private function render_section_actions( string $section ): void {
-		if ( ! in_array( $section, array( 'stripe', 'paypal', 'experian', 'recaptcha' ), true ) ) {
+		if ( ! in_array( $section, $this->connection_tester->providers(), true ) ) {
 			return;
 		}
-		if ( 'stripe' === $section ) {
-			printf(
-				'<p>%s <code>%s</code></p>',
-				esc_html__( 'Stripe webhook endpoint (events: payment_intent.succeeded, payment_intent.payment_failed, invoice.paid, invoice.payment_failed, charge.refunded, customer.subscription.deleted):', 'donation-widget' ),
-				esc_html( rest_url( StripeWebhookController::NAMESPACE . StripeWebhookController::ROUTE ) )
-			);
+		foreach ( SettingsSchema::gateway_sections() as $gateway_section ) {
+			if ( $gateway_section->id === $section && '' !== $gateway_section->webhook_route ) {
+				printf( '<p>%s <code>%s</code></p>', esc_html( $gateway_section->webhook_help ), esc_html( rest_url( $gateway_section->webhook_route ) ) );
+			}
 		}
 		printf(
 			'<p><button type="button" class="button donation-widget-test-connection" data-provider="%1$s" aria-describedby="%2$s">%3$s</button> <span class="donation-widget-test-result" id="%2$s" role="status" aria-live="polite"></span></p><p class="description">%4$s</p>',

@@ -7,13 +7,12 @@
 
 namespace DonationWidget\CardUpdate;
 
-use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Http\ProviderUnavailable;
-use DonationWidget\Payments\Stripe\PaymentIntent;
-use DonationWidget\Payments\Stripe\StripeCardError;
-use DonationWidget\Payments\Stripe\StripeClient;
-use DonationWidget\Payments\Stripe\StripeDonationSettlement;
-use DonationWidget\Payments\Stripe\StripeRequestError;
+use DonationWidget\Gateways\Stripe\StripeCardError;
+use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripeRequestError;
 
 /**
  * The Stripe side of a card update, always for the subscription and customer the link is bound
@@ -34,14 +33,12 @@ final class CardReplacement {
 	/**
 	 * Builds the replacement.
 	 *
-	 * @param StripeClient             $stripe     Stripe.
-	 * @param DonationRepository       $donations  The failed renewals.
-	 * @param StripeDonationSettlement $settlement Records a renewal paid.
+	 * @param StripeClient   $stripe Stripe.
+	 * @param DonationLedger $ledger The failed renewals, and records one paid.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
-		private readonly DonationRepository $donations,
-		private readonly StripeDonationSettlement $settlement
+		private readonly DonationLedger $ledger
 	) {
 	}
 
@@ -213,7 +210,7 @@ final class CardReplacement {
 	 * @param array<mixed> $invoice    The paid invoice.
 	 */
 	private function record_renewal_paid( string $invoice_id, array $invoice ): void {
-		$renewal = $this->donations->find_by_attempt( 'invoice:' . $invoice_id );
+		$renewal = $this->ledger->find_by_attempt( 'invoice:' . $invoice_id );
 		if ( null === $renewal ) {
 			return;
 		}
@@ -223,16 +220,7 @@ final class CardReplacement {
 			}
 			return is_string( $value ) ? $value : '';
 		};
-		$this->settlement->record_success(
-			$renewal,
-			new PaymentIntent(
-				array(
-					'id'            => $id_of( $invoice['payment_intent'] ?? '' ),
-					'status'        => PaymentIntent::SUCCEEDED,
-					'latest_charge' => $id_of( $invoice['charge'] ?? '' ),
-				)
-			)
-		);
+		$this->ledger->settle( $renewal, PaymentOutcome::paid( $id_of( $invoice['charge'] ?? '' ), $id_of( $invoice['payment_intent'] ?? '' ) ) );
 	}
 
 	/**

@@ -9,9 +9,9 @@ namespace DonationWidget\CardUpdate;
 
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\ProviderUnavailable;
-use DonationWidget\Payments\Stripe\StripeCardError;
-use DonationWidget\Payments\Stripe\StripeClient;
-use DonationWidget\Payments\Stripe\StripeRequestError;
+use DonationWidget\Gateways\Stripe\StripeCardError;
+use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Protection\ClientIp;
 use DonationWidget\Protection\RateLimiter;
 use DonationWidget\Settings\Settings;

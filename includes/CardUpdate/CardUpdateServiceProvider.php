@@ -7,13 +7,13 @@
 
 namespace DonationWidget\CardUpdate;
 
+use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Emails\DonorMailer;
 use DonationWidget\Http\AjaxRouter;
-use DonationWidget\Payments\Stripe\StripeClient;
-use DonationWidget\Payments\Stripe\StripeDonationSettlement;
+use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Protection\RateLimiter;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
@@ -53,8 +53,7 @@ final class CardUpdateServiceProvider implements ServiceProvider {
 			CardReplacement::class,
 			static fn ( Container $c ): CardReplacement => new CardReplacement(
 				$c->get( StripeClient::class ),
-				$c->get( DonationRepository::class ),
-				$c->get( StripeDonationSettlement::class )
+				$c->get( DonationLedger::class )
 			)
 		);
 		$container->set(

@@ -83,18 +83,18 @@ final class DonationFormat {
 	/**
 	 * The payment method's name, such as "Card" or "Google Pay".
 	 *
-	 * @param string $method Stored method, such as card, google_pay, apple_pay, link or paypal.
+	 * @param string $method Stored method, such as card, google_pay or paypal.
 	 */
 	public static function method( string $method ): string {
-		$names = array(
-			'card'       => __( 'Card', 'donation-widget' ),
-			'google_pay' => __( 'Google Pay', 'donation-widget' ),
-			'apple_pay'  => __( 'Apple Pay', 'donation-widget' ),
-			'link'       => __( 'Link', 'donation-widget' ),
-			'paypal'     => __( 'PayPal', 'donation-widget' ),
-		);
-		if ( isset( $names[ $method ] ) ) {
-			return $names[ $method ];
+		/**
+		 * The name of a stored payment method; the gateways name theirs (see Checkout).
+		 *
+		 * @param string $name   '' until a gateway names it.
+		 * @param string $method The stored method.
+		 */
+		$name = apply_filters( 'donation_widget_payment_method_name', '', $method );
+		if ( is_string( $name ) && '' !== $name ) {
+			return $name;
 		}
 		return '' === $method ? '' : ucfirst( str_replace( '_', ' ', $method ) );
 	}

@@ -175,7 +175,7 @@ final class Settings {
 	 * @return array<string, mixed>
 	 */
 	public function public_settings(): array {
-		return array(
+		$settings = array(
 			'amount_values'            => $this->amount_values(),
 			'default_amount'           => (float) $this->string( 'default_amount' ),
 			'default_iteration_id'     => $this->string( 'default_iteration_id' ),
@@ -191,5 +191,13 @@ final class Settings {
 			'supporter_email'          => $this->string( 'supporter_email' ),
 			'demo_mode'                => $this->is_demo_mode(),
 		);
+		/**
+		 * Adds what other domains tell the widgets, such as the ways to pay on offer
+		 * (payment_methods). Never a secret.
+		 *
+		 * @param array<string, mixed> $settings The public settings.
+		 */
+		$settings = apply_filters( 'donation_widget_public_settings', $settings );
+		return is_array( $settings ) ? $settings : array();
 	}
 }

@@ -18,9 +18,11 @@ final class SettingsSchema {
 	 * @return array<string, string>
 	 */
 	public static function sections(): array {
-		return array(
-			'stripe'       => __( 'Stripe (card and express checkout)', 'donation-widget' ),
-			'paypal'       => __( 'PayPal', 'donation-widget' ),
+		$sections = array();
+		foreach ( self::gateway_sections() as $section ) {
+			$sections[ $section->id ] = $section->title;
+		}
+		return $sections + array(
 			'experian'     => __( 'Experian address lookup', 'donation-widget' ),
 			'recaptcha'    => __( 'Google reCAPTCHA', 'donation-widget' ),
 			'donations'    => __( 'Donation form', 'donation-widget' ),
@@ -39,40 +41,6 @@ final class SettingsSchema {
 	 */
 	public static function fields(): array {
 		$fields = array(
-			new SettingField(
-				'stripe_mode',
-				__( 'Stripe mode', 'donation-widget' ),
-				SettingField::CHOICE,
-				'stripe',
-				'test',
-				__( 'Test mode takes no real money; use it until the charity is ready to go live.', 'donation-widget' ),
-				array(
-					'test' => __( 'Test', 'donation-widget' ),
-					'live' => __( 'Live', 'donation-widget' ),
-				)
-			),
-			new SettingField( 'stripe_test_publishable_key', __( 'Test publishable key', 'donation-widget' ), SettingField::TEXT, 'stripe', '', __( 'Starts with pk_test_.', 'donation-widget' ) ),
-			new SettingField( 'stripe_test_secret_key', __( 'Test secret key', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
-			new SettingField( 'stripe_test_webhook_secret', __( 'Test webhook signing secret', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
-			new SettingField( 'stripe_live_publishable_key', __( 'Live publishable key', 'donation-widget' ), SettingField::TEXT, 'stripe', '', __( 'Starts with pk_live_.', 'donation-widget' ) ),
-			new SettingField( 'stripe_live_secret_key', __( 'Live secret key', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
-			new SettingField( 'stripe_live_webhook_secret', __( 'Live webhook signing secret', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
-			new SettingField(
-				'paypal_mode',
-				__( 'PayPal mode', 'donation-widget' ),
-				SettingField::CHOICE,
-				'paypal',
-				'sandbox',
-				'',
-				array(
-					'sandbox' => __( 'Sandbox', 'donation-widget' ),
-					'live'    => __( 'Live', 'donation-widget' ),
-				)
-			),
-			new SettingField( 'paypal_sandbox_client_id', __( 'Sandbox client ID', 'donation-widget' ), SettingField::TEXT, 'paypal' ),
-			new SettingField( 'paypal_sandbox_secret', __( 'Sandbox secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
-			new SettingField( 'paypal_live_client_id', __( 'Live client ID', 'donation-widget' ), SettingField::TEXT, 'paypal' ),
-			new SettingField( 'paypal_live_secret', __( 'Live secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
 			new SettingField( 'experian_token', __( 'Experian token', 'donation-widget' ), SettingField::SECRET, 'experian' ),
 			new SettingField( 'experian_min_search_char', __( 'Characters before an address search', 'donation-widget' ), SettingField::INTEGER, 'experian', 4, '', array(), 1, 20 ),
 			new SettingField( 'recaptcha_site_key', __( 'reCAPTCHA site key', 'donation-widget' ), SettingField::TEXT, 'recaptcha', '', __( 'An invisible reCAPTCHA v2 key.', 'donation-widget' ) ),
@@ -100,10 +68,25 @@ final class SettingsSchema {
 			new SettingField( 'delete_data_on_uninstall', __( 'Delete all data on uninstall', 'donation-widget' ), SettingField::CHECKBOX, 'data', false, __( 'Also deletes every donation record when the plugin is deleted. Leave unticked to keep them.', 'donation-widget' ) ),
 		);
 
+		foreach ( self::gateway_sections() as $section ) {
+			array_push( $fields, ...$section->fields );
+		}
+
 		$by_key = array();
 		foreach ( $fields as $field ) {
 			$by_key[ $field->key ] = $field;
 		}
 		return $by_key;
+	}
+
+	/**
+	 * The payment gateways' sections, first on the screen (Checkout adds them through the
+	 * donation_widget_settings_sections filter, so settings never depend on a gateway).
+	 *
+	 * @return list<SettingsSection>
+	 */
+	public static function gateway_sections(): array {
+		$sections = apply_filters( 'donation_widget_settings_sections', array() );
+		return array_values( array_filter( is_array( $sections ) ? $sections : array(), static fn ( mixed $section ): bool => $section instanceof SettingsSection ) );
 	}
 }

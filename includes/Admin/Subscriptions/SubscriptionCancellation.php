@@ -9,8 +9,8 @@ namespace DonationWidget\Admin\Subscriptions;
 
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Http\ProviderUnavailable;
-use DonationWidget\Payments\Stripe\StripeClient;
-use DonationWidget\Payments\Stripe\StripeError;
+use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripeError;
 
 /**
  * Cancels at Stripe first (so no further payment is taken), then records it. When this request

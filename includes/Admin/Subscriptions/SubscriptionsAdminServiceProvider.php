@@ -10,7 +10,7 @@ namespace DonationWidget\Admin\Subscriptions;
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\SubscriptionRepository;
-use DonationWidget\Payments\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\ServiceProvider;
 
 /**

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Tests\Integration;
 
+use DonationWidget\Checkout\Checkout;
+use DonationWidget\Checkout\FollowUpCall;
+use DonationWidget\Checkout\GatewayRegistry;
+use DonationWidget\Http\AjaxResult;
 use DonationWidget\Plugin;
 use PHPUnit\Framework\TestCase;
 
@@ -134,6 +138,26 @@ abstract class IntegrationTestCase extends TestCase {
 		$body = json_decode( $output, true );
 		$this->assertIsArray( $body, "Not JSON: {$output}" );
 		return $body;
+	}
+
+	/**
+	 * Runs a payment call of SPEC §7 through the checkout, as its admin-ajax action does.
+	 *
+	 * @param string               $action  Such as process_payment_method or get_charge_id.
+	 * @param array<string, mixed> $request POST fields.
+	 * @throws \LogicException When no payment method answers the action.
+	 */
+	protected function payment_call( string $action, array $request ): AjaxResult {
+		$checkout = $this->service( Checkout::class );
+		foreach ( $this->service( GatewayRegistry::class )->payment_methods() as $method ) {
+			if ( $method->action() === $action ) {
+				return $checkout->pay( $method, $request );
+			}
+			if ( $method instanceof FollowUpCall && $method->follow_up_action() === $action ) {
+				return $checkout->follow_up( $method, $request );
+			}
+		}
+		throw new \LogicException( esc_html( "No payment method answers {$action}." ) );
 	}
 
 	/**

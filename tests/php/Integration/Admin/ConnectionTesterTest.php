@@ -90,7 +90,7 @@ final class ConnectionTesterTest extends IntegrationTestCase {
 
 	public function test_the_answer_never_contains_a_secret(): void {
 		$this->set_settings( array( 'stripe_test_secret_key' => 'sk_test_invalid' ) );
-		foreach ( ConnectionTester::PROVIDERS as $provider ) {
+		foreach ( $this->service( ConnectionTester::class )->providers() as $provider ) {
 			$body = (string) wp_json_encode( $this->test_connection( $provider )->body );
 			foreach ( array( 'sk_test_invalid', 'local-stand-in-secret', 'local-stand-in-token', 'local-stand-in-secret-key' ) as $secret ) {
 				$this->assertStringNotContainsString( $secret, $body );

@@ -12,7 +12,6 @@ use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
 use DonationWidget\Admin\Subscriptions\SubscriptionSummary;
 use DonationWidget\Donations\SubscriptionRepository;
-use DonationWidget\Payments\Stripe\CardPaymentController;
 use DonationWidget\Tests\Integration\StandIns;
 
 final class SubscriptionsScreenTest extends AdminTestCase {
@@ -97,7 +96,8 @@ final class SubscriptionsScreenTest extends AdminTestCase {
 			'organisationName' => '',
 			'iteration_id'     => 'APPEAL-2026',
 		);
-		$result = $this->service( CardPaymentController::class )->pay(
+		$result = $this->payment_call(
+			'process_payment_method',
 			array(
 				'token'        => 'pm_card_visa',
 				'cardId'       => 'pm_card_visa',

@@ -13,9 +13,8 @@ use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\CardUpdate\IssuedLink;
 use DonationWidget\Database\Schema;
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Payments\Stripe\CardPaymentController;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
-use DonationWidget\Webhooks\StripeSignature;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 
 abstract class CardUpdateTestCase extends PaymentTestCase {
 
@@ -66,7 +65,7 @@ abstract class CardUpdateTestCase extends PaymentTestCase {
 	 */
 	protected function recurring_donor( array $form = array() ): array {
 		$request = $this->card_request( array(), array( 'frequency' => '4weekly' ) + $form );
-		$this->assertAnswer( 200, '', $this->service( CardPaymentController::class )->pay( $request ) );
+		$this->assertAnswer( 200, '', $this->payment_call( 'process_payment_method', $request ) );
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertNotNull( $row );
 		return $row;

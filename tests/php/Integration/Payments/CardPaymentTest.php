@@ -8,12 +8,11 @@
 namespace DonationWidget\Tests\Integration\Payments;
 
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Payments\Stripe\CardPaymentController;
 
 final class CardPaymentTest extends PaymentTestCase {
 
 	private function pay( array $request ): AjaxResult {
-		return $this->service( CardPaymentController::class )->pay( $request );
+		return $this->payment_call( 'process_payment_method', $request );
 	}
 
 	public function test_a_one_off_card_donation_is_charged_and_recorded(): void {

@@ -8,13 +8,8 @@
 namespace DonationWidget\Tests\Integration\Payments;
 
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Payments\Stripe\ExpressCheckoutController;
 
 final class ExpressCheckoutTest extends PaymentTestCase {
-
-	private function controller(): ExpressCheckoutController {
-		return $this->service( ExpressCheckoutController::class );
-	}
 
 	private function intent_request( array $overrides = array(), array $form = array() ): array {
 		return array_merge(
@@ -30,7 +25,8 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 	}
 
 	private function charge_reference( string $intent_id ): AjaxResult {
-		return $this->controller()->charge_reference(
+		return $this->payment_call(
+			'get_charge_id',
 			array(
 				'paymentIntentId' => $intent_id,
 				'formData'        => $this->form_data(),
@@ -58,7 +54,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 	public function test_payment_intent_creates_an_unconfirmed_intent_and_a_pending_donation(): void {
 		$request = $this->intent_request();
 
-		$result = $this->controller()->create_intent( $request );
+		$result = $this->payment_call( 'payment_intent', $request );
 
 		$this->assertAnswer( 200, '', $result );
 		$client_secret = $result->data()['client_secret'];
@@ -78,8 +74,8 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 
 	public function test_the_same_attempt_gets_the_same_intent_back(): void {
 		$request = $this->intent_request();
-		$first   = $this->controller()->create_intent( $request );
-		$second  = $this->controller()->create_intent( array( 'captchaToken' => 'another' ) + $request );
+		$first   = $this->payment_call( 'payment_intent', $request );
+		$second  = $this->payment_call( 'payment_intent', array( 'captchaToken' => 'another' ) + $request );
 
 		$this->assertSame( $first->data(), $second->data() );
 		$this->assertCount( 1, $this->stripe( 'GET', '/v1/payment_intents', array(), self::SECRET_KEY )['data'] );
@@ -103,7 +99,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 	 * @dataProvider refused_intents
 	 */
 	public function test_payment_intent_refuses_what_does_not_add_up( array $overrides, array $form, string $field ): void {
-		$result = $this->controller()->create_intent( $this->intent_request( $overrides, $form ) );
+		$result = $this->payment_call( 'payment_intent', $this->intent_request( $overrides, $form ) );
 
 		$this->assertAnswer( 400, 'validation', $result );
 		$this->assertSame( $field, $result->data()['field'] );
@@ -112,14 +108,14 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 
 	public function test_payment_intent_needs_the_captcha(): void {
 		$request = $this->intent_request( array( 'captchaToken' => 'stand-in-captcha-fail' ) );
-		$this->assertAnswer( 403, 'captcha', $this->controller()->create_intent( $request ) );
+		$this->assertAnswer( 403, 'captcha', $this->payment_call( 'payment_intent', $request ) );
 		$this->assertCount( 0, $this->provider_requests( 'stripe' ) );
 		$this->assertNull( $this->donation_row( $request['attemptId'] ) );
 	}
 
 	public function test_get_charge_id_records_the_confirmed_payment_and_answers_the_charge(): void {
 		$request = $this->intent_request();
-		$created = $this->controller()->create_intent( $request );
+		$created = $this->payment_call( 'payment_intent', $request );
 		$this->assertSame( 'succeeded', $this->confirm_in_browser( $created->data()['client_secret'] )['status'] );
 
 		$result = $this->charge_reference( $created->data()['payment_intent_id'] );
@@ -134,7 +130,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 
 	public function test_the_wallet_type_becomes_the_method(): void {
 		$request = $this->intent_request();
-		$created = $this->controller()->create_intent( $request );
+		$created = $this->payment_call( 'payment_intent', $request );
 		$wallet  = $this->stripe(
 			'POST',
 			'/v1/payment_methods',
@@ -156,7 +152,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 	}
 
 	public function test_get_charge_id_before_the_wallet_confirmed_is_pending(): void {
-		$created = $this->controller()->create_intent( $this->intent_request() );
+		$created = $this->payment_call( 'payment_intent', $this->intent_request() );
 
 		$result = $this->charge_reference( $created->data()['payment_intent_id'] );
 
@@ -166,7 +162,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 
 	public function test_a_declined_wallet_payment_is_recorded_as_failed(): void {
 		$request = $this->intent_request();
-		$created = $this->controller()->create_intent( $request );
+		$created = $this->payment_call( 'payment_intent', $request );
 		$this->confirm_in_browser( $created->data()['client_secret'], 'pm_card_chargeDeclined' );
 
 		$result = $this->charge_reference( $created->data()['payment_intent_id'] );

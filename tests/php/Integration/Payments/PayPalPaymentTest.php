@@ -8,12 +8,11 @@
 namespace DonationWidget\Tests\Integration\Payments;
 
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Payments\PayPal\PayPalPaymentController;
 
 final class PayPalPaymentTest extends PaymentTestCase {
 
 	private function pay( array $request ): AjaxResult {
-		return $this->service( PayPalPaymentController::class )->pay( $request );
+		return $this->payment_call( 'process_paypal_payment', $request );
 	}
 
 	/**

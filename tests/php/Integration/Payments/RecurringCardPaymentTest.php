@@ -9,13 +9,12 @@ namespace DonationWidget\Tests\Integration\Payments;
 
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Payments\Stripe\CardPaymentController;
-use DonationWidget\Payments\Stripe\DonationProduct;
+use DonationWidget\Gateways\Stripe\DonationProduct;
 
 final class RecurringCardPaymentTest extends PaymentTestCase {
 
 	private function pay( array $request ): AjaxResult {
-		return $this->service( CardPaymentController::class )->pay( $request );
+		return $this->payment_call( 'process_payment_method', $request );
 	}
 
 	private function four_weekly( array $overrides = array() ): array {

@@ -9,16 +9,14 @@ namespace DonationWidget\Tests\Integration\Webhooks;
 
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Payments\Stripe\CardPaymentController;
-use DonationWidget\Payments\Stripe\ExpressCheckoutController;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
-use DonationWidget\Webhooks\StripeSignature;
-use DonationWidget\Webhooks\WebhookEventLog;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
+use DonationWidget\Checkout\WebhookEventLog;
 
 final class StripeWebhookTest extends PaymentTestCase {
 
 	private function pay( array $request ): AjaxResult {
-		return $this->service( CardPaymentController::class )->pay( $request );
+		return $this->payment_call( 'process_payment_method', $request );
 	}
 
 	/**
@@ -167,7 +165,7 @@ final class StripeWebhookTest extends PaymentTestCase {
 			'attemptId'    => wp_generate_uuid4(),
 			'captchaToken' => 'stand-in-captcha-token',
 		);
-		$created = $this->service( ExpressCheckoutController::class )->create_intent( $request );
+		$created = $this->payment_call( 'payment_intent', $request );
 		$wallet  = $this->stripe(
 			'POST',
 			'/v1/payment_methods',

@@ -8,8 +8,8 @@
 namespace DonationWidget\Tests\Unit\Payments;
 
 use DonationWidget\Donations\Money;
-use DonationWidget\Payments\Stripe\PaymentIntent;
-use DonationWidget\Payments\Stripe\StripeForm;
+use DonationWidget\Gateways\Stripe\PaymentIntent;
+use DonationWidget\Gateways\Stripe\StripeForm;
 use PHPUnit\Framework\TestCase;
 
 final class StripeFormTest extends TestCase {

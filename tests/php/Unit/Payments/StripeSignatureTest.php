@@ -7,7 +7,7 @@
 
 namespace DonationWidget\Tests\Unit\Payments;
 
-use DonationWidget\Webhooks\StripeSignature;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 use PHPUnit\Framework\TestCase;
 
 final class StripeSignatureTest extends TestCase {

@@ -1,0 +1,169 @@
+<?php
+/**
+ * The donation checkout: one attempt sequence for every way to pay.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationForm;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\InvalidDonationRequest;
+use DonationWidget\Http\AjaxResult;
+use DonationWidget\Http\ProviderUnavailable;
+
+/**
+ * Order of work for every payment call: rate limit and the method's keys; the fields (formData
+ * per SPEC §5, the attemptId, the method's own); the attempt's existing record, whose settled
+ * outcome is answered again without calling anyone; reCAPTCHA; the pending record, written
+ * before the provider is called; then the method; then the record and the answer. A retry of
+ * the same attemptId reuses the record (and the providers' idempotency keys), so it can never
+ * charge twice. Money the browser moved before the call (a PayPal capture) is recorded whatever
+ * else the call gets wrong.
+ */
+final class Checkout {
+
+	/**
+	 * Builds the checkout.
+	 *
+	 * @param DonationRepository $donations Where attempts are written first.
+	 * @param DonationLedger     $ledger    Records outcomes.
+	 * @param PaymentCallGuard   $guard     Rate limit and reCAPTCHA.
+	 */
+	public function __construct(
+		private readonly DonationRepository $donations,
+		private readonly DonationLedger $ledger,
+		private readonly PaymentCallGuard $guard
+	) {
+	}
+
+	/**
+	 * A payment call: fields formData (JSON, SPEC §3.4), attemptId (UUID), captchaToken and the
+	 * method's own. See PaymentAnswers for the answers.
+	 *
+	 * @param PaymentMethod        $method  The way to pay the call is for.
+	 * @param array<string, mixed> $request POST fields.
+	 * @throws \RuntimeException When the attempt's record can neither be written nor read.
+	 */
+	public function pay( PaymentMethod $method, array $request ): AjaxResult {
+		$refused = $this->guard->refuse_before_provider( $method->is_available() );
+		if ( null !== $refused ) {
+			return $refused;
+		}
+		try {
+			$attempt_id = PaymentRequest::attempt_id( $request );
+			$form       = DonationForm::from_json( $request['formData'] ?? null );
+			$input      = $method->read( $request, $form );
+		} catch ( InvalidDonationRequest $error ) {
+			return PaymentAnswers::invalid( $error );
+		}
+
+		$donation = $this->donations->find_by_attempt( $attempt_id );
+		if ( null !== $donation ) {
+			if ( ! $this->is_same_payment( $donation, $method, $form, $input ) ) {
+				return PaymentAnswers::conflict( __( 'This payment attempt was already used for a different donation. Please reload the page and try again.', 'donation-widget' ) );
+			}
+			if ( DonationStatus::is_settled( $donation->status() ) ) {
+				return PaymentAnswers::for_outcome( $method->replay( $donation ) );
+			}
+		} elseif ( '' !== $input->continues ) {
+			return PaymentAnswers::conflict( __( 'This payment does not belong to this payment attempt.', 'donation-widget' ) );
+		}
+
+		$refused = $this->guard->refuse_without_captcha( $request['captchaToken'] ?? null );
+		if ( null !== $refused && ! $input->money_already_moved() ) {
+			return $refused;
+		}
+		$donation = $donation ?? $this->open( $attempt_id, $form, $method, $input );
+		if ( null !== $refused ) {
+			$this->ledger->settle( $donation, PaymentOutcome::not_verified( 'captcha_failed', '', "reCAPTCHA refused the call, so payment {$input->reference} was not checked." ) );
+			return $refused;
+		}
+		return $this->run( $donation, static fn (): PaymentOutcome => $method->pay( $donation, $input ) );
+	}
+
+	/**
+	 * A follow-up call (get_charge_id): the browser confirmed the payment with the provider and
+	 * asks how it went. It charges nothing, so it carries no captcha; it still counts against
+	 * the rate limit. The answer is read from the provider, never from the browser.
+	 *
+	 * @param FollowUpCall         $method  The way to pay.
+	 * @param array<string, mixed> $request POST fields.
+	 */
+	public function follow_up( FollowUpCall $method, array $request ): AjaxResult {
+		$refused = $this->guard->refuse_before_provider( $method->is_available() );
+		if ( null !== $refused ) {
+			return $refused;
+		}
+		try {
+			$payment_id = $method->followed_payment( $request );
+		} catch ( InvalidDonationRequest $error ) {
+			return PaymentAnswers::invalid( $error );
+		}
+		$donation = $this->ledger->find_by_payment( $payment_id );
+		if ( null === $donation || $donation->provider() !== $method->provider() ) {
+			return PaymentAnswers::not_found();
+		}
+		if ( DonationStatus::SUCCEEDED === $donation->status() && '' !== $donation->provider_reference() && '' !== $donation->method() ) {
+			return PaymentAnswers::paid( $donation->provider_reference() );
+		}
+		return $this->run( $donation, static fn (): PaymentOutcome => $method->settle( $donation ) );
+	}
+
+	/**
+	 * Asks the method, records what it says, and answers. A provider that cannot be reached
+	 * leaves the record open with a note: it may have taken the money, and a retry of the
+	 * attempt (same idempotency keys) or a webhook settles it.
+	 *
+	 * @param Donation                  $donation The open donation.
+	 * @param callable():PaymentOutcome $ask    Asks the method.
+	 */
+	private function run( Donation $donation, callable $ask ): AjaxResult {
+		try {
+			$outcome = $ask();
+		} catch ( ProviderUnavailable $error ) {
+			$this->ledger->note_still_open( $donation, 'provider_unavailable: ' . $error->getMessage() );
+			return PaymentAnswers::provider_failed( $error );
+		}
+		// Read again: the method may have kept the provider's ids (a subscription) meanwhile.
+		$this->ledger->settle( $this->ledger->find( $donation->id() ) ?? $donation, $outcome );
+		return PaymentAnswers::for_outcome( $outcome );
+	}
+
+	/**
+	 * Whether a retried attempt names the same payment as its record.
+	 *
+	 * @param Donation      $donation The attempt's record.
+	 * @param PaymentMethod $method   The way to pay of this call.
+	 * @param DonationForm  $form     This call's formData.
+	 * @param PaymentInput  $input    This call's own fields.
+	 */
+	private function is_same_payment( Donation $donation, PaymentMethod $method, DonationForm $form, PaymentInput $input ): bool {
+		return $method->provider() === $donation->provider()
+			&& $donation->matches( $form )
+			&& ( ! $input->money_already_moved() || $input->reference === $donation->provider_reference() );
+	}
+
+	/**
+	 * Writes the attempt's pending record.
+	 *
+	 * @param string        $attempt_id The attemptId.
+	 * @param DonationForm  $form       The checked formData.
+	 * @param PaymentMethod $method     The way to pay.
+	 * @param PaymentInput  $input      The call's own fields.
+	 * @throws \RuntimeException When it can neither be written nor read.
+	 */
+	private function open( string $attempt_id, DonationForm $form, PaymentMethod $method, PaymentInput $input ): Donation {
+		$references = $input->money_already_moved() ? array( 'provider_reference' => $input->reference ) : array();
+		// Null from create() means another request for this attempt wrote the record first.
+		$donation = $this->donations->create( $attempt_id, $form, $method->provider(), $method->method(), $input->page_url, $references )
+			?? $this->donations->find_by_attempt( $attempt_id );
+		if ( null === $donation ) {
+			throw new \RuntimeException( 'The donation row of this attempt could not be written.' );
+		}
+		return $donation;
+	}
+}

@@ -1,0 +1,77 @@
+<?php
+/**
+ * Wires the checkout.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+use DonationWidget\Captcha\RecaptchaClient;
+use DonationWidget\Container;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Http\AjaxRouter;
+use DonationWidget\Protection\RateLimiter;
+use DonationWidget\ServiceProvider;
+use DonationWidget\Settings\Settings;
+
+/**
+ * The payment calls of SPEC §7 (one per registered way to pay), and what the rest of the
+ * plugin learns from the gateways: their settings sections, the ways to pay the widget may
+ * offer, and the names of payment methods.
+ */
+final class CheckoutServiceProvider implements ServiceProvider {
+
+	/**
+	 * Shares the checkout, the ledger, the guard and the event log.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set( DonationLedger::class, static fn ( Container $c ): DonationLedger => new DonationLedger( $c->get( DonationRepository::class ), $c->get( SubscriptionRepository::class ) ) );
+		$container->set( WebhookEventLog::class, static fn (): WebhookEventLog => new WebhookEventLog() );
+		$container->set(
+			PaymentCallGuard::class,
+			static fn ( Container $c ): PaymentCallGuard => new PaymentCallGuard( $c->get( RateLimiter::class ), $c->get( RecaptchaClient::class ), $c->get( Settings::class ) )
+		);
+		$container->set(
+			Checkout::class,
+			static fn ( Container $c ): Checkout => new Checkout( $c->get( DonationRepository::class ), $c->get( DonationLedger::class ), $c->get( PaymentCallGuard::class ) )
+		);
+	}
+
+	/**
+	 * Registers each way to pay's calls as public admin-ajax actions (no nonce: see AjaxRouter
+	 * and PaymentCallGuard), and shares the gateways' settings, method ids and names.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		$registry = static fn (): GatewayRegistry => $container->get( GatewayRegistry::class );
+		$router   = $container->get( AjaxRouter::class );
+		foreach ( $registry()->payment_methods() as $method ) {
+			$router->public_action( $method->action(), static fn ( array $request ) => $container->get( Checkout::class )->pay( $method, $request ) );
+			if ( $method instanceof FollowUpCall ) {
+				$router->public_action( $method->follow_up_action(), static fn ( array $request ) => $container->get( Checkout::class )->follow_up( $method, $request ) );
+			}
+		}
+		add_filter(
+			'donation_widget_settings_sections',
+			static fn ( array $sections ): array => array_merge(
+				$sections,
+				array_map( static fn ( Gateway $gateway ) => $gateway->settings_section(), $registry()->gateways() )
+			)
+		);
+		add_filter(
+			'donation_widget_public_settings',
+			static fn ( array $settings ): array => $settings + array( 'payment_methods' => $registry()->available_method_ids() )
+		);
+		add_filter(
+			'donation_widget_payment_method_name',
+			static fn ( string $name, string $method ): string => '' !== $name ? $name : $registry()->method_name( $method ),
+			10,
+			2
+		);
+	}
+}

@@ -1,0 +1,261 @@
+<?php
+/**
+ * The donation records, as payment gateways may read and change them.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\SubscriptionRepository;
+
+/**
+ * Gateways never touch the repositories: the checkout and every webhook listener record what a
+ * provider said through settle(), so a payment ends the same way whichever news arrives first,
+ * and the status machine of DonationStatus holds (a paid donation never turns failed).
+ */
+final class DonationLedger {
+
+	public const SUBSCRIPTION_ACTIVE = SubscriptionRepository::ACTIVE;
+
+	/**
+	 * Builds the ledger.
+	 *
+	 * @param DonationRepository     $donations     Donation records.
+	 * @param SubscriptionRepository $subscriptions 4-weekly subscriptions.
+	 */
+	public function __construct(
+		private readonly DonationRepository $donations,
+		private readonly SubscriptionRepository $subscriptions
+	) {
+	}
+
+	/**
+	 * Records what the provider said about a donation.
+	 *
+	 * A failed first payment of a 4-weekly donation also ends its subscription here and fires
+	 * donation_widget_first_payment_failed, so its gateway cancels it at the provider (once).
+	 *
+	 * @param Donation       $donation The donation, as read before the provider was asked.
+	 * @param PaymentOutcome $outcome  What the provider said.
+	 * @return bool Whether the record now says so (false: it had moved on, say to refunded).
+	 */
+	public function settle( Donation $donation, PaymentOutcome $outcome ): bool {
+		$references = array_filter(
+			array(
+				'payment_intent_id'  => $outcome->payment_id,
+				'provider_reference' => $outcome->reference,
+				'method'             => $outcome->method,
+			)
+		);
+		switch ( $outcome->kind ) {
+			case PaymentOutcome::PAID:
+				// A note left by an earlier timeout or failure no longer applies.
+				$moved = $this->donations->move( $donation->id(), DonationStatus::SUCCEEDED, array( 'failure_reason' => '' ) + $references );
+				if ( '' !== $outcome->reference ) {
+					$this->donations->claim_reference( $donation->provider(), $outcome->reference, $donation->id() );
+				}
+				if ( '' !== $donation->subscription_id() ) {
+					$this->subscriptions->activate( $donation->subscription_id() );
+				}
+				return $moved;
+			case PaymentOutcome::REQUIRES_ACTION:
+				return $this->donations->move( $donation->id(), DonationStatus::REQUIRES_ACTION, $references );
+			case PaymentOutcome::PROCESSING:
+			case PaymentOutcome::CONFIRM_IN_BROWSER:
+				$this->donations->update( $donation->id(), $references + array_filter( array( 'failure_reason' => $outcome->detail ) ) );
+				return true;
+		}
+		if ( ! $outcome->is_failure() ) {
+			return false;
+		}
+		return $this->fail( $donation, $outcome->code . ': ' . $outcome->detail, $references );
+	}
+
+	/**
+	 * Notes why an open donation is still open (a provider that did not answer), keeping it open.
+	 *
+	 * @param Donation $donation The donation.
+	 * @param string   $note     Machine-readable reason, a colon, and the detail.
+	 */
+	public function note_still_open( Donation $donation, string $note ): void {
+		$this->donations->update( $donation->id(), array( 'failure_reason' => $note ) );
+	}
+
+	/**
+	 * Keeps the provider's ids on the donation as soon as they exist, so a retried attempt
+	 * carries on where the last one stopped.
+	 *
+	 * @param Donation              $donation The donation.
+	 * @param array<string, string> $ids      Any of payment_intent_id, customer_id, subscription_id.
+	 */
+	public function keep_ids( Donation $donation, array $ids ): void {
+		$this->donations->update( $donation->id(), array_intersect_key( $ids, array_flip( array( 'payment_intent_id', 'customer_id', 'subscription_id' ) ) ) );
+	}
+
+	/**
+	 * Claims a provider reference for one donation; false when another donation holds it.
+	 *
+	 * @param Donation $donation  The donation.
+	 * @param string   $reference Charge or capture id.
+	 */
+	public function claim_reference( Donation $donation, string $reference ): bool {
+		return $this->donations->claim_reference( $donation->provider(), $reference, $donation->id() );
+	}
+
+	/**
+	 * Records a refund of a paid donation.
+	 *
+	 * @param Donation $donation The donation.
+	 * @param bool     $in_full  Whether the whole amount went back.
+	 * @return bool Whether the record moved.
+	 */
+	public function refund( Donation $donation, bool $in_full ): bool {
+		return $this->donations->move( $donation->id(), $in_full ? DonationStatus::REFUNDED : DonationStatus::PARTIALLY_REFUNDED );
+	}
+
+	/**
+	 * A donation by row id.
+	 *
+	 * @param int $id Row id.
+	 */
+	public function find( int $id ): ?Donation {
+		return $this->donations->find( $id );
+	}
+
+	/**
+	 * A donation by attempt id (or a renewal's invoice:… key).
+	 *
+	 * @param string $attempt_id The key.
+	 */
+	public function find_by_attempt( string $attempt_id ): ?Donation {
+		return $this->donations->find_by_attempt( $attempt_id );
+	}
+
+	/**
+	 * A donation by the provider's payment id (PaymentIntent).
+	 *
+	 * @param string $payment_id The id.
+	 */
+	public function find_by_payment( string $payment_id ): ?Donation {
+		return $this->donations->find_by_payment_intent( $payment_id );
+	}
+
+	/**
+	 * The donation holding a provider reference.
+	 *
+	 * @param string $provider  stripe, paypal.
+	 * @param string $reference Charge or capture id.
+	 */
+	public function find_by_reference( string $provider, string $reference ): ?Donation {
+		return $this->donations->find_by_reference( $provider, $reference );
+	}
+
+	/**
+	 * The first donation of a subscription: the one whose payment started it.
+	 *
+	 * @param string $subscription_id The provider's id.
+	 */
+	public function first_of_subscription( string $subscription_id ): ?Donation {
+		return $this->donations->find_first_of_subscription( $subscription_id );
+	}
+
+	/**
+	 * Records a renewal of a subscription (a later 4-weekly payment), once per key.
+	 *
+	 * @param Donation             $first      The subscription's first donation.
+	 * @param string               $attempt_id The renewal's key, such as invoice:in_….
+	 * @param string               $status     DonationStatus::SUCCEEDED or FAILED.
+	 * @param array<string, mixed> $columns    amount_cents, total_cents, currency and the provider's ids.
+	 * @return Donation|null The new record, or null when one with this key exists.
+	 */
+	public function record_renewal( Donation $first, string $attempt_id, string $status, array $columns ): ?Donation {
+		return $this->donations->create_renewal( $first, $attempt_id, array( 'status' => $status ) + $columns );
+	}
+
+	/**
+	 * Moves an existing renewal to a new status (a retried collection paid, or failed again).
+	 *
+	 * @param Donation              $renewal The renewal.
+	 * @param string                $status  DonationStatus::SUCCEEDED or FAILED.
+	 * @param array<string, string> $fields Columns to write with it.
+	 * @return bool Whether the record moved.
+	 */
+	public function move_renewal( Donation $renewal, string $status, array $fields = array() ): bool {
+		return $this->donations->move( $renewal->id(), $status, $fields );
+	}
+
+	/**
+	 * Records a subscription the provider started for a donation.
+	 *
+	 * @param Donation $donation        Its first donation.
+	 * @param string   $subscription_id The provider's id.
+	 * @param string   $customer_id     The provider's customer.
+	 */
+	public function start_subscription( Donation $donation, string $subscription_id, string $customer_id ): void {
+		$this->donations->update(
+			$donation->id(),
+			array(
+				'subscription_id' => $subscription_id,
+				'customer_id'     => $customer_id,
+			)
+		);
+		$this->subscriptions->start( $subscription_id, $customer_id, $donation->id(), $donation->total_cents() );
+	}
+
+	/**
+	 * Marks a subscription active (its payments are coming in).
+	 *
+	 * @param string $subscription_id The provider's id.
+	 */
+	public function activate_subscription( string $subscription_id ): void {
+		$this->subscriptions->activate( $subscription_id );
+	}
+
+	/**
+	 * A subscription's record.
+	 *
+	 * @param string $subscription_id The provider's id.
+	 * @return array{subscription_id: string, customer_id: string, donation_id: int, status: string, amount_cents: int}|null
+	 */
+	public function subscription( string $subscription_id ): ?array {
+		return $this->subscriptions->find( $subscription_id );
+	}
+
+	/**
+	 * Records that a subscription ended.
+	 *
+	 * @param string $subscription_id The provider's id.
+	 * @return bool Whether it was open until now.
+	 */
+	public function end_subscription( string $subscription_id ): bool {
+		return $this->subscriptions->cancel( $subscription_id );
+	}
+
+	/**
+	 * Marks a donation failed; a failed first payment of a subscription ends the subscription.
+	 *
+	 * @param Donation              $donation   The donation.
+	 * @param string                $reason     Reason code, a colon, and the detail.
+	 * @param array<string, string> $references The provider's ids to keep with it.
+	 */
+	private function fail( Donation $donation, string $reason, array $references ): bool {
+		$was_failed = DonationStatus::FAILED === $donation->status();
+		$moved      = $this->donations->move( $donation->id(), DonationStatus::FAILED, array( 'failure_reason' => $reason ) + $references );
+		$first      = '' !== $donation->subscription_id() && ! str_starts_with( $donation->attempt_id(), 'invoice:' );
+		if ( $moved && ! $was_failed && $first ) {
+			$this->subscriptions->cancel( $donation->subscription_id() );
+			/**
+			 * The first payment of a subscription failed: its gateway cancels it at the provider.
+			 *
+			 * @param string $subscription_id The provider's id.
+			 * @param string $provider        stripe, paypal.
+			 */
+			do_action( 'donation_widget_first_payment_failed', $donation->subscription_id(), $donation->provider() );
+		}
+		return $moved;
+	}
+}

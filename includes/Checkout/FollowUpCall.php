@@ -1,0 +1,30 @@
+<?php
+/**
+ * A way to pay whose browser asks for the outcome after confirming the payment itself.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+use DonationWidget\Donations\InvalidDonationRequest;
+
+/**
+ * Express checkout confirms the payment in the browser (the wallet), then calls get_charge_id:
+ * the checkout finds the donation by the payment named and settles it from the provider's copy.
+ */
+interface FollowUpCall extends PaymentMethod {
+
+	/**
+	 * The admin-ajax action of the follow-up call.
+	 */
+	public function follow_up_action(): string;
+
+	/**
+	 * The payment the follow-up call names, checked.
+	 *
+	 * @param array<string, mixed> $request POST fields.
+	 * @throws InvalidDonationRequest When it is missing or malformed.
+	 */
+	public function followed_payment( array $request ): string;
+}

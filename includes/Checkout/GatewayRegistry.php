@@ -1,0 +1,89 @@
+<?php
+/**
+ * The gateways the plugin runs, and their ways to pay.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+/**
+ * Filled in one place (Gateways\GatewaysServiceProvider); everything else asks it.
+ */
+final class GatewayRegistry {
+
+	/**
+	 * Builds the registry.
+	 *
+	 * @param array $gateways In the order the widget and the settings screen show them.
+	 * @phpstan-param list<Gateway> $gateways
+	 */
+	public function __construct( private readonly array $gateways ) {
+	}
+
+	/**
+	 * Every gateway.
+	 *
+	 * @return list<Gateway>
+	 */
+	public function gateways(): array {
+		return $this->gateways;
+	}
+
+	/**
+	 * A gateway by id.
+	 *
+	 * @param string $id Such as stripe.
+	 */
+	public function gateway( string $id ): ?Gateway {
+		foreach ( $this->gateways as $gateway ) {
+			if ( $gateway->id() === $id ) {
+				return $gateway;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Every way to pay, of every gateway.
+	 *
+	 * @return list<PaymentMethod>
+	 */
+	public function payment_methods(): array {
+		$methods = array();
+		foreach ( $this->gateways as $gateway ) {
+			array_push( $methods, ...$gateway->payment_methods() );
+		}
+		return $methods;
+	}
+
+	/**
+	 * The ids of the ways to pay donors may use now, for the widget.
+	 *
+	 * @return list<string>
+	 */
+	public function available_method_ids(): array {
+		$ids = array();
+		foreach ( $this->payment_methods() as $method ) {
+			if ( $method->is_available() ) {
+				$ids[] = $method->id();
+			}
+		}
+		return $ids;
+	}
+
+	/**
+	 * A name for people of a stored method value, or '' when no gateway knows it.
+	 *
+	 * @param string $method Such as card, google_pay or paypal.
+	 */
+	public function method_name( string $method ): string {
+		foreach ( $this->payment_methods() as $candidate ) {
+			$names = $candidate->names();
+			if ( isset( $names[ $method ] ) ) {
+				return $names[ $method ];
+			}
+		}
+		return '';
+	}
+}

@@ -1,0 +1,208 @@
+<?php
+/**
+ * What the payment calls answer, and with which HTTP status.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+use DonationWidget\Donations\InvalidDonationRequest;
+use DonationWidget\Http\AjaxResult;
+use DonationWidget\Http\ProviderUnavailable;
+
+/**
+ * The one place that decides the HTTP status of each payment answer. The widget (SPEC §4.6)
+ * reads the card call like this: a non-OK status shows the failure screen ("Please try again
+ * later", with a reload), while a 200 with success:false shows "Please check your card details
+ * and try again!" on the card number. So:
+ *
+ * - 200 success:true, type ""               the payment went through; data.reference is the charge
+ *                                           (ch_…) or PayPal capture id.
+ * - 200 type requires_action                the bank wants 3-D Secure: data.client_secret and
+ *                                           data.payment_intent_id; post again with paymentIntentId.
+ * - 200 type card_error                     declined or authentication failed: a new card may
+ *                                           work, so the donor stays on the form.
+ * - 202 type pending                        accepted but not final (processing, a bank debit, PayPal
+ *                                           PENDING); a webhook or a later call completes it.
+ *                                           data.reference is the payment id when there is one.
+ * - 400 type validation                     a field failed the SPEC §5 checks; data.field names it.
+ * - 403 type captcha                        reCAPTCHA refused the token: nothing was charged, and a
+ *                                           reload gets a fresh token.
+ * - 404 type not_found                      the payment is not one this site started.
+ * - 409 type conflict                       the attemptId was used with other details, or the
+ *                                           payment belongs to another attempt or donation.
+ * - 429 type rate_limited                   too many payment calls from this address.
+ * - 502 / 504 type server                   the provider failed or timed out: nothing is recorded
+ *                                           as paid, and retrying the same attemptId is safe.
+ * - 503 type server                         the site is not configured for this payment method.
+ */
+final class PaymentAnswers {
+
+	/**
+	 * The answer to what a payment method reported.
+	 *
+	 * @param PaymentOutcome $outcome What the provider said.
+	 */
+	public static function for_outcome( PaymentOutcome $outcome ): AjaxResult {
+		return match ( $outcome->kind ) {
+			PaymentOutcome::PAID               => self::paid( $outcome->reference ),
+			PaymentOutcome::REQUIRES_ACTION    => self::requires_action( $outcome->client_secret, $outcome->payment_id ),
+			PaymentOutcome::CONFIRM_IN_BROWSER => AjaxResult::success(
+				array(
+					'client_secret'     => $outcome->client_secret,
+					'payment_intent_id' => $outcome->payment_id,
+				)
+			),
+			PaymentOutcome::PROCESSING         => self::pending( $outcome->message ),
+			PaymentOutcome::DECLINED           => self::card_error( $outcome->message, $outcome->code ),
+			PaymentOutcome::NOT_VERIFIED       => self::not_verified( $outcome->message, $outcome->code ),
+			PaymentOutcome::CONFLICT           => self::conflict( $outcome->message ),
+			PaymentOutcome::NOT_FOUND          => self::not_found(),
+			default                            => self::not_started(),
+		};
+	}
+
+	/**
+	 * The payment went through. The donation's row id is not sent: ids in sequence would tell
+	 * anyone how many donations the charity receives.
+	 *
+	 * @param string $reference Charge id (ch_…) or PayPal capture id.
+	 */
+	public static function paid( string $reference ): AjaxResult {
+		return AjaxResult::success( array( 'reference' => $reference ), array( 'type' => '' ) );
+	}
+
+	/**
+	 * The bank asks for 3-D Secure.
+	 *
+	 * @param string $client_secret     For stripe.handleNextAction().
+	 * @param string $payment_intent_id To send back as paymentIntentId.
+	 */
+	public static function requires_action( string $client_secret, string $payment_intent_id ): AjaxResult {
+		return AjaxResult::error(
+			'requires_action',
+			__( 'Please confirm this payment with your bank.', 'donation-widget' ),
+			200,
+			array(
+				'client_secret'     => $client_secret,
+				'payment_intent_id' => $payment_intent_id,
+			)
+		);
+	}
+
+	/**
+	 * The card (or PayPal account) was declined.
+	 *
+	 * @param string $message      For the donor.
+	 * @param string $decline_code The provider's reason, such as insufficient_funds.
+	 */
+	public static function card_error( string $message, string $decline_code ): AjaxResult {
+		return AjaxResult::error( 'card_error', $message, 200, array( 'decline_code' => $decline_code ) );
+	}
+
+	/**
+	 * Accepted but not final yet.
+	 *
+	 * @param string $message For the donor.
+	 */
+	public static function pending( string $message ): AjaxResult {
+		return AjaxResult::error( 'pending', $message, 202 );
+	}
+
+	/**
+	 * The provider refused the site's request: nothing was charged.
+	 */
+	public static function not_started(): AjaxResult {
+		return AjaxResult::error( 'server', __( 'The payment could not be started. You have not been charged. Please try again later.', 'donation-widget' ), 502 );
+	}
+
+	/**
+	 * A field failed the checks.
+	 *
+	 * @param InvalidDonationRequest $error Which fields, and why.
+	 */
+	public static function invalid( InvalidDonationRequest $error ): AjaxResult {
+		return AjaxResult::error(
+			'validation',
+			$error->first_message(),
+			400,
+			array(
+				'field'  => $error->field(),
+				'errors' => $error->errors,
+			)
+		);
+	}
+
+	/**
+	 * One field failed the checks.
+	 *
+	 * @param string $field   Field name.
+	 * @param string $message Why.
+	 */
+	public static function invalid_field( string $field, string $message ): AjaxResult {
+		return self::invalid( new InvalidDonationRequest( array( $field => $message ) ) );
+	}
+
+	/**
+	 * The payment was refused after checking it with the provider (forged, wrong amount …).
+	 *
+	 * @param string $message For the donor.
+	 * @param string $reason  Machine-readable reason.
+	 */
+	public static function not_verified( string $message, string $reason ): AjaxResult {
+		return AjaxResult::error( 'validation', $message, 400, array( 'reason' => $reason ) );
+	}
+
+	/**
+	 * Google reCAPTCHA refused the token.
+	 */
+	public static function captcha_failed(): AjaxResult {
+		return AjaxResult::error( 'captcha', __( 'We could not confirm you are not a robot. Please reload the page and try again.', 'donation-widget' ), 403 );
+	}
+
+	/**
+	 * The payment is not one this site started.
+	 */
+	public static function not_found(): AjaxResult {
+		return AjaxResult::error( 'not_found', __( 'We could not find this payment.', 'donation-widget' ), 404 );
+	}
+
+	/**
+	 * The attempt, or the payment named, belongs to something else.
+	 *
+	 * @param string $message For the donor.
+	 */
+	public static function conflict( string $message ): AjaxResult {
+		return AjaxResult::error( 'conflict', $message, 409 );
+	}
+
+	/**
+	 * Too many payment calls from this address.
+	 */
+	public static function rate_limited(): AjaxResult {
+		return AjaxResult::error( 'rate_limited', __( 'Too many payment attempts. Please wait a while and try again.', 'donation-widget' ), 429 );
+	}
+
+	/**
+	 * The site has no keys for this payment method.
+	 */
+	public static function not_configured(): AjaxResult {
+		return AjaxResult::error( 'server', __( 'Online donations are not available right now. Please try again later.', 'donation-widget' ), 503 );
+	}
+
+	/**
+	 * A provider failed, timed out, or refused the site's request.
+	 *
+	 * @param ProviderUnavailable $error What failed.
+	 */
+	public static function provider_failed( ProviderUnavailable $error ): AjaxResult {
+		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
+		error_log( 'Donation Widget payment: ' . $error->getMessage() );
+		return AjaxResult::error(
+			'server',
+			__( 'The payment service is not answering right now. Please try again in a few minutes.', 'donation-widget' ),
+			'timeout' === $error->reason ? 504 : 502
+		);
+	}
+}

@@ -1,0 +1,60 @@
+<?php
+/**
+ * The one list of payment gateways.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways;
+
+use DonationWidget\Checkout\GatewayProvider;
+use DonationWidget\Checkout\GatewayRegistry;
+use DonationWidget\Container;
+use DonationWidget\ServiceProvider;
+
+/**
+ * Registers every gateway with the checkout. A new gateway is one line in gateways().
+ */
+final class GatewaysServiceProvider implements ServiceProvider {
+
+	/**
+	 * Every gateway, in the order the widget and the settings screen show them.
+	 *
+	 * @return list<GatewayProvider>
+	 */
+	private function gateways(): array {
+		return array(
+			new Stripe\StripeServiceProvider(),
+			new PayPal\PayPalServiceProvider(),
+		);
+	}
+
+	/**
+	 * Registers each gateway's objects, and the registry the checkout reads.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$gateways = $this->gateways();
+		foreach ( $gateways as $gateway ) {
+			$gateway->register( $container );
+		}
+		$container->set(
+			GatewayRegistry::class,
+			static fn ( Container $c ): GatewayRegistry => new GatewayRegistry(
+				array_map( static fn ( GatewayProvider $gateway ) => $gateway->gateway( $c ), $gateways )
+			)
+		);
+	}
+
+	/**
+	 * Adds each gateway's hooks.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		foreach ( $this->gateways() as $gateway ) {
+			$gateway->boot( $container );
+		}
+	}
+}

@@ -1,0 +1,84 @@
+<?php
+/**
+ * A PayPal capture, as far as donations need it.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\PayPal;
+
+/**
+ * Typed, read-only access to a capture from GET /v2/payments/captures/{id}.
+ */
+final class PayPalCapture {
+
+	public const COMPLETED = 'COMPLETED';
+	public const PENDING   = 'PENDING';
+	public const DECLINED  = 'DECLINED';
+	public const FAILED    = 'FAILED';
+
+	/**
+	 * Wraps the capture.
+	 *
+	 * @param array<mixed> $data The capture object.
+	 */
+	public function __construct( private readonly array $data ) {
+	}
+
+	/**
+	 * The capture id.
+	 */
+	public function id(): string {
+		return $this->text( $this->data, 'id' );
+	}
+
+	/**
+	 * COMPLETED, PENDING, DECLINED, FAILED, REFUNDED or PARTIALLY_REFUNDED.
+	 */
+	public function status(): string {
+		return $this->text( $this->data, 'status' );
+	}
+
+	/**
+	 * Why it is pending (such as PENDING_REVIEW), or ''.
+	 */
+	public function status_reason(): string {
+		$details = $this->data['status_details'] ?? null;
+		return is_array( $details ) ? $this->text( $details, 'reason' ) : '';
+	}
+
+	/**
+	 * Upper-case currency code, such as AUD.
+	 */
+	public function currency(): string {
+		return strtoupper( $this->text( $this->amount(), 'currency_code' ) );
+	}
+
+	/**
+	 * The captured amount as PayPal wrote it, such as "52.50".
+	 */
+	public function value(): string {
+		return $this->text( $this->amount(), 'value' );
+	}
+
+	/**
+	 * The amount object.
+	 *
+	 * @return array<mixed>
+	 */
+	private function amount(): array {
+		$amount = $this->data['amount'] ?? null;
+		return is_array( $amount ) ? $amount : array();
+	}
+
+	/**
+	 * A string member ('' when absent or not a string).
+	 *
+	 * @param array<mixed> $data Object.
+	 * @param string       $key  Member name.
+	 */
+	private function text( array $data, string $key ): string {
+		$value = $data[ $key ] ?? '';
+		return is_string( $value ) ? $value : '';
+	}
+}

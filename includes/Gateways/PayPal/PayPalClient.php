@@ -1,0 +1,148 @@
+<?php
+/**
+ * PayPal's REST API, over WordPress's HTTP API.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\PayPal;
+
+use DonationWidget\Http\HttpClient;
+use DonationWidget\Http\HttpResponse;
+use DonationWidget\Http\ProviderEndpoints;
+use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Settings\Settings;
+
+/**
+ * Reads captures with the client id and secret of the current mode (sandbox or live). The OAuth
+ * access token is kept in a transient (shared by every web server through the database or object
+ * cache) until five minutes before PayPal expires it.
+ */
+final class PayPalClient {
+
+	private const PROVIDER = 'paypal';
+
+	private const TIMEOUT = 20;
+
+	private const TOKEN_TRANSIENT_PREFIX = 'donation_widget_paypal_token_';
+
+	/**
+	 * Builds the client.
+	 *
+	 * @param HttpClient $http     Transport.
+	 * @param Settings   $settings Mode and credentials.
+	 */
+	public function __construct( private readonly HttpClient $http, private readonly Settings $settings ) {
+	}
+
+	/**
+	 * Whether a client id and secret are configured for the current mode.
+	 */
+	public function is_configured(): bool {
+		return '' !== $this->settings->paypal_client_id() && '' !== $this->settings->paypal_secret();
+	}
+
+	/**
+	 * Asks PayPal for a fresh access token, to check the credentials of the current mode.
+	 *
+	 * @throws ProviderUnavailable When PayPal cannot be reached or refuses the credentials.
+	 */
+	public function check_credentials(): void {
+		$this->access_token( true );
+	}
+
+	/**
+	 * Reads a capture.
+	 *
+	 * @param string $capture_id The capture id the browser sent.
+	 * @return PayPalCapture|null Null when PayPal has no such capture for this account.
+	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
+	 */
+	public function capture( string $capture_id ): ?PayPalCapture {
+		$path     = '/v2/payments/captures/' . rawurlencode( $capture_id );
+		$response = $this->get( $path, $this->access_token() );
+		if ( 401 === $response->status ) {
+			// The cached token was revoked or expired early: get a new one, once.
+			$response = $this->get( $path, $this->access_token( true ) );
+		}
+		if ( $response->ok() ) {
+			return new PayPalCapture( $response->body );
+		}
+		// 404: no such capture. 403/400/422: not this account's, or not a capture id at all.
+		if ( in_array( $response->status, array( 400, 403, 404, 422 ), true ) ) {
+			return null;
+		}
+		throw $this->failure( $response );
+	}
+
+	/**
+	 * An OAuth access token (client credentials), from the transient when still valid.
+	 *
+	 * @param bool $fresh Whether to ignore the stored token.
+	 * @throws ProviderUnavailable When PayPal cannot be reached or refuses the credentials.
+	 */
+	private function access_token( bool $fresh = false ): string {
+		$transient = self::TOKEN_TRANSIENT_PREFIX . md5( $this->base() . '|' . $this->settings->paypal_client_id() . '|' . $this->settings->paypal_secret() );
+		$stored    = $fresh ? false : get_transient( $transient );
+		if ( is_string( $stored ) && '' !== $stored ) {
+			return $stored;
+		}
+		$response = $this->http->send(
+			self::PROVIDER,
+			'POST',
+			$this->base() . '/v1/oauth2/token',
+			array(
+				// phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- HTTP Basic authentication, as PayPal's OAuth requires.
+				'Authorization' => 'Basic ' . base64_encode( $this->settings->paypal_client_id() . ':' . $this->settings->paypal_secret() ),
+				'Content-Type'  => 'application/x-www-form-urlencoded',
+			),
+			'grant_type=client_credentials',
+			self::TIMEOUT
+		);
+		$token    = $response->body['access_token'] ?? null;
+		if ( ! $response->ok() || ! is_string( $token ) || '' === $token ) {
+			throw $this->failure( $response );
+		}
+		$expires_in = $response->body['expires_in'] ?? 0;
+		$lifetime   = max( 60, ( is_numeric( $expires_in ) ? (int) $expires_in : 0 ) - 300 );
+		set_transient( $transient, $token, $lifetime );
+		return $token;
+	}
+
+	/**
+	 * A GET with a bearer token.
+	 *
+	 * @param string $path  Path under the API base.
+	 * @param string $token Access token.
+	 * @throws ProviderUnavailable When PayPal cannot be reached or answers something unreadable.
+	 */
+	private function get( string $path, string $token ): HttpResponse {
+		return $this->http->send( self::PROVIDER, 'GET', $this->base() . $path, array( 'Authorization' => 'Bearer ' . $token ), null, self::TIMEOUT );
+	}
+
+	/**
+	 * The exception for an answer that is neither a result nor "not found".
+	 *
+	 * @param HttpResponse $response PayPal's answer.
+	 */
+	private function failure( HttpResponse $response ): ProviderUnavailable {
+		$reason = 'server_error';
+		if ( 401 === $response->status || 400 === $response->status ) {
+			$reason = 'rejected';
+		} elseif ( 429 === $response->status ) {
+			$reason = 'rate_limited';
+		}
+		$debug_id = $response->header( 'paypal-debug-id' );
+		// PayPal's own words: OAuth errors say error_description, API errors say message.
+		$said = $response->body['error_description'] ?? $response->body['message'] ?? '';
+		$said = is_string( $said ) && '' !== $said ? ": {$said}" : '';
+		return new ProviderUnavailable( self::PROVIDER, $reason, esc_html( "HTTP {$response->status}{$said}" . ( '' !== $debug_id ? " (debug id {$debug_id})" : '' ) ) );
+	}
+
+	/**
+	 * The API base URL of the current mode.
+	 */
+	private function base(): string {
+		return ProviderEndpoints::api_base( $this->settings->is_paypal_live() ? ProviderEndpoints::PAYPAL_LIVE : ProviderEndpoints::PAYPAL_SANDBOX );
+	}
+}

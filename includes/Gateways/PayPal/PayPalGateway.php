@@ -1,0 +1,99 @@
+<?php
+/**
+ * PayPal: one-off donations through PayPal's own button.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\PayPal;
+
+use DonationWidget\Checkout\Gateway;
+use DonationWidget\Http\ConnectionResult;
+use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Settings\SettingField;
+use DonationWidget\Settings\Settings;
+use DonationWidget\Settings\SettingsSection;
+
+/**
+ * The PayPal gateway as the checkout, the settings screen and its connection test see it.
+ */
+final class PayPalGateway implements Gateway {
+
+	/**
+	 * Builds the gateway.
+	 *
+	 * @param PayPalClient  $paypal   PayPal.
+	 * @param Settings      $settings The mode.
+	 * @param PayPalPayment $payment  Its one way to pay.
+	 */
+	public function __construct(
+		private readonly PayPalClient $paypal,
+		private readonly Settings $settings,
+		private readonly PayPalPayment $payment
+	) {
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function id(): string {
+		return 'paypal';
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function payment_methods(): array {
+		return array( $this->payment );
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function settings_section(): SettingsSection {
+		return new SettingsSection(
+			'paypal',
+			__( 'PayPal', 'donation-widget' ),
+			array(
+				new SettingField(
+					'paypal_mode',
+					__( 'PayPal mode', 'donation-widget' ),
+					SettingField::CHOICE,
+					'paypal',
+					'sandbox',
+					'',
+					array(
+						'sandbox' => __( 'Sandbox', 'donation-widget' ),
+						'live'    => __( 'Live', 'donation-widget' ),
+					)
+				),
+				new SettingField( 'paypal_sandbox_client_id', __( 'Sandbox client ID', 'donation-widget' ), SettingField::TEXT, 'paypal' ),
+				new SettingField( 'paypal_sandbox_secret', __( 'Sandbox secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
+				new SettingField( 'paypal_live_client_id', __( 'Live client ID', 'donation-widget' ), SettingField::TEXT, 'paypal' ),
+				new SettingField( 'paypal_live_secret', __( 'Live secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
+			)
+		);
+	}
+
+	/**
+	 * Asks PayPal for an access token with the client ID and secret of the current mode.
+	 */
+	public function test_connection(): ConnectionResult {
+		$mode = $this->settings->is_paypal_live() ? __( 'live', 'donation-widget' ) : __( 'sandbox', 'donation-widget' );
+		if ( ! $this->paypal->is_configured() ) {
+			/* translators: %s: sandbox or live. */
+			return ConnectionResult::failed( sprintf( __( 'Enter and save the PayPal %s client ID and secret first.', 'donation-widget' ), $mode ) );
+		}
+		try {
+			$this->paypal->check_credentials();
+		} catch ( ProviderUnavailable $error ) {
+			if ( 'rejected' === $error->reason ) {
+				/* translators: 1: sandbox or live, 2: PayPal's own message. */
+				return ConnectionResult::failed( sprintf( __( 'PayPal refused the %1$s client ID or secret (%2$s).', 'donation-widget' ), $mode, ConnectionResult::detail( $error ) ) );
+			}
+			return ConnectionResult::unreachable( 'PayPal', $error );
+		}
+		/* translators: %s: sandbox or live. */
+		return ConnectionResult::worked( sprintf( __( 'Connected to PayPal (%s).', 'donation-widget' ), $mode ) );
+	}
+}

@@ -1,0 +1,159 @@
+<?php
+/**
+ * SPEC §7 call 7: process_paypal_payment.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\PayPal;
+
+use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Checkout\PaymentInput;
+use DonationWidget\Checkout\PaymentMethod;
+use DonationWidget\Checkout\PaymentOutcome;
+use DonationWidget\Checkout\PaymentRequest;
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationForm;
+use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\InvalidDonationRequest;
+use DonationWidget\Donations\Money;
+
+/**
+ * A one-off PayPal donation. The browser captured the order itself and sends only the capture
+ * id, which proves nothing: the capture is read back from PayPal and must be COMPLETED, in AUD,
+ * for exactly the donation's total, and never recorded for another donation before (a UNIQUE
+ * key in the database settles that, even between servers).
+ *
+ * The money has already moved when this call arrives, so the checkout keeps a record of every
+ * call, refused or not, with the capture id the browser claimed, for the charity to reconcile.
+ */
+final class PayPalPayment implements PaymentMethod {
+
+	private const CAPTURE_ID_PATTERN = '/^[A-Za-z0-9]{5,40}$/';
+
+	/**
+	 * Builds the method.
+	 *
+	 * @param PayPalClient   $paypal PayPal.
+	 * @param DonationLedger $ledger To claim the capture for one donation.
+	 */
+	public function __construct(
+		private readonly PayPalClient $paypal,
+		private readonly DonationLedger $ledger
+	) {
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function id(): string {
+		return 'paypal';
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function action(): string {
+		return 'process_paypal_payment';
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function provider(): string {
+		return Donation::PROVIDER_PAYPAL;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function method(): string {
+		return 'paypal';
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function is_available(): bool {
+		return $this->paypal->is_configured();
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function names(): array {
+		return array( 'paypal' => __( 'PayPal', 'donation-widget' ) );
+	}
+
+	/**
+	 * Field transaction_id: the capture id. PayPal is for one-off donations only.
+	 *
+	 * @param array<string, mixed> $request POST fields.
+	 * @param DonationForm         $form    The checked formData.
+	 * @throws InvalidDonationRequest When the capture id is malformed, or formData is 4-weekly.
+	 */
+	public function read( array $request, DonationForm $form ): PaymentInput {
+		$capture_id = PaymentRequest::provider_id( $request, 'transaction_id', self::CAPTURE_ID_PATTERN );
+		if ( $form->is_four_weekly() ) {
+			throw new InvalidDonationRequest( array( 'formData.frequency' => __( 'PayPal is for one-off donations only.', 'donation-widget' ) ) );
+		}
+		return new PaymentInput( reference: $capture_id );
+	}
+
+	/**
+	 * Reads the capture from PayPal; the donation is paid only if it checks out.
+	 *
+	 * @param Donation     $donation The attempt's donation (pending).
+	 * @param PaymentInput $input    The capture id the browser sent.
+	 */
+	public function pay( Donation $donation, PaymentInput $input ): PaymentOutcome {
+		$capture_id    = $input->reference;
+		$not_confirmed = __( 'We could not confirm your PayPal payment. Please contact us before trying again.', 'donation-widget' );
+		$capture       = $this->paypal->capture( $capture_id );
+		if ( null === $capture ) {
+			return PaymentOutcome::not_verified( 'capture_not_found', $not_confirmed, "PayPal has no capture {$capture_id} for this account." );
+		}
+		$status = $capture->status();
+		if ( PayPalCapture::PENDING === $status ) {
+			// Not refused: PayPal may still complete it. The record stays pending with the reason.
+			return PaymentOutcome::processing( __( 'PayPal is still processing your payment. We will email your receipt once it is complete.', 'donation-widget' ), note: 'capture_pending: ' . $capture->status_reason() );
+		}
+		if ( PayPalCapture::DECLINED === $status || PayPalCapture::FAILED === $status ) {
+			return PaymentOutcome::declined( 'capture_declined', __( 'Your PayPal payment was declined. Please try another payment method.', 'donation-widget' ), "PayPal capture {$capture_id} is {$status}." );
+		}
+		if ( PayPalCapture::COMPLETED !== $status ) {
+			return PaymentOutcome::not_verified( 'capture_not_completed', $not_confirmed, "PayPal capture {$capture_id} is {$status}." );
+		}
+
+		$value = $capture->value();
+		if ( DonationForm::CURRENCY !== $capture->currency() || ! preg_match( '/^[0-9]{1,9}(\.[0-9]{1,2})?$/', $value ) || Money::cents( $value ) !== $donation->total_cents() ) {
+			return PaymentOutcome::not_verified( 'amount_mismatch', $not_confirmed, "PayPal captured {$value} {$capture->currency()}; the donation is " . Money::dollars( $donation->total_cents() ) . ' ' . DonationForm::CURRENCY . '.' );
+		}
+		if ( ! $this->ledger->claim_reference( $donation, $capture_id ) ) {
+			$holder = $this->ledger->find_by_reference( Donation::PROVIDER_PAYPAL, $capture_id );
+			return PaymentOutcome::conflict( __( 'This PayPal payment has already been recorded.', 'donation-widget' ), 'already_recorded', "PayPal capture {$capture_id} is already recorded for donation #" . ( null !== $holder ? $holder->id() : 0 ) . '.' );
+		}
+		return PaymentOutcome::paid( $capture_id );
+	}
+
+	/**
+	 * The outcome already recorded, for a retry of the attempt.
+	 *
+	 * @param Donation $donation A settled PayPal donation.
+	 */
+	public function replay( Donation $donation ): PaymentOutcome {
+		if ( DonationStatus::FAILED === $donation->status() ) {
+			return PaymentOutcome::declined( $donation->failure_code(), __( 'We could not confirm your PayPal payment. Please contact us before trying again.', 'donation-widget' ), $donation->failure_message() );
+		}
+		return PaymentOutcome::paid( $donation->provider_reference() );
+	}
+
+	/**
+	 * Where the capture stands now.
+	 *
+	 * @param Donation $donation An open PayPal donation.
+	 */
+	public function settle( Donation $donation ): PaymentOutcome {
+		return $this->pay( $donation, new PaymentInput( reference: $donation->provider_reference() ) );
+	}
+}

@@ -1,0 +1,189 @@
+<?php
+/**
+ * SPEC §7 call 4: process_payment_method, the card donation.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\Stripe\Card;
+
+use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Checkout\PaymentInput;
+use DonationWidget\Checkout\PaymentMethod;
+use DonationWidget\Checkout\PaymentOutcome;
+use DonationWidget\Checkout\PaymentRequest;
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationForm;
+use DonationWidget\Gateways\Stripe\FourWeeklySubscription;
+use DonationWidget\Gateways\Stripe\IntentOutcomes;
+use DonationWidget\Gateways\Stripe\PaymentIntent;
+use DonationWidget\Gateways\Stripe\StripeCardError;
+use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripeRequestError;
+
+/**
+ * A card donation, one-off or 4-weekly, from the Stripe PaymentMethod the widget made. After
+ * 3-D Secure the widget posts again with paymentIntentId, and the payment is finished from
+ * Stripe's copy of that intent.
+ */
+final class CardPayment implements PaymentMethod {
+
+	private const PAYMENT_METHOD_PATTERN = '/^pm_[A-Za-z0-9_]{1,250}$/';
+
+	private const PAYMENT_INTENT_PATTERN = '/^pi_[A-Za-z0-9_]{1,250}$/';
+
+	/**
+	 * Builds the method.
+	 *
+	 * @param StripeClient           $stripe      Stripe.
+	 * @param IntentOutcomes         $outcomes    Reads Stripe's answers.
+	 * @param DonationLedger         $ledger      The donation as stored now.
+	 * @param OneOffCardPayment      $one_off     One-off payments.
+	 * @param FourWeeklySubscription $four_weekly 4-weekly subscriptions.
+	 */
+	public function __construct(
+		private readonly StripeClient $stripe,
+		private readonly IntentOutcomes $outcomes,
+		private readonly DonationLedger $ledger,
+		private readonly OneOffCardPayment $one_off,
+		private readonly FourWeeklySubscription $four_weekly
+	) {
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function id(): string {
+		return 'card';
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function action(): string {
+		return 'process_payment_method';
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function provider(): string {
+		return Donation::PROVIDER_STRIPE;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function method(): string {
+		return 'card';
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function is_available(): bool {
+		return $this->stripe->is_configured();
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function names(): array {
+		return array( 'card' => __( 'Card', 'donation-widget' ) );
+	}
+
+	/**
+	 * Fields token (pm_…), cardId, currentUrl, and after 3-D Secure paymentIntentId.
+	 *
+	 * @param array<string, mixed> $request POST fields.
+	 * @param DonationForm         $form    The checked formData.
+	 */
+	public function read( array $request, DonationForm $form ): PaymentInput {
+		return new PaymentInput(
+			array( 'payment_method' => PaymentRequest::provider_id( $request, 'token', self::PAYMENT_METHOD_PATTERN ) ),
+			PaymentRequest::page_url( $request ),
+			PaymentRequest::provider_id( $request, 'paymentIntentId', self::PAYMENT_INTENT_PATTERN, false )
+		);
+	}
+
+	/**
+	 * Charges (or finishes charging) the donation, turning Stripe's errors into outcomes.
+	 *
+	 * @param Donation     $donation The attempt's donation, pending or requires_action.
+	 * @param PaymentInput $input    The PaymentMethod, and the PaymentIntent after 3-D Secure.
+	 */
+	public function pay( Donation $donation, PaymentInput $input ): PaymentOutcome {
+		try {
+			return $this->charge( $donation, $input );
+		} catch ( StripeCardError $error ) {
+			return $this->outcomes->of_card_error( $this->fresh( $donation ), $error );
+		} catch ( StripeRequestError $error ) {
+			return IntentOutcomes::of_refusal( $error );
+		}
+	}
+
+	/**
+	 * The outcome already recorded, for a retry of the attempt.
+	 *
+	 * @param Donation $donation A settled card donation.
+	 */
+	public function replay( Donation $donation ): PaymentOutcome {
+		return IntentOutcomes::recorded( $donation );
+	}
+
+	/**
+	 * Where the donation's PaymentIntent stands now.
+	 *
+	 * @param Donation $donation An open card donation that reached Stripe.
+	 */
+	public function settle( Donation $donation ): PaymentOutcome {
+		return $this->outcomes->of( $donation, new PaymentIntent( $this->stripe->retrieve_payment_intent( $donation->payment_intent_id() ) ) );
+	}
+
+	/**
+	 * Charges (or finishes charging) the donation; Stripe's errors go up to pay().
+	 *
+	 * @param Donation     $donation The attempt's donation.
+	 * @param PaymentInput $input    What the browser sent.
+	 */
+	private function charge( Donation $donation, PaymentInput $input ): PaymentOutcome {
+		if ( '' !== $input->continues ) {
+			return $this->finish_authentication( $donation, $input->continues );
+		}
+		if ( '' !== $donation->payment_intent_id() ) {
+			// A retry of an attempt that already reached Stripe: carry on from its intent.
+			return $this->settle( $donation );
+		}
+		$payment_method = $input->field( 'payment_method' );
+		$intent         = $donation->is_four_weekly()
+			? $this->four_weekly->start( $donation, $payment_method )
+			: $this->one_off->charge( $donation, $payment_method );
+		return $this->outcomes->of( $this->fresh( $donation ), $intent );
+	}
+
+	/**
+	 * Finishes a payment after the browser ran 3-D Secure.
+	 *
+	 * @param Donation $donation  The attempt's donation.
+	 * @param string   $intent_id The pi_… id the widget sent back.
+	 */
+	private function finish_authentication( Donation $donation, string $intent_id ): PaymentOutcome {
+		if ( $intent_id !== $donation->payment_intent_id() ) {
+			return PaymentOutcome::conflict( __( 'This payment does not belong to this payment attempt.', 'donation-widget' ) );
+		}
+		$intent = new PaymentIntent( $this->stripe->retrieve_payment_intent( $intent_id ) );
+		if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
+			return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
+		}
+		return $this->outcomes->of( $donation, $intent );
+	}
+
+	/**
+	 * The donation as stored now (its Stripe ids may have been saved meanwhile).
+	 *
+	 * @param Donation $donation The donation as read earlier.
+	 */
+	private function fresh( Donation $donation ): Donation {
+		return $this->ledger->find( $donation->id() ) ?? $donation;
+	}
+}

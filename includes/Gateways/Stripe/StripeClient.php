@@ -1,0 +1,218 @@
+<?php
+/**
+ * Stripe's REST API, over WordPress's HTTP API.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\Stripe;
+
+use DonationWidget\Http\HttpClient;
+use DonationWidget\Http\ProviderEndpoints;
+use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Settings\Settings;
+
+/**
+ * A small Stripe client of our own (no bundled stripe-php, so no clash with other plugins that
+ * bundle another version). The secret key of the current mode is read on each call and only
+ * ever sent from here, in the Authorization header.
+ *
+ * Every POST carries an Idempotency-Key, so a retried request (a double click, a network retry,
+ * two servers) makes at most one charge. The API version is pinned, so a change of the account's
+ * default version cannot change the shapes this plugin reads.
+ */
+final class StripeClient {
+
+	/**
+	 * The Stripe API version every request asks for. In this version an invoice still has
+	 * payment_intent; newer versions replace it with confirmation_secret, which the plugin also reads.
+	 */
+	public const API_VERSION = '2024-06-20';
+
+	private const PROVIDER = 'stripe';
+
+	private const TIMEOUT = 30;
+
+	/**
+	 * Builds the client.
+	 *
+	 * @param HttpClient $http     Transport.
+	 * @param Settings   $settings Where the secret key is kept.
+	 */
+	public function __construct( private readonly HttpClient $http, private readonly Settings $settings ) {
+	}
+
+	/**
+	 * Whether a secret key is configured for the current mode.
+	 */
+	public function is_configured(): bool {
+		return '' !== $this->settings->stripe_secret_key();
+	}
+
+	/**
+	 * Creates a PaymentIntent.
+	 *
+	 * @param array<string, mixed> $params          Parameters.
+	 * @param string               $idempotency_key Idempotency-Key.
+	 * @return array<string, mixed>
+	 * @throws StripeCardError     When the card is declined (the error carries the PaymentIntent).
+	 * @throws StripeRequestError  When Stripe refuses the request.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function create_payment_intent( array $params, string $idempotency_key ): array {
+		return $this->post( '/v1/payment_intents', $params, $idempotency_key );
+	}
+
+	/**
+	 * Reads a PaymentIntent.
+	 *
+	 * @param string   $id     The pi_… id.
+	 * @param string[] $expand Paths to expand, such as latest_charge.
+	 * @return array<string, mixed>
+	 * @throws StripeRequestError  When it does not exist.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function retrieve_payment_intent( string $id, array $expand = array() ): array {
+		return $this->get( '/v1/payment_intents/' . rawurlencode( $id ), array() === $expand ? array() : array( 'expand' => $expand ) );
+	}
+
+	/**
+	 * Creates a Customer.
+	 *
+	 * @param array<string, mixed> $params          Parameters.
+	 * @param string               $idempotency_key Idempotency-Key.
+	 * @return array<string, mixed>
+	 * @throws StripeCardError     When the card cannot be attached.
+	 * @throws StripeRequestError  When Stripe refuses the request.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function create_customer( array $params, string $idempotency_key ): array {
+		return $this->post( '/v1/customers', $params, $idempotency_key );
+	}
+
+	/**
+	 * Creates a Product.
+	 *
+	 * @param array<string, mixed> $params          Parameters.
+	 * @param string               $idempotency_key Idempotency-Key.
+	 * @return array<string, mixed>
+	 * @throws StripeRequestError  When Stripe refuses the request (resource_already_exists for a taken id).
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function create_product( array $params, string $idempotency_key ): array {
+		return $this->post( '/v1/products', $params, $idempotency_key );
+	}
+
+	/**
+	 * Creates a Subscription.
+	 *
+	 * @param array<string, mixed> $params          Parameters.
+	 * @param string               $idempotency_key Idempotency-Key.
+	 * @return array<string, mixed>
+	 * @throws StripeCardError     When the first payment is declined and Stripe answers with an error.
+	 * @throws StripeRequestError  When Stripe refuses the request.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function create_subscription( array $params, string $idempotency_key ): array {
+		return $this->post( '/v1/subscriptions', $params, $idempotency_key );
+	}
+
+	/**
+	 * Cancels a Subscription at once.
+	 *
+	 * @param string $id sub_… id.
+	 * @return array<string, mixed>
+	 * @throws StripeRequestError  When it does not exist or is already cancelled.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function cancel_subscription( string $id ): array {
+		return $this->request( 'DELETE', '/v1/subscriptions/' . rawurlencode( $id ), array(), null );
+	}
+
+	/**
+	 * A POST with an Idempotency-Key.
+	 *
+	 * @param string               $path            Path, such as /v1/payment_intents.
+	 * @param array<string, mixed> $params          Parameters.
+	 * @param string               $idempotency_key Idempotency-Key.
+	 * @return array<string, mixed>
+	 * @throws StripeCardError     For a card_error.
+	 * @throws StripeRequestError  For another error answer.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function post( string $path, array $params, string $idempotency_key ): array {
+		return $this->request( 'POST', $path, $params, $idempotency_key );
+	}
+
+	/**
+	 * A GET.
+	 *
+	 * @param string               $path  Path.
+	 * @param array<string, mixed> $query Query parameters.
+	 * @return array<string, mixed>
+	 * @throws StripeRequestError  For an error answer.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function get( string $path, array $query = array() ): array {
+		return $this->request( 'GET', $path, $query, null );
+	}
+
+	/**
+	 * One call to Stripe.
+	 *
+	 * @param string               $method          HTTP method.
+	 * @param string               $path            Path under the API base.
+	 * @param array<string, mixed> $params          Parameters (query for GET, body otherwise).
+	 * @param string|null          $idempotency_key Idempotency-Key, for POSTs.
+	 * @return array<string, mixed>
+	 * @throws StripeCardError     For a card_error.
+	 * @throws StripeRequestError  For another error answer.
+	 * @throws ProviderUnavailable When Stripe cannot be reached, fails, throttles us or refuses our key.
+	 */
+	private function request( string $method, string $path, array $params, ?string $idempotency_key ): array {
+		$url     = ProviderEndpoints::api_base( ProviderEndpoints::STRIPE ) . $path;
+		$encoded = StripeForm::encode( $params );
+		$headers = array(
+			'Authorization'  => 'Bearer ' . $this->settings->stripe_secret_key(),
+			'Stripe-Version' => self::API_VERSION,
+		);
+		$body    = null;
+		if ( 'GET' === $method ) {
+			$url .= '' === $encoded ? '' : '?' . $encoded;
+		} else {
+			$headers['Content-Type'] = 'application/x-www-form-urlencoded';
+			$body                    = $encoded;
+		}
+		if ( null !== $idempotency_key ) {
+			$headers['Idempotency-Key'] = $idempotency_key;
+		}
+
+		$response = $this->http->send( self::PROVIDER, $method, $url, $headers, $body, self::TIMEOUT );
+		if ( $response->ok() ) {
+			return $response->body;
+		}
+
+		$error = is_array( $response->body['error'] ?? null ) ? $response->body['error'] : array();
+		$text  = static fn ( string $key ): string => is_string( $error[ $key ] ?? null ) ? $error[ $key ] : '';
+		if ( $response->status >= 500 ) {
+			throw new ProviderUnavailable( self::PROVIDER, 'server_error', esc_html( "HTTP {$response->status}: " . $text( 'message' ) ) );
+		}
+		if ( 429 === $response->status ) {
+			throw new ProviderUnavailable( self::PROVIDER, 'rate_limited', esc_html( $text( 'message' ) ) );
+		}
+		if ( 401 === $response->status || 403 === $response->status ) {
+			// A wrong or revoked key: an admin must fix the settings. Stripe's message shows only
+			// the key's last four characters ("Invalid API Key provided: sk_test_****1234").
+			throw new ProviderUnavailable( self::PROVIDER, 'rejected', esc_html( "HTTP {$response->status}: " . ( '' !== $text( 'message' ) ? $text( 'message' ) : 'the secret key was refused.' ) ) );
+		}
+
+		$fields = array();
+		foreach ( $error as $key => $value ) {
+			$fields[ (string) $key ] = $value;
+		}
+		if ( 402 === $response->status || 'card_error' === $text( 'type' ) ) {
+			throw new StripeCardError( $response->status, 'card_error', $text( 'code' ), $text( 'decline_code' ), $text( 'param' ), $text( 'message' ), $fields );
+		}
+		throw new StripeRequestError( $response->status, '' !== $text( 'type' ) ? $text( 'type' ) : 'invalid_request_error', $text( 'code' ), '', $text( 'param' ), $text( 'message' ), $fields );
+	}
+}

@@ -1,0 +1,113 @@
+<?php
+/**
+ * Stripe: cards, express checkout wallets, and their webhooks.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\Stripe;
+
+use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\PaymentMethod;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;
+use DonationWidget\Http\ConnectionResult;
+use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Settings\SettingField;
+use DonationWidget\Settings\Settings;
+use DonationWidget\Settings\SettingsSection;
+
+/**
+ * The Stripe gateway as the checkout, the settings screen and its connection test see it.
+ */
+final class StripeGateway implements Gateway {
+
+	/**
+	 * Builds the gateway.
+	 *
+	 * @param StripeClient $stripe   Stripe.
+	 * @param Settings     $settings The mode.
+	 * @param array        $methods  Its ways to pay (StripeServiceProvider lists them).
+	 * @phpstan-param list<PaymentMethod> $methods
+	 * @param array        $events   The webhook events it listens to.
+	 * @phpstan-param list<string> $events
+	 */
+	public function __construct(
+		private readonly StripeClient $stripe,
+		private readonly Settings $settings,
+		private readonly array $methods,
+		private readonly array $events
+	) {
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function id(): string {
+		return 'stripe';
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function payment_methods(): array {
+		return $this->methods;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function settings_section(): SettingsSection {
+		return new SettingsSection(
+			'stripe',
+			__( 'Stripe (card and express checkout)', 'donation-widget' ),
+			array(
+				new SettingField(
+					'stripe_mode',
+					__( 'Stripe mode', 'donation-widget' ),
+					SettingField::CHOICE,
+					'stripe',
+					'test',
+					__( 'Test mode takes no real money; use it until the charity is ready to go live.', 'donation-widget' ),
+					array(
+						'test' => __( 'Test', 'donation-widget' ),
+						'live' => __( 'Live', 'donation-widget' ),
+					)
+				),
+				new SettingField( 'stripe_test_publishable_key', __( 'Test publishable key', 'donation-widget' ), SettingField::TEXT, 'stripe', '', __( 'Starts with pk_test_.', 'donation-widget' ) ),
+				new SettingField( 'stripe_test_secret_key', __( 'Test secret key', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
+				new SettingField( 'stripe_test_webhook_secret', __( 'Test webhook signing secret', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
+				new SettingField( 'stripe_live_publishable_key', __( 'Live publishable key', 'donation-widget' ), SettingField::TEXT, 'stripe', '', __( 'Starts with pk_live_.', 'donation-widget' ) ),
+				new SettingField( 'stripe_live_secret_key', __( 'Live secret key', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
+				new SettingField( 'stripe_live_webhook_secret', __( 'Live webhook signing secret', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
+			),
+			StripeWebhookController::NAMESPACE . StripeWebhookController::ROUTE,
+			/* translators: %s: the Stripe event names, comma-separated. */
+			sprintf( __( 'Stripe webhook endpoint (events: %s):', 'donation-widget' ), implode( ', ', $this->events ) )
+		);
+	}
+
+	/**
+	 * Reads the balance with the secret key of the current mode.
+	 */
+	public function test_connection(): ConnectionResult {
+		$mode = $this->settings->is_stripe_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
+		if ( ! $this->stripe->is_configured() ) {
+			/* translators: %s: test or live. */
+			return ConnectionResult::failed( sprintf( __( 'Enter and save the Stripe %s secret key first.', 'donation-widget' ), $mode ) );
+		}
+		try {
+			$this->stripe->get( '/v1/balance' );
+		} catch ( StripeError $error ) {
+			/* translators: 1: test or live, 2: Stripe's own message. */
+			return ConnectionResult::failed( sprintf( __( 'Stripe refused the %1$s secret key: %2$s', 'donation-widget' ), $mode, $error->stripe_message ) );
+		} catch ( ProviderUnavailable $error ) {
+			if ( 'rejected' === $error->reason ) {
+				/* translators: 1: test or live, 2: Stripe's own message. */
+				return ConnectionResult::failed( sprintf( __( 'Stripe refused the %1$s secret key: %2$s', 'donation-widget' ), $mode, preg_replace( '/^HTTP \d+: /', '', ConnectionResult::detail( $error ) ) ) );
+			}
+			return ConnectionResult::unreachable( 'Stripe', $error );
+		}
+		/* translators: %s: test or live. */
+		return ConnectionResult::worked( sprintf( __( 'Connected to Stripe in %s mode.', 'donation-widget' ), $mode ) );
+	}
+}

@@ -1,0 +1,145 @@
+<?php
+/**
+ * Wires the Stripe gateway.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\Stripe;
+
+use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\GatewayProvider;
+use DonationWidget\Checkout\WebhookEventLog;
+use DonationWidget\Container;
+use DonationWidget\Donations\Donation;
+use DonationWidget\Gateways\Stripe\Card\CardPayment;
+use DonationWidget\Gateways\Stripe\Card\OneOffCardPayment;
+use DonationWidget\Gateways\Stripe\Express\ExpressCheckout;
+use DonationWidget\Gateways\Stripe\Webhooks\Listeners\ChargeRefunded;
+use DonationWidget\Gateways\Stripe\Webhooks\Listeners\CustomerSubscriptionDeleted;
+use DonationWidget\Gateways\Stripe\Webhooks\Listeners\InvoicePaid;
+use DonationWidget\Gateways\Stripe\Webhooks\Listeners\InvoicePaymentFailed;
+use DonationWidget\Gateways\Stripe\Webhooks\Listeners\PaymentIntentEvent;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;
+use DonationWidget\Http\HttpClient;
+use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Settings\Settings;
+
+/**
+ * The Stripe client, its ways to pay, and its webhook endpoint.
+ */
+final class StripeServiceProvider implements GatewayProvider {
+
+	/**
+	 * Stripe's ways to pay, in the order the widget shows them. A new one is one line here.
+	 *
+	 * @param Container $c Shared objects.
+	 * @return list<\DonationWidget\Checkout\PaymentMethod>
+	 */
+	private function payment_methods( Container $c ): array {
+		return array(
+			$c->get( CardPayment::class ),
+			$c->get( ExpressCheckout::class ),
+		);
+	}
+
+	/**
+	 * Shares the client, the ways to pay and the webhook controller.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set( StripeClient::class, static fn ( Container $c ): StripeClient => new StripeClient( $c->get( HttpClient::class ), $c->get( Settings::class ) ) );
+		$container->set( IntentOutcomes::class, static fn ( Container $c ): IntentOutcomes => new IntentOutcomes( $c->get( StripeClient::class ) ) );
+		$container->set( DonationProduct::class, static fn ( Container $c ): DonationProduct => new DonationProduct( $c->get( StripeClient::class ), $c->get( Settings::class ) ) );
+		$container->set( OneOffCardPayment::class, static fn ( Container $c ): OneOffCardPayment => new OneOffCardPayment( $c->get( StripeClient::class ) ) );
+		$container->set(
+			FourWeeklySubscription::class,
+			static fn ( Container $c ): FourWeeklySubscription => new FourWeeklySubscription( $c->get( StripeClient::class ), $c->get( DonationProduct::class ), $c->get( DonationLedger::class ) )
+		);
+		$container->set(
+			CardPayment::class,
+			static fn ( Container $c ): CardPayment => new CardPayment(
+				$c->get( StripeClient::class ),
+				$c->get( IntentOutcomes::class ),
+				$c->get( DonationLedger::class ),
+				$c->get( OneOffCardPayment::class ),
+				$c->get( FourWeeklySubscription::class )
+			)
+		);
+		$container->set( ExpressCheckout::class, static fn ( Container $c ): ExpressCheckout => new ExpressCheckout( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ) ) );
+		$container->set(
+			StripeWebhookController::class,
+			static function ( Container $c ): StripeWebhookController {
+				$ledger   = $c->get( DonationLedger::class );
+				$outcomes = $c->get( IntentOutcomes::class );
+				return new StripeWebhookController(
+					$c->get( Settings::class ),
+					$c->get( WebhookEventLog::class ),
+					array(
+						'payment_intent.succeeded'      => new PaymentIntentEvent( $ledger, $outcomes, false ),
+						'payment_intent.payment_failed' => new PaymentIntentEvent( $ledger, $outcomes, true ),
+						'invoice.paid'                  => new InvoicePaid( $ledger ),
+						'invoice.payment_failed'        => new InvoicePaymentFailed( $ledger ),
+						'charge.refunded'               => new ChargeRefunded( $ledger ),
+						'customer.subscription.deleted' => new CustomerSubscriptionDeleted( $ledger ),
+					)
+				);
+			}
+		);
+		$container->set(
+			StripeGateway::class,
+			fn ( Container $c ): StripeGateway => new StripeGateway(
+				$c->get( StripeClient::class ),
+				$c->get( Settings::class ),
+				$this->payment_methods( $c ),
+				$c->get( StripeWebhookController::class )->event_types()
+			)
+		);
+	}
+
+	/**
+	 * The webhook route, and ending at Stripe a subscription whose first payment failed.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		add_action( 'rest_api_init', static fn () => $container->get( StripeWebhookController::class )->register_routes() );
+		add_action(
+			'donation_widget_first_payment_failed',
+			static function ( string $subscription_id, string $provider ) use ( $container ): void {
+				if ( Donation::PROVIDER_STRIPE === $provider ) {
+					self::end_subscription( $container->get( StripeClient::class ), $subscription_id );
+				}
+			},
+			10,
+			2
+		);
+	}
+
+	/**
+	 * The gateway, built from the container.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function gateway( Container $container ): Gateway {
+		return $container->get( StripeGateway::class );
+	}
+
+	/**
+	 * Cancels a subscription whose first payment failed. Best effort: Stripe also expires an
+	 * incomplete subscription by itself after 23 hours.
+	 *
+	 * @param StripeClient $stripe          Stripe.
+	 * @param string       $subscription_id The sub_… id.
+	 */
+	private static function end_subscription( StripeClient $stripe, string $subscription_id ): void {
+		try {
+			$stripe->cancel_subscription( $subscription_id );
+		} catch ( StripeError | ProviderUnavailable $error ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to know a subscription may linger.
+			error_log( "Donation Widget: could not cancel subscription {$subscription_id} after its first payment failed: " . $error->getMessage() );
+		}
+	}
+}
