@@ -234,6 +234,170 @@ describe( 'browser stand-ins', () => {
 		assert.equal( ready.availablePaymentMethods.googlePay, true );
 	} );
 
+	test( 'Stripe.js: auBankAccount Element, BECS PaymentMethod and confirmations', async () => {
+		if ( ! ( await page.evaluate( () => !! window.Stripe ) ) ) {
+			await addScript(
+				`${ standIns.url }/browser/stripe.js?api=${ encodeURIComponent(
+					`${ standIns.url }/stripe`
+				) }`
+			);
+		}
+		await page.evaluate( () => {
+			document.getElementById( 'app' ).innerHTML =
+				'<div id="becs"></div>';
+			window.becsEvents = [];
+			window.becsStripe = window.Stripe( 'pk_test_browser' );
+			window.becsElements = window.becsStripe.elements();
+			const element = window.becsElements.create( 'auBankAccount', {} );
+			element.on( 'change', ( event ) =>
+				window.becsEvents.push( event )
+			);
+			element.mount( '#becs' );
+		} );
+		const bsb = page.getByRole( 'textbox', { name: 'BSB' } );
+		const account = page.getByRole( 'textbox', { name: 'Account number' } );
+		const lastEvent = () =>
+			page.evaluate( () => window.becsEvents.at( -1 ) );
+
+		await bsb.pressSequentially( '0000' );
+		assert.equal( await bsb.inputValue(), '000-0' );
+		await account.focus();
+		let last = await lastEvent();
+		assert.equal( last.elementType, 'auBankAccount' );
+		assert.equal( last.complete, false );
+		assert.equal( last.error.code, 'incomplete_au_bank_account_bsb' );
+		assert.equal( last.error.message, 'Your BSB is incomplete.' );
+
+		await bsb.pressSequentially( '00' );
+		assert.equal( await bsb.inputValue(), '000-000' );
+		await account.pressSequentially( '000123456' );
+		last = await lastEvent();
+		assert.equal( last.complete, true );
+		assert.equal( last.error, undefined );
+		assert.equal( last.empty, false );
+		assert.equal( last.bankName, 'Stripe Test Bank' );
+		assert.equal( last.branchName, 'Stripe Test Branch' );
+
+		// Test mode accepts only the documented test numbers with BSB 000000.
+		await account.fill( '123456789' );
+		last = await lastEvent();
+		assert.equal(
+			last.error.code,
+			'invalid_au_bank_account_number_testmode'
+		);
+		await account.fill( '1234' );
+		const incomplete = await page.evaluate( () =>
+			window.becsStripe.createPaymentMethod( {
+				type: 'au_becs_debit',
+				au_becs_debit:
+					window.becsElements.getElement( 'auBankAccount' ),
+				billing_details: {
+					name: 'Jenny Rosen',
+					email: 'jenny@example.com',
+				},
+			} )
+		);
+		assert.equal(
+			incomplete.error.message,
+			'Your account number is incomplete.'
+		);
+
+		await account.fill( '000123456' );
+		const noEmail = await page.evaluate( () =>
+			window.becsStripe.createPaymentMethod( {
+				type: 'au_becs_debit',
+				au_becs_debit:
+					window.becsElements.getElement( 'auBankAccount' ),
+				billing_details: { name: 'Jenny Rosen' },
+			} )
+		);
+		assert.equal( noEmail.error.type, 'invalid_request_error' );
+		assert.equal( noEmail.error.param, 'billing_details[email]' );
+
+		const created = await page.evaluate( () =>
+			window.becsStripe.createPaymentMethod( {
+				type: 'au_becs_debit',
+				au_becs_debit:
+					window.becsElements.getElement( 'auBankAccount' ),
+				billing_details: {
+					name: 'Jenny Rosen',
+					email: 'jenny@example.com',
+				},
+			} )
+		);
+		assert.match( created.paymentMethod.id, /^pm_/ );
+		assert.equal( created.paymentMethod.type, 'au_becs_debit' );
+		assert.deepEqual(
+			{ ...created.paymentMethod.au_becs_debit, fingerprint: null },
+			{ bsb_number: '000000', last4: '3456', fingerprint: null }
+		);
+
+		// confirmAuBecsDebitPayment: Stripe.js adds the mandate acceptance.
+		const pi = await serverIntent( {
+			amount: '2500',
+			currency: 'aud',
+			'payment_method_types[]': 'au_becs_debit',
+		} );
+		const confirmed = await page.evaluate(
+			( secret ) =>
+				window.becsStripe.confirmAuBecsDebitPayment( secret, {
+					payment_method: {
+						au_becs_debit:
+							window.becsElements.getElement( 'auBankAccount' ),
+						billing_details: {
+							name: 'Jenny Rosen',
+							email: 'jenny@example.com',
+						},
+					},
+				} ),
+			pi.client_secret
+		);
+		assert.equal( confirmed.paymentIntent.status, 'processing' );
+		const settled = await fetch(
+			`${ standIns.url }/__control/stripe/becs/settle`,
+			{
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify( { payment_intent: pi.id } ),
+			}
+		).then( ( response ) => response.json() );
+		assert.equal( settled.settled[ 0 ].payment_intent.status, 'succeeded' );
+
+		// confirmAuBecsDebitSetup with an existing PaymentMethod id.
+		const setup = await fetch(
+			`${ standIns.url }/stripe/v1/setup_intents`,
+			{
+				method: 'POST',
+				headers: { Authorization: 'Bearer sk_test_browser' },
+				body: new URLSearchParams( {
+					'payment_method_types[]': 'au_becs_debit',
+				} ),
+			}
+		).then( ( response ) => response.json() );
+		const second = await page.evaluate( () =>
+			window.becsStripe.createPaymentMethod( {
+				type: 'au_becs_debit',
+				au_becs_debit:
+					window.becsElements.getElement( 'auBankAccount' ),
+				billing_details: {
+					name: 'Jenny Rosen',
+					email: 'jenny@example.com',
+				},
+			} )
+		);
+		const setUp = await page.evaluate(
+			( [ secret, id ] ) =>
+				window.becsStripe.confirmAuBecsDebitSetup( secret, {
+					payment_method: id,
+				} ),
+			[ setup.client_secret, second.paymentMethod.id ]
+		);
+		assert.equal( setUp.setupIntent.status, 'succeeded' );
+		assert.deepEqual( setUp.setupIntent.payment_method_types, [
+			'au_becs_debit',
+		] );
+	} );
+
 	test( 'PayPal SDK: render, create, approve, capture and cancel', async () => {
 		// Loaded as @paypal/paypal-js does with sdkBaseUrl: a second "?".
 		await addScript(

@@ -575,6 +575,27 @@ export async function startStandIns( {
 						),
 					} );
 				}
+				case 'POST /__control/stripe/becs/settle': {
+					if (
+						( body.url && ! body.secret ) ||
+						( body.secret && ! body.url )
+					) {
+						return ok(
+							{ error: 'url and secret go together' },
+							400
+						);
+					}
+					const result = providers.stripe.settleBecs( body );
+					if ( body.url ) {
+						result.deliveries = await deliverStripeEvents(
+							body.url,
+							body.secret,
+							result.events,
+							body.headers
+						);
+					}
+					return ok( result );
+				}
 				case 'POST /__control/stripe/deliver': {
 					if ( ! body.url || ! body.secret ) {
 						return ok(
@@ -584,42 +605,14 @@ export async function startStandIns( {
 					}
 					const events =
 						body.events || ( body.event ? [ body.event ] : [] );
-					const results = [];
-					for ( const event of events ) {
-						const payload = JSON.stringify( event, null, 2 );
-						const header = signStripePayload(
-							payload,
-							body.secret
-						);
-						try {
-							const response = await fetch( body.url, {
-								method: 'POST',
-								headers: {
-									'Content-Type':
-										'application/json; charset=utf-8',
-									'Stripe-Signature': header,
-									'User-Agent':
-										'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-									...( body.headers || {} ),
-								},
-								body: payload,
-							} );
-							results.push( {
-								event: event.id,
-								type: event.type,
-								status: response.status,
-								body: await response.text(),
-							} );
-						} catch ( error ) {
-							results.push( {
-								event: event.id,
-								type: event.type,
-								status: null,
-								error: error.message,
-							} );
-						}
-					}
-					return ok( { results } );
+					return ok( {
+						results: await deliverStripeEvents(
+							body.url,
+							body.secret,
+							events,
+							body.headers
+						),
+					} );
 				}
 				default:
 					return ok(
@@ -633,6 +626,51 @@ export async function startStandIns( {
 			}
 			throw error;
 		}
+	}
+
+	/**
+	 * Sign and POST events to a webhook URL, one request each, in order.
+	 *
+	 * @param {string}   url     Endpoint.
+	 * @param {string}   secret  Endpoint secret (whsec_...).
+	 * @param {Object[]} events  Events.
+	 * @param {Object}   headers Extra headers.
+	 * @return {Promise<Object[]>} One result per event.
+	 */
+	async function deliverStripeEvents( url, secret, events, headers ) {
+		const body = { url, secret, headers };
+		const results = [];
+		for ( const event of events ) {
+			const payload = JSON.stringify( event, null, 2 );
+			const header = signStripePayload( payload, body.secret );
+			try {
+				const response = await fetch( body.url, {
+					method: 'POST',
+					headers: {
+						'Content-Type': 'application/json; charset=utf-8',
+						'Stripe-Signature': header,
+						'User-Agent':
+							'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+						...( body.headers || {} ),
+					},
+					body: payload,
+				} );
+				results.push( {
+					event: event.id,
+					type: event.type,
+					status: response.status,
+					body: await response.text(),
+				} );
+			} catch ( error ) {
+				results.push( {
+					event: event.id,
+					type: event.type,
+					status: null,
+					error: error.message,
+				} );
+			}
+		}
+		return results;
 	}
 
 	await new Promise( ( resolve, reject ) => {

@@ -1126,3 +1126,607 @@ describe( 'control API, CORS and browser scripts', () => {
 		}
 	} );
 } );
+
+describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
+	const MANDATE = {
+		'mandate_data[customer_acceptance][type]': 'online',
+		'mandate_data[customer_acceptance][online][ip_address]': '203.0.113.7',
+		'mandate_data[customer_acceptance][online][user_agent]':
+			'Mozilla/5.0 (stand-in test)',
+	};
+	const becsPm = ( account, extra = {} ) =>
+		stripe( 'POST', '/v1/payment_methods', {
+			type: 'au_becs_debit',
+			'au_becs_debit[bsb_number]': '000000',
+			'au_becs_debit[account_number]': account,
+			'billing_details[name]': 'Jenny Rosen',
+			'billing_details[email]': 'jenny@example.com',
+			...extra,
+		} );
+	const oneOff = ( pm, extra = {}, headers = {} ) =>
+		stripe(
+			'POST',
+			'/v1/payment_intents',
+			{
+				amount: 2500,
+				currency: 'aud',
+				payment_method: pm,
+				'payment_method_types[]': 'au_becs_debit',
+				confirm: 'true',
+				...MANDATE,
+				'metadata[donation_id]': '42',
+				description: 'Donation',
+				receipt_email: 'jenny@example.com',
+				...extra,
+			},
+			{ headers }
+		);
+
+	/**
+	 * A webhook endpoint that records what it receives.
+	 *
+	 * @return {Promise<{url: string, received: Array, close: Function}>} Endpoint.
+	 */
+	async function webhookEndpoint() {
+		const { createServer } = await import( 'node:http' );
+		const received = [];
+		const server = createServer( ( req, res ) => {
+			let raw = '';
+			req.on( 'data', ( chunk ) => ( raw += chunk ) );
+			req.on( 'end', () => {
+				received.push( {
+					raw,
+					signature: req.headers[ 'stripe-signature' ],
+				} );
+				res.writeHead( 200, { 'Content-Type': 'application/json' } );
+				res.end( '{"received":true}' );
+			} );
+		} );
+		await new Promise( ( resolve ) =>
+			server.listen( 0, '127.0.0.1', resolve )
+		);
+		return {
+			url: `http://127.0.0.1:${ server.address().port }/webhook`,
+			received,
+			close: () => new Promise( ( resolve ) => server.close( resolve ) ),
+		};
+	}
+
+	const verify = ( { raw, signature }, secret ) => {
+		const [ , t, v1 ] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec( signature );
+		assert.equal(
+			createHmac( 'sha256', secret )
+				.update( `${ t }.${ raw }` )
+				.digest( 'hex' ),
+			v1
+		);
+		return JSON.parse( raw );
+	};
+
+	test( 'PaymentMethod: created with the publishable key, Stripe shape', async () => {
+		const { status, body } = await stripe(
+			'POST',
+			'/v1/payment_methods',
+			{
+				type: 'au_becs_debit',
+				'au_becs_debit[bsb_number]': '000-000',
+				'au_becs_debit[account_number]': '000123456',
+				'billing_details[name]': 'Jenny Rosen',
+				'billing_details[email]': 'jenny@example.com',
+			},
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( status, 200 );
+		assert.match( body.id, /^pm_/ );
+		assert.equal( body.object, 'payment_method' );
+		assert.equal( body.type, 'au_becs_debit' );
+		assert.equal( body.au_becs_debit.bsb_number, '000000' );
+		assert.equal( body.au_becs_debit.last4, '3456' );
+		assert.ok( body.au_becs_debit.fingerprint );
+		assert.equal( body.billing_details.name, 'Jenny Rosen' );
+		assert.equal( body.billing_details.email, 'jenny@example.com' );
+		assert.equal( body.customer, null );
+		assert.equal( body.card, undefined );
+	} );
+
+	test( 'PaymentMethod errors: missing and invalid BSB, account, name, email', async () => {
+		const cases = [
+			[
+				{ 'au_becs_debit[bsb_number]': '' },
+				'au_becs_debit[bsb_number]',
+				'parameter_missing',
+			],
+			[
+				{ 'au_becs_debit[account_number]': '' },
+				'au_becs_debit[account_number]',
+				'parameter_missing',
+			],
+			[
+				{ 'au_becs_debit[bsb_number]': '12345' },
+				'au_becs_debit[bsb_number]',
+				'routing_number_invalid',
+			],
+			[
+				{ 'au_becs_debit[account_number]': '12ab' },
+				'au_becs_debit[account_number]',
+				'account_number_invalid',
+			],
+			[
+				{ 'billing_details[name]': '' },
+				'billing_details[name]',
+				'parameter_missing',
+			],
+			[
+				{ 'billing_details[email]': '' },
+				'billing_details[email]',
+				'parameter_missing',
+			],
+			[
+				{ 'billing_details[email]': 'not-an-email' },
+				'billing_details[email]',
+				'email_invalid',
+			],
+		];
+		for ( const [ extra, param, code ] of cases ) {
+			const { status, body } = await becsPm( '000123456', extra );
+			assert.equal( status, 400, param );
+			assert.equal( body.error.type, 'invalid_request_error' );
+			assert.equal( body.error.param, param );
+			assert.equal( body.error.code, code );
+			assert.ok( body.error.message );
+		}
+		const missing = await stripe( 'POST', '/v1/payment_methods', {
+			type: 'au_becs_debit',
+		} );
+		assert.equal( missing.body.error.param, 'au_becs_debit' );
+		assert.equal(
+			missing.body.error.message,
+			'Missing required param: au_becs_debit.'
+		);
+	} );
+
+	test( 'one-off: processing, pending charge, mandate; idempotent replay', async () => {
+		const pm = ( await becsPm( '000123456' ) ).body;
+		const key = { 'Idempotency-Key': 'becs-donation-1' };
+		const first = await oneOff( pm.id, {}, key );
+		assert.equal( first.status, 200 );
+		const pi = first.body;
+		assert.equal( pi.status, 'processing' );
+		assert.deepEqual( pi.payment_method_types, [ 'au_becs_debit' ] );
+		assert.deepEqual( pi.payment_method_options, { au_becs_debit: {} } );
+		assert.equal( pi.amount_received, 0 );
+		assert.equal( pi.metadata.donation_id, '42' );
+		assert.equal( pi.receipt_email, 'jenny@example.com' );
+		assert.match( pi.latest_charge, /^ch_/ );
+
+		const replay = await oneOff( pm.id, {}, key );
+		assert.equal( replay.headers.get( 'idempotent-replayed' ), 'true' );
+		assert.equal( replay.body.id, pi.id );
+		const clash = await oneOff( pm.id, { amount: 3000 }, key );
+		assert.equal( clash.status, 400 );
+		assert.equal( clash.body.error.type, 'idempotency_error' );
+
+		const got = await stripe( 'GET', `/v1/payment_intents/${ pi.id }`, {
+			'expand[]': 'latest_charge',
+		} );
+		const charge = got.body.latest_charge;
+		assert.equal( charge.status, 'pending' );
+		assert.equal( charge.paid, false );
+		assert.equal( charge.payment_method_details.type, 'au_becs_debit' );
+		const details = charge.payment_method_details.au_becs_debit;
+		assert.equal( details.bsb_number, '000000' );
+		assert.equal( details.last4, '3456' );
+		assert.match( details.mandate, /^mandate_/ );
+
+		const mandate = await stripe(
+			'GET',
+			`/v1/mandates/${ details.mandate }`
+		);
+		assert.equal( mandate.status, 200 );
+		assert.equal( mandate.body.object, 'mandate' );
+		assert.equal( mandate.body.status, 'active' );
+		assert.equal( mandate.body.type, 'single_use' );
+		assert.equal( mandate.body.payment_method, pm.id );
+		assert.deepEqual( mandate.body.customer_acceptance.online, {
+			ip_address: '203.0.113.7',
+			user_agent: 'Mozilla/5.0 (stand-in test)',
+		} );
+		assert.equal(
+			mandate.body.payment_method_details.type,
+			'au_becs_debit'
+		);
+
+		const events = (
+			await json( 'GET', '/__control/stripe/events' )
+		).body.map( ( event ) => event.type );
+		assert.deepEqual(
+			events.filter( ( type ) =>
+				/^(charge|payment_intent)\./.test( type )
+			),
+			[
+				'payment_intent.created',
+				'charge.pending',
+				'payment_intent.processing',
+			]
+		);
+	} );
+
+	test( 'one-off errors: no mandate_data, half a mandate, card-only types, not aud', async () => {
+		const pm = ( await becsPm( '000123456' ) ).body;
+		const noMandate = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 2500,
+			currency: 'aud',
+			payment_method: pm.id,
+			'payment_method_types[]': 'au_becs_debit',
+			confirm: 'true',
+		} );
+		assert.equal( noMandate.status, 400 );
+		assert.equal( noMandate.body.error.type, 'invalid_request_error' );
+		assert.equal( noMandate.body.error.param, 'mandate_data' );
+		assert.match(
+			noMandate.body.error.message,
+			/requires a mandate, but no existing mandate was found/
+		);
+		const noAgent = await oneOff( pm.id, {
+			'mandate_data[customer_acceptance][online][user_agent]': '',
+		} );
+		assert.equal( noAgent.status, 400 );
+		assert.equal(
+			noAgent.body.error.param,
+			'mandate_data[customer_acceptance][online][user_agent]'
+		);
+		assert.equal( noAgent.body.error.code, 'parameter_missing' );
+		const cardOnly = await oneOff( pm.id, {
+			'payment_method_types[]': 'card',
+		} );
+		assert.equal( cardOnly.status, 400 );
+		assert.equal( cardOnly.body.error.param, 'payment_method' );
+		assert.equal(
+			cardOnly.body.error.code,
+			'payment_intent_incompatible_payment_method'
+		);
+		const usd = await oneOff( pm.id, { currency: 'usd' } );
+		assert.equal( usd.status, 400 );
+		assert.equal( usd.body.error.param, 'currency' );
+		// Nothing was created by the failed calls.
+		const list = await stripe( 'GET', '/v1/payment_intents' );
+		assert.equal( list.body.data.length, 0 );
+	} );
+
+	test( 'settle: each test account reaches its documented outcome, webhooks signed', async () => {
+		const accounts = {
+			'000123456': 'succeeded',
+			900123456: 'succeeded',
+			111111113: 'account_closed',
+			111111116: 'no_account',
+			222222227: 'refer_to_customer',
+			922222227: 'refer_to_customer',
+			333333335: 'debit_not_authorized',
+			666666660: 'disputed',
+		};
+		const ids = {};
+		for ( const account of Object.keys( accounts ) ) {
+			const pm = ( await becsPm( account ) ).body;
+			const pi = ( await oneOff( pm.id ) ).body;
+			assert.equal( pi.status, 'processing', account );
+			ids[ account ] = pi.id;
+		}
+		const endpoint = await webhookEndpoint();
+		const secret = 'whsec_becs_test';
+		try {
+			const settled = await control( 'stripe/becs/settle', {
+				url: endpoint.url,
+				secret,
+			} );
+			assert.equal( settled.status, 200 );
+			assert.equal( settled.body.settled.length, 8 );
+			assert.ok(
+				settled.body.deliveries.every( ( d ) => d.status === 200 )
+			);
+			const delivered = endpoint.received.map( ( item ) =>
+				verify( item, secret )
+			);
+			assert.deepEqual(
+				delivered.map( ( event ) => event.id ),
+				settled.body.events.map( ( event ) => event.id )
+			);
+			const typesFor = ( piId ) =>
+				delivered
+					.filter(
+						( event ) =>
+							event.data.object.id === piId ||
+							event.data.object.payment_intent === piId
+					)
+					.map( ( event ) => event.type );
+
+			for ( const [ account, expected ] of Object.entries( accounts ) ) {
+				const got = await stripe(
+					'GET',
+					`/v1/payment_intents/${ ids[ account ] }`,
+					{ 'expand[]': 'latest_charge' }
+				);
+				const pi = got.body;
+				const charge = pi.latest_charge;
+				if ( expected === 'succeeded' || expected === 'disputed' ) {
+					assert.equal( pi.status, 'succeeded', account );
+					assert.equal( pi.amount_received, 2500 );
+					assert.equal( charge.status, 'succeeded' );
+					assert.equal( charge.paid, true );
+					const types = typesFor( pi.id );
+					assert.ok( types.includes( 'charge.succeeded' ), account );
+					assert.ok(
+						types.includes( 'payment_intent.succeeded' ),
+						account
+					);
+					if ( expected === 'disputed' ) {
+						assert.equal( charge.disputed, true );
+						assert.ok( types.includes( 'charge.dispute.created' ) );
+						const dispute = delivered.find(
+							( event ) => event.type === 'charge.dispute.created'
+						).data.object;
+						assert.match( dispute.id, /^dp_/ );
+						assert.equal( dispute.charge, charge.id );
+						assert.equal( dispute.payment_intent, pi.id );
+						assert.equal( dispute.amount, 2500 );
+					}
+				} else {
+					assert.equal(
+						pi.status,
+						'requires_payment_method',
+						account
+					);
+					assert.equal( pi.last_payment_error.code, expected );
+					assert.equal(
+						pi.last_payment_error.type,
+						'invalid_request_error'
+					);
+					assert.ok( pi.last_payment_error.message );
+					assert.equal(
+						pi.last_payment_error.payment_method.type,
+						'au_becs_debit'
+					);
+					assert.equal( charge.status, 'failed' );
+					assert.equal( charge.failure_code, expected );
+					const types = typesFor( pi.id );
+					assert.ok( types.includes( 'charge.failed' ), account );
+					assert.ok(
+						types.includes( 'payment_intent.payment_failed' ),
+						account
+					);
+					const failed = delivered.find(
+						( event ) =>
+							event.type === 'payment_intent.payment_failed' &&
+							event.data.object.id === pi.id
+					);
+					assert.equal(
+						failed.data.object.last_payment_error.code,
+						expected
+					);
+				}
+			}
+			// account_closed makes the mandate inactive; refer_to_customer leaves it active.
+			const mandateOf = async ( account ) => {
+				const charge = (
+					await stripe(
+						'GET',
+						`/v1/payment_intents/${ ids[ account ] }`,
+						{
+							'expand[]': 'latest_charge',
+						}
+					)
+				).body.latest_charge;
+				return (
+					await stripe(
+						'GET',
+						`/v1/mandates/${ charge.payment_method_details.au_becs_debit.mandate }`
+					)
+				).body;
+			};
+			assert.equal(
+				( await mandateOf( '111111113' ) ).status,
+				'inactive'
+			);
+			assert.equal( ( await mandateOf( '222222227' ) ).status, 'active' );
+			assert.ok(
+				delivered.some( ( event ) => event.type === 'mandate.updated' )
+			);
+
+			// Nothing is processing any more.
+			const again = await control( 'stripe/becs/settle', {} );
+			assert.deepEqual( again.body.settled, [] );
+			const one = await control( 'stripe/becs/settle', {
+				payment_intent: ids[ '000123456' ],
+			} );
+			assert.equal( one.status, 400 );
+		} finally {
+			await endpoint.close();
+		}
+	} );
+
+	test( 'limit accounts fail at confirmation; settle of one PaymentIntent', async () => {
+		const limit = ( await becsPm( '343434343' ) ).body;
+		const failed = await oneOff( limit.id );
+		assert.equal( failed.status, 402 );
+		assert.equal( failed.body.error.code, 'charge_exceeds_source_limit' );
+		assert.equal(
+			failed.body.error.payment_intent.status,
+			'requires_payment_method'
+		);
+		const a = ( await oneOff( ( await becsPm( '000123456' ) ).body.id ) )
+			.body;
+		const b = ( await oneOff( ( await becsPm( '000123456' ) ).body.id ) )
+			.body;
+		const one = await control( 'stripe/becs/settle', {
+			payment_intent: a.id,
+		} );
+		assert.equal( one.status, 200 );
+		assert.equal( one.body.settled.length, 1 );
+		assert.equal(
+			one.body.settled[ 0 ].payment_intent.status,
+			'succeeded'
+		);
+		assert.deepEqual( one.body.settled[ 0 ].events, [
+			'charge.succeeded',
+			'payment_intent.succeeded',
+		] );
+		const still = await stripe( 'GET', `/v1/payment_intents/${ b.id }` );
+		assert.equal( still.body.status, 'processing' );
+		const missing = await control( 'stripe/becs/settle', {
+			payment_intent: 'pi_missing',
+		} );
+		assert.equal( missing.status, 404 );
+	} );
+
+	/**
+	 * Customer + SetupIntent (mandate) + subscription every 4 weeks, as the plugin does.
+	 *
+	 * @param {string} account Test account number.
+	 * @return {Promise<Object>} {pm, customer, si, sub}
+	 */
+	async function fourWeekly( account ) {
+		const pm = ( await becsPm( account ) ).body;
+		const customer = (
+			await stripe( 'POST', '/v1/customers', {
+				email: 'jenny@example.com',
+				name: 'Jenny Rosen',
+				payment_method: pm.id,
+				'invoice_settings[default_payment_method]': pm.id,
+			} )
+		).body;
+		const si = await stripe( 'POST', '/v1/setup_intents', {
+			customer: customer.id,
+			payment_method: pm.id,
+			'payment_method_types[]': 'au_becs_debit',
+			confirm: 'true',
+			usage: 'off_session',
+			...MANDATE,
+		} );
+		const product = (
+			await stripe( 'POST', '/v1/products', {
+				name: '4-weekly donation',
+			} )
+		).body;
+		const sub = await stripe( 'POST', '/v1/subscriptions', {
+			customer: customer.id,
+			default_payment_method: pm.id,
+			'payment_settings[payment_method_types][]': 'au_becs_debit',
+			payment_behavior: 'allow_incomplete',
+			'expand[]': 'latest_invoice.payment_intent',
+			'items[0][price_data][currency]': 'aud',
+			'items[0][price_data][product]': product.id,
+			'items[0][price_data][unit_amount]': '2500',
+			'items[0][price_data][recurring][interval]': 'week',
+			'items[0][price_data][recurring][interval_count]': '4',
+		} );
+		return { pm, customer, si, sub };
+	}
+
+	test( '4-weekly: SetupIntent with a mandate, subscription incomplete until settled', async () => {
+		const { pm, customer, si, sub } = await fourWeekly( '000123456' );
+		assert.equal( si.status, 200 );
+		assert.equal( si.body.status, 'succeeded' );
+		assert.match( si.body.mandate, /^mandate_/ );
+		assert.deepEqual( si.body.payment_method_types, [ 'au_becs_debit' ] );
+		const mandate = (
+			await stripe( 'GET', `/v1/mandates/${ si.body.mandate }` )
+		).body;
+		assert.equal( mandate.type, 'multi_use' );
+		assert.equal( sub.status, 200, JSON.stringify( sub.body ) );
+		assert.equal( sub.body.status, 'incomplete' );
+		assert.deepEqual( sub.body.payment_settings.payment_method_types, [
+			'au_becs_debit',
+		] );
+		const invoice = sub.body.latest_invoice;
+		assert.equal( invoice.status, 'open' );
+		const pi = invoice.payment_intent;
+		assert.equal( pi.status, 'processing' );
+		assert.deepEqual( pi.payment_method_types, [ 'au_becs_debit' ] );
+		assert.equal( pi.payment_method, pm.id );
+		assert.equal( pi.customer, customer.id );
+
+		const settled = await control( 'stripe/becs/settle', {} );
+		const result = settled.body.settled[ 0 ];
+		assert.equal( result.payment_intent.status, 'succeeded' );
+		assert.equal( result.invoice.status, 'paid' );
+		assert.equal( result.subscription.status, 'active' );
+		for ( const type of [
+			'charge.succeeded',
+			'payment_intent.succeeded',
+			'invoice.paid',
+			'invoice.payment_succeeded',
+			'customer.subscription.updated',
+		] ) {
+			assert.ok( result.events.includes( type ), type );
+		}
+		const got = await stripe( 'GET', `/v1/subscriptions/${ sub.body.id }` );
+		assert.equal( got.body.status, 'active' );
+
+		// The next 4-weekly debit also goes through processing, off-session, same mandate.
+		const renewal = await control( 'stripe/advance', {
+			subscription: sub.body.id,
+			action: 'renewal',
+		} );
+		assert.equal( renewal.body.payment_intent.status, 'processing' );
+		assert.equal( renewal.body.subscription.status, 'active' );
+		const paid = await control( 'stripe/becs/settle', {
+			payment_intent: renewal.body.payment_intent.id,
+		} );
+		assert.equal( paid.body.settled[ 0 ].invoice.status, 'paid' );
+		assert.equal(
+			paid.body.settled[ 0 ].payment_intent.latest_charge
+				.payment_method_details.au_becs_debit.mandate,
+			si.body.mandate
+		);
+	} );
+
+	test( '4-weekly failure: invoice.payment_failed, subscription stays incomplete', async () => {
+		const { sub } = await fourWeekly( '111111113' );
+		assert.equal( sub.body.status, 'incomplete' );
+		const settled = await control( 'stripe/becs/settle', {} );
+		const result = settled.body.settled[ 0 ];
+		assert.equal( result.payment_intent.status, 'requires_payment_method' );
+		assert.equal(
+			result.payment_intent.last_payment_error.code,
+			'account_closed'
+		);
+		assert.equal( result.invoice.status, 'open' );
+		assert.equal( result.subscription.status, 'incomplete' );
+		assert.ok( result.events.includes( 'invoice.payment_failed' ) );
+		assert.ok( result.events.includes( 'payment_intent.payment_failed' ) );
+		assert.ok( result.events.includes( 'mandate.updated' ) );
+	} );
+
+	test( '4-weekly errors: SetupIntent without mandate_data, subscription without a mandate', async () => {
+		const pm = ( await becsPm( '000123456' ) ).body;
+		const customer = (
+			await stripe( 'POST', '/v1/customers', {
+				payment_method: pm.id,
+				'invoice_settings[default_payment_method]': pm.id,
+			} )
+		).body;
+		const si = await stripe( 'POST', '/v1/setup_intents', {
+			customer: customer.id,
+			payment_method: pm.id,
+			'payment_method_types[]': 'au_becs_debit',
+			confirm: 'true',
+		} );
+		assert.equal( si.status, 400 );
+		assert.equal( si.body.error.param, 'mandate_data' );
+		assert.match(
+			si.body.error.message,
+			/This SetupIntent requires a mandate/
+		);
+		const sub = await stripe( 'POST', '/v1/subscriptions', {
+			customer: customer.id,
+			default_payment_method: pm.id,
+			'payment_settings[payment_method_types][]': 'au_becs_debit',
+			'items[0][price_data][currency]': 'aud',
+			'items[0][price_data][product]': 'prod_unused',
+			'items[0][price_data][unit_amount]': '2500',
+			'items[0][price_data][recurring][interval]': 'week',
+			'items[0][price_data][recurring][interval_count]': '4',
+		} );
+		assert.equal( sub.status, 400 );
+		assert.match( sub.body.error.message, /requires a mandate/ );
+	} );
+} );

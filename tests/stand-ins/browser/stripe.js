@@ -258,7 +258,110 @@
 			name: 'cvc',
 			maxLength: 4,
 		},
+		// The auBankAccount Element (BECS Direct Debit): two inputs.
+		auBsb: {
+			label: 'BSB',
+			placeholder: '000-000',
+			autocomplete: 'off',
+			name: 'bsb',
+			maxLength: 7,
+		},
+		auAccountNumber: {
+			label: 'Account number',
+			placeholder: '000123456',
+			autocomplete: 'off',
+			name: 'account-number',
+			maxLength: 9,
+		},
 	};
+
+	// Stripe's BECS test accounts (BSB 000000); see lib/becs.mjs.
+	const BECS_TEST_ACCOUNTS = [
+		'000123456',
+		'900123456',
+		'111111113',
+		'111111116',
+		'222222227',
+		'922222227',
+		'333333335',
+		'666666660',
+		'343434343',
+		'121212121',
+	];
+	const BSB_BANKS = {
+		'01': 'Australia and New Zealand Banking Group',
+		'03': 'Westpac Banking Corporation',
+		'06': 'Commonwealth Bank of Australia',
+		'08': 'National Australia Bank',
+		73: 'Westpac Banking Corporation',
+	};
+
+	function bsbNames( bsb ) {
+		if ( bsb === '000000' ) {
+			return {
+				bankName: 'Stripe Test Bank',
+				branchName: 'Stripe Test Branch',
+			};
+		}
+		return {
+			bankName: BSB_BANKS[ bsb.slice( 0, 2 ) ] || undefined,
+			branchName: undefined,
+		};
+	}
+
+	/**
+	 * Validation of the two BECS inputs, with Stripe.js's codes and messages.
+	 *
+	 * @param {string}  kind   auBsb | auAccountNumber.
+	 * @param {string}  digits Digits typed.
+	 * @param {boolean} final  Whether incompleteness counts.
+	 * @param {Object}  group  Elements group (test mode, the BSB).
+	 * @return {Object} State.
+	 */
+	function validateBecs( kind, digits, final, group ) {
+		const state = {
+			empty: digits.length === 0,
+			complete: false,
+			error: undefined,
+			brand: 'unknown',
+		};
+		if ( kind === 'auBsb' ) {
+			if ( digits.length === 6 ) {
+				state.complete = true;
+				Object.assign( state, bsbNames( digits ) );
+			} else if ( final && ! state.empty ) {
+				state.error = validationError(
+					'incomplete_au_bank_account_bsb',
+					'Your BSB is incomplete.'
+				);
+			}
+			return state;
+		}
+		const bsbField = group && group.findField( 'auBsb' );
+		const bsb = bsbField ? digitsOf( bsbField.input.value ) : '';
+		if ( digits.length >= 5 ) {
+			if (
+				group &&
+				group.testMode &&
+				bsb === '000000' &&
+				( digits.length === 9 || final ) &&
+				! BECS_TEST_ACCOUNTS.includes( digits )
+			) {
+				state.error = validationError(
+					'invalid_au_bank_account_number_testmode',
+					'Your account number is invalid in test mode. Use 000123456 or another BECS test account number.'
+				);
+			} else {
+				state.complete = true;
+			}
+		} else if ( final && ! state.empty ) {
+			state.error = validationError(
+				'incomplete_au_bank_account_number',
+				'Your account number is incomplete.'
+			);
+		}
+		return state;
+	}
 
 	/**
 	 * One card input with Stripe.js's formatting and validation.
@@ -315,6 +418,12 @@
 								: '',
 					};
 				}
+				if ( kind === 'auBsb' ) {
+					return { bsb_number: digitsOf( input.value ) };
+				}
+				if ( kind === 'auAccountNumber' ) {
+					return { account_number: digitsOf( input.value ) };
+				}
 				return { cvc: digitsOf( input.value ) };
 			},
 			/**
@@ -323,6 +432,9 @@
 			validate( final ) {
 				const value = input.value;
 				const digits = digitsOf( value );
+				if ( kind === 'auBsb' || kind === 'auAccountNumber' ) {
+					return validateBecs( kind, digits, final, getGroup() );
+				}
 				const state = {
 					empty: digits.length === 0,
 					complete: false,
@@ -467,10 +579,26 @@
 					digits.length > 2 || ( digits.length === 2 && ! deleting )
 						? digits.slice( 0, 2 ) + ' / ' + digits.slice( 2 )
 						: digits;
+			} else if ( kind === 'auBsb' ) {
+				digits = digits.slice( 0, 6 );
+				input.value =
+					digits.length > 3
+						? digits.slice( 0, 3 ) + '-' + digits.slice( 3 )
+						: digits;
+			} else if ( kind === 'auAccountNumber' ) {
+				input.value = digits.slice( 0, 9 );
 			} else {
 				input.value = digits.slice( 0, 4 );
 			}
 			field.update( false, true );
+			if ( kind === 'auBsb' ) {
+				// The account number's test-mode check depends on the BSB.
+				const group = getGroup();
+				const account = group && group.findField( 'auAccountNumber' );
+				if ( account && ! account.state.empty ) {
+					account.update( false );
+				}
+			}
 		} );
 		return field;
 	}
@@ -480,11 +608,16 @@
 	// ------------------------------------------------------------------
 
 	const CARD_TYPES = [ 'cardNumber', 'cardExpiry', 'cardCvc' ];
+	const BECS_KINDS = [ 'auBsb', 'auAccountNumber' ];
 
 	function createCardElement( type, options, group ) {
 		const emitter = makeEmitter();
-		const kinds =
-			type === 'card' || type === 'payment' ? CARD_TYPES : [ type ];
+		let kinds = [ type ];
+		if ( type === 'card' || type === 'payment' ) {
+			kinds = CARD_TYPES;
+		} else if ( type === 'auBankAccount' ) {
+			kinds = BECS_KINDS;
+		}
 		let opts = Object.assign( {}, options || {} );
 		let container = null;
 		let wrapper = null;
@@ -557,6 +690,9 @@
 				event.value = digitsOf( fields[ 0 ].input.value );
 			} else if ( type === 'cardExpiry' || type === 'cardCvc' ) {
 				event.value = fields[ 0 ].input.value;
+			} else if ( type === 'auBankAccount' ) {
+				event.bankName = fields[ 0 ].state.bankName;
+				event.branchName = fields[ 0 ].state.branchName;
 			} else {
 				event.value = { postalCode: '' };
 			}
@@ -978,7 +1114,8 @@
 				} else if (
 					CARD_TYPES.includes( type ) ||
 					type === 'card' ||
-					type === 'payment'
+					type === 'payment' ||
+					type === 'auBankAccount'
 				) {
 					element = createCardElement( type, elementOptions, group );
 				} else {
@@ -1018,7 +1155,8 @@
 					} );
 				}
 				if ( ! group.pendingExpress ) {
-					const invalid = cardValidation( group );
+					const invalid =
+						cardValidation( group ) || becsValidation( group );
 					if ( invalid ) {
 						return Promise.resolve( { error: invalid } );
 					}
@@ -1065,6 +1203,44 @@
 					],
 				}[ kind ];
 				return validationError( messages[ 0 ], messages[ 1 ] );
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Client-side validation of the auBankAccount Element before creating
+	 * a PaymentMethod.
+	 *
+	 * @param {Object} group Elements group.
+	 * @return {Object|null} validation_error or null.
+	 */
+	function becsValidation( group ) {
+		const messages = {
+			auBsb: [
+				'incomplete_au_bank_account_bsb',
+				'Your BSB is incomplete.',
+			],
+			auAccountNumber: [
+				'incomplete_au_bank_account_number',
+				'Your account number is incomplete.',
+			],
+		};
+		for ( const kind of BECS_KINDS ) {
+			const field = group.findField( kind );
+			if ( ! field ) {
+				continue;
+			}
+			field.touched = true;
+			field.update( true );
+			if ( field.state.error ) {
+				return field.state.error;
+			}
+			if ( ! field.state.complete ) {
+				return validationError(
+					messages[ kind ][ 0 ],
+					messages[ kind ][ 1 ]
+				);
 			}
 		}
 		return null;
@@ -1290,6 +1466,55 @@
 				: { paymentMethod: result.data };
 		}
 
+		async function createBecsPaymentMethod( source, extra ) {
+			let details;
+			if ( source && source.__standIn ) {
+				const group = groupOf( source );
+				if ( ! group || ! group.findField( 'auBsb' ) ) {
+					return {
+						error: {
+							type: 'invalid_request_error',
+							message:
+								'IntegrationError: An auBankAccount Element must be mounted to create an au_becs_debit PaymentMethod.',
+						},
+					};
+				}
+				const invalid = becsValidation( group );
+				if ( invalid ) {
+					return { error: invalid };
+				}
+				details = Object.assign(
+					group.findField( 'auBsb' ).values(),
+					group.findField( 'auAccountNumber' ).values()
+				);
+			} else if ( source && typeof source === 'object' ) {
+				details = {
+					bsb_number: source.bsb_number,
+					account_number: source.account_number,
+				};
+			} else {
+				return {
+					error: {
+						type: 'invalid_request_error',
+						message:
+							'IntegrationError: Missing value for createPaymentMethod: au_becs_debit should be an auBankAccount Element.',
+					},
+				};
+			}
+			const params = Object.assign(
+				{ type: 'au_becs_debit', au_becs_debit: details },
+				extra || {}
+			);
+			const result = await request(
+				'POST',
+				'/v1/payment_methods',
+				params
+			);
+			return result.error
+				? { error: result.error }
+				: { paymentMethod: result.data };
+		}
+
 		async function createWalletPaymentMethod( pending, extra ) {
 			const number = String(
 				window.__standInWalletCard || '4242424242424242'
@@ -1416,6 +1641,18 @@
 			const pm = input.payment_method;
 			if ( typeof pm === 'string' ) {
 				params.payment_method = pm;
+			} else if ( pm && pm.au_becs_debit ) {
+				const created = await createBecsPaymentMethod(
+					pm.au_becs_debit,
+					{
+						billing_details: pm.billing_details,
+						metadata: pm.metadata,
+					}
+				);
+				if ( created.error ) {
+					return { error: created.error };
+				}
+				params.payment_method = created.paymentMethod.id;
 			} else if ( pm && pm.card ) {
 				const group =
 					( pm.card.__standIn && groupOf( pm.card ) ) || null;
@@ -1431,9 +1668,21 @@
 			return { params };
 		}
 
+		// What Stripe.js adds when confirming a BECS Direct Debit: the customer
+		// accepted the mandate shown next to the auBankAccount Element.
+		const BECS_MANDATE = {
+			mandate_data: {
+				customer_acceptance: {
+					type: 'online',
+					online: { infer_from_client: true },
+				},
+			},
+		};
+
 		const stripe = {
 			elements( elementsOptions ) {
 				const api = createElementsGroup( elementsOptions );
+				api.__standInGroup.testMode = /^pk_test_/.test( key );
 				groups.push( api.__standInGroup );
 				return api;
 			},
@@ -1466,12 +1715,18 @@
 						metadata: params.metadata,
 					} );
 				}
+				if ( data.type === 'au_becs_debit' ) {
+					return createBecsPaymentMethod( data.au_becs_debit, {
+						billing_details: data.billing_details,
+						metadata: data.metadata,
+					} );
+				}
 				if ( data.type && data.type !== 'card' ) {
 					return {
 						error: {
 							type: 'invalid_request_error',
 							message:
-								'The Stripe.js stand-in only creates card PaymentMethods.',
+								'The Stripe.js stand-in only creates card and au_becs_debit PaymentMethods.',
 						},
 					};
 				}
@@ -1539,6 +1794,30 @@
 					clientSecret,
 					prepared.params,
 					! confirmOptions || confirmOptions.handleActions !== false
+				);
+			},
+
+			async confirmAuBecsDebitPayment( clientSecret, data ) {
+				const prepared = await paymentMethodParams( data );
+				if ( prepared.error ) {
+					return { error: prepared.error };
+				}
+				return confirmIntent(
+					clientSecret,
+					Object.assign( prepared.params, BECS_MANDATE ),
+					true
+				);
+			},
+
+			async confirmAuBecsDebitSetup( clientSecret, data ) {
+				const prepared = await paymentMethodParams( data );
+				if ( prepared.error ) {
+					return { error: prepared.error };
+				}
+				return confirmIntent(
+					clientSecret,
+					Object.assign( prepared.params, BECS_MANDATE ),
+					true
 				);
 			},
 
