@@ -14,7 +14,6 @@ use DonationWidget\CardUpdate\IssuedLink;
 use DonationWidget\Database\Schema;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
-use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 
 abstract class CardUpdateTestCase extends PaymentTestCase {
 
@@ -159,20 +158,6 @@ abstract class CardUpdateTestCase extends PaymentTestCase {
 			$this->assertSame( 200, $this->deliver( $renewal['event'] )->get_status() );
 		}
 		return $renewal;
-	}
-
-	/**
-	 * Posts an event to the webhook route as Stripe would.
-	 *
-	 * @param array $event The event.
-	 */
-	protected function deliver( array $event ): \WP_REST_Response {
-		$payload = (string) wp_json_encode( $event );
-		$request = new \WP_REST_Request( 'POST', '/donation-widget/v1/stripe/webhook' );
-		$request->set_header( 'Content-Type', 'application/json' );
-		$request->set_header( 'Stripe-Signature', StripeSignature::sign( $payload, self::WEBHOOK_SECRET ) );
-		$request->set_body( $payload );
-		return rest_do_request( $request );
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace DonationWidget\Tests\Integration\Payments;
 
 use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\IntegrationTestCase;
 
@@ -178,6 +179,22 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 				'stand_in_3ds'  => $outcome,
 			)
 		);
+	}
+
+	/**
+	 * Posts an event to the route as Stripe would.
+	 *
+	 * @param array       $event     The event.
+	 * @param string|null $header    Stripe-Signature; signed with the site's secret when null.
+	 * @param int|null    $timestamp Signing time.
+	 */
+	protected function deliver( array $event, ?string $header = null, ?int $timestamp = null ): \WP_REST_Response {
+		$payload = (string) wp_json_encode( $event );
+		$request = new \WP_REST_Request( 'POST', '/donation-widget/v1/stripe/webhook' );
+		$request->set_header( 'Content-Type', 'application/json' );
+		$request->set_header( 'Stripe-Signature', $header ?? StripeSignature::sign( $payload, self::WEBHOOK_SECRET, $timestamp ) );
+		$request->set_body( $payload );
+		return rest_do_request( $request );
 	}
 
 	/**

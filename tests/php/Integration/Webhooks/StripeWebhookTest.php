@@ -10,29 +10,13 @@ namespace DonationWidget\Tests\Integration\Webhooks;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
-use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 use DonationWidget\Checkout\WebhookEventLog;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 
 final class StripeWebhookTest extends PaymentTestCase {
 
 	private function pay( array $request ): AjaxResult {
 		return $this->payment_call( 'process_payment_method', $request );
-	}
-
-	/**
-	 * Posts an event to the route as Stripe would.
-	 *
-	 * @param array       $event     The event.
-	 * @param string|null $header    Stripe-Signature; signed with the site's secret when null.
-	 * @param int|null    $timestamp Signing time.
-	 */
-	private function deliver( array $event, ?string $header = null, ?int $timestamp = null ): \WP_REST_Response {
-		$payload = (string) wp_json_encode( $event );
-		$request = new \WP_REST_Request( 'POST', '/donation-widget/v1/stripe/webhook' );
-		$request->set_header( 'Content-Type', 'application/json' );
-		$request->set_header( 'Stripe-Signature', $header ?? StripeSignature::sign( $payload, self::WEBHOOK_SECRET, $timestamp ) );
-		$request->set_body( $payload );
-		return rest_do_request( $request );
 	}
 
 	/**
