@@ -79,6 +79,7 @@ final class StripeGateway implements Gateway {
 				new SettingField( 'stripe_live_publishable_key', __( 'Live publishable key', 'donation-widget' ), SettingField::TEXT, 'stripe', '', __( 'Starts with pk_live_.', 'donation-widget' ) ),
 				new SettingField( 'stripe_live_secret_key', __( 'Live secret key', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
 				new SettingField( 'stripe_live_webhook_secret', __( 'Live webhook signing secret', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
+				new SettingField( 'stripe_becs_enabled', __( 'BECS Direct Debit', 'donation-widget' ), SettingField::CHECKBOX, 'stripe', false, __( 'Also take donations from Australian bank accounts (BSB and account number). Debits clear in up to three business days; the receipt is sent then. Needs the Stripe webhook.', 'donation-widget' ) ),
 			),
 			StripeWebhookController::NAMESPACE . StripeWebhookController::ROUTE,
 			/* translators: %s: the Stripe event names, comma-separated. */

@@ -41,6 +41,7 @@ final class StripeServiceProvider implements GatewayProvider {
 		return array(
 			$c->get( CardPayment::class ),
 			$c->get( ExpressCheckout::class ),
+			new Becs\BecsDebit( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( FourWeeklySubscription::class ), $c->get( DonationLedger::class ), $c->get( Settings::class ) ),
 		);
 	}
 
