@@ -16,6 +16,8 @@ final class Assets {
 
 	public const ADMIN_SETTINGS_HANDLE = 'donation-widget-admin-settings';
 
+	public const ADMIN_CARD_UPDATE_LINKS_HANDLE = 'donation-widget-card-update-links';
+
 	/**
 	 * Entry name in build/ => script handle.
 	 */
@@ -23,7 +25,7 @@ final class Assets {
 		'view'              => WidgetRenderer::SCRIPT_HANDLE,
 		'editor'            => self::EDITOR_HANDLE,
 		'admin-settings'    => self::ADMIN_SETTINGS_HANDLE,
-		'card-update-links' => \DonationWidget\Admin\Subscriptions\CardUpdatePanel::SCRIPT_HANDLE,
+		'card-update-links' => self::ADMIN_CARD_UPDATE_LINKS_HANDLE,
 	);
 
 	/**

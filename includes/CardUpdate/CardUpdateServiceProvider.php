@@ -72,8 +72,8 @@ final class CardUpdateServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Registers process_request_id and process_update_card (public, no nonce: see AjaxRouter),
-	 * the admin's donation_widget_issue_card_link, and the failed-renewal email.
+	 * Registers process_request_id and process_update_card (public, no nonce: see AjaxRouter)
+	 * and the failed-renewal email. The admin's link buttons are wired by Admin\Subscriptions.
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -81,7 +81,6 @@ final class CardUpdateServiceProvider implements ServiceProvider {
 		$router = $container->get( AjaxRouter::class );
 		$router->public_action( 'process_request_id', static fn ( array $request ) => $container->get( CardUpdateController::class )->request_id( $request ) );
 		$router->public_action( 'process_update_card', static fn ( array $request ) => $container->get( CardUpdateController::class )->update_card( $request ) );
-		$router->admin_action( CardUpdateLinks::ISSUE_ACTION, \DonationWidget\Admin\Donations\DonationsCapability::CAPABILITY, static fn ( array $request ) => $container->get( IssueLinkController::class )->issue( $request ) );
 		add_action(
 			'donation_widget_renewal_failed',
 			static function ( $subscription_id, $customer_id, $donation_id, $invoice_id ) use ( $container ): void {

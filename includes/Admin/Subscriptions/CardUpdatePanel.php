@@ -7,6 +7,7 @@
 
 namespace DonationWidget\Admin\Subscriptions;
 
+use DonationWidget\Blocks\Assets;
 use DonationWidget\CardUpdate\CardUpdateAudit;
 use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\Receipts\DonationFormat;
@@ -18,7 +19,7 @@ use DonationWidget\Receipts\DonationFormat;
  */
 final class CardUpdatePanel {
 
-	public const SCRIPT_HANDLE = 'donation-widget-card-update-links';
+	public const SCRIPT_HANDLE = Assets::ADMIN_CARD_UPDATE_LINKS_HANDLE;
 
 	/**
 	 * Builds the panel.

@@ -8,6 +8,10 @@
 namespace DonationWidget\Admin\Subscriptions;
 
 use DonationWidget\Container;
+use DonationWidget\Admin\Donations\DonationsCapability;
+use DonationWidget\CardUpdate\IssueLinkController;
+use DonationWidget\CardUpdate\CardUpdateLinks;
+use DonationWidget\Http\AjaxRouter;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Gateways\Stripe\StripeClient;
@@ -42,11 +46,12 @@ final class SubscriptionsAdminServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Adds the menu item (after Donations) and the cancel action.
+	 * Adds the menu item (after Donations), the cancel action and the card-update link buttons.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
+		$container->get( AjaxRouter::class )->admin_action( CardUpdateLinks::ISSUE_ACTION, DonationsCapability::CAPABILITY, static fn ( array $request ) => $container->get( IssueLinkController::class )->issue( $request ) );
 		add_action( 'admin_menu', static fn () => $container->get( SubscriptionsPage::class )->add_menu(), 12 );
 		add_action( 'admin_post_' . SubscriptionsPage::CANCEL_ACTION, static fn () => $container->get( SubscriptionsPage::class )->handle_cancel() );
 	}

@@ -1,0 +1,81 @@
+<?php
+/**
+ * The layering rules, checked by PHPStan (phpat) on every run rather than only described.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Architecture;
+
+use PHPat\Selector\Selector;
+use PHPat\Test\Builder\Rule;
+use PHPat\Test\PHPat;
+
+/**
+ * Gateways plug into the checkout through its interfaces and never reach past them; the
+ * checkout and the donation records know no gateway; no domain reaches into the admin screens.
+ */
+final class LayeringTest {
+
+	private const GATEWAYS = 'DonationWidget\Gateways';
+
+	/**
+	 * Stripe's code never uses PayPal's, and PayPal's never uses Stripe's.
+	 */
+	public function test_gateways_never_import_each_other(): Rule {
+		return PHPat::rule()
+			->classes( Selector::inNamespace( self::GATEWAYS . '\Stripe' ) )
+			->shouldNotDependOn()
+			->classes( Selector::inNamespace( self::GATEWAYS . '\PayPal' ) )
+			->because( 'each gateway is a self-contained folder' );
+	}
+
+	/**
+	 * PayPal's code never uses Stripe's.
+	 */
+	public function test_paypal_never_imports_stripe(): Rule {
+		return PHPat::rule()
+			->classes( Selector::inNamespace( self::GATEWAYS . '\PayPal' ) )
+			->shouldNotDependOn()
+			->classes( Selector::inNamespace( self::GATEWAYS . '\Stripe' ) )
+			->because( 'each gateway is a self-contained folder' );
+	}
+
+	/**
+	 * Gateways write donation records only through the checkout's DonationLedger, and never
+	 * call another domain's request handlers.
+	 */
+	public function test_gateways_never_touch_repositories_or_controllers(): Rule {
+		return PHPat::rule()
+			->classes( Selector::inNamespace( self::GATEWAYS ) )
+			->shouldNotDependOn()
+			->classes(
+				Selector::classname( '/Repository$/', true ),
+				Selector::AllOf( Selector::classname( '/Controller$/', true ), Selector::Not( Selector::inNamespace( self::GATEWAYS ) ) ),
+				Selector::classname( 'DonationWidget\Checkout\Checkout' )
+			)
+			->because( 'gateways report outcomes; the checkout records them' );
+	}
+
+	/**
+	 * The checkout and the donation records depend on the Gateway interfaces, never on a gateway.
+	 */
+	public function test_the_donation_side_knows_no_gateway(): Rule {
+		return PHPat::rule()
+			->classes( Selector::inNamespace( 'DonationWidget\Checkout' ), Selector::inNamespace( 'DonationWidget\Donations' ), Selector::inNamespace( 'DonationWidget\Settings' ) )
+			->shouldNotDependOn()
+			->classes( Selector::inNamespace( self::GATEWAYS ) )
+			->because( 'a new way to pay must not change the checkout' );
+	}
+
+	/**
+	 * Only the admin (and the plugin's one list of providers) use the admin screens.
+	 */
+	public function test_domains_never_import_admin_screens(): Rule {
+		return PHPat::rule()
+			->classes( Selector::AllOf( Selector::inNamespace( 'DonationWidget' ), Selector::Not( Selector::inNamespace( 'DonationWidget\Admin' ) ), Selector::Not( Selector::classname( 'DonationWidget\Plugin' ) ), Selector::Not( Selector::inNamespace( 'DonationWidget\Tests' ) ) ) )
+			->shouldNotDependOn()
+			->classes( Selector::inNamespace( 'DonationWidget\Admin' ) )
+			->because( 'admin screens sit on top of the domains, never under them' );
+	}
+}
