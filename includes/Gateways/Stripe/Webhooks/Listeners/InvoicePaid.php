@@ -7,8 +7,8 @@
 
 namespace DonationWidget\Gateways\Stripe\Webhooks\Listeners;
 
-use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\PaymentOutcome;
+use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeInvoice;
 
@@ -18,27 +18,15 @@ use DonationWidget\Gateways\Stripe\Webhooks\StripeInvoice;
  * donation row of its own, linked to the subscription and keyed "invoice:<id>" so a repeated
  * event cannot record it twice.
  */
-final class InvoicePaid implements EventListener {
-
-	/**
-	 * Builds the listener.
-	 *
-	 * @param DonationLedger $ledger Donation records.
-	 */
-	public function __construct( private readonly DonationLedger $ledger ) {
-	}
+final class InvoicePaid extends InvoiceListener {
 
 	/**
 	 * Records the paid invoice.
 	 *
-	 * @param array<mixed> $object The invoice.
+	 * @param StripeInvoice $invoice The invoice.
+	 * @param Donation      $first   The subscription's first donation.
 	 */
-	public function handle( array $object ): string {
-		$invoice = new StripeInvoice( $object );
-		$first   = $this->ledger->first_of_subscription( $invoice->subscription_id() );
-		if ( null === $first ) {
-			return 'ignored: not a subscription of this site';
-		}
+	protected function handle_invoice( StripeInvoice $invoice, Donation $first ): string {
 		$this->ledger->activate_subscription( $invoice->subscription_id() );
 		$paid = PaymentOutcome::paid( $invoice->charge_id(), $invoice->payment_intent_id() );
 
@@ -53,14 +41,7 @@ final class InvoicePaid implements EventListener {
 			$first,
 			$attempt_id,
 			DonationStatus::SUCCEEDED,
-			array(
-				'amount_cents'       => $invoice->amount_paid(),
-				'cover_cents'        => 0,
-				'total_cents'        => $invoice->amount_paid(),
-				'currency'           => '' !== $invoice->currency() ? $invoice->currency() : $first->currency(),
-				'payment_intent_id'  => $invoice->payment_intent_id(),
-				'provider_reference' => $invoice->charge_id(),
-			)
+			array( 'provider_reference' => $invoice->charge_id() ) + self::renewal( $invoice, $first, $invoice->amount_paid() )
 		);
 		if ( null !== $renewal ) {
 			if ( '' !== $invoice->charge_id() ) {

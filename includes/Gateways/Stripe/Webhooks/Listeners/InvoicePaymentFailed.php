@@ -7,7 +7,7 @@
 
 namespace DonationWidget\Gateways\Stripe\Webhooks\Listeners;
 
-use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeInvoice;
 
@@ -20,27 +20,15 @@ use DonationWidget\Gateways\Stripe\Webhooks\StripeInvoice;
  * The first invoice is left to the widget's call and payment_intent.payment_failed, which carry
  * the card's own reason.
  */
-final class InvoicePaymentFailed implements EventListener {
-
-	/**
-	 * Builds the listener.
-	 *
-	 * @param DonationLedger $ledger Donation records.
-	 */
-	public function __construct( private readonly DonationLedger $ledger ) {
-	}
+final class InvoicePaymentFailed extends InvoiceListener {
 
 	/**
 	 * Records the failed renewal and announces it.
 	 *
-	 * @param array<mixed> $object The invoice.
+	 * @param StripeInvoice $invoice The invoice.
+	 * @param Donation      $first   The subscription's first donation.
 	 */
-	public function handle( array $object ): string {
-		$invoice = new StripeInvoice( $object );
-		$first   = $this->ledger->first_of_subscription( $invoice->subscription_id() );
-		if ( null === $first ) {
-			return 'ignored: not a subscription of this site';
-		}
+	protected function handle_invoice( StripeInvoice $invoice, Donation $first ): string {
 		if ( $invoice->is_first() ) {
 			return 'ignored: the first payment is recorded from its PaymentIntent';
 		}
@@ -51,14 +39,7 @@ final class InvoicePaymentFailed implements EventListener {
 			$first,
 			$attempt_id,
 			DonationStatus::FAILED,
-			array(
-				'amount_cents'      => $invoice->amount_due(),
-				'cover_cents'       => 0,
-				'total_cents'       => $invoice->amount_due(),
-				'currency'          => '' !== $invoice->currency() ? $invoice->currency() : $first->currency(),
-				'payment_intent_id' => $invoice->payment_intent_id(),
-				'failure_reason'    => $reason,
-			)
+			array( 'failure_reason' => $reason ) + self::renewal( $invoice, $first, $invoice->amount_due() )
 		);
 		if ( null === $renewal ) {
 			$renewal = $this->ledger->find_by_attempt( $attempt_id );
