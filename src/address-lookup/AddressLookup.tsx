@@ -14,12 +14,12 @@ import {
 	filterPostcode,
 	filterStreet,
 } from '../shared/input-filters';
-import { messages } from '../donation/messages';
+import { messages } from '../shared/messages';
 import {
 	EMPTY_ADDRESS,
 	type Address,
 	type DonationValues,
-} from '../donation/types';
+} from '../shared/donation-values';
 import {
 	NO_MATCHES,
 	VERIFIED_MATCH,

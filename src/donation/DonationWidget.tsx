@@ -20,7 +20,7 @@ import type {
 	PaymentSuccess,
 } from '../payments/gateway';
 import { pageUrlWithoutQuery } from '../payments/gateway';
-import { fetchChargeReference } from '../payments/stripe/express-checkout';
+import { fetchChargeReference } from '../payments/stripe/express/express-checkout';
 import {
 	readRedirectReturn,
 	sessionStore,
@@ -44,7 +44,7 @@ import { SuccessScreen } from './screens/SuccessScreen';
 import { AmountStep } from './steps/AmountStep';
 import { DetailsStep } from './steps/DetailsStep';
 import { TABS, Tabs } from './Tabs';
-import type { DonationValues, Frequency } from './types';
+import type { DonationValues, Frequency } from '../shared/donation-values';
 import { areDetailsValid, isAmountValid, validateDonation } from './validate';
 
 // Payment code (Stripe, PayPal, captcha) is fetched when tab 2 is first reached.

@@ -6,7 +6,7 @@ import {
 	hasAddressParts,
 } from '../AddressLookup';
 import { valuesFixture } from '../../donation/__tests__/fixtures';
-import { EMPTY_ADDRESS } from '../../donation/types';
+import { EMPTY_ADDRESS } from '../../shared/donation-values';
 import {
 	byLabel,
 	byText,

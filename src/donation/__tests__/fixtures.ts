@@ -1,6 +1,6 @@
 import type { Settings, WidgetConfig } from '../../shared/config';
 import { buildInitialValues } from '../initial-values';
-import type { DonationValues } from '../types';
+import type { DonationValues } from '../../shared/donation-values';
 
 export const settingsFixture: Settings = {
 	amount_values: [ '20', '50', '100' ],

@@ -18,8 +18,8 @@ import {
 	normaliseAmountInput,
 } from '../../shared/input-filters';
 import { amountFromInput, isPresetSelected, totalAmount } from '../amount';
-import { donateLabel } from '../labels';
-import type { DonationValues, Frequency } from '../types';
+import { donateLabel } from '../../shared/labels';
+import type { DonationValues, Frequency } from '../../shared/donation-values';
 
 export function frequencyOptions(): ReadonlyArray< {
 	value: Frequency;
