@@ -5,18 +5,14 @@
  * the providers' scripts and the captcha are first loaded. It knows no
  * provider: each method brings its own fields and submit flow.
  */
-import { useCallback, useMemo, useRef, useState } from '@wordpress/element';
+import { useMemo, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { useFormikContext } from 'formik';
-import type { FormEvent } from 'react';
 import { useInvisibleCaptcha } from '../../captcha/use-invisible-captcha';
 import type { PaymentOutcomeHandlers } from '../../payments/gateway';
 import { paymentMethods } from '../../payments/methods';
 import { validatePrivacy } from '../../payments/payment-rules';
-import {
-	availableMethods,
-	type PaymentSubmitter,
-} from '../../payments/registry';
+import { availableMethods } from '../../payments/registry';
 import type { AjaxPost } from '../../shared/ajax';
 import type { ProviderScripts, Settings } from '../../shared/config';
 import type { DonationValues } from '../../shared/donation-values';
@@ -26,6 +22,7 @@ import { AmountLine } from './payment/AmountLine';
 import { HelpCover } from './payment/HelpCover';
 import { PaymentMethods } from './payment/PaymentMethods';
 import { PrivacyTerms } from './payment/PrivacyTerms';
+import { useDonateButton } from './payment/use-donate-button';
 import { useMethodChoice } from './payment/use-method-choice';
 import { usePaymentServer } from './payment/use-payment-server';
 
@@ -70,25 +67,7 @@ export default function PaymentStep( props: PaymentStepProps ) {
 		recurring
 	);
 
-	const [ submitter, setSubmitter ] = useState< PaymentSubmitter | null >(
-		null
-	);
-	const [ processing, setProcessingState ] = useState( false );
-	// Set at once, so a second press before React re-renders is ignored.
-	const inFlight = useRef( false );
-	const setProcessing = useCallback( ( on: boolean ) => {
-		inFlight.current = on;
-		setProcessingState( on );
-	}, [] );
-
-	// One value per step per key, e.g. one Stripe.js for every Stripe method.
-	const store = useRef( new Map< string, unknown >() );
-	const shared = useCallback( < T, >( key: string, create: () => T ): T => {
-		if ( ! store.current.has( key ) ) {
-			store.current.set( key, create() );
-		}
-		return store.current.get( key ) as T;
-	}, [] );
+	const donate = useDonateButton( choice.chosen, loading );
 
 	const focusPrivacy = () => privacyRef.current?.focus();
 	const touchPrivacy = () => setFieldTouched( 'privacyTerms', true );
@@ -105,15 +84,6 @@ export default function PaymentStep( props: PaymentStepProps ) {
 		return true;
 	};
 
-	const showDonate = choice.chosen?.showsDonateButton ?? false;
-	const onSubmit = ( event: FormEvent ) => {
-		event.preventDefault();
-		if ( ! showDonate || inFlight.current || loading || ! submitter ) {
-			return;
-		}
-		submitter.submit();
-	};
-
 	const total = totalAmount( values );
 	const badges = [
 		...new Set( methods.map( ( method ) => method.badge ) ),
@@ -123,7 +93,7 @@ export default function PaymentStep( props: PaymentStepProps ) {
 		<form
 			className="dw-step dw-step--payment"
 			noValidate
-			onSubmit={ onSubmit }
+			onSubmit={ donate.onSubmit }
 		>
 			<h2 className="dw-heading">
 				{ recurring
@@ -146,23 +116,23 @@ export default function PaymentStep( props: PaymentStepProps ) {
 					confirmEarlierSteps: props.confirmEarlierSteps,
 					focusPrivacy,
 					touchPrivacy,
-					processing,
-					setProcessing,
-					setSubmitter,
-					shared,
+					processing: donate.processing,
+					setProcessing: donate.setProcessing,
+					setSubmitter: donate.setSubmitter,
+					shared: donate.shared,
 				} }
 			/>
 			<AmountLine total={ total } recurring={ recurring } />
 			<HelpCover />
 			<PrivacyTerms settings={ settings } inputRef={ privacyRef } />
 			<div className="dw-actions">
-				{ showDonate && (
+				{ donate.visible && (
 					<button
 						type="submit"
 						className="dw-button dw-button--primary"
-						disabled={ ! submitter?.ready || processing || loading }
+						disabled={ donate.disabled }
 					>
-						{ processing
+						{ donate.processing
 							? // eslint-disable-next-line @wordpress/i18n-ellipsis -- SPEC §2.5 spells it with three dots.
 								__( 'Submitting...', 'donation-widget' )
 							: donateLabel( total, values.frequency, false ) }
