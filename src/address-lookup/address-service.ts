@@ -3,7 +3,7 @@
  * plugin's server on behalf of the address verification service.
  */
 import { pick, pickText, type AjaxPost } from '../shared/ajax';
-import type { Address } from '../donation/types';
+import type { Address } from '../shared/donation-values';
 
 export interface AddressSuggestion {
 	text: string;

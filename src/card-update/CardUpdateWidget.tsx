@@ -4,29 +4,14 @@
  * the card provider's fields, is loaded on demand; Stripe.js starts loading
  * while the link is checked.
  */
-import {
-	Suspense,
-	lazy,
-	useCallback,
-	useEffect,
-	useMemo,
-	useReducer,
-	useState,
-} from '@wordpress/element';
-import { loadStripeFromPage } from '../payments/stripe/load-stripe';
-import { createAjaxClient, type AjaxPost } from '../shared/ajax';
+import { Suspense, lazy } from '@wordpress/element';
+import type { AjaxPost } from '../shared/ajax';
 import type { PageGlobals, Settings } from '../shared/config';
-import { canSubmit, flowReducer, initialFlow, isBusy } from './flow';
-import { readRequestId } from './request-id';
+import { canSubmit, isBusy } from './flow';
 import { LinkExpiredScreen } from './screens/LinkExpiredScreen';
 import { UpdatedScreen } from './screens/UpdatedScreen';
-import {
-	checkLink,
-	updateCard,
-	type CardUpdateProvider,
-	type UpdateOutcome,
-} from './server';
 import { texts } from './texts';
+import { useCardUpdateFlow } from './use-card-update-flow';
 
 const CardUpdateForm = lazy( () => import( './CardUpdateForm' ) );
 
@@ -38,9 +23,6 @@ export interface CardUpdateWidgetProps {
 	/** Replaces the admin-ajax client (tests). */
 	post?: AjaxPost;
 }
-
-const messageOf = ( error: unknown ): string =>
-	error instanceof Error ? error.message : String( error );
 
 function FormLoading() {
 	return (
@@ -57,99 +39,12 @@ export function CardUpdateWidget( {
 	search,
 	post: postOverride,
 }: CardUpdateWidgetProps ) {
-	const [ state, dispatch ] = useReducer( flowReducer, initialFlow );
-	const requestId = useMemo( () => readRequestId( search ), [ search ] );
-	const post = useMemo(
-		() => postOverride ?? createAjaxClient( globals.ajaxUrl ),
-		[ postOverride, globals.ajaxUrl ]
+	const { state, stripePromise, onUpdate } = useCardUpdateFlow(
+		settings,
+		globals,
+		search,
+		postOverride
 	);
-	// Without a requestID the link-expired screen shows at once: no Stripe.js.
-	const [ stripePromise ] = useState( () =>
-		requestId
-			? loadStripeFromPage(
-					globals.providerScripts.stripe,
-					settings.stripe_public_key
-				)
-			: null
-	);
-
-	useEffect( () => {
-		let current = true;
-		checkLink( post, requestId )
-			.then( ( result ) => {
-				if ( current ) {
-					dispatch(
-						result.kind === 'valid'
-							? { type: 'link-valid', card: result.card }
-							: { type: 'link-expired' }
-					);
-				}
-			} )
-			.catch( ( error: unknown ) => {
-				if ( current ) {
-					dispatch( {
-						type: 'failed',
-						errorMessage: messageOf( error ),
-					} );
-				}
-			} );
-		return () => {
-			current = false;
-		};
-	}, [ post, requestId ] );
-
-	useEffect( () => {
-		let current = true;
-		stripePromise?.then( ( stripe ) => {
-			if ( current && ! stripe ) {
-				dispatch( {
-					type: 'failed',
-					errorMessage: texts.stripeUnavailable(),
-				} );
-			}
-		} );
-		return () => {
-			current = false;
-		};
-	}, [ stripePromise ] );
-
-	const onUpdate = useCallback(
-		async (
-			nameOnCard: string,
-			provider: CardUpdateProvider
-		): Promise< UpdateOutcome > => {
-			dispatch( { type: 'submit' } );
-			const outcome = await updateCard(
-				provider,
-				post,
-				requestId,
-				nameOnCard
-			);
-			switch ( outcome.kind ) {
-				case 'updated':
-					dispatch( {
-						type: 'updated',
-						missedDonation: outcome.missedDonation,
-					} );
-					break;
-				case 'expired':
-					dispatch( { type: 'link-expired' } );
-					break;
-				case 'card-error':
-					dispatch( { type: 'card-error' } );
-					break;
-				case 'failure':
-					dispatch( {
-						type: 'failed',
-						errorMessage: outcome.errorMessage,
-					} );
-					break;
-			}
-			return outcome;
-		},
-		[ post, requestId ]
-	);
-
 	const demoMode = globals.demoMode || settings.demo_mode;
 	const busy = isBusy( state );
 

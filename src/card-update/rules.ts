@@ -4,11 +4,16 @@
  * characters; only Visa, Mastercard and Amex are accepted.
  */
 import { object, string, type ObjectSchema } from 'yup';
+import { NAME_ON_CARD_MAX } from '../payments/stripe/card-fields/card-rules';
 import { texts } from './texts';
 
-export const ACCEPTED_CARD_BRANDS = [ 'visa', 'mastercard', 'amex' ] as const;
-
-export const NAME_ON_CARD_MAX = 100;
+// One brand rule and one name limit for both card forms.
+export {
+	ACCEPTED_CARD_BRANDS,
+	NAME_ON_CARD_MAX,
+	cardBrandError,
+	type ProviderField,
+} from '../payments/stripe/card-fields/card-rules';
 
 /**
  * The form's values. The card fields hold markers only ("" or " "): the card
@@ -20,8 +25,6 @@ export interface CardUpdateValues {
 	cardExpiry: string;
 	cardCvv: string;
 }
-
-export type ProviderField = 'cardNumber' | 'cardExpiry' | 'cardCvv';
 
 export const initialValues: CardUpdateValues = {
 	nameOnCard: '',
@@ -45,20 +48,6 @@ export function cardUpdateSchema(): ObjectSchema< CardUpdateValues > {
 		cardExpiry: string().required( required ),
 		cardCvv: string().required( required ),
 	} );
-}
-
-/**
- * The brand message, or null. "unknown" is what the provider reports while
- * too few digits are typed to tell, so it is not refused.
- * @param brand Brand reported by the card number field.
- */
-export function cardBrandError( brand: string | undefined ): string | null {
-	if ( ! brand || brand === 'unknown' ) {
-		return null;
-	}
-	return ( ACCEPTED_CARD_BRANDS as readonly string[] ).includes( brand )
-		? null
-		: texts.cardBrand();
 }
 
 /**

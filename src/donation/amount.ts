@@ -3,45 +3,21 @@
  * the validation run on "Donate" (tab 1).
  */
 import { roundToCents } from '../shared/money';
-import { messages } from './messages';
-import type { DonationValues, Frequency } from './types';
+import { messages } from '../shared/messages';
+import type { DonationValues, Frequency } from '../shared/donation-values';
 
 export const MINIMUM_DONATION = 5;
 export const MAXIMUM_CUSTOM_DONATION = 999999.99;
-export const HELP_COVER_PERCENT = 0.05;
-export const HELP_COVER_CAP = 20;
 
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 
-/**
- * Cover = amount × rate, capped at $20, in whole cents.
- * @param amount  The chosen amount.
- * @param percent Cover rate (helpCoverPercent).
- */
-export function helpCoverAmount(
-	amount: number,
-	percent: number = HELP_COVER_PERCENT
-): number {
-	if ( ! Number.isFinite( amount ) || amount <= 0 ) {
-		return 0;
-	}
-	return roundToCents( Math.min( amount * percent, HELP_COVER_CAP ) );
-}
-
-/**
- * Amount plus cover when help cover is on, otherwise the amount.
- * @param values Form values.
- */
-export function totalAmount(
-	values: Pick< DonationValues, 'amount' | 'helpCover' | 'helpCoverPercent' >
-): number {
-	const amount = Number.isFinite( values.amount ) ? values.amount : 0;
-	return values.helpCover
-		? roundToCents(
-				amount + helpCoverAmount( amount, values.helpCoverPercent )
-			)
-		: roundToCents( amount );
-}
+// Help cover and the total are read by the payment methods too (src/shared/help-cover.ts).
+export {
+	HELP_COVER_CAP,
+	HELP_COVER_PERCENT,
+	helpCoverAmount,
+	totalAmount,
+} from '../shared/help-cover';
 
 /**
  * What typing a custom amount does to `amount`: the typed number, or the

@@ -3,8 +3,8 @@
  * names and email, the email pattern, and the mobile length.
  */
 import * as yup from 'yup';
-import { messages } from './messages';
-import type { DonationValues } from './types';
+import { messages } from '../shared/messages';
+import type { DonationValues } from '../shared/donation-values';
 
 /** A standard address with a top-level part of 2 to 4 letters, any case. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;

@@ -3,7 +3,11 @@
  * holding exactly these fields of the form state and nothing else.
  */
 import { totalAmount } from './amount';
-import type { Address, DonationValues, Frequency } from './types';
+import type {
+	Address,
+	DonationValues,
+	Frequency,
+} from '../shared/donation-values';
 
 export interface FormDataPayload {
 	email: string;

@@ -4,7 +4,11 @@
  */
 import type { Settings, WidgetConfig } from '../shared/config';
 import { HELP_COVER_PERCENT, parseFrequency } from './amount';
-import { EMPTY_ADDRESS, type DonationValues, type UtmValues } from './types';
+import {
+	EMPTY_ADDRESS,
+	type DonationValues,
+	type UtmValues,
+} from '../shared/donation-values';
 
 const UTM_KEYS: ReadonlyArray< keyof UtmValues > = [
 	'utm_source',

@@ -6,8 +6,8 @@
 import type { FormikErrors } from 'formik';
 import { validateAmount } from './amount';
 import { validateDetails } from './details';
-import { validateCardPayment } from './payment-rules';
-import type { DonationValues } from './types';
+import { validateCardPayment } from '../payments/payment-rules';
+import type { DonationValues } from '../shared/donation-values';
 
 export function validateDonation(
 	values: DonationValues

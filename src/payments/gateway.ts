@@ -9,6 +9,13 @@ import { pickText, type AjaxPost, type AjaxResponse } from '../shared/ajax';
 export interface PaymentSuccess {
 	transactionId: string;
 	paymentMethod: string;
+	/**
+	 * "processing": the server accepted a payment that completes later (a
+	 * delayed-notification method such as a bank debit). The thank-you screen
+	 * says it is being processed, and no purchase is reported from the
+	 * browser: the server records it when the provider confirms.
+	 */
+	status?: 'paid' | 'processing';
 }
 
 /** Server access shared by all payment paths. */

@@ -39,6 +39,11 @@ export interface Settings {
 	supporter_phone: string;
 	supporter_email: string;
 	demo_mode: boolean;
+	/**
+	 * Optional payment methods the charity switched on (e.g. "au_becs_debit").
+	 * Older servers do not send it: read it through enabledPaymentMethods().
+	 */
+	payment_methods?: string[];
 }
 
 export interface ProviderScripts {
@@ -181,7 +186,32 @@ export function parseSettings( raw: unknown ): Settings | null {
 		supporter_phone: toText( raw.supporter_phone ),
 		supporter_email: toText( raw.supporter_email ),
 		demo_mode: toBoolean( raw.demo_mode ),
+		...( Array.isArray( raw.payment_methods )
+			? { payment_methods: toIdList( raw.payment_methods ) }
+			: {} ),
 	};
+}
+
+/**
+ * Ids such as "au_becs_debit": strings only, trimmed, without duplicates.
+ * @param list Raw list from JSON.
+ */
+function toIdList( list: unknown[] ): string[] {
+	const ids = list
+		.filter( ( item ): item is string => typeof item === 'string' )
+		.map( ( item ) => item.trim() )
+		.filter( Boolean );
+	return [ ...new Set( ids ) ];
+}
+
+/**
+ * The optional payment methods switched on; none when the server says nothing.
+ * @param settings The parsed settings.
+ */
+export function enabledPaymentMethods(
+	settings: Pick< Settings, 'payment_methods' >
+): string[] {
+	return settings.payment_methods ?? [];
 }
 
 const DEFAULT_AJAX_URL = '/wp-admin/admin-ajax.php';

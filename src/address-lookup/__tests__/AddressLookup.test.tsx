@@ -5,8 +5,8 @@ import {
 	SEARCH_DEBOUNCE_MS,
 	hasAddressParts,
 } from '../AddressLookup';
-import { valuesFixture } from '../../donation/__tests__/fixtures';
-import { EMPTY_ADDRESS } from '../../donation/types';
+import { valuesFixture } from '../../shared/__tests__/fixtures';
+import { EMPTY_ADDRESS } from '../../shared/donation-values';
 import {
 	byLabel,
 	byText,

@@ -1,5 +1,7 @@
 /**
- * Thank-you screen (SPEC §2.6).
+ * Thank-you screen (SPEC §2.6). Its "being processed" variant is for a
+ * payment the server accepted that completes later (a bank debit): the
+ * receipt follows when the bank confirms.
  */
 import {
 	createInterpolateElement,
@@ -14,6 +16,8 @@ interface SuccessScreenProps {
 	firstName: string;
 	total: number;
 	recurring: boolean;
+	/** Accepted, completing later: "is being processed" instead of "has been successful". */
+	processing?: boolean;
 	contactUrl: string;
 	getInvolvedUrl: string;
 }
@@ -22,6 +26,7 @@ export function SuccessScreen( {
 	firstName,
 	total,
 	recurring,
+	processing = false,
 	contactUrl,
 	getInvolvedUrl,
 }: SuccessScreenProps ) {
@@ -55,16 +60,37 @@ export function SuccessScreen( {
 					firstName
 				) }
 			</h2>
-			<p>
-				{ sprintf(
-					/* translators: %s: the amount given, e.g. 25 or 25.50 */
-					__(
-						'Your donation of $%s has been successful.',
-						'donation-widget'
-					),
-					formatMoney( total )
-				) }
-			</p>
+			{ processing ? (
+				<>
+					<p>
+						{ sprintf(
+							/* translators: %s: the amount given, e.g. 25 or 25.50 */
+							__(
+								'Your donation of $%s is being processed.',
+								'donation-widget'
+							),
+							formatMoney( total )
+						) }
+					</p>
+					<p>
+						{ __(
+							'Bank payments take up to three business days to clear. We will email your receipt once your bank confirms the payment.',
+							'donation-widget'
+						) }
+					</p>
+				</>
+			) : (
+				<p>
+					{ sprintf(
+						/* translators: %s: the amount given, e.g. 25 or 25.50 */
+						__(
+							'Your donation of $%s has been successful.',
+							'donation-widget'
+						),
+						formatMoney( total )
+					) }
+				</p>
+			) }
 			{ recurring && (
 				<p>
 					{ __(

@@ -5,21 +5,13 @@
 import { useEffect, useId, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { useFormikContext } from 'formik';
-import type {
-	ChangeEvent,
-	ClipboardEvent,
-	FormEvent,
-	KeyboardEvent,
-} from 'react';
-import { FieldError, ToggleGroup } from '../../shared/fields';
-import {
-	acceptsAmountKeystroke,
-	filterPastedAmount,
-	normaliseAmountInput,
-} from '../../shared/input-filters';
+import type { FormEvent } from 'react';
+import { ToggleGroup } from '../../shared/fields';
+import { normaliseAmountInput } from '../../shared/input-filters';
 import { amountFromInput, isPresetSelected, totalAmount } from '../amount';
-import { donateLabel } from '../labels';
-import type { DonationValues, Frequency } from '../types';
+import { donateLabel } from '../../shared/labels';
+import type { DonationValues, Frequency } from '../../shared/donation-values';
+import { CustomAmount } from './CustomAmount';
 
 export function frequencyOptions(): ReadonlyArray< {
 	value: Frequency;
@@ -46,8 +38,6 @@ export function AmountStep( { defaultAmount, onNext }: AmountStepProps ) {
 		setValues,
 	} = useFormikContext< DonationValues >();
 	const id = useId();
-	const customId = `${ id }-custom`;
-	const errorId = `${ id }-error`;
 	const presetsLabelId = `${ id }-presets`;
 
 	// Focusing the custom field deselects every preset until it is left or
@@ -74,33 +64,6 @@ export function AmountStep( { defaultAmount, onNext }: AmountStepProps ) {
 			inputAmount,
 			amount: amountFromInput( inputAmount, defaultAmount ),
 		} );
-	};
-
-	const onKeyDown = ( event: KeyboardEvent< HTMLInputElement > ) => {
-		const input = event.currentTarget;
-		const accepted = acceptsAmountKeystroke( {
-			key: event.key,
-			value: input.value,
-			selectionStart: input.selectionStart,
-			selectionEnd: input.selectionEnd,
-			withShortcutModifier: event.ctrlKey || event.metaKey,
-		} );
-		if ( ! accepted ) {
-			event.preventDefault();
-		}
-	};
-
-	const onPaste = ( event: ClipboardEvent< HTMLInputElement > ) => {
-		event.preventDefault();
-		const input = event.currentTarget;
-		const pasted = filterPastedAmount(
-			event.clipboardData.getData( 'text' )
-		);
-		const start = input.selectionStart ?? input.value.length;
-		const end = input.selectionEnd ?? start;
-		setCustom(
-			input.value.slice( 0, start ) + pasted + input.value.slice( end )
-		);
 	};
 
 	const onSubmit = ( event: FormEvent ) => {
@@ -137,42 +100,16 @@ export function AmountStep( { defaultAmount, onNext }: AmountStepProps ) {
 					</button>
 				) ) }
 			</div>
-			<div className="dw-field dw-custom-amount">
-				<div className="dw-affix">
-					<label className="dw-affix__prefix" htmlFor={ customId }>
-						<span className="dw-visually-hidden">
-							{ __( 'Custom amount', 'donation-widget' ) }
-						</span>
-						$
-					</label>
-					<input
-						id={ customId }
-						className="dw-input"
-						name="inputAmount"
-						type="text"
-						inputMode="decimal"
-						autoComplete="off"
-						placeholder={ __(
-							'or enter your amount',
-							'donation-widget'
-						) }
-						value={ values.inputAmount }
-						onChange={ ( event: ChangeEvent< HTMLInputElement > ) =>
-							setCustom( event.target.value )
-						}
-						onKeyDown={ onKeyDown }
-						onPaste={ onPaste }
-						onFocus={ () => setPresetsCleared( true ) }
-						onBlur={ () => {
-							setPresetsCleared( false );
-							setFieldTouched( 'inputAmount', true );
-						} }
-						aria-invalid={ error ? true : undefined }
-						aria-describedby={ errorId }
-					/>
-				</div>
-				<FieldError id={ errorId } message={ error } />
-			</div>
+			<CustomAmount
+				value={ values.inputAmount }
+				error={ error }
+				onChange={ setCustom }
+				onFocus={ () => setPresetsCleared( true ) }
+				onBlur={ () => {
+					setPresetsCleared( false );
+					setFieldTouched( 'inputAmount', true );
+				} }
+			/>
 			<ToggleGroup
 				label={ __(
 					"I'd like to make this donation:",

@@ -13,7 +13,7 @@ import {
 	filterName,
 	filterOrganisationName,
 } from '../../shared/input-filters';
-import type { DonationValues, DonorType } from '../types';
+import type { DonationValues, DonorType } from '../../shared/donation-values';
 
 interface DetailsStepProps {
 	config: WidgetConfig;

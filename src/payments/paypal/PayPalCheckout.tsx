@@ -8,7 +8,7 @@
  */
 import { useMemo, useRef } from '@wordpress/element';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
-import type { DonationValues } from '../../donation/types';
+import type { DonationValues } from '../../shared/donation-values';
 import type { PaymentOutcomeHandlers, PaymentServer } from '../gateway';
 import { buildOrder } from './order';
 import { completePayPalPayment } from './paypal-payment';
@@ -23,8 +23,6 @@ interface PayPalCheckoutProps {
 	getValues: () => DonationValues;
 	/** Checks run before the wallet window opens (privacy terms, earlier steps). */
 	mayStart: () => boolean;
-	/** Shows the card error when the server refuses the wallet payment. */
-	onDeclined: () => void;
 }
 
 export function PayPalCheckout( props: PayPalCheckoutProps ) {
@@ -79,8 +77,7 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 							);
 						} }
 						onApprove={ async ( _data, actions ) => {
-							const { handlers, server, onDeclined } =
-								latest.current;
+							const { handlers, server } = latest.current;
 							const order = actions.order;
 							if ( ! order ) {
 								handlers.fail(
@@ -98,7 +95,8 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 									paymentMethod: 'Paypal',
 								} );
 							} else if ( outcome.kind === 'declined' ) {
-								onDeclined();
+								// SPEC §4.8: the failure screen replaces the
+								// form, so the card error is not shown.
 								handlers.fail();
 							} else {
 								handlers.fail( outcome.errorMessage );

@@ -2,8 +2,8 @@
  * The wallet-provider order built in the browser (SPEC §3.7).
  */
 import { toDecimalString } from '../../shared/money';
-import { totalAmount } from '../../donation/amount';
-import type { DonationValues } from '../../donation/types';
+import { totalAmount } from '../../shared/help-cover';
+import type { DonationValues } from '../../shared/donation-values';
 
 export const CUSTOM_ID_MAX_LENGTH = 127;
 

@@ -2,7 +2,7 @@
  * Billing details sent with the card to the provider (SPEC §7: name and
  * address line, city, state, postcode and country).
  */
-import type { DonationValues } from '../../donation/types';
+import type { DonationValues } from '../../shared/donation-values';
 
 const COUNTRY_CODES: Record< string, string > = {
 	australia: 'AU',

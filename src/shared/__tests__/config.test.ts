@@ -1,4 +1,5 @@
 import {
+	enabledPaymentMethods,
 	parseSettings,
 	parseWidgetConfig,
 	readPageGlobals,
@@ -171,5 +172,27 @@ describe( 'window.donationWidget', () => {
 			demoMode: false,
 			providerScripts: { stripe: '', paypal: '', recaptcha: '' },
 		} );
+	} );
+} );
+
+describe( 'optional payment methods (settings.payment_methods)', () => {
+	it( 'default to none when the server does not send them', () => {
+		const settings = parseSettings( { stripe_public_key: 'pk_test_1' } );
+		expect( settings && enabledPaymentMethods( settings ) ).toEqual( [] );
+	} );
+
+	it( 'keep string ids only, trimmed and once each', () => {
+		const settings = parseSettings( {
+			payment_methods: [ ' au_becs_debit', 3, null, 'au_becs_debit', '' ],
+		} );
+		expect( settings?.payment_methods ).toEqual( [ 'au_becs_debit' ] );
+		expect( settings && enabledPaymentMethods( settings ) ).toEqual( [
+			'au_becs_debit',
+		] );
+	} );
+
+	it( 'ignore a value that is not a list', () => {
+		const settings = parseSettings( { payment_methods: 'au_becs_debit' } );
+		expect( settings && enabledPaymentMethods( settings ) ).toEqual( [] );
 	} );
 } );

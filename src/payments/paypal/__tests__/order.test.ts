@@ -1,4 +1,4 @@
-import { valuesFixture } from '../../../donation/__tests__/fixtures';
+import { valuesFixture } from '../../../shared/__tests__/fixtures';
 import {
 	CUSTOM_ID_MAX_LENGTH,
 	buildCustomId,

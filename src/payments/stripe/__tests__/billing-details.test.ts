@@ -1,4 +1,4 @@
-import { valuesFixture } from '../../../donation/__tests__/fixtures';
+import { valuesFixture } from '../../../shared/__tests__/fixtures';
 import { billingDetails, countryCode } from '../billing-details';
 
 describe( 'billing details for the card provider', () => {

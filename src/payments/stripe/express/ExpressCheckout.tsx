@@ -13,8 +13,8 @@ import type {
 	StripeExpressCheckoutElementConfirmEvent,
 	StripeExpressCheckoutElementReadyEvent,
 } from '@stripe/stripe-js';
-import { logProblem } from '../../shared/ajax';
-import type { PaymentOutcomeHandlers, PaymentServer } from '../gateway';
+import { logProblem } from '../../../shared/ajax';
+import type { PaymentOutcomeHandlers, PaymentServer } from '../../gateway';
 import { payByExpressCheckout } from './express-checkout';
 
 interface ExpressCheckoutProps {

@@ -10,8 +10,8 @@
  *   { success: false, … }                                       → card error
  *   non-OK HTTP                                                 → failure screen
  */
-import { pick, pickText } from '../../shared/ajax';
-import { isAcceptedPending, type PaymentServer } from '../gateway';
+import { pick, pickText } from '../../../shared/ajax';
+import { isAcceptedPending, type PaymentServer } from '../../gateway';
 
 export type CardPaymentOutcome =
 	| { kind: 'success'; reference: string }

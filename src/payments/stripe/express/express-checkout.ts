@@ -3,8 +3,8 @@
  * create the payment intent on the server, confirm it with the provider,
  * then fetch the charge reference.
  */
-import { pickText } from '../../shared/ajax';
-import { isAcceptedPending, type PaymentServer } from '../gateway';
+import { pickText } from '../../../shared/ajax';
+import { isAcceptedPending, type PaymentServer } from '../../gateway';
 
 export type ExpressOutcome =
 	/** The provider's own message, shown under the express buttons. */

@@ -2,8 +2,8 @@
  * Button wording that depends on the amount and frequency (SPEC §2.3, §2.5).
  */
 import { __, sprintf } from '@wordpress/i18n';
-import { formatMoney } from '../shared/money';
-import type { Frequency } from './types';
+import { formatMoney } from './money';
+import type { Frequency } from './donation-values';
 
 /**
  * "Donate $25 4-weekly >>" on tab 1, "Donate $25 4-weekly" on tab 3; the

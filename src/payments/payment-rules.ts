@@ -1,11 +1,15 @@
 /**
  * Rules of the payment step (SPEC §5.3): name on card, the provider's card
- * markers, accepted brands and the privacy box.
+ * markers and the privacy box, checked before a payment starts. The brand
+ * rule lives with the card fields both card forms share.
  */
-import { messages } from './messages';
-import type { DonationValues } from './types';
+import { messages } from '../shared/messages';
+import type { DonationValues } from '../shared/donation-values';
 
-export const ACCEPTED_CARD_BRANDS = [ 'visa', 'mastercard', 'amex' ] as const;
+export {
+	ACCEPTED_CARD_BRANDS,
+	cardBrandError,
+} from './stripe/card-fields/card-rules';
 
 export const CARD_FIELDS = [
 	'nameOnCard',
@@ -17,20 +21,6 @@ export const CARD_FIELDS = [
 export type CardField = ( typeof CARD_FIELDS )[ number ];
 export type PaymentField = CardField | 'privacyTerms';
 export type PaymentErrors = Partial< Record< PaymentField, string > >;
-
-/**
- * The brand message, or null. "unknown" is what the provider reports while
- * too few digits are typed to tell, so it is not rejected.
- * @param brand Brand reported by the card field.
- */
-export function cardBrandError( brand: string | undefined ): string | null {
-	if ( ! brand || brand === 'unknown' ) {
-		return null;
-	}
-	return ( ACCEPTED_CARD_BRANDS as readonly string[] ).includes( brand )
-		? null
-		: messages.cardBrand();
-}
 
 /**
  * Privacy terms, checked before every payment method.

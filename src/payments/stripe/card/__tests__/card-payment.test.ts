@@ -1,4 +1,4 @@
-import { httpError, ok, serverDouble } from '../../__tests__/server-double';
+import { httpError, ok, serverDouble } from '../../../__tests__/server-double';
 import { payByCard, type CardProvider } from '../card-payment';
 
 function provider( overrides: Partial< CardProvider > = {} ): CardProvider {

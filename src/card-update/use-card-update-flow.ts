@@ -1,0 +1,129 @@
+/**
+ * The update-card flow (SPEC §4.9) as a hook: check the link, watch that
+ * Stripe.js loads, and send the new card. Stripe.js starts loading while the
+ * link is checked; without a requestID it is never loaded.
+ */
+import {
+	useCallback,
+	useEffect,
+	useMemo,
+	useReducer,
+	useState,
+} from '@wordpress/element';
+import { loadStripeFromPage } from '../payments/stripe/load-stripe';
+import { createAjaxClient, type AjaxPost } from '../shared/ajax';
+import type { PageGlobals, Settings } from '../shared/config';
+import { flowReducer, initialFlow } from './flow';
+import { readRequestId } from './request-id';
+import {
+	checkLink,
+	updateCard,
+	type CardUpdateProvider,
+	type UpdateOutcome,
+} from './server';
+import { texts } from './texts';
+
+const messageOf = ( error: unknown ): string =>
+	error instanceof Error ? error.message : String( error );
+
+export function useCardUpdateFlow(
+	settings: Settings,
+	globals: PageGlobals,
+	search: string,
+	postOverride?: AjaxPost
+) {
+	const [ state, dispatch ] = useReducer( flowReducer, initialFlow );
+	const requestId = useMemo( () => readRequestId( search ), [ search ] );
+	const post = useMemo(
+		() => postOverride ?? createAjaxClient( globals.ajaxUrl ),
+		[ postOverride, globals.ajaxUrl ]
+	);
+	// Without a requestID the link-expired screen shows at once: no Stripe.js.
+	const [ stripePromise ] = useState( () =>
+		requestId
+			? loadStripeFromPage(
+					globals.providerScripts.stripe,
+					settings.stripe_public_key
+				)
+			: null
+	);
+
+	useEffect( () => {
+		let current = true;
+		checkLink( post, requestId )
+			.then( ( result ) => {
+				if ( current ) {
+					dispatch(
+						result.kind === 'valid'
+							? { type: 'link-valid', card: result.card }
+							: { type: 'link-expired' }
+					);
+				}
+			} )
+			.catch( ( error: unknown ) => {
+				if ( current ) {
+					dispatch( {
+						type: 'failed',
+						errorMessage: messageOf( error ),
+					} );
+				}
+			} );
+		return () => {
+			current = false;
+		};
+	}, [ post, requestId ] );
+
+	useEffect( () => {
+		let current = true;
+		stripePromise?.then( ( stripe ) => {
+			if ( current && ! stripe ) {
+				dispatch( {
+					type: 'failed',
+					errorMessage: texts.stripeUnavailable(),
+				} );
+			}
+		} );
+		return () => {
+			current = false;
+		};
+	}, [ stripePromise ] );
+
+	const onUpdate = useCallback(
+		async (
+			nameOnCard: string,
+			provider: CardUpdateProvider
+		): Promise< UpdateOutcome > => {
+			dispatch( { type: 'submit' } );
+			const outcome = await updateCard(
+				provider,
+				post,
+				requestId,
+				nameOnCard
+			);
+			switch ( outcome.kind ) {
+				case 'updated':
+					dispatch( {
+						type: 'updated',
+						missedDonation: outcome.missedDonation,
+					} );
+					break;
+				case 'expired':
+					dispatch( { type: 'link-expired' } );
+					break;
+				case 'card-error':
+					dispatch( { type: 'card-error' } );
+					break;
+				case 'failure':
+					dispatch( {
+						type: 'failed',
+						errorMessage: outcome.errorMessage,
+					} );
+					break;
+			}
+			return outcome;
+		},
+		[ post, requestId ]
+	);
+
+	return { state, stripePromise, onUpdate };
+}

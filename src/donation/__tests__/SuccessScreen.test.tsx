@@ -1,0 +1,45 @@
+/**
+ * The thank-you screen (SPEC §2.6) and its "being processed" variant for
+ * payments that complete after the bank confirms.
+ */
+import { render } from '../../shared/__tests__/dom';
+import { SuccessScreen } from '../screens/SuccessScreen';
+
+const props = {
+	firstName: 'Jane',
+	total: 25.5,
+	contactUrl: 'https://example.org/contact',
+	getInvolvedUrl: 'https://example.org/involved',
+};
+
+it( 'says the donation has been successful', async () => {
+	const view = await render( <SuccessScreen { ...props } recurring /> );
+	const text = view.container.textContent;
+	expect( text ).toContain( 'Thank you, Jane' );
+	expect( text ).toContain( 'Your donation of $25.50 has been successful.' );
+	expect( text ).toContain(
+		'Your next donation will be processed in 4 weeks.'
+	);
+	expect( text ).not.toContain( 'being processed' );
+	view.unmount();
+} );
+
+it( 'says a processing donation is being processed, and when the receipt comes', async () => {
+	const view = await render(
+		<SuccessScreen { ...props } recurring={ false } processing />
+	);
+	const text = view.container.textContent;
+	expect( view.container.querySelector( 'h2' )?.textContent ).toBe(
+		'Thank you, Jane'
+	);
+	expect( text ).toContain( 'Your donation of $25.50 is being processed.' );
+	expect( text ).toContain(
+		'Bank payments take up to three business days to clear. We will email your receipt once your bank confirms the payment.'
+	);
+	expect( text ).not.toContain( 'has been successful' );
+	expect( text ).not.toContain( 'Your next donation' );
+	expect( text ).toContain(
+		'If you have a question, contact us, or find out more about other ways to get involved.'
+	);
+	view.unmount();
+} );

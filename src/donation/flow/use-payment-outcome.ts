@@ -1,0 +1,104 @@
+/**
+ * How a payment ends (SPEC §2.6, §2.7, §3.9, §4.6–4.8): the loading overlay,
+ * then the thank-you screen (with the purchase event) or the failure screen.
+ */
+import { useCallback, useMemo, useRef, useState } from '@wordpress/element';
+import { useFormikContext } from 'formik';
+import { pushPurchaseEvent } from '../../analytics/purchase-event';
+import type {
+	PaymentOutcomeHandlers,
+	PaymentSuccess,
+} from '../../payments/gateway';
+import type { DonationValues } from '../../shared/donation-values';
+import { totalAmount } from '../../shared/help-cover';
+
+/** What the thank-you screen and the purchase event need. */
+export interface DonationSnapshot {
+	firstName: string;
+	total: number;
+	frequency: string;
+	iterationId: string;
+}
+
+export type Outcome =
+	| { kind: 'form' }
+	| {
+			kind: 'success';
+			firstName: string;
+			total: number;
+			frequency: string;
+			transactionId: string;
+			paymentMethod: string;
+			/** Accepted, completing later (a bank debit): "being processed". */
+			processing: boolean;
+	  }
+	| { kind: 'failure'; errorMessage: string };
+
+export interface PaymentOutcome {
+	outcome: Outcome;
+	loading: boolean;
+	handlers: PaymentOutcomeHandlers;
+	succeed: ( result: PaymentSuccess, snapshot?: DonationSnapshot ) => void;
+	fail: ( errorMessage?: string ) => void;
+	setLoading: ( loading: boolean ) => void;
+}
+
+export function usePaymentOutcome(): PaymentOutcome {
+	const { values } = useFormikContext< DonationValues >();
+	const valuesRef = useRef( values );
+	valuesRef.current = values;
+	const [ loading, setLoading ] = useState( false );
+	const [ outcome, setOutcome ] = useState< Outcome >( { kind: 'form' } );
+
+	const succeed = useCallback(
+		( result: PaymentSuccess, snapshot?: DonationSnapshot ) => {
+			const current = valuesRef.current;
+			const details = snapshot ?? {
+				firstName: current.firstName,
+				total: totalAmount( current ),
+				frequency: current.frequency,
+				iterationId: current.iteration_id,
+			};
+			const processing = result.status === 'processing';
+			// A payment accepted but not final has no reference yet, and a
+			// processing one is recorded by the server when it completes: neither
+			// is reported, so analytics never counts a purchase twice or too early.
+			if ( result.transactionId && ! processing ) {
+				pushPurchaseEvent( window, {
+					transactionId: result.transactionId,
+					total: details.total,
+					frequency: details.frequency,
+					paymentMethod: result.paymentMethod,
+					iterationId: details.iterationId,
+				} );
+			}
+			setLoading( false );
+			setOutcome( {
+				kind: 'success',
+				firstName: details.firstName,
+				total: details.total,
+				frequency: details.frequency,
+				transactionId: result.transactionId,
+				paymentMethod: result.paymentMethod,
+				processing,
+			} );
+		},
+		[]
+	);
+
+	const fail = useCallback( ( errorMessage?: string ) => {
+		setLoading( false );
+		setOutcome( { kind: 'failure', errorMessage: errorMessage ?? '' } );
+	}, [] );
+
+	const handlers: PaymentOutcomeHandlers = useMemo(
+		() => ( {
+			setLoading,
+			succeed: ( result ) => succeed( result ),
+			fail,
+		} ),
+		[ succeed, fail ]
+	);
+
+	return { outcome, loading, handlers, succeed, fail, setLoading };
+}

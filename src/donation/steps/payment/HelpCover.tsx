@@ -1,0 +1,38 @@
+/**
+ * The help-cover box (SPEC §2.5, §4.3): adds the cover to the total, for
+ * every payment method.
+ */
+import { useId } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+import { useFormikContext } from 'formik';
+import type { DonationValues } from '../../../shared/donation-values';
+import { helpCoverAmount } from '../../../shared/help-cover';
+import { formatMoney } from '../../../shared/money';
+
+export function HelpCover() {
+	const { values, setFieldValue } = useFormikContext< DonationValues >();
+	const id = useId();
+	const cover = helpCoverAmount( values.amount, values.helpCoverPercent );
+	return (
+		<div className="dw-check">
+			<input
+				id={ id }
+				type="checkbox"
+				checked={ values.helpCover }
+				onChange={ ( event ) =>
+					setFieldValue( 'helpCover', event.target.checked )
+				}
+			/>
+			<label htmlFor={ id }>
+				{ sprintf(
+					/* translators: %s: the help-cover amount, e.g. 1.25 */
+					__(
+						'I would like to add $%s to help cover fundraising costs',
+						'donation-widget'
+					),
+					formatMoney( cover )
+				) }
+			</label>
+		</div>
+	);
+}

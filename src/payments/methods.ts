@@ -1,0 +1,15 @@
+/**
+ * Every payment method tab 3 can offer, one line each, in SPEC §2.5 order:
+ * wallet-provider button, express-checkout buttons, then the methods chosen
+ * with a toggle. Adding a method is a folder plus one line here.
+ */
+import { payPalMethod } from './paypal';
+import type { PaymentMethodRegistration } from './registry';
+import { cardMethod } from './stripe/card';
+import { expressCheckoutMethod } from './stripe/express';
+
+export const paymentMethods: readonly PaymentMethodRegistration[] = [
+	payPalMethod,
+	expressCheckoutMethod,
+	cardMethod,
+];

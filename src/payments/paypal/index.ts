@@ -1,0 +1,15 @@
+/**
+ * The wallet provider's button (SPEC §2.5, §4.8): one-off only, and only
+ * when the charity has a PayPal client id.
+ */
+import { lazy } from '@wordpress/element';
+import type { PaymentMethodRegistration } from '../registry';
+
+export const payPalMethod: PaymentMethodRegistration = {
+	name: 'paypal',
+	kind: 'express',
+	canMakePayment: ( { settings, frequency } ) =>
+		frequency === 'Oneoff' && settings.paypal_client_id !== '',
+	content: lazy( () => import( './PayPalMethod' ) ),
+	showsDonateButton: false,
+};

@@ -1,0 +1,59 @@
+/**
+ * One of the provider's fields. Its input lives inside the provider's frame,
+ * so the wrapper is a group named by the label and described by the error.
+ */
+import type { ReactNode } from 'react';
+import { FieldError } from '../../../shared/fields';
+import { fieldClass } from './NameOnCardField';
+
+interface ProviderFieldFrameProps {
+	/** Prefix of the field's element ids. */
+	id: string;
+	label: string;
+	/** With a floating label, it hides while nothing is typed. */
+	floatingLabel: boolean;
+	empty: boolean;
+	error: string | undefined;
+	/** Renders the provider's element with the given id. */
+	children: ( elementId: string ) => ReactNode;
+}
+
+export function ProviderFieldFrame( {
+	id,
+	label,
+	floatingLabel,
+	empty,
+	error,
+	children,
+}: ProviderFieldFrameProps ) {
+	const labelId = `${ id }-label`;
+	const errorId = `${ id }-error`;
+	const elementId = `${ id }-element`;
+	return (
+		<div className={ fieldClass( floatingLabel, empty ) }>
+			{ /* The provider focuses its field when a label points at its container. */ }
+			<label
+				id={ labelId }
+				className={
+					floatingLabel ? 'dw-label dw-float__label' : 'dw-label'
+				}
+				htmlFor={ elementId }
+			>
+				{ label }
+			</label>
+			<div
+				role="group"
+				aria-labelledby={ labelId }
+				aria-describedby={ errorId }
+				className={
+					error
+						? 'dw-card-field dw-card-field--invalid'
+						: 'dw-card-field'
+				}
+			>
+				{ children( elementId ) }
+			</div>
+			<FieldError id={ errorId } message={ error } />
+		</div>
+	);
+}

@@ -1,0 +1,144 @@
+/**
+ * The card method's content (SPEC §2.5, §4.6, §5.3): the shared card fields,
+ * and the flow the Donate button runs while card is chosen.
+ */
+import { useCallback, useState } from '@wordpress/element';
+import {
+	CardNumberElement,
+	Elements,
+	useElements,
+	useStripe,
+} from '@stripe/react-stripe-js';
+import { useFormikContext } from 'formik';
+import type { DonationValues } from '../../../shared/donation-values';
+import { messages } from '../../../shared/messages';
+import { validateCardPayment } from '../../payment-rules';
+import type { PaymentMethodProps } from '../../registry';
+import { useSubmitter } from '../../use-submitter';
+import { billingDetails } from '../billing-details';
+import { CardFields } from '../card-fields/CardFields';
+import type { ProviderErrors, ProviderField } from '../card-fields/card-rules';
+import { useStripePromise } from '../use-stripe-promise';
+import { payByCard } from './card-payment';
+
+export default function CardMethod( props: PaymentMethodProps ) {
+	return (
+		<Elements stripe={ useStripePromise( props ) }>
+			<CardForm { ...props } />
+		</Elements>
+	);
+}
+
+function CardForm( props: PaymentMethodProps ) {
+	const { selected, contentId, server, handlers, getValues } = props;
+	const stripe = useStripe();
+	const elements = useElements();
+	const { touched, setTouched } = useFormikContext< DonationValues >();
+	const [ providerErrors, setProviderErrors ] = useState< ProviderErrors >(
+		{}
+	);
+
+	const onProviderError = useCallback(
+		( field: ProviderField, message: string | undefined ) =>
+			setProviderErrors( ( current ) => ( {
+				...current,
+				[ field ]: message,
+			} ) ),
+		[]
+	);
+
+	const focusFirst = ( field: string | undefined ) => {
+		if ( field === 'nameOnCard' ) {
+			document
+				.getElementById( contentId )
+				?.querySelector< HTMLInputElement >( '[name="nameOnCard"]' )
+				?.focus();
+		} else if ( field === 'privacyTerms' ) {
+			props.focusPrivacy();
+		} else if ( field === 'cardNumber' ) {
+			elements?.getElement( CardNumberElement )?.focus();
+		}
+	};
+
+	const submit = async () => {
+		if ( ! stripe || ! elements ) {
+			return;
+		}
+		const current = getValues();
+		setTouched(
+			{
+				...touched,
+				nameOnCard: true,
+				cardNumber: true,
+				cardExpiry: true,
+				cardCvv: true,
+				privacyTerms: true,
+			},
+			true
+		);
+		const invalid = [
+			...Object.keys( validateCardPayment( current ) ),
+			...Object.keys( providerErrors ).filter(
+				( field ) => providerErrors[ field as ProviderField ]
+			),
+		];
+		if ( invalid.length > 0 ) {
+			focusFirst( invalid[ 0 ] );
+			return;
+		}
+		if ( ! props.confirmEarlierSteps() ) {
+			return;
+		}
+		const cardNumber = elements.getElement( CardNumberElement );
+		props.setProcessing( true );
+		try {
+			const outcome = await payByCard(
+				{
+					createPaymentMethod: async () => {
+						if ( ! cardNumber ) {
+							return null;
+						}
+						const result = await stripe.createPaymentMethod( {
+							type: 'card',
+							card: cardNumber,
+							billing_details: billingDetails( current ),
+						} );
+						return result.paymentMethod
+							? { id: result.paymentMethod.id }
+							: null;
+					},
+					handleNextAction: async ( clientSecret ) => {
+						const result = await stripe.handleNextAction( {
+							clientSecret,
+						} );
+						return ! result.error;
+					},
+				},
+				server
+			);
+			if ( outcome.kind === 'success' ) {
+				handlers.succeed( {
+					transactionId: outcome.reference,
+					paymentMethod: 'credit_card',
+				} );
+			} else if ( outcome.kind === 'failure' ) {
+				handlers.fail( outcome.errorMessage );
+			} else {
+				onProviderError( 'cardNumber', messages.cardDeclined() );
+			}
+		} finally {
+			props.setProcessing( false );
+		}
+	};
+
+	useSubmitter( 'card', props, !! stripe && !! elements, submit );
+
+	return (
+		<CardFields
+			id={ contentId }
+			hidden={ ! selected }
+			providerErrors={ providerErrors }
+			onProviderError={ onProviderError }
+		/>
+	);
+}

@@ -1,0 +1,18 @@
+/**
+ * Card (SPEC §2.5, §4.6): offered for both frequencies, behind the "Credit
+ * Card" toggle when one-off.
+ */
+import { lazy } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import type { PaymentMethodRegistration } from '../../registry';
+import { ProviderBadge } from '../ProviderBadge';
+
+export const cardMethod: PaymentMethodRegistration = {
+	name: 'card',
+	kind: 'form',
+	label: () => __( 'Credit Card', 'donation-widget' ),
+	canMakePayment: () => true,
+	content: lazy( () => import( './CardMethod' ) ),
+	showsDonateButton: true,
+	badge: ProviderBadge,
+};

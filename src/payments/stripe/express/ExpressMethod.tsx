@@ -1,0 +1,64 @@
+/**
+ * The express-checkout method's content: the wallet buttons inside their
+ * own Elements group (mode "payment", the total in cents), shown while tab 3
+ * is. Before confirming, the donation is saved for the return from a wallet
+ * that leaves the page (see ../redirect-return.ts).
+ */
+import { Elements } from '@stripe/react-stripe-js';
+import { useFormikContext } from 'formik';
+import type { DonationValues } from '../../../shared/donation-values';
+import { totalAmount } from '../../../shared/help-cover';
+import { toCents } from '../../../shared/money';
+import type { PaymentMethodProps } from '../../registry';
+import {
+	savePendingExpressPayment,
+	sessionStore,
+	takePendingExpressPayment,
+} from '../redirect-return';
+import { useStripePromise } from '../use-stripe-promise';
+import { ExpressCheckout } from './ExpressCheckout';
+
+export default function ExpressMethod( props: PaymentMethodProps ) {
+	const { active, server, handlers, getValues, widgetIndex } = props;
+	const stripePromise = useStripePromise( props );
+	const { values } = useFormikContext< DonationValues >();
+	const total = totalAmount( values );
+
+	if ( ! active || total <= 0 ) {
+		return null;
+	}
+	return (
+		<Elements
+			stripe={ stripePromise }
+			options={ {
+				mode: 'payment',
+				amount: toCents( total ),
+				currency: 'aud',
+			} }
+		>
+			<ExpressCheckout
+				server={ server }
+				handlers={ handlers }
+				amountCents={ toCents( total ) }
+				currency={ values.currency }
+				returnUrl={ server.currentUrl }
+				mayStart={ props.mayStart }
+				beforeConfirm={ ( paymentMethod ) => {
+					const current = getValues();
+					savePendingExpressPayment( sessionStore(), {
+						widgetIndex,
+						formData: server.formData(),
+						firstName: current.firstName,
+						frequency: current.frequency,
+						total: totalAmount( current ),
+						iterationId: current.iteration_id,
+						paymentMethod,
+					} );
+				} }
+				afterConfirm={ () =>
+					takePendingExpressPayment( sessionStore() )
+				}
+			/>
+		</Elements>
+	);
+}

@@ -1,0 +1,16 @@
+/**
+ * The card provider's wallet buttons (SPEC §2.5, §4.7): one-off only. The
+ * buttons hide themselves when the browser offers no wallet.
+ */
+import { lazy } from '@wordpress/element';
+import type { PaymentMethodRegistration } from '../../registry';
+import { ProviderBadge } from '../ProviderBadge';
+
+export const expressCheckoutMethod: PaymentMethodRegistration = {
+	name: 'express_checkout',
+	kind: 'express',
+	canMakePayment: ( { frequency } ) => frequency === 'Oneoff',
+	content: lazy( () => import( './ExpressMethod' ) ),
+	showsDonateButton: false,
+	badge: ProviderBadge,
+};
