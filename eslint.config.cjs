@@ -2,6 +2,20 @@
 // Composer's and npm's folders, and build output.
 const wordpressConfig = require( '@wordpress/scripts/config/eslint.config.cjs' );
 
+/**
+ * Zones that keep src/donation out of the domains it uses.
+ * @param {string[]} except Files of src/donation that may still be imported.
+ */
+const donationZones = ( except ) =>
+	[ 'src/payments', 'src/address-lookup', 'src/card-update' ].map(
+		( target ) => ( {
+			target: `./${ target }`,
+			from: './src/donation',
+			except,
+			message: `${ target } must not import the donation widget; move what both need to src/shared.`,
+		} )
+	);
+
 module.exports = [
 	{
 		ignores: [
@@ -22,17 +36,20 @@ module.exports = [
 		rules: {
 			'import/no-restricted-paths': [
 				'error',
+				{ basePath: __dirname, zones: donationZones( [] ) },
+			],
+		},
+	},
+	// A method's tests may render the whole donation widget, through its
+	// entry only, to check the method end to end; never its internals.
+	{
+		files: [ 'src/**/__tests__/**/*.{js,jsx,ts,tsx}' ],
+		rules: {
+			'import/no-restricted-paths': [
+				'error',
 				{
 					basePath: __dirname,
-					zones: [
-						'src/payments',
-						'src/address-lookup',
-						'src/card-update',
-					].map( ( target ) => ( {
-						target: `./${ target }`,
-						from: './src/donation',
-						message: `${ target } must not import the donation widget; move what both need to src/shared.`,
-					} ) ),
+					zones: donationZones( [ './DonationWidget.tsx' ] ),
 				},
 			],
 		},

@@ -5,6 +5,7 @@
  */
 import { payPalMethod } from './paypal';
 import type { PaymentMethodRegistration } from './registry';
+import { becsDebitMethod } from './stripe/becs';
 import { cardMethod } from './stripe/card';
 import { expressCheckoutMethod } from './stripe/express';
 
@@ -12,4 +13,5 @@ export const paymentMethods: readonly PaymentMethodRegistration[] = [
 	payPalMethod,
 	expressCheckoutMethod,
 	cardMethod,
+	becsDebitMethod,
 ];
