@@ -18,6 +18,7 @@ import { Formik, useFormikContext } from 'formik';
 import type { FormEvent } from 'react';
 import { CardFields } from '../payments/stripe/card-fields/CardFields';
 import type { ProviderErrors } from '../payments/stripe/card-fields/card-rules';
+import { stripeCard } from '../payments/stripe/card-fields/stripe-card';
 import {
 	cardUpdateSchema,
 	initialValues,
@@ -126,26 +127,11 @@ function CardForm( { busy, enabled, onUpdate }: CardUpdateFormProps ) {
 		const cardNumber = elements.getElement( CardNumberElement );
 		inFlight.current = true;
 		try {
+			const card = stripeCard( stripe, cardNumber );
 			const outcome = await onUpdate( values.nameOnCard, {
-				createPaymentMethod: async ( name ) => {
-					if ( ! cardNumber ) {
-						return null;
-					}
-					const result = await stripe.createPaymentMethod( {
-						type: 'card',
-						card: cardNumber,
-						billing_details: { name },
-					} );
-					return result.paymentMethod
-						? { id: result.paymentMethod.id }
-						: null;
-				},
-				handleNextAction: async ( clientSecret ) => {
-					const result = await stripe.handleNextAction( {
-						clientSecret,
-					} );
-					return ! result.error;
-				},
+				createPaymentMethod: ( name ) =>
+					card.createPaymentMethod( { name } ),
+				handleNextAction: card.handleNextAction,
 			} );
 			if ( outcome.kind === 'card-error' ) {
 				setProviderError( 'cardNumber', texts.cardDeclined() );

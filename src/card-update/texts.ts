@@ -5,6 +5,7 @@
  * fill with the supporter care contacts.
  */
 import { __, sprintf } from '@wordpress/i18n';
+import { messages } from '../shared/messages';
 
 const BRAND_NAMES: Record< string, string > = {
 	visa: 'Visa',
@@ -27,14 +28,9 @@ export const texts = {
 	submit: () => __( 'UPDATE CARD DETAILS', 'donation-widget' ),
 	// eslint-disable-next-line @wordpress/i18n-ellipsis -- the SPEC's own spelling.
 	loading: () => __( 'Loading...', 'donation-widget' ),
-	required: () => __( 'This field is required', 'donation-widget' ),
-	cardBrand: () =>
-		__( 'Only Visa, MasterCard, Amex are accepted.', 'donation-widget' ),
-	cardDeclined: () =>
-		__(
-			'Please check your card details and try again!',
-			'donation-widget'
-		),
+	required: messages.required,
+	cardBrand: messages.cardBrand,
+	cardDeclined: messages.cardDeclined,
 	pageNotFound: () => __( 'Page not found', 'donation-widget' ),
 	stripeUnavailable: () =>
 		__(

@@ -33,7 +33,25 @@ export interface TextFieldProps {
 	disabled?: boolean;
 	/** A message from outside the form rules (e.g. the address service). */
 	externalError?: string;
+	/**
+	 * The label floats over the field and hides while it is empty; the
+	 * placeholder names the field then (the update-card widget, SPEC §2.8).
+	 */
+	floatingLabel?: boolean;
 	children?: ReactNode;
+}
+
+/**
+ * The field's wrapper classes: with a floating label, whether it is empty.
+ *
+ * @param floatingLabel Whether the label floats.
+ * @param empty         Whether the field is empty.
+ */
+export function fieldClass( floatingLabel: boolean, empty: boolean ): string {
+	if ( ! floatingLabel ) {
+		return 'dw-field';
+	}
+	return empty ? 'dw-field dw-float dw-float--empty' : 'dw-field dw-float';
 }
 
 export function TextField( {
@@ -47,6 +65,7 @@ export function TextField( {
 	required,
 	disabled,
 	externalError,
+	floatingLabel = false,
 	children,
 }: TextFieldProps ) {
 	const id = useId();
@@ -60,8 +79,13 @@ export function TextField( {
 	};
 
 	return (
-		<div className="dw-field">
-			<label className="dw-label" htmlFor={ id }>
+		<div className={ fieldClass( floatingLabel, ! field.value ) }>
+			<label
+				className={
+					floatingLabel ? 'dw-label dw-float__label' : 'dw-label'
+				}
+				htmlFor={ id }
+			>
 				{ label }
 			</label>
 			<input
@@ -72,6 +96,7 @@ export function TextField( {
 				onChange={ onChange }
 				onBlur={ field.onBlur }
 				type={ type }
+				placeholder={ floatingLabel ? label : undefined }
 				maxLength={ maxLength }
 				autoComplete={ autoComplete }
 				inputMode={ inputMode }

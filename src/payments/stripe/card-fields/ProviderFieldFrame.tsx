@@ -3,8 +3,7 @@
  * so the wrapper is a group named by the label and described by the error.
  */
 import type { ReactNode } from 'react';
-import { FieldError } from '../../../shared/fields';
-import { fieldClass } from './NameOnCardField';
+import { FieldError, fieldClass } from '../../../shared/fields';
 
 interface ProviderFieldFrameProps {
 	/** Prefix of the field's element ids. */

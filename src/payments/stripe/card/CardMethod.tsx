@@ -18,6 +18,7 @@ import { useSubmitter } from '../../use-submitter';
 import { billingDetails } from '../billing-details';
 import { CardFields } from '../card-fields/CardFields';
 import type { ProviderErrors, ProviderField } from '../card-fields/card-rules';
+import { stripeCard } from '../card-fields/stripe-card';
 import { useStripePromise } from '../use-stripe-promise';
 import { payByCard } from './card-payment';
 
@@ -92,27 +93,12 @@ function CardForm( props: PaymentMethodProps ) {
 		const cardNumber = elements.getElement( CardNumberElement );
 		props.setProcessing( true );
 		try {
+			const card = stripeCard( stripe, cardNumber );
 			const outcome = await payByCard(
 				{
-					createPaymentMethod: async () => {
-						if ( ! cardNumber ) {
-							return null;
-						}
-						const result = await stripe.createPaymentMethod( {
-							type: 'card',
-							card: cardNumber,
-							billing_details: billingDetails( current ),
-						} );
-						return result.paymentMethod
-							? { id: result.paymentMethod.id }
-							: null;
-					},
-					handleNextAction: async ( clientSecret ) => {
-						const result = await stripe.handleNextAction( {
-							clientSecret,
-						} );
-						return ! result.error;
-					},
+					createPaymentMethod: () =>
+						card.createPaymentMethod( billingDetails( current ) ),
+					handleNextAction: card.handleNextAction,
 				},
 				server
 			);
