@@ -43,12 +43,14 @@ final class Plugin {
 			new Http\HttpServiceProvider(),
 			new Database\DatabaseServiceProvider(),
 			new Settings\SettingsServiceProvider(),
+			// Right after Settings: the checkout adds the gateways' settings sections, so they
+			// are in place before any later domain reads a setting while it boots.
+			new Checkout\CheckoutServiceProvider(),
+			new Gateways\GatewaysServiceProvider(),
 			new Protection\ProtectionServiceProvider(),
 			new AddressLookup\AddressLookupServiceProvider(),
 			new Emails\EmailsServiceProvider(),
 			new Donations\DonationsServiceProvider(),
-			new Checkout\CheckoutServiceProvider(),
-			new Gateways\GatewaysServiceProvider(),
 			new CardUpdate\CardUpdateServiceProvider(),
 			new Cli\CliServiceProvider(),
 			new Blocks\BlocksServiceProvider(),

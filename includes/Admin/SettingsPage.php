@@ -10,6 +10,7 @@ namespace DonationWidget\Admin;
 use DonationWidget\Settings\SettingField;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSchema;
+use DonationWidget\Settings\SettingsSection;
 use DonationWidget\Settings\SettingsServiceProvider;
 
 /**
@@ -119,9 +120,16 @@ final class SettingsPage {
 		settings_errors();
 		echo '<form method="post" action="options.php" novalidate="novalidate">';
 		settings_fields( SettingsServiceProvider::OPTION_GROUP );
+		$webhooks = array();
+		foreach ( SettingsSchema::gateway_sections() as $gateway_section ) {
+			$webhooks[ $gateway_section->id ] = $gateway_section;
+		}
+		$with_tests = $this->connection_tester->providers();
 		foreach ( SettingsSchema::sections() as $section => $heading ) {
 			printf( '<h2 id="%s">%s</h2>', esc_attr( 'donation-widget-section-' . $section ), esc_html( $heading ) );
-			$this->render_section_actions( $section );
+			if ( in_array( $section, $with_tests, true ) ) {
+				$this->render_section_actions( $section, $webhooks[ $section ] ?? null );
+			}
 			echo '<table class="form-table" role="presentation"><tbody>';
 			foreach ( $fields as $field ) {
 				if ( $field->section === $section ) {
@@ -135,18 +143,14 @@ final class SettingsPage {
 	}
 
 	/**
-	 * A "Test connection" button for sections that talk to a provider.
+	 * A provider section's webhook endpoint (for a gateway that has one) and "Test connection".
 	 *
-	 * @param string $section Section id.
+	 * @param string               $section         Section id.
+	 * @param SettingsSection|null $gateway_section The gateway's description of it, if a gateway's.
 	 */
-	private function render_section_actions( string $section ): void {
-		if ( ! in_array( $section, $this->connection_tester->providers(), true ) ) {
-			return;
-		}
-		foreach ( SettingsSchema::gateway_sections() as $gateway_section ) {
-			if ( $gateway_section->id === $section && '' !== $gateway_section->webhook_route ) {
-				printf( '<p>%s <code>%s</code></p>', esc_html( $gateway_section->webhook_help ), esc_html( rest_url( $gateway_section->webhook_route ) ) );
-			}
+	private function render_section_actions( string $section, ?SettingsSection $gateway_section ): void {
+		if ( null !== $gateway_section && '' !== $gateway_section->webhook_route ) {
+			printf( '<p>%s <code>%s</code></p>', esc_html( $gateway_section->webhook_help ), esc_html( rest_url( $gateway_section->webhook_route ) ) );
 		}
 		printf(
 			'<p><button type="button" class="button donation-widget-test-connection" data-provider="%1$s" aria-describedby="%2$s">%3$s</button> <span class="donation-widget-test-result" id="%2$s" role="status" aria-live="polite"></span></p><p class="description">%4$s</p>',

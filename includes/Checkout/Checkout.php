@@ -128,7 +128,8 @@ final class Checkout {
 			$this->ledger->note_still_open( $donation, 'provider_unavailable: ' . $error->getMessage() );
 			return PaymentAnswers::provider_failed( $error );
 		}
-		// Read again: the method may have kept the provider's ids (a subscription) meanwhile.
+		// Read again: the method may have kept the provider's ids (a subscription) meanwhile, and
+		// the ledger needs them (a failed first payment ends its subscription).
 		$this->ledger->settle( $this->ledger->find( $donation->id() ) ?? $donation, $outcome );
 		return PaymentAnswers::for_outcome( $outcome );
 	}

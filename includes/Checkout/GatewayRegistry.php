@@ -13,6 +13,14 @@ namespace DonationWidget\Checkout;
 final class GatewayRegistry {
 
 	/**
+	 * Names for people of stored method values, gathered once per request (the CSV export asks
+	 * for one per row).
+	 *
+	 * @var array<string, string>|null
+	 */
+	private ?array $method_names = null;
+
+	/**
 	 * Builds the registry.
 	 *
 	 * @param array $gateways In the order the widget and the settings screen show them.
@@ -78,12 +86,12 @@ final class GatewayRegistry {
 	 * @param string $method Such as card, google_pay or paypal.
 	 */
 	public function method_name( string $method ): string {
-		foreach ( $this->payment_methods() as $candidate ) {
-			$names = $candidate->names();
-			if ( isset( $names[ $method ] ) ) {
-				return $names[ $method ];
+		if ( null === $this->method_names ) {
+			$this->method_names = array();
+			foreach ( $this->payment_methods() as $candidate ) {
+				$this->method_names += $candidate->names();
 			}
 		}
-		return '';
+		return $this->method_names[ $method ] ?? '';
 	}
 }

@@ -64,7 +64,6 @@ final class StripeServiceProvider implements GatewayProvider {
 			static fn ( Container $c ): CardPayment => new CardPayment(
 				$c->get( StripeClient::class ),
 				$c->get( IntentOutcomes::class ),
-				$c->get( DonationLedger::class ),
 				$c->get( OneOffCardPayment::class ),
 				$c->get( FourWeeklySubscription::class )
 			)

@@ -47,7 +47,7 @@ final class BecsDebit implements PaymentMethod {
 	 * @param StripeClient           $stripe      Stripe.
 	 * @param IntentOutcomes         $outcomes    Reads Stripe's answers.
 	 * @param FourWeeklySubscription $four_weekly 4-weekly subscriptions.
-	 * @param DonationLedger         $ledger      The donation as stored now.
+	 * @param DonationLedger         $ledger      The donation as stored now, with its Customer.
 	 * @param Settings               $settings    Whether the charity switched it on.
 	 */
 	public function __construct(
@@ -133,7 +133,7 @@ final class BecsDebit implements PaymentMethod {
 			$intent = $donation->is_four_weekly()
 				? $this->subscribe( $donation, $payment_method )
 				: $this->debit( $donation, $payment_method );
-			return $this->for_donor( $this->outcomes->of( $this->ledger->find( $donation->id() ) ?? $donation, $intent ) );
+			return $this->for_donor( $this->outcomes->of( $donation, $intent ) );
 		} catch ( StripeCardError $error ) {
 			return $this->for_donor( $this->outcomes->of_card_error( $donation, $error ) );
 		} catch ( StripeRequestError $error ) {

@@ -7,7 +7,6 @@
 
 namespace DonationWidget\Gateways\Stripe\Card;
 
-use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\PaymentInput;
 use DonationWidget\Checkout\PaymentMethod;
 use DonationWidget\Checkout\PaymentOutcome;
@@ -37,14 +36,12 @@ final class CardPayment implements PaymentMethod {
 	 *
 	 * @param StripeClient           $stripe      Stripe.
 	 * @param IntentOutcomes         $outcomes    Reads Stripe's answers.
-	 * @param DonationLedger         $ledger      The donation as stored now.
 	 * @param OneOffCardPayment      $one_off     One-off payments.
 	 * @param FourWeeklySubscription $four_weekly 4-weekly subscriptions.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly IntentOutcomes $outcomes,
-		private readonly DonationLedger $ledger,
 		private readonly OneOffCardPayment $one_off,
 		private readonly FourWeeklySubscription $four_weekly
 	) {
@@ -116,7 +113,7 @@ final class CardPayment implements PaymentMethod {
 		try {
 			return $this->charge( $donation, $input );
 		} catch ( StripeCardError $error ) {
-			return $this->outcomes->of_card_error( $this->fresh( $donation ), $error );
+			return $this->outcomes->of_card_error( $donation, $error );
 		} catch ( StripeRequestError $error ) {
 			return IntentOutcomes::of_refusal( $error );
 		}
@@ -158,7 +155,7 @@ final class CardPayment implements PaymentMethod {
 		$intent         = $donation->is_four_weekly()
 			? $this->four_weekly->start( $donation, $payment_method )
 			: $this->one_off->charge( $donation, $payment_method );
-		return $this->outcomes->of( $this->fresh( $donation ), $intent );
+		return $this->outcomes->of( $donation, $intent );
 	}
 
 	/**
@@ -176,14 +173,5 @@ final class CardPayment implements PaymentMethod {
 			return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
 		}
 		return $this->outcomes->of( $donation, $intent );
-	}
-
-	/**
-	 * The donation as stored now (its Stripe ids may have been saved meanwhile).
-	 *
-	 * @param Donation $donation The donation as read earlier.
-	 */
-	private function fresh( Donation $donation ): Donation {
-		return $this->ledger->find( $donation->id() ) ?? $donation;
 	}
 }
