@@ -25,6 +25,7 @@ import { PrivacyTerms } from './payment/PrivacyTerms';
 import { useDonateButton } from './payment/use-donate-button';
 import { useMethodChoice } from './payment/use-method-choice';
 import { usePaymentServer } from './payment/use-payment-server';
+import { useStepStore } from './payment/use-step-store';
 
 export interface PaymentStepProps {
 	/** Tab 3 is showing (wallet buttons render only then). */
@@ -68,6 +69,7 @@ export default function PaymentStep( props: PaymentStepProps ) {
 	);
 
 	const donate = useDonateButton( choice.chosen, loading );
+	const shared = useStepStore();
 
 	const focusPrivacy = () => privacyRef.current?.focus();
 	const touchPrivacy = () => setFieldTouched( 'privacyTerms', true );
@@ -119,7 +121,7 @@ export default function PaymentStep( props: PaymentStepProps ) {
 					processing: donate.processing,
 					setProcessing: donate.setProcessing,
 					setSubmitter: donate.setSubmitter,
-					shared: donate.shared,
+					shared,
 				} }
 			/>
 			<AmountLine total={ total } recurring={ recurring } />

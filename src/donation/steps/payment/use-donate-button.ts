@@ -2,7 +2,7 @@
  * The Donate button belongs to the chosen "form" payment method: shown when
  * that method wants it, enabled when its provider is ready, and running its
  * submit flow. While a payment runs it reads "Submitting..." and further
- * presses are ignored. Also the step's store of values shared by methods.
+ * presses are ignored.
  */
 import { useCallback, useRef, useState } from '@wordpress/element';
 import type { FormEvent } from 'react';
@@ -26,15 +26,6 @@ export function useDonateButton(
 		setProcessingState( on );
 	}, [] );
 
-	// One value per step per key, e.g. one Stripe.js for every Stripe method.
-	const store = useRef( new Map< string, unknown >() );
-	const shared = useCallback( < T >( key: string, create: () => T ): T => {
-		if ( ! store.current.has( key ) ) {
-			store.current.set( key, create() );
-		}
-		return store.current.get( key ) as T;
-	}, [] );
-
 	const visible = chosen?.showsDonateButton ?? false;
 	const onSubmit = ( event: FormEvent ) => {
 		event.preventDefault();
@@ -50,7 +41,6 @@ export function useDonateButton(
 		processing,
 		setProcessing,
 		setSubmitter,
-		shared,
 		onSubmit,
 	};
 }

@@ -88,7 +88,7 @@ function BecsForm( props: PaymentMethodProps ) {
 			);
 			if ( outcome.kind === 'processing' ) {
 				handlers.succeed( {
-					transactionId: outcome.reference,
+					transactionId: '',
 					paymentMethod: 'au_becs_debit',
 					status: 'processing',
 				} );

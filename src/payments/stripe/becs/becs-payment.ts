@@ -6,18 +6,18 @@
  * donation, the receipt and analytics from the provider's webhook.
  *
  * Server contract for action=process_becs_debit:
- *   HTTP 202 { success: false, type: "pending", data: { message, reference } }
+ *   HTTP 202 { success: false, type: "pending", data: { message } }
  *                                            → accepted, being processed
  *   HTTP 200 { success: false, type: "card_error", data: { message } }
  *                                            → message on the bank account field
  *   any other non-OK status (400/403/409/429/5xx) → failure screen
  */
-import { pick, pickText } from '../../../shared/ajax';
+import { pickText } from '../../../shared/ajax';
 import { isAcceptedPending, type PaymentServer } from '../../gateway';
 
 export type BecsPaymentOutcome =
-	/** Accepted; completes when the bank confirms. */
-	| { kind: 'processing'; reference: string }
+	/** Accepted; completes when the bank confirms (no reference until then). */
+	| { kind: 'processing' }
 	/** Shown on the bank account field; the donor may fix it and retry. */
 	| { kind: 'bank-error'; message: string }
 	| { kind: 'failure'; errorMessage: string };
@@ -53,14 +53,8 @@ export async function payByBecsDebit(
 		}
 		// A debit is never final at once: an outright success is treated the
 		// same way, so the browser never reports a purchase the bank may refuse.
-		if (
-			isAcceptedPending( response ) ||
-			pick( response.body, 'success' ) === true
-		) {
-			return {
-				kind: 'processing',
-				reference: pickText( response.body, 'data', 'reference' ),
-			};
+		if ( isAcceptedPending( response ) ) {
+			return { kind: 'processing' };
 		}
 		return {
 			kind: 'bank-error',

@@ -19,38 +19,21 @@ import {
 	type Rendered,
 } from '../../../../shared/__tests__/dom';
 import { readPageGlobals, type Settings } from '../../../../shared/config';
+import { stripeDouble } from '../../../../shared/__tests__/stripe-react-double';
 
-type ChangeHandler = ( event: Record< string, unknown > ) => void;
-
-const mockStripe = {
-	createPaymentMethod: jest.fn(),
-	handleNextAction: jest.fn(),
-};
-const mockBankElement = { focus: jest.fn() };
-const mockHandlers: Record< string, ChangeHandler > = {};
+const {
+	stripe: mockStripe,
+	element: mockBankElement,
+	handlers: mockHandlers,
+} = stripeDouble;
 
 jest.mock( '../../load-stripe', () => ( {
 	loadStripeFromPage: () => Promise.resolve( null ),
 } ) );
 
-jest.mock( '@stripe/react-stripe-js', () => {
-	const field =
-		( name: string ) =>
-		( props: { id: string; onChange: ChangeHandler } ) => {
-			mockHandlers[ name ] = props.onChange;
-			return <div id={ props.id } className="stripe-double" />;
-		};
-	return {
-		Elements: ( { children }: { children: unknown } ) => children,
-		useStripe: () => mockStripe,
-		useElements: () => ( { getElement: () => mockBankElement } ),
-		CardNumberElement: field( 'cardNumber' ),
-		CardExpiryElement: field( 'cardExpiry' ),
-		CardCvcElement: field( 'cardCvc' ),
-		AuBankAccountElement: field( 'auBankAccount' ),
-		ExpressCheckoutElement: () => null,
-	};
-} );
+jest.mock( '@stripe/react-stripe-js', () =>
+	require( '../../../../shared/__tests__/stripe-react-double' ).stripeReactDouble()
+);
 
 const BECS_ON: Settings = {
 	...settingsFixture,
@@ -335,7 +318,7 @@ describe( 'donating', () => {
 		await answer( 202, {
 			success: false,
 			type: 'pending',
-			data: { message: 'Processing', reference: 'pi_becs' },
+			data: { message: 'Processing' },
 		} );
 		expect( root.querySelector( 'h2' )?.textContent ).toBe(
 			'Thank you, Jane'
