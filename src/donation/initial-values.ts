@@ -5,7 +5,9 @@
 import type { Settings, WidgetConfig } from '../shared/config';
 import { HELP_COVER_PERCENT, parseFrequency } from './amount';
 import {
+	BLANK_VALUES,
 	EMPTY_ADDRESS,
+	EMPTY_UTM,
 	type DonationValues,
 	type UtmValues,
 } from '../shared/donation-values';
@@ -23,13 +25,7 @@ export const PRESET_COUNT = 3;
 
 export function readUtm( search: string ): UtmValues {
 	const params = new URLSearchParams( search );
-	const utm: UtmValues = {
-		utm_campaign: '',
-		utm_source: '',
-		utm_medium: '',
-		utm_content: '',
-		utm_term: '',
-	};
+	const utm: UtmValues = { ...EMPTY_UTM };
 	for ( const key of UTM_KEYS ) {
 		utm[ key ] = params.get( key ) ?? '';
 	}
@@ -52,28 +48,12 @@ export function buildInitialValues(
 			: settings.default_amount;
 	return {
 		...readUtm( search ),
+		...BLANK_VALUES,
 		amount,
-		inputAmount: '',
 		amountValues,
-		helpCover: false,
 		helpCoverPercent: HELP_COVER_PERCENT,
-		currency: 'AUD',
 		frequency: parseFrequency( config.donation_type ) ?? '4weekly',
-		donateAs: 'individual',
-		organisationName: '',
-		firstName: '',
-		lastName: '',
-		email: '',
-		mobile: '',
-		inMemoryOf: '',
-		addressText: '',
 		address: { ...EMPTY_ADDRESS },
-		nameOnCard: '',
-		cardNumber: '',
-		cardExpiry: '',
-		cardCvv: '',
-		privacyTerms: true,
-		showCC: false,
 		iteration_id: config.iteration_id || settings.default_iteration_id,
 	};
 }

@@ -62,3 +62,42 @@ export const EMPTY_ADDRESS: Address = {
 	postalCode: '',
 	country: 'Australia',
 };
+
+export const EMPTY_UTM: UtmValues = {
+	utm_campaign: '',
+	utm_source: '',
+	utm_medium: '',
+	utm_content: '',
+	utm_term: '',
+};
+
+/** The values that depend on the page, the settings or the query string (SPEC §4.1). */
+type LoadedValues =
+	| keyof UtmValues
+	| 'amount'
+	| 'amountValues'
+	| 'helpCoverPercent'
+	| 'frequency'
+	| 'address'
+	| 'iteration_id';
+
+/** Every other value as SPEC §3.3 starts it: what the donor has not typed yet. */
+export const BLANK_VALUES: Omit< DonationValues, LoadedValues > = {
+	inputAmount: '',
+	helpCover: false,
+	currency: 'AUD',
+	donateAs: 'individual',
+	organisationName: '',
+	firstName: '',
+	lastName: '',
+	email: '',
+	mobile: '',
+	inMemoryOf: '',
+	addressText: '',
+	nameOnCard: '',
+	cardNumber: '',
+	cardExpiry: '',
+	cardCvv: '',
+	privacyTerms: true,
+	showCC: false,
+};

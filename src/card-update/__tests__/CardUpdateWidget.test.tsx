@@ -15,47 +15,22 @@ import {
 	typeInto,
 	type Rendered,
 } from '../../shared/__tests__/dom';
+import { stripeDouble } from '../../shared/__tests__/stripe-react-double';
 
-type ChangeHandler = ( event: Record< string, unknown > ) => void;
-
-const mockStripe = {
-	createPaymentMethod: jest.fn(),
-	handleNextAction: jest.fn(),
-};
-const mockCardElement = { focus: jest.fn() };
-const mockHandlers: Record< string, ChangeHandler > = {};
+const {
+	stripe: mockStripe,
+	element: mockCardElement,
+	handlers: mockHandlers,
+} = stripeDouble;
 const mockLoadStripe = jest.fn();
 
 jest.mock( '../../payments/stripe/load-stripe', () => ( {
 	loadStripeFromPage: ( ...args: unknown[] ) => mockLoadStripe( ...args ),
 } ) );
 
-jest.mock( '@stripe/react-stripe-js', () => {
-	const field =
-		( name: string ) =>
-		( props: {
-			id: string;
-			onChange: ChangeHandler;
-			options: { placeholder?: string };
-		} ) => {
-			mockHandlers[ name ] = props.onChange;
-			return (
-				<div
-					id={ props.id }
-					className="stripe-double"
-					data-placeholder={ props.options.placeholder }
-				/>
-			);
-		};
-	return {
-		Elements: ( { children }: { children: unknown } ) => children,
-		useStripe: () => mockStripe,
-		useElements: () => ( { getElement: () => mockCardElement } ),
-		CardNumberElement: field( 'cardNumber' ),
-		CardExpiryElement: field( 'cardExpiry' ),
-		CardCvcElement: field( 'cardCvc' ),
-	};
-} );
+jest.mock( '@stripe/react-stripe-js', () =>
+	require( '../../shared/__tests__/stripe-react-double' ).stripeReactDouble()
+);
 
 const settings: Settings = {
 	amount_values: [ '20', '50', '100' ],

@@ -15,37 +15,21 @@ import {
 } from '../../shared/__tests__/dom';
 import { readPageGlobals } from '../../shared/config';
 import { configFixture, settingsFixture } from './fixtures';
+import { stripeDouble } from '../../shared/__tests__/stripe-react-double';
 
-type ChangeHandler = ( event: Record< string, unknown > ) => void;
-
-const mockStripe = {
-	createPaymentMethod: jest.fn(),
-	handleNextAction: jest.fn(),
-};
-const mockCardElement = { focus: jest.fn() };
-const mockHandlers: Record< string, ChangeHandler > = {};
+const {
+	stripe: mockStripe,
+	element: mockCardElement,
+	handlers: mockHandlers,
+} = stripeDouble;
 
 jest.mock( '../../payments/stripe/load-stripe', () => ( {
 	loadStripeFromPage: () => Promise.resolve( null ),
 } ) );
 
-jest.mock( '@stripe/react-stripe-js', () => {
-	const field =
-		( name: string ) =>
-		( props: { id: string; onChange: ChangeHandler } ) => {
-			mockHandlers[ name ] = props.onChange;
-			return <div id={ props.id } className="stripe-double" />;
-		};
-	return {
-		Elements: ( { children }: { children: unknown } ) => children,
-		useStripe: () => mockStripe,
-		useElements: () => ( { getElement: () => mockCardElement } ),
-		CardNumberElement: field( 'cardNumber' ),
-		CardExpiryElement: field( 'cardExpiry' ),
-		CardCvcElement: field( 'cardCvc' ),
-		ExpressCheckoutElement: () => null,
-	};
-} );
+jest.mock( '@stripe/react-stripe-js', () =>
+	require( '../../shared/__tests__/stripe-react-double' ).stripeReactDouble()
+);
 
 const globals = readPageGlobals( {
 	ajaxUrl: '/wp-admin/admin-ajax.php',

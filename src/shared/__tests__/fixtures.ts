@@ -4,7 +4,12 @@
  * donation tests check that valuesFixture() equals what the widget builds.
  */
 import type { Settings, WidgetConfig } from '../config';
-import { EMPTY_ADDRESS, type DonationValues } from '../donation-values';
+import {
+	BLANK_VALUES,
+	EMPTY_ADDRESS,
+	EMPTY_UTM,
+	type DonationValues,
+} from '../donation-values';
 
 export const settingsFixture: Settings = {
 	amount_values: [ '20', '50', '100' ],
@@ -44,33 +49,13 @@ export function valuesFixture(
 	overrides: Partial< DonationValues > = {}
 ): DonationValues {
 	return {
-		utm_campaign: '',
-		utm_source: '',
-		utm_medium: '',
-		utm_content: '',
-		utm_term: '',
+		...EMPTY_UTM,
+		...BLANK_VALUES,
 		amount: 50,
-		inputAmount: '',
 		amountValues: [ '20', '50', '100' ],
-		helpCover: false,
 		helpCoverPercent: 0.05,
-		currency: 'AUD',
 		frequency: '4weekly',
-		donateAs: 'individual',
-		organisationName: '',
-		firstName: '',
-		lastName: '',
-		email: '',
-		mobile: '',
-		inMemoryOf: '',
-		addressText: '',
 		address: { ...EMPTY_ADDRESS },
-		nameOnCard: '',
-		cardNumber: '',
-		cardExpiry: '',
-		cardCvv: '',
-		privacyTerms: true,
-		showCC: false,
 		iteration_id: 'IT-DEFAULT',
 		...overrides,
 	};
