@@ -10,6 +10,7 @@ namespace DonationWidget\CardUpdate;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Emails\DonorMailer;
+use DonationWidget\Emails\MailQueue;
 use DonationWidget\Settings\Settings;
 
 /**
@@ -43,6 +44,7 @@ final class CardUpdateLinks {
 	 * @param Settings                 $settings  Page and lifetime.
 	 * @param DonorMailer              $mailer    Donor emails.
 	 * @param CardUpdateEmail          $emails    The emails' words.
+	 * @param MailQueue                $queue     Where the failed-renewal email waits for the mail worker.
 	 */
 	public function __construct(
 		private readonly CardUpdateLinkRepository $links,
@@ -51,7 +53,8 @@ final class CardUpdateLinks {
 		private readonly DonationRepository $donations,
 		private readonly Settings $settings,
 		private readonly DonorMailer $mailer,
-		private readonly CardUpdateEmail $emails
+		private readonly CardUpdateEmail $emails,
+		private readonly MailQueue $queue
 	) {
 	}
 
@@ -88,6 +91,8 @@ final class CardUpdateLinks {
 	/**
 	 * The donation_widget_renewal_failed hook: emails the donor a fresh link, once per failed
 	 * invoice (Stripe sends invoice.payment_failed again for each retry of the same invoice).
+	 * The email is written now and queued (MailQueue, single use: its link is removed from the
+	 * queue once sent); the audit says "emailed" when the mail worker sent it.
 	 * Never throws: a problem here must not fail the webhook that reported the renewal.
 	 *
 	 * @param string $subscription_id sub_… id.
@@ -128,7 +133,44 @@ final class CardUpdateLinks {
 			$issued->url,
 			$this->lifetime_hours()
 		);
-		return $this->send( $issued, $email, $actor ) ? 'emailed' : 'not emailed: email_failed';
+		$queued = $this->queue->enqueue(
+			MailQueue::FAILED_RENEWAL,
+			$issued->link->email,
+			$email,
+			array(
+				'donation_id'     => $donation_id,
+				'subscription_id' => $issued->link->subscription_id,
+				'source_id'       => $issued->link->id,
+				'single_use'      => true,
+			)
+		);
+		if ( 0 === $queued ) {
+			$this->record_delivery( MailQueue::FAILED_RENEWAL, $issued->link->id, false );
+			return 'not emailed: email_failed';
+		}
+		return 'queued';
+	}
+
+	/**
+	 * Listener of the mail queue's outcomes: writes the failed-renewal email's fate to the audit.
+	 *
+	 * @param mixed $kind      The email's kind.
+	 * @param mixed $source_id The card-update link it carried.
+	 * @param bool  $sent      Sent, or given up on.
+	 */
+	public function record_delivery( mixed $kind, mixed $source_id, bool $sent ): void {
+		if ( MailQueue::FAILED_RENEWAL !== $kind || ! is_numeric( $source_id ) ) {
+			return;
+		}
+		$link = $this->links->find( (int) $source_id );
+		if ( null === $link ) {
+			return;
+		}
+		$this->audit->record( $sent ? AuditEntry::EMAILED : AuditEntry::EMAIL_FAILED, CardUpdateActor::RENEWAL_WEBHOOK, $link );
+		if ( ! $sent ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- the admin must learn the donor was not told.
+			error_log( "Donation Widget: the card-update link #{$link->id} for {$link->subscription_id} could not be emailed." );
+		}
 	}
 
 	/**

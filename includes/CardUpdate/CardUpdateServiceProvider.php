@@ -12,6 +12,8 @@ use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Emails\DonorMailer;
+use DonationWidget\Emails\MailQueue;
+use DonationWidget\Emails\MailWorker;
 use DonationWidget\Http\AjaxRouter;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Protection\RateLimiter;
@@ -46,7 +48,8 @@ final class CardUpdateServiceProvider implements ServiceProvider {
 				$c->get( DonationRepository::class ),
 				$c->get( Settings::class ),
 				$c->get( DonorMailer::class ),
-				$c->get( CardUpdateEmail::class )
+				$c->get( CardUpdateEmail::class ),
+				$c->get( MailQueue::class )
 			)
 		);
 		$container->set(
@@ -89,5 +92,7 @@ final class CardUpdateServiceProvider implements ServiceProvider {
 			10,
 			4
 		);
+		add_action( MailWorker::SENT_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( CardUpdateLinks::class )->record_delivery( $kind, $source_id, true ), 10, 3 );
+		add_action( MailWorker::FAILED_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( CardUpdateLinks::class )->record_delivery( $kind, $source_id, false ), 10, 3 );
 	}
 }

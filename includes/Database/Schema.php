@@ -13,14 +13,14 @@ namespace DonationWidget\Database;
  */
 final class Schema {
 
-	public const VERSION = '4';
+	public const VERSION = '5';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -47,6 +47,7 @@ final class Schema {
 		$links      = self::table( 'card_update_links' );
 		$audit      = self::table( 'card_update_audit' );
 		$receipts   = self::table( 'receipts' );
+		$mail_queue = self::table( 'mail_queue' );
 
 		// Money is kept in cents so that sums never round.
 		return array(
@@ -185,6 +186,39 @@ final class Schema {
   PRIMARY KEY  (id),
   KEY subscription_id (subscription_id),
   KEY link_id (link_id),
+  KEY created_at (created_at)
+) {$charset};",
+			// Donor emails waiting for, or past, the background sender (Emails\MailQueue). A
+			// worker takes a row with a conditional UPDATE (queued -> sending, with its own
+			// claim_token), so two servers never send one row twice. status_due serves the
+			// worker's "queued and due" query; donation_id and subscription_id the records.
+			"CREATE TABLE {$mail_queue} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  kind varchar(30) NOT NULL,
+  recipient varchar(100) NOT NULL,
+  subject varchar(255) NOT NULL DEFAULT '',
+  html longtext NOT NULL,
+  text longtext NOT NULL,
+  single_use tinyint(1) unsigned NOT NULL DEFAULT 0,
+  donation_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  subscription_id varchar(191) NOT NULL DEFAULT '',
+  source_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  resent_from bigint(20) unsigned NOT NULL DEFAULT 0,
+  requested_by bigint(20) unsigned NOT NULL DEFAULT 0,
+  status varchar(20) NOT NULL DEFAULT 'queued',
+  attempts smallint(5) unsigned NOT NULL DEFAULT 0,
+  next_attempt_at datetime NOT NULL,
+  last_error varchar(255) NOT NULL DEFAULT '',
+  claim_token char(32) DEFAULT NULL,
+  claimed_at datetime DEFAULT NULL,
+  sent_at datetime DEFAULT NULL,
+  created_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  KEY status_due (status,next_attempt_at),
+  KEY status_claimed (status,claimed_at),
+  KEY donation_id (donation_id),
+  KEY subscription_id (subscription_id),
+  KEY recipient (recipient),
   KEY created_at (created_at)
 ) {$charset};",
 		);

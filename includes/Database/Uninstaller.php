@@ -7,6 +7,7 @@
 
 namespace DonationWidget\Database;
 
+use DonationWidget\Emails\MailSchedule;
 use DonationWidget\Settings\Settings;
 
 /**
@@ -34,6 +35,8 @@ final class Uninstaller {
 			}
 		}
 		delete_option( Settings::OPTION );
+		// The mail worker's WP-Cron events would otherwise stay in the cron option for ever.
+		MailSchedule::clear();
 		// Rate limits and caches are transients named donation_widget_*; delete_transient() also
 		// clears them from the object cache.
 		$names = $wpdb->get_col( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.

@@ -9,13 +9,14 @@ namespace DonationWidget\Receipts;
 
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
-use DonationWidget\Emails\DonorMailer;
+use DonationWidget\Emails\MailQueue;
 use DonationWidget\Settings\Settings;
 
 /**
  * Listener of donation_widget_subscription_cancelled. That action fires once per ended
  * subscription (only the request whose update moved it to cancelled fires it, whether a Stripe
- * webhook or staff cancelled it), so this email needs no claim of its own.
+ * webhook or staff cancelled it), so this email needs no claim of its own. It is written then
+ * and queued; the mail worker sends it.
  */
 final class CancellationEmail {
 
@@ -23,18 +24,18 @@ final class CancellationEmail {
 	 * Builds the email.
 	 *
 	 * @param DonationRepository $donations Donation records.
-	 * @param DonorMailer        $mailer    The way out.
+	 * @param MailQueue          $queue     The way out.
 	 * @param Settings           $settings  Organisation and contact details.
 	 */
 	public function __construct(
 		private readonly DonationRepository $donations,
-		private readonly DonorMailer $mailer,
+		private readonly MailQueue $queue,
 		private readonly Settings $settings
 	) {
 	}
 
 	/**
-	 * Emails the donor.
+	 * Queues the email to the donor.
 	 *
 	 * @param mixed $subscription_id   Stripe subscription (sub_…).
 	 * @param mixed $customer_id       Stripe customer (cus_…); unused.
@@ -48,8 +49,15 @@ final class CancellationEmail {
 		if ( null === $donation || ! ReceiptSender::can_email( $donation->email() ) ) {
 			return;
 		}
-		$email = $this->build( $donation );
-		$this->mailer->send( $donation->email(), $email['subject'], $email['html'], $email['text'] );
+		$this->queue->enqueue(
+			MailQueue::CANCELLATION,
+			$donation->email(),
+			$this->build( $donation ),
+			array(
+				'donation_id'     => $donation->id(),
+				'subscription_id' => is_string( $subscription_id ) ? $subscription_id : $donation->subscription_id(),
+			)
+		);
 	}
 
 	/**

@@ -19,6 +19,7 @@ use DonationWidget\Database\Schema;
 final class ReceiptLog {
 
 	public const SENDING = 'sending';
+	public const QUEUED  = 'queued';
 	public const SENT    = 'sent';
 	public const FAILED  = 'failed';
 
@@ -70,10 +71,10 @@ final class ReceiptLog {
 	}
 
 	/**
-	 * Records whether the email left.
+	 * Records where the email is: queued for the mail worker, sent, or failed.
 	 *
 	 * @param int    $id     Log row id.
-	 * @param string $status SENT or FAILED.
+	 * @param string $status QUEUED, SENT or FAILED.
 	 */
 	public function finish( int $id, string $status ): void {
 		global $wpdb;

@@ -11,11 +11,15 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Emails\DonorMailer;
+use DonationWidget\Emails\MailQueue;
 use DonationWidget\Settings\Settings;
 
 /**
  * Sends the receipt of a donation once, when it succeeds (the first gift or a 4-weekly
  * renewal), and a copy whenever staff ask. Every receipt is written to the receipt log.
+ * The automatic receipt is written when the donation succeeds and queued (MailQueue), so the
+ * donor's request and the webhook never wait for a mail server; its log row follows the
+ * queue: queued, then sent or failed.
  */
 final class ReceiptSender {
 
@@ -38,18 +42,20 @@ final class ReceiptSender {
 	 * @param ReceiptEmail       $email     The template.
 	 * @param DonorMailer        $mailer    The way out.
 	 * @param Settings           $settings  Whether to send, and the number prefix.
+	 * @param MailQueue          $queue     Where the automatic receipt waits for the mail worker.
 	 */
 	public function __construct(
 		private readonly DonationRepository $donations,
 		private readonly ReceiptLog $log,
 		private readonly ReceiptEmail $email,
 		private readonly DonorMailer $mailer,
-		private readonly Settings $settings
+		private readonly Settings $settings,
+		private readonly MailQueue $queue
 	) {
 	}
 
 	/**
-	 * Listener of donation_widget_donation_succeeded: sends the automatic receipt, unless it
+	 * Listener of donation_widget_donation_succeeded: queues the automatic receipt, unless it
 	 * was already claimed (by this request or another server).
 	 *
 	 * @param mixed $donation_id The donation that succeeded.
@@ -68,7 +74,30 @@ final class ReceiptSender {
 		if ( 0 === $log_id ) {
 			return;
 		}
-		$this->log->finish( $log_id, $this->send( $donation, $number, false ) ? ReceiptLog::SENT : ReceiptLog::FAILED );
+		$queued = $this->queue->enqueue(
+			MailQueue::RECEIPT,
+			$donation->email(),
+			$this->email->build( $donation, $number, false ),
+			array(
+				'donation_id'     => $donation->id(),
+				'subscription_id' => $donation->subscription_id(),
+				'source_id'       => $log_id,
+			)
+		);
+		$this->log->finish( $log_id, 0 !== $queued ? ReceiptLog::QUEUED : ReceiptLog::FAILED );
+	}
+
+	/**
+	 * Listener of the mail queue's outcomes: keeps the automatic receipt's log row in step.
+	 *
+	 * @param mixed  $kind      The email's kind.
+	 * @param mixed  $source_id The receipt log row it was queued for.
+	 * @param string $status    ReceiptLog::SENT, FAILED or QUEUED (staff retried it).
+	 */
+	public function record_delivery( mixed $kind, mixed $source_id, string $status ): void {
+		if ( MailQueue::RECEIPT === $kind && is_numeric( $source_id ) && (int) $source_id > 0 ) {
+			$this->log->finish( (int) $source_id, $status );
+		}
 	}
 
 	/**

@@ -10,6 +10,8 @@ namespace DonationWidget\Receipts;
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Emails\DonorMailer;
+use DonationWidget\Emails\MailQueue;
+use DonationWidget\Emails\MailWorker;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
 
@@ -39,17 +41,19 @@ final class ReceiptsServiceProvider implements ServiceProvider {
 				$c->get( ReceiptLog::class ),
 				$c->get( ReceiptEmail::class ),
 				$c->get( DonorMailer::class ),
-				$c->get( Settings::class )
+				$c->get( Settings::class ),
+				$c->get( MailQueue::class )
 			)
 		);
 		$container->set(
 			CancellationEmail::class,
-			static fn ( Container $c ): CancellationEmail => new CancellationEmail( $c->get( DonationRepository::class ), $c->get( DonorMailer::class ), $c->get( Settings::class ) )
+			static fn ( Container $c ): CancellationEmail => new CancellationEmail( $c->get( DonationRepository::class ), $c->get( MailQueue::class ), $c->get( Settings::class ) )
 		);
 	}
 
 	/**
-	 * Listens for succeeded donations and ended subscriptions.
+	 * Listens for succeeded donations and ended subscriptions, and for the mail queue's news of
+	 * the receipts it sends.
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -64,5 +68,8 @@ final class ReceiptsServiceProvider implements ServiceProvider {
 			10,
 			3
 		);
+		add_action( MailWorker::SENT_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ReceiptSender::class )->record_delivery( $kind, $source_id, ReceiptLog::SENT ), 10, 3 );
+		add_action( MailWorker::FAILED_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ReceiptSender::class )->record_delivery( $kind, $source_id, ReceiptLog::FAILED ), 10, 3 );
+		add_action( MailQueue::REQUEUED_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ReceiptSender::class )->record_delivery( $kind, $source_id, ReceiptLog::QUEUED ), 10, 3 );
 	}
 }

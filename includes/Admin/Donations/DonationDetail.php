@@ -204,6 +204,7 @@ final class DonationDetail {
 					ReceiptLog::SENT    => __( 'Sent', 'donation-widget' ),
 					ReceiptLog::FAILED  => __( 'Failed', 'donation-widget' ),
 					ReceiptLog::SENDING => __( 'Sending', 'donation-widget' ),
+					ReceiptLog::QUEUED  => __( 'Queued', 'donation-widget' ),
 				)[ $receipt['status'] ] ?? $receipt['status'];
 				printf(
 					'<tr><td>%s</td><td>%s</td><td>%s</td></tr>',

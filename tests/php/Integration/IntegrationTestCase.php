@@ -66,6 +66,16 @@ abstract class IntegrationTestCase extends TestCase {
 	}
 
 	/**
+	 * Runs the mail worker as WP-Cron would (one pass over the queued donor emails), and returns
+	 * what it did: sent, retried, failed, released, lost, more.
+	 *
+	 * @return array{sent: int, retried: int, failed: int, released: int, lost: int, more: bool}
+	 */
+	protected function run_mail_queue(): array {
+		return $this->service( \DonationWidget\Emails\MailWorker::class )->run();
+	}
+
+	/**
 	 * Stores settings as they are, past the settings screen's sanitiser (which would, for
 	 * example, keep a stored secret when given an empty one).
 	 *

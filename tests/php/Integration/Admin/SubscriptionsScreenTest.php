@@ -228,6 +228,7 @@ final class SubscriptionsScreenTest extends AdminTestCase {
 		$this->assertSame( SubscriptionRepository::CANCELLED, $this->service( SubscriptionRepository::class )->find( $sub )['status'] );
 		$this->assertCount( 1, $fired );
 		$this->assertSame( $sub, $fired[0][0] );
+		$this->run_mail_queue();
 		$mail = array_values( array_filter( $this->mailbox(), fn ( array $m ): bool => array( $this->email( 'monthly' ) ) === $m['to'] && str_contains( $m['subject'], 'cancelled' ) ) );
 		$this->assertCount( 1, $mail );
 		$this->assertSame( 'Your 4-weekly donation to Helping Hands Australia has been cancelled', $mail[0]['subject'] );

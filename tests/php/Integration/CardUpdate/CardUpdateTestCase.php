@@ -156,6 +156,8 @@ abstract class CardUpdateTestCase extends PaymentTestCase {
 		$this->assertSame( 'invoice.payment_failed', $renewal['event']['type'] );
 		if ( $deliver ) {
 			$this->assertSame( 200, $this->deliver( $renewal['event'] )->get_status() );
+			// The webhook queues the donor's email; WP-Cron's mail worker sends it moments later.
+			$this->run_mail_queue();
 		}
 		return $renewal;
 	}

@@ -11,6 +11,7 @@ namespace DonationWidget\Tests\Integration\CardUpdate;
 use DonationWidget\CardUpdate\AuditEntry;
 use DonationWidget\CardUpdate\CardUpdateActor;
 use DonationWidget\CardUpdate\CardUpdateAudit;
+use DonationWidget\Emails\MailQueue;
 
 final class FailedRenewalEmailTest extends CardUpdateTestCase {
 
@@ -50,6 +51,32 @@ final class FailedRenewalEmailTest extends CardUpdateTestCase {
 		$this->assertSame( array( AuditEntry::VALIDATED, AuditEntry::EMAILED, AuditEntry::ISSUED ), array_map( static fn ( $entry ) => $entry->event, $entries ) );
 		$this->assertSame( 'webhook: invoice.payment_failed', $entries[2]->actor );
 		$this->assertStringContainsString( $renewal['invoice']['id'], $entries[2]->detail );
+	}
+
+	public function test_the_webhook_only_queues_the_email_and_its_one_time_link_leaves_the_queue_once_sent(): void {
+		$donor   = $this->recurring_donor();
+		$renewal = $this->fail_renewal( $donor['subscription_id'], false );
+
+		$this->assertSame( 200, $this->deliver( $renewal['event'] )->get_status() );
+
+		$this->assertSame( array(), $this->mailbox(), 'the webhook does not wait for a mail server' );
+		$queued = $this->service( MailQueue::class )->page( MailQueue::QUEUED, 10, 1 );
+		$this->assertCount( 1, $queued );
+		$this->assertSame( MailQueue::FAILED_RENEWAL, $queued[0]->kind );
+		$this->assertSame( $donor['subscription_id'], $queued[0]->subscription_id );
+		$this->assertTrue( $queued[0]->single_use );
+		$this->assertSame( array( AuditEntry::ISSUED ), $this->audit_events( $donor['subscription_id'] ), 'not "emailed" before it is' );
+
+		$this->assertSame( 1, $this->run_mail_queue()['sent'] );
+
+		$this->assertCount( 1, $this->mailbox() );
+		$this->assertStringContainsString( 'requestID=', $this->mailbox()[0]['text'] );
+		$this->assertSame( array( AuditEntry::ISSUED, AuditEntry::EMAILED ), $this->audit_events( $donor['subscription_id'] ) );
+		$sent = $this->service( MailQueue::class )->find( $queued[0]->id );
+		$this->assertNotNull( $sent );
+		$this->assertSame( MailQueue::SENT, $sent->status );
+		$this->assertStringNotContainsString( 'requestID', $sent->html . $sent->text, 'only the donor keeps the one-time link' );
+		$this->assertFalse( $sent->can_resend(), 'a copy would carry no link' );
 	}
 
 	public function test_retries_for_the_same_invoice_email_once(): void {

@@ -43,6 +43,10 @@ final class ReceiptEmailTest extends AdminTestCase {
 
 		$this->succeed( $id );
 
+		$this->assertSame( array(), $this->mailbox(), 'the donor\'s request only queues the receipt' );
+		$this->assertSame( 'queued', $this->receipt_rows( $id )[0]['status'] );
+		$this->assertSame( 1, $this->run_mail_queue()['sent'] );
+
 		$mail = $this->mailbox();
 		$this->assertCount( 1, $mail );
 		$this->assertSame( array( $this->email() ), $mail[0]['to'] );
@@ -76,6 +80,9 @@ final class ReceiptEmailTest extends AdminTestCase {
 		$this->succeed( $id );
 		$this->succeed( $id );
 		$this->succeed( (string) $id );
+		$this->run_mail_queue();
+		$this->succeed( $id );
+		$this->run_mail_queue();
 
 		$this->assertCount( 1, $this->mailbox() );
 		$this->assertCount( 1, $this->receipt_rows( $id ) );
@@ -141,6 +148,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 
 		$this->succeed( $first );
 		$this->succeed( $renewal );
+		$this->run_mail_queue();
 
 		$mail = $this->mailbox();
 		$this->assertCount( 2, $mail );
@@ -168,6 +176,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 		);
 
 		$this->succeed( $id );
+		$this->run_mail_queue();
 
 		$mail = $this->mailbox()[0];
 		$this->assertSame( 'Your receipt from Kids & Co (KC/' . str_pad( (string) $id, 8, '0', STR_PAD_LEFT ) . ')', $mail['subject'] );
@@ -182,6 +191,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 	public function test_a_receipt_keeps_its_number_when_the_prefix_changes(): void {
 		$id = $this->insert_donation();
 		$this->succeed( $id );
+		$this->run_mail_queue();
 		$this->set_settings( array( 'receipt_number_prefix' => 'NEW-' ) );
 
 		$this->assertSame( ReceiptSender::SENT, $this->service( ReceiptSender::class )->resend( $id, 1 ) );
@@ -204,6 +214,8 @@ final class ReceiptEmailTest extends AdminTestCase {
 
 		do_action( 'donation_widget_subscription_cancelled', $sub, 'cus_x', $first );
 
+		$this->assertSame( array(), $this->mailbox(), 'the webhook or the admin\'s request only queues it' );
+		$this->assertSame( 1, $this->run_mail_queue()['sent'] );
 		$mail = $this->mailbox();
 		$this->assertCount( 1, $mail );
 		$this->assertSame( array( $this->email() ), $mail[0]['to'] );
