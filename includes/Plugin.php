@@ -58,6 +58,7 @@ final class Plugin {
 			new Privacy\PrivacyServiceProvider(),
 			new Admin\Donations\DonationsAdminServiceProvider(),
 			new Admin\Subscriptions\SubscriptionsAdminServiceProvider(),
+			new Admin\Emails\EmailsAdminServiceProvider(),
 			new Admin\Dashboard\DashboardServiceProvider(),
 			new Admin\AdminServiceProvider(),
 			new Demo\DemoServiceProvider(),

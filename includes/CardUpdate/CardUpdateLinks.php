@@ -133,7 +133,7 @@ final class CardUpdateLinks {
 			$issued->url,
 			$this->lifetime_hours()
 		);
-		$queued = $this->queue->enqueue(
+		$queued   = $this->queue->enqueue(
 			MailQueue::FAILED_RENEWAL,
 			$issued->link->email,
 			$email,

@@ -58,9 +58,9 @@ final class MailQueue {
 	/**
 	 * Queues an email.
 	 *
-	 * @param string                                             $kind      RECEIPT, FAILED_RENEWAL, CANCELLATION or another short name.
-	 * @param string                                             $recipient Address.
-	 * @param array{subject: string, html: string, text: string} $email     What it says.
+	 * @param string                                                                                 $kind      RECEIPT, FAILED_RENEWAL, CANCELLATION or another short name.
+	 * @param string                                                                                 $recipient Address.
+	 * @param array{subject: string, html: string, text: string}                                     $email     What it says.
 	 * @param array{donation_id?: int, subscription_id?: string, source_id?: int, single_use?: bool} $about What it belongs to.
 	 * @return int The row's id, or 0 when the database refused it.
 	 */
@@ -91,7 +91,7 @@ final class MailQueue {
 		}
 		$id = (int) $wpdb->insert_id;
 		/** Wakes the worker: see MailSchedule. */
-		do_action( self::QUEUED_ACTION, $id );
+		do_action( 'donation_widget_email_queued', $id );
 		return $id;
 	}
 
@@ -117,7 +117,7 @@ final class MailQueue {
 		global $wpdb;
 		$table = Schema::table( 'mail_queue' );
 		$ids   = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$table} WHERE status = %s AND next_attempt_at <= %s ORDER BY next_attempt_at ASC, id ASC LIMIT %d", self::QUEUED, self::now(), $limit ) );
-		return array_map( 'intval', $ids );
+		return array_values( array_map( 'intval', $ids ) );
 	}
 
 	/**
@@ -268,9 +268,9 @@ final class MailQueue {
 		$email = $this->find( $id );
 		if ( null !== $email ) {
 			/** Lets the email's own domain put its record back to "queued". */
-			do_action( self::REQUEUED_ACTION, $email->id, $email->kind, $email->source_id );
+			do_action( 'donation_widget_email_requeued', $email->id, $email->kind, $email->source_id );
 		}
-		do_action( self::QUEUED_ACTION, $id );
+		do_action( 'donation_widget_email_queued', $id );
 		return true;
 	}
 
@@ -309,7 +309,7 @@ final class MailQueue {
 			return 0;
 		}
 		$id = (int) $wpdb->insert_id;
-		do_action( self::QUEUED_ACTION, $id );
+		do_action( 'donation_widget_email_queued', $id );
 		return $id;
 	}
 
@@ -344,7 +344,7 @@ final class MailQueue {
 		$rows   = '' === $status
 			? $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} ORDER BY id DESC LIMIT %d OFFSET %d", $per_page, $offset ), ARRAY_A )
 			: $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE status = %s ORDER BY id DESC LIMIT %d OFFSET %d", $status, $per_page, $offset ), ARRAY_A );
-		return array_map( array( QueuedEmail::class, 'from_row' ), is_array( $rows ) ? $rows : array() );
+		return array_values( array_map( array( QueuedEmail::class, 'from_row' ), is_array( $rows ) ? $rows : array() ) );
 	}
 
 	/**

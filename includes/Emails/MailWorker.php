@@ -145,7 +145,7 @@ final class MailWorker {
 		if ( $sent ) {
 			if ( $this->queue->mark_sent( $email->id, $token ) ) {
 				/** Lets the email's own domain record that it left (the receipt log, the card-update audit). */
-				do_action( self::SENT_ACTION, $email->id, $email->kind, $email->source_id );
+				do_action( 'donation_widget_email_sent', $email->id, $email->kind, $email->source_id );
 			}
 			return 'sent';
 		}
@@ -176,7 +176,7 @@ final class MailWorker {
 		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- the admin must learn a donor was not told.
 		error_log( sprintf( 'Donation Widget: the %s email #%d could not be sent after %d attempts: %s', $email->kind, $email->id, $email->attempts, $error ) );
 		/** Lets the email's own domain record that it failed. */
-		do_action( self::FAILED_ACTION, $email->id, $email->kind, $email->source_id, $error );
+		do_action( 'donation_widget_email_failed', $email->id, $email->kind, $email->source_id, $error );
 	}
 
 	/**

@@ -1,0 +1,38 @@
+<?php
+/**
+ * Wires the Emails screen.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin\Emails;
+
+use DonationWidget\Container;
+use DonationWidget\Emails\MailQueue;
+use DonationWidget\Emails\MailWorker;
+use DonationWidget\ServiceProvider;
+
+/**
+ * The Emails screen (queued, sent and failing donor emails) and its "Resend" action.
+ */
+final class EmailsAdminServiceProvider implements ServiceProvider {
+
+	/**
+	 * Shares the screen.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set( EmailsPage::class, static fn ( Container $c ): EmailsPage => new EmailsPage( $c->get( MailQueue::class ), $c->get( MailWorker::class ) ) );
+	}
+
+	/**
+	 * Adds the menu item (after 4-weekly donations) and the resend action.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		add_action( 'admin_menu', static fn () => $container->get( EmailsPage::class )->add_menu(), 13 );
+		add_action( 'admin_post_' . EmailsPage::RESEND_ACTION, static fn () => $container->get( EmailsPage::class )->handle_resend() );
+	}
+}
