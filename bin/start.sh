@@ -18,8 +18,14 @@ dw_say "Installing the demo site"
 dw_install_site demo "$SITE_PORT"
 dw_start_stand_ins "$STAND_IN_PORT" demo-stand-ins
 dw_serve_site demo "$SITE_PORT"
+# The demo sets DISABLE_WP_CRON, as a real site with a system cron does: call wp-cron.php every
+# minute, so queued donor emails (receipts, cancellations) go out. The mail is filed in the
+# demo's mailbox option, not sent.
+( while sleep 60; do curl -fsS -o /dev/null "http://127.0.0.1:$SITE_PORT/wp-cron.php" || true; done ) >/dev/null 2>&1 &
+echo $! >"$DW_RUN/demo-cron.pid"
 
 cleanup() {
+	dw_stop_pid demo-cron
 	dw_stop_site demo
 	dw_stop_pid demo-stand-ins
 	dw_stop_database
