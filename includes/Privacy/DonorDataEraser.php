@@ -70,8 +70,12 @@ final class DonorDataEraser {
 		}
 
 		$links_changed = $this->erase_card_update_links( $email );
+		$mail_removed  = $this->erase_queued_emails( $email );
 
 		$messages = array();
+		if ( $mail_removed > 0 ) {
+			$messages[] = __( 'The emails to this donor held by the plugin\'s mail queue (queued, sent or failed) were deleted.', 'donation-widget' );
+		}
 		if ( $links_changed > 0 ) {
 			$messages[] = __( 'The donor\'s card-update links were revoked, and their email address and the addresses they used them from were removed.', 'donation-widget' );
 		}
@@ -95,11 +99,24 @@ final class DonorDataEraser {
 			);
 		}
 		return array(
-			'items_removed'  => $changed > 0 || $links_changed > 0,
+			'items_removed'  => $changed > 0 || $links_changed > 0 || $mail_removed > 0,
 			'items_retained' => $changed > 0 || array() !== $running,
 			'messages'       => $messages,
 			'done'           => count( $ids ) < self::PER_PAGE,
 		);
+	}
+
+	/**
+	 * The mail queue's copies of emails to the address: their bodies hold the donor's name,
+	 * address and gifts. The donation and receipt log keep the financial record.
+	 *
+	 * @param string $email The requester's email address.
+	 * @return int Rows deleted.
+	 */
+	private function erase_queued_emails( string $email ): int {
+		global $wpdb;
+		$queue = Schema::table( 'mail_queue' );
+		return (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$queue} WHERE recipient = %s", $email ) );
 	}
 
 	/**

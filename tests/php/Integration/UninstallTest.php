@@ -60,6 +60,8 @@ final class UninstallTest extends IntegrationTestCase {
 		$id = $this->insert_donation();
 		set_transient( 'donation_widget_test_cache', 'cached', 60 );
 		update_option( 'donation_widget_stripe_product_test', 'prod_remembered' );
+		( new \DonationWidget\Emails\MailSchedule() )->ensure_recurring();
+		$this->assertIsInt( wp_next_scheduled( \DonationWidget\Emails\MailSchedule::SAFETY_NET_HOOK ) );
 
 		// WordPress's own uninstall path: it defines WP_UNINSTALL_PLUGIN and runs uninstall.php.
 		$this->assertTrue( uninstall_plugin( 'donation-widget/donation-widget.php' ) );
@@ -68,6 +70,7 @@ final class UninstallTest extends IntegrationTestCase {
 		$this->assertFalse( get_transient( 'donation_widget_test_cache' ) );
 		$this->assertFalse( get_option( 'donation_widget_stripe_product_test' ) );
 		$this->assertTrue( $this->donation_exists( $id ), 'A donation record was deleted although the admin did not ask for it.' );
+		$this->assertFalse( wp_next_scheduled( \DonationWidget\Emails\MailSchedule::SAFETY_NET_HOOK ), 'the mail worker\'s WP-Cron events go with the plugin' );
 	}
 
 	public function test_ticking_delete_all_data_removes_the_tables_too(): void {
@@ -77,8 +80,9 @@ final class UninstallTest extends IntegrationTestCase {
 
 		Uninstaller::uninstall();
 
-		$table = Schema::table( 'donations' );
-		$this->assertNull( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $table ) ) );
+		foreach ( array( 'donations', 'mail_queue' ) as $short_name ) {
+			$this->assertNull( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', Schema::table( $short_name ) ) ) );
+		}
 		$this->assertFalse( get_option( Schema::VERSION_OPTION ) );
 	}
 }

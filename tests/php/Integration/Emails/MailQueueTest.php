@@ -410,4 +410,25 @@ final class MailQueueTest extends AdminTestCase {
 		$this->log_in_as( 'editor' );
 		$this->assertDied( 403, $this->run_stoppable( fn () => $this->service( EmailsPage::class )->render() ) );
 	}
+
+	public function test_erasing_a_donors_personal_data_deletes_their_emails_from_the_queue(): void {
+		$this->queued_receipt();
+		$this->run_mail_queue();
+		$this->queued_receipt();
+		$other = $this->queue()->enqueue(
+			MailQueue::CANCELLATION,
+			$this->email( 'other' ),
+			array(
+				'subject' => 'Other',
+				'html'    => '<p>Other</p>',
+				'text'    => 'Other',
+			)
+		);
+
+		$result = $this->service( \DonationWidget\Privacy\DonorDataEraser::class )->erase( $this->email() );
+
+		$this->assertTrue( $result['items_removed'] );
+		$left = $this->queue()->page( '', 50, 1 );
+		$this->assertSame( array( $other ), array_map( static fn ( QueuedEmail $e ): int => $e->id, $left ), 'only the other donor\'s email is left' );
+	}
 }
