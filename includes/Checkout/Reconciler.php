@@ -124,9 +124,14 @@ final class Reconciler {
 			$report->add( $donation->id(), $donation->status(), ReconciliationReport::UNAVAILABLE, $error->getMessage() );
 			return;
 		}
-		// Re-read: settle() may have kept ids it found (a PaymentIntent, a subscription).
+		// Re-read: settle() may have kept ids it found (a PaymentIntent, a subscription), and a
+		// webhook or the donor's browser may have settled the payment meanwhile.
 		$donation = $this->ledger->find( $donation->id() ) ?? $donation;
 		$was      = $donation->status();
+		if ( ! DonationStatus::is_open( $was ) ) {
+			$report->add( $donation->id(), $was, ReconciliationReport::UNCHANGED, __( 'Settled meanwhile by a webhook or the donor\'s browser.', 'donation-widget' ) );
+			return;
+		}
 		$recorded = $this->record( $donation, $outcome );
 		$report->add( $donation->id(), $was, $recorded[0], $recorded[1] );
 	}
