@@ -1112,7 +1112,10 @@ describe( 'control API, CORS and browser scripts', () => {
 		assert.equal( found.body.data.length, 1 );
 		assert.equal( found.body.data[ 0 ].status, 'succeeded' );
 		// Only the next matching request is lost.
-		const again = await stripe( 'GET', `/v1/payment_intents/${ found.body.data[ 0 ].id }` );
+		const again = await stripe(
+			'GET',
+			`/v1/payment_intents/${ found.body.data[ 0 ].id }`
+		);
 		assert.equal( again.status, 200 );
 	} );
 
