@@ -114,9 +114,11 @@ final class Checkout {
 	}
 
 	/**
-	 * Asks the method, records what it says, and answers. A provider that cannot be reached
-	 * leaves the record open with a note: it may have taken the money, and a retry of the
-	 * attempt (same idempotency keys) or a webhook settles it.
+	 * Asks the method, records what it says, and answers. A provider that refused the site's
+	 * request before any payment existed fails the record at once; one that failed or did not
+	 * answer leaves it open with a note, since it may have taken the money: a retry of the
+	 * attempt (same idempotency keys), a webhook, or the reconciliation pass settles it (see
+	 * DonationLedger::record_provider_failure()). The widget's answer is the same either way.
 	 *
 	 * @param Donation                  $donation The open donation.
 	 * @param callable():PaymentOutcome $ask    Asks the method.
@@ -125,7 +127,7 @@ final class Checkout {
 		try {
 			$outcome = $ask();
 		} catch ( ProviderUnavailable $error ) {
-			$this->ledger->note_still_open( $donation, 'provider_unavailable: ' . $error->getMessage() );
+			$this->ledger->record_provider_failure( $donation, $error );
 			return PaymentAnswers::provider_failed( $error );
 		}
 		// Read again: the method may have kept the provider's ids (a subscription) meanwhile, and

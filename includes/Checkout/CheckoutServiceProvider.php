@@ -39,6 +39,10 @@ final class CheckoutServiceProvider implements ServiceProvider {
 			Checkout::class,
 			static fn ( Container $c ): Checkout => new Checkout( $c->get( DonationRepository::class ), $c->get( DonationLedger::class ), $c->get( PaymentCallGuard::class ) )
 		);
+		$container->set(
+			Reconciler::class,
+			static fn ( Container $c ): Reconciler => new Reconciler( $c->get( DonationLedger::class ), $c->get( GatewayRegistry::class ), new ReconciliationLock() )
+		);
 	}
 
 	/**
@@ -67,11 +71,37 @@ final class CheckoutServiceProvider implements ServiceProvider {
 			'donation_widget_public_settings',
 			static fn ( array $settings ): array => $settings + array( 'payment_methods' => $registry()->available_method_ids() )
 		);
+		self::boot_reconciliation( $container );
 		add_filter(
 			'donation_widget_payment_method_name',
 			static fn ( string $name, string $method ): string => '' !== $name ? $name : $registry()->method_name( $method ),
 			10,
 			2
+		);
+	}
+
+	/**
+	 * The reconciliation pass's WP-Cron event: its recurrence, its schedule, and its work.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	private static function boot_reconciliation( Container $container ): void {
+		add_filter( 'cron_schedules', array( ReconciliationSchedule::class, 'add_recurrence' ) ); // phpcs:ignore WordPress.WP.CronInterval.ChangeDetected -- five minutes, on purpose.
+		add_action( 'init', array( ReconciliationSchedule::class, 'ensure_scheduled' ) );
+		add_action(
+			ReconciliationSchedule::HOOK,
+			static function () use ( $container ): void {
+				$counts = $container->get( Reconciler::class )->run()->counts();
+				unset( $counts[ ReconciliationReport::STILL_OPEN ] );
+				if ( array() !== $counts ) {
+					$parts = array();
+					foreach ( $counts as $result => $count ) {
+						$parts[] = "{$count} {$result}";
+					}
+					// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see what reconciliation recorded.
+					error_log( 'Donation Widget reconciliation: ' . implode( ', ', $parts ) . '.' );
+				}
+			}
 		);
 	}
 }

@@ -11,6 +11,7 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Http\ProviderUnavailable;
 
 /**
  * Gateways never touch the repositories: the checkout and every webhook listener record what a
@@ -20,6 +21,12 @@ use DonationWidget\Donations\SubscriptionRepository;
 final class DonationLedger {
 
 	public const SUBSCRIPTION_ACTIVE = SubscriptionRepository::ACTIVE;
+
+	/** Note code of a donation whose provider failed or did not answer: it may have been paid. */
+	public const PROVIDER_UNAVAILABLE = 'provider_unavailable';
+
+	/** Failure code of a donation whose provider refused the site's request before any payment. */
+	public const PROVIDER_REFUSED = 'provider_refused';
 
 	/**
 	 * Builds the ledger.
@@ -83,6 +90,71 @@ final class DonationLedger {
 	 */
 	public function note_still_open( Donation $donation, string $note ): void {
 		$this->donations->update( $donation->id(), array( 'failure_reason' => $note ) );
+	}
+
+	/**
+	 * Records that a provider call failed, and decides what that means for the donation.
+	 *
+	 * The provider refused the site's key (401/403) or throttled it (429): such a request is
+	 * never carried out, so a donation that holds no payment of the provider yet (no
+	 * PaymentIntent, subscription or capture) fails at once. Anything else (a 5xx, a timeout, a
+	 * connection lost, an unreadable answer) may have taken the money: the donation stays open
+	 * with a provider_unavailable note, and the reconciliation pass asks the provider after the
+	 * grace period, failing it only when the provider has no payment for it.
+	 *
+	 * @param Donation            $donation The donation, as read before the provider was asked.
+	 * @param ProviderUnavailable $error    What failed.
+	 * @return bool Whether the donation is now failed.
+	 */
+	public function record_provider_failure( Donation $donation, ProviderUnavailable $error ): bool {
+		$current  = $this->donations->find( $donation->id() ) ?? $donation;
+		$definite = in_array( $error->reason, array( 'rejected', 'rate_limited' ), true );
+		$holds    = '' !== $current->payment_intent_id() || '' !== $current->subscription_id() || '' !== $current->provider_reference();
+		if ( $definite && ! $holds ) {
+			return $this->fail( $current, self::PROVIDER_REFUSED . ': ' . $error->getMessage(), array() );
+		}
+		$this->note_still_open( $current, self::PROVIDER_UNAVAILABLE . ': ' . $error->getMessage() );
+		return false;
+	}
+
+	/**
+	 * Records that the donor left an open donation unpaid (see DonationStatus). A 4-weekly
+	 * donation's subscription ends with it, as after a failed first payment; a payment that
+	 * completes later still moves the donation to succeeded.
+	 *
+	 * @param Donation $donation The donation, as read before the provider was asked.
+	 * @param string   $note     Why, as "code: detail".
+	 * @param string   $payment_id The provider's payment, when one exists.
+	 * @return bool Whether the record now says abandoned.
+	 */
+	public function abandon( Donation $donation, string $note, string $payment_id = '' ): bool {
+		$was_abandoned = DonationStatus::ABANDONED === $donation->status();
+		$moved         = $this->donations->move( $donation->id(), DonationStatus::ABANDONED, array_filter( array( 'payment_intent_id' => $payment_id ) ) + array( 'failure_reason' => $note ) );
+		if ( $moved && ! $was_abandoned ) {
+			$this->end_first_subscription( $this->donations->find( $donation->id() ) ?? $donation );
+		}
+		return $moved;
+	}
+
+	/**
+	 * Notes that a donation was looked at now, so the next reconciliation pass asks about others first.
+	 *
+	 * @param Donation $donation The donation.
+	 */
+	public function looked_at( Donation $donation ): void {
+		$this->donations->touch( $donation->id() );
+	}
+
+	/**
+	 * Donations still open, started before one time and last looked at before another.
+	 *
+	 * @param string $started_before   UTC datetime.
+	 * @param string $looked_at_before UTC datetime.
+	 * @param int    $limit            Most rows.
+	 * @return list<Donation>
+	 */
+	public function open_donations( string $started_before, string $looked_at_before, int $limit ): array {
+		return $this->donations->find_open( $started_before, $looked_at_before, $limit );
 	}
 
 	/**
@@ -245,17 +317,29 @@ final class DonationLedger {
 	private function fail( Donation $donation, string $reason, array $references ): bool {
 		$was_failed = DonationStatus::FAILED === $donation->status();
 		$moved      = $this->donations->move( $donation->id(), DonationStatus::FAILED, array( 'failure_reason' => $reason ) + $references );
-		$first      = '' !== $donation->subscription_id() && ! str_starts_with( $donation->attempt_id(), 'invoice:' );
-		if ( $moved && ! $was_failed && $first ) {
-			$this->subscriptions->cancel( $donation->subscription_id() );
-			/**
-			 * The first payment of a subscription failed: its gateway cancels it at the provider.
-			 *
-			 * @param string $subscription_id The provider's id.
-			 * @param string $provider        stripe, paypal.
-			 */
-			do_action( 'donation_widget_first_payment_failed', $donation->subscription_id(), $donation->provider() );
+		if ( $moved && ! $was_failed ) {
+			$this->end_first_subscription( $donation );
 		}
 		return $moved;
+	}
+
+	/**
+	 * Ends the subscription a donation's first payment was to start (it failed, or was abandoned).
+	 *
+	 * @param Donation $donation The donation.
+	 */
+	private function end_first_subscription( Donation $donation ): void {
+		if ( '' === $donation->subscription_id() || str_starts_with( $donation->attempt_id(), 'invoice:' ) ) {
+			return;
+		}
+		$this->subscriptions->cancel( $donation->subscription_id() );
+		/**
+		 * The first payment of a subscription failed or was abandoned: its gateway cancels it at
+		 * the provider.
+		 *
+		 * @param string $subscription_id The provider's id.
+		 * @param string $provider        stripe, paypal.
+		 */
+		do_action( 'donation_widget_first_payment_failed', $donation->subscription_id(), $donation->provider() );
 	}
 }

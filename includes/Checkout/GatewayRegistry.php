@@ -7,6 +7,8 @@
 
 namespace DonationWidget\Checkout;
 
+use DonationWidget\Donations\Donation;
+
 /**
  * Filled in one place (Gateways\GatewaysServiceProvider); everything else asks it.
  */
@@ -63,6 +65,31 @@ final class GatewayRegistry {
 			array_push( $methods, ...$gateway->payment_methods() );
 		}
 		return $methods;
+	}
+
+	/**
+	 * The way to pay a stored donation was made with, to ask its provider about it: the
+	 * provider's method that stores the donation's method value (card, au_becs_debit, paypal),
+	 * or that names it (a wallet such as google_pay, once paid), or, for a record that does not
+	 * know its method yet (an express checkout before the wallet paid), the provider's method
+	 * that stores none.
+	 *
+	 * @param Donation $donation The donation.
+	 */
+	public function method_for( Donation $donation ): ?PaymentMethod {
+		$candidates = array_values( array_filter( $this->payment_methods(), static fn ( PaymentMethod $method ): bool => $method->provider() === $donation->provider() ) );
+		$stored     = $donation->method();
+		foreach ( $candidates as $method ) {
+			if ( $method->method() === $stored ) {
+				return $method;
+			}
+		}
+		foreach ( $candidates as $method ) {
+			if ( '' !== $stored && array_key_exists( $stored, $method->names() ) ) {
+				return $method;
+			}
+		}
+		return null;
 	}
 
 	/**

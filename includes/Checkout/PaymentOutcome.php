@@ -54,6 +54,8 @@ final class PaymentOutcome {
 	 * @param string $method        How the donor paid (card, google_pay, au_becs_debit …), '' if unknown.
 	 * @param string $client_secret For the browser, when it has to act.
 	 * @param bool   $fails_record  Whether the donation is recorded as failed.
+	 * @param bool   $awaits_donor  Whether nothing is paid until the donor acts (3-D Secure, a wallet
+	 *                              never confirmed): after a day such a payment is abandoned.
 	 */
 	private function __construct(
 		public readonly string $kind,
@@ -64,7 +66,8 @@ final class PaymentOutcome {
 		public readonly string $payment_id = '',
 		public readonly string $method = '',
 		public readonly string $client_secret = '',
-		public readonly bool $fails_record = false
+		public readonly bool $fails_record = false,
+		public readonly bool $awaits_donor = false
 	) {
 	}
 
@@ -86,7 +89,7 @@ final class PaymentOutcome {
 	 * @param string $payment_id    The PaymentIntent to send back.
 	 */
 	public static function requires_action( string $client_secret, string $payment_id ): self {
-		return new self( self::REQUIRES_ACTION, payment_id: $payment_id, client_secret: $client_secret );
+		return new self( self::REQUIRES_ACTION, payment_id: $payment_id, client_secret: $client_secret, awaits_donor: true );
 	}
 
 	/**
@@ -96,7 +99,7 @@ final class PaymentOutcome {
 	 * @param string $payment_id    The payment it confirms.
 	 */
 	public static function confirm_in_browser( string $client_secret, string $payment_id ): self {
-		return new self( self::CONFIRM_IN_BROWSER, payment_id: $payment_id, client_secret: $client_secret );
+		return new self( self::CONFIRM_IN_BROWSER, payment_id: $payment_id, client_secret: $client_secret, awaits_donor: true );
 	}
 
 	/**
@@ -105,9 +108,11 @@ final class PaymentOutcome {
 	 * @param string $message    For the donor.
 	 * @param string $payment_id The payment, when known.
 	 * @param string $note       For the records: why it is still open ('' for none).
+	 * @param bool   $awaits_donor Whether no money moves until the donor acts (a payment never
+	 *                             confirmed), rather than money on its way (a bank debit clearing).
 	 */
-	public static function processing( string $message, string $payment_id = '', string $note = '' ): self {
-		return new self( self::PROCESSING, $message, detail: $note, payment_id: $payment_id );
+	public static function processing( string $message, string $payment_id = '', string $note = '', bool $awaits_donor = false ): self {
+		return new self( self::PROCESSING, $message, detail: $note, payment_id: $payment_id, awaits_donor: $awaits_donor );
 	}
 
 	/**
@@ -167,7 +172,7 @@ final class PaymentOutcome {
 	 * @param string $message For the donor.
 	 */
 	public function saying( string $message ): self {
-		return new self( $this->kind, $message, $this->code, $this->detail, $this->reference, $this->payment_id, $this->method, $this->client_secret, $this->fails_record );
+		return new self( $this->kind, $message, $this->code, $this->detail, $this->reference, $this->payment_id, $this->method, $this->client_secret, $this->fails_record, $this->awaits_donor );
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace DonationWidget\Cli;
 
 use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\CardUpdate\RecurringDonors;
+use DonationWidget\Checkout\Reconciler;
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 
@@ -27,10 +28,11 @@ final class CliServiceProvider implements ServiceProvider {
 			CardLinkCommand::class,
 			static fn ( Container $c ): CardLinkCommand => new CardLinkCommand( $c->get( CardUpdateLinks::class ), $c->get( RecurringDonors::class ) )
 		);
+		$container->set( ReconcileCommand::class, static fn ( Container $c ): ReconcileCommand => new ReconcileCommand( $c->get( Reconciler::class ) ) );
 	}
 
 	/**
-	 * Adds `wp donation-widget card-link` under WP-CLI.
+	 * Adds `wp donation-widget card-link` and `wp donation-widget reconcile` under WP-CLI.
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -40,5 +42,7 @@ final class CliServiceProvider implements ServiceProvider {
 		}
 		// @phpstan-ignore class.notFound (WP-CLI defines it when it runs; WP_CLI is true only then.)
 		\WP_CLI::add_command( 'donation-widget card-link', $container->get( CardLinkCommand::class ) );
+		// @phpstan-ignore class.notFound (as above.)
+		\WP_CLI::add_command( 'donation-widget reconcile', $container->get( ReconcileCommand::class ) );
 	}
 }

@@ -259,6 +259,50 @@ final class DonationRepository {
 	}
 
 	/**
+	 * Donations still open (pending, requires_action) that were started before $started_before
+	 * and last looked at before $looked_at_before, the longest unlooked-at first: the
+	 * reconciliation pass touches each one it asks about, so the next pass moves on to others.
+	 *
+	 * @param string $started_before   UTC datetime (Y-m-d H:i:s).
+	 * @param string $looked_at_before UTC datetime.
+	 * @param int    $limit            Most rows.
+	 * @return list<Donation>
+	 */
+	public function find_open( string $started_before, string $looked_at_before, int $limit ): array {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT * FROM {$table} WHERE status IN (%s, %s) AND created_at < %s AND updated_at < %s ORDER BY updated_at ASC, id ASC LIMIT %d",
+				DonationStatus::PENDING,
+				DonationStatus::REQUIRES_ACTION,
+				$started_before,
+				$looked_at_before,
+				max( 1, $limit )
+			),
+			ARRAY_A
+		);
+		$found = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$donation = $this->donation( $row );
+			if ( null !== $donation ) {
+				$found[] = $donation;
+			}
+		}
+		return $found;
+	}
+
+	/**
+	 * Notes that a donation was looked at now (its updated_at), changing nothing else.
+	 *
+	 * @param int $id Row id.
+	 */
+	public function touch( int $id ): void {
+		global $wpdb;
+		$wpdb->update( Schema::table( 'donations' ), array( 'updated_at' => current_time( 'mysql', true ) ), array( 'id' => $id ), array( '%s' ), array( '%d' ) );
+	}
+
+	/**
 	 * INSERT IGNORE of one row: the UNIQUE attempt_id decides whether it is new.
 	 *
 	 * @param array<string, string|int> $columns Column => value.

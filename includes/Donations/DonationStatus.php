@@ -13,6 +13,10 @@ namespace DonationWidget\Donations;
  * webhook), so each target status lists the statuses it may be reached from; anything else is
  * ignored. A success is accepted even after a failure: the provider's word is the truth, and a
  * charge that went through must never stay recorded as failed.
+ *
+ * A donation nobody paid for within a day (3-D Secure never completed, a wallet never
+ * confirmed, nothing reached the provider) becomes abandoned: the donor left. It counts in no
+ * total, and a payment that completes later still moves it to succeeded.
  */
 final class DonationStatus {
 
@@ -22,14 +26,21 @@ final class DonationStatus {
 	public const FAILED             = 'failed';
 	public const PARTIALLY_REFUNDED = 'partially_refunded';
 	public const REFUNDED           = 'refunded';
+	public const ABANDONED          = 'abandoned';
+
+	/**
+	 * The statuses of a payment still under way: the reconciliation pass asks the provider.
+	 */
+	public const OPEN = array( self::PENDING, self::REQUIRES_ACTION );
 
 	private const REACHABLE_FROM = array(
 		self::PENDING            => array( self::PENDING ),
 		self::REQUIRES_ACTION    => array( self::PENDING, self::REQUIRES_ACTION ),
 		self::FAILED             => array( self::PENDING, self::REQUIRES_ACTION, self::FAILED ),
-		self::SUCCEEDED          => array( self::PENDING, self::REQUIRES_ACTION, self::FAILED, self::SUCCEEDED ),
+		self::SUCCEEDED          => array( self::PENDING, self::REQUIRES_ACTION, self::FAILED, self::ABANDONED, self::SUCCEEDED ),
 		self::PARTIALLY_REFUNDED => array( self::SUCCEEDED, self::PARTIALLY_REFUNDED ),
 		self::REFUNDED           => array( self::SUCCEEDED, self::PARTIALLY_REFUNDED, self::REFUNDED ),
+		self::ABANDONED          => array( self::PENDING, self::REQUIRES_ACTION, self::ABANDONED ),
 	);
 
 	/**
@@ -53,7 +64,17 @@ final class DonationStatus {
 	}
 
 	/**
-	 * Whether nothing more will happen to the payment itself (refunds aside).
+	 * Whether the payment is still under way (pending or awaiting the donor's bank).
+	 *
+	 * @param string $status Status.
+	 */
+	public static function is_open( string $status ): bool {
+		return in_array( $status, self::OPEN, true );
+	}
+
+	/**
+	 * Whether nothing more will happen to the payment itself (refunds aside). An abandoned
+	 * donation is not settled: a retry of its attempt asks the provider again.
 	 *
 	 * @param string $status Status.
 	 */

@@ -68,6 +68,7 @@ final class DonationFormat {
 			DonationStatus::FAILED             => __( 'Failed', 'donation-widget' ),
 			DonationStatus::PARTIALLY_REFUNDED => __( 'Partly refunded', 'donation-widget' ),
 			DonationStatus::REFUNDED           => __( 'Refunded', 'donation-widget' ),
+			DonationStatus::ABANDONED          => __( 'Abandoned', 'donation-widget' ),
 		);
 	}
 

@@ -43,6 +43,7 @@ export const SCENARIOS = {
 		'rate_limited',
 		'card_declined',
 		'requires_action',
+		'lost_answer',
 	],
 	paypal: [
 		'server_error',
@@ -51,6 +52,7 @@ export const SCENARIOS = {
 		'capture_not_completed',
 		'capture_amount_mismatch',
 		'card_declined',
+		'lost_answer',
 	],
 	experian: [
 		'server_error',
@@ -449,7 +451,16 @@ export async function startStandIns( {
 				};
 			}
 		} else {
+			// lost_answer: the provider does the work (a charge is made, a capture read), then
+			// the connection drops before the answer reaches the caller, as in a network fault.
+			const lost = ctx.take( [ 'lost_answer' ] );
 			answer = providers[ provider ].handle( ctx );
+			if ( lost ) {
+				entry.status = 'lost';
+				entry.answered = answer.status;
+				res.destroy();
+				return;
+			}
 		}
 		entry.status = answer.status;
 		send( res, answer.status, answer.body, answer.headers );

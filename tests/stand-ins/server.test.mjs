@@ -1082,6 +1082,43 @@ describe( 'control API, CORS and browser scripts', () => {
 		clearTimeout( timer );
 	} );
 
+	test( 'lost_answer carries the request out, then drops the answer', async () => {
+		await control( 'next', {
+			provider: 'stripe',
+			scenario: 'lost_answer',
+			path: '/v1/payment_intents',
+		} );
+		await assert.rejects(
+			stripe( 'POST', '/v1/payment_intents', {
+				amount: 5250,
+				currency: 'aud',
+				payment_method: 'pm_card_visa',
+				confirm: 'true',
+				'metadata[attempt_id]': 'lost-attempt-1',
+			} )
+		);
+		const log = await json(
+			'GET',
+			'/__control/requests?provider=stripe&path=/v1/payment_intents'
+		);
+		assert.equal( log.body.length, 1 );
+		assert.equal( log.body[ 0 ].status, 'lost' );
+		assert.equal( log.body[ 0 ].answered, 200 );
+		// The charge was made: Stripe's search finds it by the metadata the caller sent.
+		const found = await stripe( 'GET', '/v1/payment_intents/search', {
+			query: "metadata['attempt_id']:'lost-attempt-1'",
+		} );
+		assert.equal( found.status, 200 );
+		assert.equal( found.body.data.length, 1 );
+		assert.equal( found.body.data[ 0 ].status, 'succeeded' );
+		// Only the next matching request is lost.
+		const again = await stripe(
+			'GET',
+			`/v1/payment_intents/${ found.body.data[ 0 ].id }`
+		);
+		assert.equal( again.status, 200 );
+	} );
+
 	test( 'CORS preflight and headers', async () => {
 		const preflight = await fetch( `${ base }/stripe/v1/payment_methods`, {
 			method: 'OPTIONS',

@@ -187,10 +187,10 @@ final class FourWeeklySubscription {
 	 *
 	 * Also lets StripeRequestError through when the PaymentIntent cannot be read.
 	 *
-	 * @param array<string, mixed> $subscription The created subscription.
+	 * @param array<string, mixed> $subscription The subscription, as created or read back.
 	 * @throws ProviderUnavailable When there is none, or Stripe fails.
 	 */
-	private function first_payment( array $subscription ): PaymentIntent {
+	public function first_payment( array $subscription ): PaymentIntent {
 		$invoice = $subscription['latest_invoice'] ?? null;
 		if ( is_array( $invoice ) ) {
 			$intent = $invoice['payment_intent'] ?? null;

@@ -50,8 +50,11 @@ final class IntentOutcomes {
 					);
 				}
 		}
-		// processing, requires_confirmation, requires_capture: not final; a webhook completes it.
-		return PaymentOutcome::processing( __( 'Your payment is still being processed. We will email your receipt once it is complete.', 'donation-widget' ), $intent->id() );
+		// processing, requires_capture: money on its way; requires_confirmation, or
+		// requires_payment_method before any attempt: nothing happens until the donor confirms.
+		// Neither is final; a webhook or the reconciliation pass completes it.
+		$awaits_donor = in_array( $intent->status(), array( PaymentIntent::REQUIRES_PAYMENT_METHOD, PaymentIntent::REQUIRES_CONFIRMATION ), true );
+		return PaymentOutcome::processing( __( 'Your payment is still being processed. We will email your receipt once it is complete.', 'donation-widget' ), $intent->id(), awaits_donor: $awaits_donor );
 	}
 
 	/**

@@ -41,7 +41,7 @@ final class StripeServiceProvider implements GatewayProvider {
 		return array(
 			$c->get( CardPayment::class ),
 			$c->get( ExpressCheckout::class ),
-			new Becs\BecsDebit( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( FourWeeklySubscription::class ), $c->get( DonationLedger::class ), $c->get( Settings::class ) ),
+			new Becs\BecsDebit( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( FourWeeklySubscription::class ), $c->get( DonationLedger::class ), $c->get( Settings::class ), $c->get( StripePaymentLookup::class ) ),
 		);
 	}
 
@@ -60,15 +60,20 @@ final class StripeServiceProvider implements GatewayProvider {
 			static fn ( Container $c ): FourWeeklySubscription => new FourWeeklySubscription( $c->get( StripeClient::class ), $c->get( DonationProduct::class ), $c->get( DonationLedger::class ) )
 		);
 		$container->set(
+			StripePaymentLookup::class,
+			static fn ( Container $c ): StripePaymentLookup => new StripePaymentLookup( $c->get( StripeClient::class ), $c->get( FourWeeklySubscription::class ), $c->get( DonationLedger::class ) )
+		);
+		$container->set(
 			CardPayment::class,
 			static fn ( Container $c ): CardPayment => new CardPayment(
 				$c->get( StripeClient::class ),
 				$c->get( IntentOutcomes::class ),
 				$c->get( OneOffCardPayment::class ),
-				$c->get( FourWeeklySubscription::class )
+				$c->get( FourWeeklySubscription::class ),
+				$c->get( StripePaymentLookup::class )
 			)
 		);
-		$container->set( ExpressCheckout::class, static fn ( Container $c ): ExpressCheckout => new ExpressCheckout( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ) ) );
+		$container->set( ExpressCheckout::class, static fn ( Container $c ): ExpressCheckout => new ExpressCheckout( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( StripePaymentLookup::class ) ) );
 		$container->set(
 			StripeWebhookController::class,
 			static function ( Container $c ): StripeWebhookController {

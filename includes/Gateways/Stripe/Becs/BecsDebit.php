@@ -21,6 +21,7 @@ use DonationWidget\Gateways\Stripe\PaymentIntent;
 use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripeMetadata;
+use DonationWidget\Gateways\Stripe\StripePaymentLookup;
 use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Protection\ClientIp;
 use DonationWidget\Settings\Settings;
@@ -49,13 +50,15 @@ final class BecsDebit implements PaymentMethod {
 	 * @param FourWeeklySubscription $four_weekly 4-weekly subscriptions.
 	 * @param DonationLedger         $ledger      The donation as stored now, with its Customer.
 	 * @param Settings               $settings    Whether the charity switched it on.
+	 * @param StripePaymentLookup    $lookup      Finds the payment of an open donation.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly IntentOutcomes $outcomes,
 		private readonly FourWeeklySubscription $four_weekly,
 		private readonly DonationLedger $ledger,
-		private readonly Settings $settings
+		private readonly Settings $settings,
+		private readonly StripePaymentLookup $lookup
 	) {
 	}
 
@@ -153,10 +156,11 @@ final class BecsDebit implements PaymentMethod {
 	/**
 	 * Where the debit stands now.
 	 *
-	 * @param Donation $donation An open bank-debit donation that reached Stripe.
+	 * @param Donation $donation An open bank-debit donation.
 	 */
 	public function settle( Donation $donation ): PaymentOutcome {
-		return $this->for_donor( $this->outcomes->of( $donation, new PaymentIntent( $this->stripe->retrieve_payment_intent( $donation->payment_intent_id() ) ) ) );
+		$intent = $this->lookup->intent_of( $donation );
+		return null === $intent ? PaymentOutcome::not_found() : $this->for_donor( $this->outcomes->of( $donation, $intent ) );
 	}
 
 	/**

@@ -18,6 +18,7 @@ use DonationWidget\Gateways\Stripe\IntentOutcomes;
 use DonationWidget\Gateways\Stripe\PaymentIntent;
 use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripePaymentLookup;
 use DonationWidget\Gateways\Stripe\StripeRequestError;
 
 /**
@@ -38,12 +39,14 @@ final class CardPayment implements PaymentMethod {
 	 * @param IntentOutcomes         $outcomes    Reads Stripe's answers.
 	 * @param OneOffCardPayment      $one_off     One-off payments.
 	 * @param FourWeeklySubscription $four_weekly 4-weekly subscriptions.
+	 * @param StripePaymentLookup    $lookup      Finds the payment of an open donation.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly IntentOutcomes $outcomes,
 		private readonly OneOffCardPayment $one_off,
-		private readonly FourWeeklySubscription $four_weekly
+		private readonly FourWeeklySubscription $four_weekly,
+		private readonly StripePaymentLookup $lookup
 	) {
 	}
 
@@ -129,12 +132,14 @@ final class CardPayment implements PaymentMethod {
 	}
 
 	/**
-	 * Where the donation's PaymentIntent stands now.
+	 * Where the donation's PaymentIntent stands now; not_found when Stripe has no payment for
+	 * it (the call that would have made it failed before Stripe did).
 	 *
-	 * @param Donation $donation An open card donation that reached Stripe.
+	 * @param Donation $donation An open card donation.
 	 */
 	public function settle( Donation $donation ): PaymentOutcome {
-		return $this->outcomes->of( $donation, new PaymentIntent( $this->stripe->retrieve_payment_intent( $donation->payment_intent_id() ) ) );
+		$intent = $this->lookup->intent_of( $donation );
+		return null === $intent ? PaymentOutcome::not_found() : $this->outcomes->of( $donation, $intent );
 	}
 
 	/**

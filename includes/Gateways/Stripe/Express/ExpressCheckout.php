@@ -19,6 +19,7 @@ use DonationWidget\Gateways\Stripe\PaymentIntent;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripeError;
 use DonationWidget\Gateways\Stripe\StripeMetadata;
+use DonationWidget\Gateways\Stripe\StripePaymentLookup;
 
 /**
  * Express checkout is one-off only. payment_intent writes the pending donation and creates an
@@ -32,12 +33,14 @@ final class ExpressCheckout implements FollowUpCall {
 	/**
 	 * Builds the method.
 	 *
-	 * @param StripeClient   $stripe   Stripe.
-	 * @param IntentOutcomes $outcomes Reads Stripe's answers.
+	 * @param StripeClient        $stripe   Stripe.
+	 * @param IntentOutcomes      $outcomes Reads Stripe's answers.
+	 * @param StripePaymentLookup $lookup   Finds the payment of an open donation.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
-		private readonly IntentOutcomes $outcomes
+		private readonly IntentOutcomes $outcomes,
+		private readonly StripePaymentLookup $lookup
 	) {
 	}
 
@@ -165,14 +168,13 @@ final class ExpressCheckout implements FollowUpCall {
 
 	/**
 	 * Reads the outcome from Stripe's copy of the PaymentIntent, its charge expanded so the
-	 * wallet used is known.
+	 * wallet used is known; not_found when Stripe has no payment for it.
 	 *
 	 * @param Donation $donation The open donation.
 	 */
 	public function settle( Donation $donation ): PaymentOutcome {
-		try {
-			$intent = new PaymentIntent( $this->stripe->retrieve_payment_intent( $donation->payment_intent_id(), array( 'latest_charge' ) ) );
-		} catch ( StripeError $error ) {
+		$intent = $this->lookup->intent_of( $donation, array( 'latest_charge' ) );
+		if ( null === $intent ) {
 			return PaymentOutcome::not_found();
 		}
 		if ( ! IntentOutcomes::matches( $donation, $intent ) ) {

@@ -156,6 +156,16 @@ final class CheckoutTest extends PaymentTestCase {
 		$this->assertStringStartsWith( 'provider_unavailable: ', $row['failure_reason'] );
 	}
 
+	public function test_a_provider_that_refused_the_sites_key_fails_the_record_at_once_with_the_same_answer(): void {
+		$this->method->answer = new ProviderUnavailable( 'scripted', 'rejected', 'HTTP 401: Invalid API Key provided' );
+		$request              = $this->request();
+
+		$this->assertAnswer( 502, 'server', $this->service( Checkout::class )->pay( $this->method, $request ) );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( 'failed', $row['status'] );
+		$this->assertStringStartsWith( 'provider_refused: scripted: rejected', $row['failure_reason'] );
+	}
+
 	public function test_a_follow_up_settles_the_payment_from_the_provider(): void {
 		$this->method->answer = PaymentOutcome::confirm_in_browser( 'pi_follow_secret_x', 'pi_follow' );
 		$request              = $this->request();

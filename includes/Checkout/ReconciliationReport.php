@@ -1,0 +1,99 @@
+<?php
+/**
+ * What one reconciliation pass did.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+/**
+ * One line per donation looked at, and why the pass ended, for WP-CLI and the logs.
+ */
+final class ReconciliationReport {
+
+	/** Recorded as paid. */
+	public const SUCCEEDED = 'succeeded';
+
+	/** Recorded as failed: declined, refused, or the provider has no payment for it. */
+	public const FAILED = 'failed';
+
+	/** Recorded as abandoned: nothing paid within the abandonment period. */
+	public const ABANDONED = 'abandoned';
+
+	/** Still under way at the provider (or too young to abandon): asked again by a later pass. */
+	public const STILL_OPEN = 'still_open';
+
+	/** The provider failed or did not answer: asked again by a later pass. */
+	public const UNAVAILABLE = 'unavailable';
+
+	/** No way to pay of this site knows the record's provider and method. */
+	public const UNKNOWN_METHOD = 'unknown_method';
+
+	/** Already settled by someone else (a webhook, the donor's browser) meanwhile. */
+	public const UNCHANGED = 'unchanged';
+
+	/** Would be asked (a dry run asks nobody). */
+	public const WOULD_CHECK = 'would_check';
+
+	/**
+	 * The donations looked at, in order.
+	 *
+	 * @var list<array{id: int, status: string, result: string, detail: string}>
+	 */
+	private array $lines = array();
+
+	/**
+	 * Whether the pass stopped at its time bound before its row bound.
+	 *
+	 * @var bool
+	 */
+	public bool $out_of_time = false;
+
+	/**
+	 * Builds the report.
+	 *
+	 * @param bool $ran Whether this pass ran (false: another pass held the lock).
+	 */
+	public function __construct( public readonly bool $ran = true ) {
+	}
+
+	/**
+	 * Adds one donation's line.
+	 *
+	 * @param int    $id     Donation row id.
+	 * @param string $status Its status before the pass.
+	 * @param string $result One of the constants.
+	 * @param string $detail What the provider said, for people.
+	 */
+	public function add( int $id, string $status, string $result, string $detail = '' ): void {
+		$this->lines[] = array(
+			'id'     => $id,
+			'status' => $status,
+			'result' => $result,
+			'detail' => $detail,
+		);
+	}
+
+	/**
+	 * Every line.
+	 *
+	 * @return list<array{id: int, status: string, result: string, detail: string}>
+	 */
+	public function lines(): array {
+		return $this->lines;
+	}
+
+	/**
+	 * How many donations ended each way.
+	 *
+	 * @return array<string, int> Result => count.
+	 */
+	public function counts(): array {
+		$counts = array();
+		foreach ( $this->lines as $line ) {
+			$counts[ $line['result'] ] = ( $counts[ $line['result'] ] ?? 0 ) + 1;
+		}
+		return $counts;
+	}
+}
