@@ -89,7 +89,7 @@ final class PayPalClient {
 	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
 	 */
 	public function webhook_signature_problem( array $transmission, string $webhook_id, string $raw_body ): ?string {
-		$fields = (string) wp_json_encode(
+		$fields   = (string) wp_json_encode(
 			array(
 				'auth_algo'         => $transmission['auth_algo'] ?? '',
 				'cert_url'          => $transmission['cert_url'] ?? '',
