@@ -116,7 +116,14 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	 * @param array  $extra   refund_amount, total_refunded, amount.
 	 */
 	private function event( string $type, string $capture, array $extra = array() ): array {
-		$answer = $this->control( 'POST', '/__control/paypal/event', array( 'type' => $type, 'capture_id' => $capture ) + $extra );
+		$answer = $this->control(
+			'POST',
+			'/__control/paypal/event',
+			array(
+				'type'       => $type,
+				'capture_id' => $capture,
+			) + $extra
+		);
 		$this->assertSame( 200, $answer['status'] );
 		return $answer['body'];
 	}
@@ -148,8 +155,8 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_a_completed_capture_settles_its_pending_donation_as_paid_once(): void {
-		[ $capture_id, $attempt_id ] = $this->pending_paypal_donation();
-		$event                       = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
+		list( $capture_id, $attempt_id ) = $this->pending_paypal_donation();
+		$event                           = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
 
 		$first  = $this->deliver_paypal( $event );
 		$replay = $this->deliver_paypal( $event );
@@ -174,8 +181,8 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_a_second_event_for_a_paid_capture_sends_no_second_receipt(): void {
-		[ $capture_id, $attempt_id ] = $this->paid_paypal_donation();
-		$this->receipts              = 0;
+		list( $capture_id, $attempt_id ) = $this->paid_paypal_donation();
+		$this->receipts                  = 0;
 
 		$response = $this->deliver_paypal( $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id ) );
 
@@ -185,8 +192,8 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_a_completed_event_for_another_amount_pays_nothing(): void {
-		[ $capture_id, $attempt_id ] = $this->pending_paypal_donation();
-		$event                       = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
+		list( $capture_id, $attempt_id )      = $this->pending_paypal_donation();
+		$event                                = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
 		$event['resource']['amount']['value'] = '1.00';
 
 		$response = $this->deliver_paypal( $event );
@@ -197,9 +204,9 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_a_body_changed_after_signing_is_refused_and_recorded_as_a_signature_failure(): void {
-		[ $capture_id, $attempt_id ] = $this->pending_paypal_donation();
-		$event                       = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
-		$signed                      = $this->control(
+		list( $capture_id, $attempt_id ) = $this->pending_paypal_donation();
+		$event                           = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
+		$signed                          = $this->control(
 			'POST',
 			'/__control/paypal/sign',
 			array(
@@ -207,8 +214,8 @@ final class PayPalWebhookTest extends PaymentTestCase {
 				'webhook_id' => self::WEBHOOK_ID,
 			)
 		)['body'];
-		$forged                      = $event;
-		$forged['resource']['id']    = 'FORGEDCAPTURE0001';
+		$forged                          = $event;
+		$forged['resource']['id']        = 'FORGEDCAPTURE0001';
 
 		$response = $this->deliver_paypal( $forged, $signed['headers'] );
 
@@ -224,7 +231,7 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_paypal_refusing_the_signature_is_a_400(): void {
-		[ $capture_id, $attempt_id ] = $this->pending_paypal_donation();
+		list( $capture_id, $attempt_id ) = $this->pending_paypal_donation();
 		$this->queue( 'paypal', 'webhook_verification_failed' );
 
 		$response = $this->deliver_paypal( $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id ) );
@@ -251,7 +258,7 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_paypal_down_during_verification_is_a_503_for_a_retry(): void {
-		[ $capture_id, $attempt_id ] = $this->pending_paypal_donation();
+		list( $capture_id, $attempt_id ) = $this->pending_paypal_donation();
 		$this->queue( 'paypal', 'server_error', array( 'path' => '/v1/notifications/verify-webhook-signature' ) );
 		$event = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
 
@@ -264,8 +271,8 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_a_denied_capture_fails_its_open_donation_but_never_a_paid_one(): void {
-		[ $pending_capture, $pending_attempt ] = $this->pending_paypal_donation();
-		[ $paid_capture, $paid_attempt ]       = $this->paid_paypal_donation();
+		list( $pending_capture, $pending_attempt ) = $this->pending_paypal_donation();
+		list( $paid_capture, $paid_attempt )       = $this->paid_paypal_donation();
 
 		$this->assertSame( 200, $this->deliver_paypal( $this->event( 'PAYMENT.CAPTURE.DENIED', $pending_capture ) )->get_status() );
 		$this->assertSame( 200, $this->deliver_paypal( $this->event( 'PAYMENT.CAPTURE.DENIED', $paid_capture ) )->get_status() );
@@ -277,7 +284,7 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_refunds_made_in_paypal_are_recorded_partial_then_full(): void {
-		[ $capture_id, $attempt_id ] = $this->paid_paypal_donation();
+		list( $capture_id, $attempt_id ) = $this->paid_paypal_donation();
 
 		$partial = $this->deliver_paypal(
 			$this->event(
@@ -305,7 +312,7 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_a_reversal_records_the_donation_as_refunded(): void {
-		[ $capture_id, $attempt_id ] = $this->paid_paypal_donation();
+		list( $capture_id, $attempt_id ) = $this->paid_paypal_donation();
 
 		$response = $this->deliver_paypal( $this->event( 'PAYMENT.CAPTURE.REVERSED', $capture_id ) );
 
@@ -327,7 +334,7 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_a_capture_taken_despite_a_failed_captcha_and_completed_later_stays_flagged(): void {
-		[ $capture_id, $attempt_id ] = $this->pending_paypal_donation( array( 'captchaToken' => 'stand-in-captcha-fail' ) );
+		list( $capture_id, $attempt_id ) = $this->pending_paypal_donation( array( 'captchaToken' => 'stand-in-captcha-fail' ) );
 		$this->assertSame( 'captcha_failed', $this->donation_row( $attempt_id )['review_reason'] );
 
 		$this->deliver_paypal( $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id ) );
