@@ -11,6 +11,7 @@ use DonationWidget\AddressLookup\ExperianClient;
 use DonationWidget\Blocks\Assets;
 use DonationWidget\Captcha\RecaptchaClient;
 use DonationWidget\Checkout\GatewayRegistry;
+use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Container;
 use DonationWidget\Http\AjaxRouter;
 use DonationWidget\ServiceProvider;
@@ -29,7 +30,8 @@ final class AdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( SettingsPage::class, static fn ( Container $c ): SettingsPage => new SettingsPage( $c->get( Settings::class ), $c->get( ConnectionTester::class ) ) );
+		$container->set( SettingsPage::class, static fn ( Container $c ): SettingsPage => new SettingsPage( $c->get( Settings::class ), $c->get( ConnectionTester::class ), $c->get( WebhookHealthReport::class ) ) );
+		$container->set( WebhookHealthReport::class, static fn ( Container $c ): WebhookHealthReport => new WebhookHealthReport( $c->get( WebhookHealth::class ), $c->get( Settings::class ) ) );
 		$container->set(
 			ConnectionTester::class,
 			static fn ( Container $c ): ConnectionTester => new ConnectionTester(
@@ -47,6 +49,7 @@ final class AdminServiceProvider implements ServiceProvider {
 	 */
 	public function boot( Container $container ): void {
 		add_action( 'admin_menu', static fn () => $container->get( SettingsPage::class )->add_menu() );
+		add_action( 'admin_notices', static fn () => $container->get( WebhookHealthReport::class )->print_notice() );
 		add_action(
 			'admin_enqueue_scripts',
 			static function ( string $hook_suffix ) use ( $container ): void {

@@ -9,13 +9,15 @@ namespace DonationWidget\Admin;
 
 use DonationWidget\Settings\SettingField;
 use DonationWidget\Settings\Settings;
+use DonationWidget\Settings\SettingsSanitizer;
 use DonationWidget\Settings\SettingsSchema;
 use DonationWidget\Settings\SettingsSection;
 use DonationWidget\Settings\SettingsServiceProvider;
 
 /**
  * The settings screen. Saving goes through options.php (nonce and capability checked there)
- * and the registered sanitiser. Secrets are never printed back: only their last four characters.
+ * and the registered sanitiser. Secrets are never printed back: only their last four characters,
+ * and a box to remove one (the only way to: an empty field keeps it).
  */
 final class SettingsPage {
 
@@ -31,12 +33,14 @@ final class SettingsPage {
 	/**
 	 * Builds the screen.
 	 *
-	 * @param Settings         $settings          Values and field definitions.
-	 * @param ConnectionTester $connection_tester Which sections have a "Test connection" button.
+	 * @param Settings            $settings          Values and field definitions.
+	 * @param ConnectionTester    $connection_tester Which sections have a "Test connection" button.
+	 * @param WebhookHealthReport $webhook_health Last webhook event and refusal, per provider.
 	 */
 	public function __construct(
 		private readonly Settings $settings,
-		private readonly ConnectionTester $connection_tester
+		private readonly ConnectionTester $connection_tester,
+		private readonly WebhookHealthReport $webhook_health
 	) {
 	}
 
@@ -151,6 +155,12 @@ final class SettingsPage {
 	private function render_section_actions( string $section, ?SettingsSection $gateway_section ): void {
 		if ( null !== $gateway_section && '' !== $gateway_section->webhook_route ) {
 			printf( '<p>%s <code>%s</code></p>', esc_html( $gateway_section->webhook_help ), esc_html( rest_url( $gateway_section->webhook_route ) ) );
+			printf( '<p class="donation-widget-webhook-health" data-provider="%s">%s', esc_attr( $section ), esc_html( $this->webhook_health->last_event_text( $section ) ) );
+			$failure = $this->webhook_health->last_failure_text( $section );
+			if ( '' !== $failure ) {
+				printf( '<br /><span class="donation-widget-webhook-failure">%s</span>', esc_html( $failure ) );
+			}
+			echo '</p>';
 		}
 		printf(
 			'<p><button type="button" class="button donation-widget-test-connection" data-provider="%1$s" aria-describedby="%2$s">%3$s</button> <span class="donation-widget-test-result" id="%2$s" role="status" aria-live="polite"></span></p><p class="description">%4$s</p>',
@@ -205,6 +215,17 @@ final class SettingsPage {
 					esc_attr( $name ),
 					esc_attr( $describedby )
 				);
+				if ( '' !== $stored ) {
+					// Removing takes this box (and a confirmation on saving): an empty field never removes.
+					printf(
+						'<br /><label for="%1$s"><input type="checkbox" class="donation-widget-remove-secret" id="%1$s" name="%2$s" value="%3$s" data-label="%4$s" /> %5$s</label>',
+						esc_attr( $id . '-remove' ),
+						esc_attr( Settings::OPTION . '[' . SettingsSanitizer::REMOVE_SECRETS . '][]' ),
+						esc_attr( $field->key ),
+						esc_attr( $field->label ),
+						esc_html__( 'Remove the stored key when saving', 'donation-widget' )
+					);
+				}
 				break;
 			case SettingField::CHOICE:
 				printf( '<select id="%s" name="%s"%s>', esc_attr( $id ), esc_attr( $name ), $this->describedby( $describedby ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- describedby() escapes.

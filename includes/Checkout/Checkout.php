@@ -22,7 +22,8 @@ use DonationWidget\Http\ProviderUnavailable;
  * before the provider is called; then the method; then the record and the answer. A retry of
  * the same attemptId reuses the record (and the providers' idempotency keys), so it can never
  * charge twice. Money the browser moved before the call (a PayPal capture) is recorded whatever
- * else the call gets wrong.
+ * else the call gets wrong: verified and recorded as it is, even when reCAPTCHA refuses the
+ * call (the record is then flagged for review).
  */
 final class Checkout {
 
@@ -79,8 +80,11 @@ final class Checkout {
 		}
 		$donation = $donation ?? $this->open( $attempt_id, $form, $method, $input );
 		if ( null !== $refused ) {
-			$this->ledger->settle( $donation, PaymentOutcome::not_verified( 'captcha_failed', '', "reCAPTCHA refused the call, so payment {$input->reference} was not checked." ) );
-			return $refused;
+			// The browser already moved the money (a PayPal capture): a captcha cannot undo a
+			// payment that happened. The capture is checked with the provider like any other and
+			// recorded as it is (paid, with its receipt, and the donor told so), flagged for staff
+			// to review; never "failed" while the charity holds the money.
+			$this->ledger->flag_for_review( $donation, 'captcha' === $refused->type() ? 'captcha_failed' : 'captcha_unavailable' );
 		}
 		return $this->run( $donation, static fn (): PaymentOutcome => $method->pay( $donation, $input ) );
 	}

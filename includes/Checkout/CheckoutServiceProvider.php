@@ -31,6 +31,7 @@ final class CheckoutServiceProvider implements ServiceProvider {
 	public function register( Container $container ): void {
 		$container->set( DonationLedger::class, static fn ( Container $c ): DonationLedger => new DonationLedger( $c->get( DonationRepository::class ), $c->get( SubscriptionRepository::class ) ) );
 		$container->set( WebhookEventLog::class, static fn (): WebhookEventLog => new WebhookEventLog() );
+		$container->set( WebhookHealth::class, static fn (): WebhookHealth => new WebhookHealth() );
 		$container->set(
 			PaymentCallGuard::class,
 			static fn ( Container $c ): PaymentCallGuard => new PaymentCallGuard( $c->get( RateLimiter::class ), $c->get( RecaptchaClient::class ), $c->get( Settings::class ) )

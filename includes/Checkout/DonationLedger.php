@@ -158,6 +158,17 @@ final class DonationLedger {
 	}
 
 	/**
+	 * Flags a donation for staff to review, whatever its status becomes (the flag survives the
+	 * settlement: paid clears failure_reason, never review_reason).
+	 *
+	 * @param Donation $donation The donation.
+	 * @param string   $reason   Machine-readable reason, such as captcha_failed.
+	 */
+	public function flag_for_review( Donation $donation, string $reason ): void {
+		$this->donations->update( $donation->id(), array( 'review_reason' => mb_substr( $reason, 0, 40 ) ) );
+	}
+
+	/**
 	 * Keeps the provider's ids on the donation as soon as they exist, so a retried attempt
 	 * carries on where the last one stopped.
 	 *
@@ -224,6 +235,18 @@ final class DonationLedger {
 	 */
 	public function find_by_reference( string $provider, string $reference ): ?Donation {
 		return $this->donations->find_by_reference( $provider, $reference );
+	}
+
+	/**
+	 * The donation a provider payment belongs to: the one holding its claim, else the one whose
+	 * record names it (a capture reported by the browser but not yet verified as completed).
+	 *
+	 * @param string $provider  stripe, paypal.
+	 * @param string $reference Charge or capture id.
+	 */
+	public function find_by_any_reference( string $provider, string $reference ): ?Donation {
+		return $this->donations->find_by_reference( $provider, $reference )
+			?? $this->donations->find_by_recorded_reference( $provider, $reference );
 	}
 
 	/**

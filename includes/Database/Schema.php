@@ -86,6 +86,7 @@ final class Schema {
   customer_id varchar(191) NOT NULL DEFAULT '',
   subscription_id varchar(191) NOT NULL DEFAULT '',
   failure_reason varchar(255) NOT NULL DEFAULT '',
+  review_reason varchar(40) NOT NULL DEFAULT '',
   page_url varchar(255) NOT NULL DEFAULT '',
   created_at datetime NOT NULL,
   updated_at datetime NOT NULL,
@@ -95,7 +96,8 @@ final class Schema {
   KEY email (email),
   KEY payment_intent_id (payment_intent_id),
   KEY subscription_id (subscription_id),
-  KEY created_at (created_at)
+  KEY created_at (created_at),
+  KEY provider_reference (provider_reference)
 ) {$charset};",
 			// Each provider payment (a PayPal capture, a Stripe charge) counts for one donation only.
 			// The UNIQUE key makes the claim atomic across every web server.

@@ -159,6 +159,14 @@ final class Donation {
 	}
 
 	/**
+	 * Why staff should look at this donation although it is recorded as it happened (such as
+	 * captcha_failed: PayPal took the money but the donor's reCAPTCHA failed), or ''.
+	 */
+	public function review_reason(): string {
+		return $this->value( 'review_reason' );
+	}
+
+	/**
 	 * The page the donation was made on.
 	 */
 	public function page_url(): string {

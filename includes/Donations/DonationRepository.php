@@ -21,7 +21,7 @@ final class DonationRepository {
 	/**
 	 * Columns that may change after the row is written.
 	 */
-	private const UPDATABLE = array( 'method', 'provider', 'provider_reference', 'payment_intent_id', 'customer_id', 'subscription_id', 'failure_reason' );
+	private const UPDATABLE = array( 'method', 'provider', 'provider_reference', 'payment_intent_id', 'customer_id', 'subscription_id', 'failure_reason', 'review_reason' );
 
 	/**
 	 * Integer columns (everything else is text).
@@ -130,6 +130,23 @@ final class DonationRepository {
 				ARRAY_A
 			)
 		);
+	}
+
+	/**
+	 * The oldest donation whose record names a provider reference, claimed or not: a PayPal
+	 * capture the browser reported is on its record from the first call, while the claim in
+	 * payment_references is made only once the capture is verified as completed.
+	 *
+	 * @param string $provider  stripe or paypal.
+	 * @param string $reference Charge or capture id.
+	 */
+	public function find_by_recorded_reference( string $provider, string $reference ): ?Donation {
+		global $wpdb;
+		if ( '' === $reference ) {
+			return null;
+		}
+		$table = Schema::table( 'donations' );
+		return $this->donation( $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE provider_reference = %s AND provider = %s ORDER BY id ASC LIMIT 1", $reference, $provider ), ARRAY_A ) );
 	}
 
 	/**

@@ -160,6 +160,14 @@ final class Settings {
 	}
 
 	/**
+	 * The id PayPal gave the site's webhook (in PayPal's developer dashboard), used to verify
+	 * each PayPal webhook delivery.
+	 */
+	public function paypal_webhook_id(): string {
+		return $this->string( 'paypal_webhook_id' );
+	}
+
+	/**
 	 * The preset amounts, as strings of dollars.
 	 *
 	 * @return list<string>

@@ -10,10 +10,27 @@ namespace DonationWidget\Settings;
 /**
  * Sanitises and validates each submitted value. A value that fails keeps what was stored,
  * and the problem is reported by field name, so one typo never wipes a working setting.
+ *
+ * A stored secret is never shown, so an empty secret field keeps it; removing one takes an
+ * explicit request: its key listed in remove_secrets (the screen's "Remove the stored key"
+ * box, or the REST route's remove_secrets field). A new value typed at the same time wins.
  */
 final class SettingsSanitizer {
 
+	/**
+	 * The submitted field that lists the secrets to remove.
+	 */
+	public const REMOVE_SECRETS = 'remove_secrets';
+
 	private const MAX_TEXT = 191;
+
+	/**
+	 * What the last call returned: update_option() sanitises again what a caller already
+	 * sanitised, and a second pass would read a removed secret's empty value as "keep".
+	 *
+	 * @var array<string, mixed>|null
+	 */
+	private ?array $last_values = null;
 
 	/**
 	 * Problems found in the last call, as "Field label: problem".
@@ -46,19 +63,31 @@ final class SettingsSanitizer {
 	 * @return array<string, mixed> Every field's value to store.
 	 */
 	public function sanitise( mixed $input ): array {
+		if ( null !== $this->last_values && is_array( $input ) && ! isset( $input[ self::REMOVE_SECRETS ] ) && array_intersect_key( $input, $this->last_values ) === $this->last_values ) {
+			return $this->last_values;
+		}
 		$this->errors = array();
 		$input        = is_array( $input ) ? $input : array();
 		$stored       = $this->settings->stored();
 		$values       = array();
+		$remove       = $this->secrets_to_remove( $input[ self::REMOVE_SECRETS ] ?? array() );
 
 		foreach ( $this->settings->fields() as $key => $field ) {
 			$previous = array_key_exists( $key, $stored ) ? $stored[ $key ] : $field->default;
 			if ( $this->settings->is_from_constant( $key ) ) {
 				// wp-config.php owns it; never copy a constant's value into the database.
 				$values[ $key ] = $stored[ $key ] ?? $field->default;
+				if ( in_array( $key, $remove, true ) ) {
+					/* translators: %s: the constant's name. */
+					$this->errors[] = sprintf( '%s: %s', $field->label, sprintf( __( 'it is set by %s in wp-config.php; remove it there.', 'donation-widget' ), $field->constant_name() ) );
+				}
 				continue;
 			}
 			$raw = $input[ $key ] ?? null;
+			if ( in_array( $key, $remove, true ) && ( null === $raw || '' === trim( is_scalar( $raw ) ? (string) $raw : 'x' ) ) ) {
+				$values[ $key ] = '';
+				continue;
+			}
 			if ( null === $raw ) {
 				$values[ $key ] = $previous;
 				continue;
@@ -72,7 +101,42 @@ final class SettingsSanitizer {
 		}//end foreach
 
 		$this->check_stripe_mode( $values );
+		$this->last_values = $values;
 		return $values;
+	}
+
+	/**
+	 * The secret fields named in remove_secrets; any other name is reported.
+	 *
+	 * @param mixed $names A list of field keys (a single key is accepted too).
+	 * @return list<string>
+	 */
+	private function secrets_to_remove( mixed $names ): array {
+		$names   = is_array( $names ) ? $names : array( $names );
+		$fields  = $this->settings->fields();
+		$secrets = array();
+		foreach ( $names as $name ) {
+			$name = is_string( $name ) ? sanitize_key( $name ) : '';
+			if ( '' === $name ) {
+				continue;
+			}
+			if ( ! isset( $fields[ $name ] ) || ! $fields[ $name ]->is_secret() ) {
+				/* translators: %s: the name that was sent. */
+				$this->errors[] = sprintf( __( 'Remove stored key: %s is not a secret setting.', 'donation-widget' ), $name );
+				continue;
+			}
+			$secrets[] = $name;
+		}
+		return $secrets;
+	}
+
+	/**
+	 * The keys of every secret field.
+	 *
+	 * @return list<string>
+	 */
+	public function secret_keys(): array {
+		return array_keys( array_filter( $this->settings->fields(), static fn ( SettingField $field ): bool => $field->is_secret() ) );
 	}
 
 	/**
@@ -162,6 +226,9 @@ final class SettingsSanitizer {
 		}
 		if ( 'stripe_live_publishable_key' === $field->key && ! preg_match( '/^pk_live_[A-Za-z0-9]+$/', $text ) ) {
 			throw new InvalidSetting( __( 'a live publishable key starts with pk_live_.', 'donation-widget' ) );
+		}
+		if ( 'paypal_webhook_id' === $field->key && ! preg_match( '/^[A-Za-z0-9-]{5,64}$/', $text ) ) {
+			throw new InvalidSetting( __( 'paste the Webhook ID exactly as PayPal shows it, such as 8PT597110X687430LKGECATA.', 'donation-widget' ) );
 		}
 		if ( 'abn' === $field->key && ! self::is_abn( $text ) ) {
 			throw new InvalidSetting( __( 'an ABN is 11 digits with a valid check digit, such as 51 824 753 556.', 'donation-widget' ) );

@@ -26,6 +26,7 @@ final class SettingsServiceProvider implements ServiceProvider {
 		$container->set( Settings::class, static fn (): Settings => new Settings() );
 		$container->set( SettingsSanitizer::class, static fn ( Container $c ): SettingsSanitizer => new SettingsSanitizer( $c->get( Settings::class ) ) );
 		$container->set( SettingsRestController::class, static fn ( Container $c ): SettingsRestController => new SettingsRestController( $c->get( Settings::class ) ) );
+		$container->set( SettingsAdminRestController::class, static fn ( Container $c ): SettingsAdminRestController => new SettingsAdminRestController( $c->get( Settings::class ), $c->get( SettingsSanitizer::class ) ) );
 	}
 
 	/**
@@ -35,6 +36,7 @@ final class SettingsServiceProvider implements ServiceProvider {
 	 */
 	public function boot( Container $container ): void {
 		add_action( 'rest_api_init', static fn () => $container->get( SettingsRestController::class )->register_routes() );
+		add_action( 'rest_api_init', static fn () => $container->get( SettingsAdminRestController::class )->register_routes() );
 		add_action( 'admin_init', static fn () => self::register_setting( $container ) );
 	}
 

@@ -1,8 +1,9 @@
 /**
  * The settings screen's "Test connection" buttons: each asks the server to make one harmless
  * call to its provider with the saved keys, and shows the answer in words next to the button.
+ * Saving with a "Remove the stored key" box ticked asks for confirmation first.
  */
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 interface AdminGlobals {
 	ajaxUrl: string;
@@ -69,6 +70,41 @@ function wireButton( button: HTMLButtonElement, globals: AdminGlobals ): void {
 		}
 	} );
 }
+
+/**
+ * The confirmation asked before stored secrets are removed, or '' when none is ticked.
+ * @param form The settings form.
+ */
+export function removalQuestion( form: ParentNode ): string {
+	const labels = Array.from(
+		form.querySelectorAll< HTMLInputElement >(
+			'input.donation-widget-remove-secret:checked'
+		)
+	).map( ( box ) => box.dataset.label ?? box.value );
+	if ( labels.length === 0 ) {
+		return '';
+	}
+	return sprintf(
+		/* translators: %s: the names of the keys, comma-separated. */
+		__(
+			'Remove these stored keys: %s? Payments or lookups that need them stop until new ones are saved.',
+			'donation-widget'
+		),
+		labels.join( ', ' )
+	);
+}
+
+document
+	.querySelectorAll< HTMLFormElement >( '.donation-widget-settings form' )
+	.forEach( ( form ) =>
+		form.addEventListener( 'submit', ( event ) => {
+			const question = removalQuestion( form );
+			// eslint-disable-next-line no-alert -- a plain confirmation before deleting a key.
+			if ( question && ! window.confirm( question ) ) {
+				event.preventDefault();
+			}
+		} )
+	);
 
 const globals = window.donationWidgetAdmin;
 if ( globals ) {

@@ -20,11 +20,12 @@ import path from 'node:path';
 import { parseForm } from './lib/form.mjs';
 import { HttpAnswer } from './lib/util.mjs';
 import { StripeStandIn, signStripePayload } from './lib/stripe.mjs';
-import { PayPalStandIn } from './lib/paypal.mjs';
+import { PayPalStandIn, signPayPalWebhook } from './lib/paypal.mjs';
 import { ExperianStandIn } from './lib/experian.mjs';
 import { RecaptchaStandIn } from './lib/recaptcha.mjs';
 
 export { signStripePayload } from './lib/stripe.mjs';
+export { signPayPalWebhook } from './lib/paypal.mjs';
 export { encodeForm, parseForm } from './lib/form.mjs';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
@@ -53,6 +54,7 @@ export const SCENARIOS = {
 		'capture_amount_mismatch',
 		'card_declined',
 		'lost_answer',
+		'webhook_verification_failed',
 	],
 	experian: [
 		'server_error',
@@ -625,6 +627,41 @@ export async function startStandIns( {
 						),
 					} );
 				}
+				case 'POST /__control/paypal/event':
+					return ok(
+						providers.paypal.makeEvent(
+							{ origin: url.origin, prefix: '/paypal' },
+							body
+						)
+					);
+				case 'POST /__control/paypal/sign': {
+					if ( ! body.webhook_id || ! body.event ) {
+						return ok(
+							{ error: 'event and webhook_id are required' },
+							400
+						);
+					}
+					return ok( {
+						payload: JSON.stringify( body.event, null, 2 ),
+						headers: signPayPalWebhook(
+							body.event,
+							body.webhook_id
+						),
+					} );
+				}
+				case 'POST /__control/paypal/deliver': {
+					if ( ! body.url || ! body.webhook_id ) {
+						return ok(
+							{ error: 'url and webhook_id are required' },
+							400
+						);
+					}
+					const events =
+						body.events || ( body.event ? [ body.event ] : [] );
+					return ok( {
+						results: await deliverPayPalEvents( body, events ),
+					} );
+				}
 				default:
 					return ok(
 						{ error: `Unknown control route ${ route }` },
@@ -676,6 +713,50 @@ export async function startStandIns( {
 				results.push( {
 					event: event.id,
 					type: event.type,
+					status: null,
+					error: error.message,
+				} );
+			}
+		}
+		return results;
+	}
+
+	/**
+	 * POST events to a PayPal webhook URL, one request each, in order, with PAYPAL-* headers
+	 * the stand-in's verify endpoint accepts (or, with tamper, a body changed after signing).
+	 *
+	 * @param {Object}   options url, webhook_id, tamper, headers.
+	 * @param {Object[]} events  Events.
+	 * @return {Promise<Object[]>} One result per event.
+	 */
+	async function deliverPayPalEvents( options, events ) {
+		const results = [];
+		for ( const event of events ) {
+			const signed = signPayPalWebhook( event, options.webhook_id );
+			const sent = options.tamper
+				? { ...event, summary: `${ event.summary || '' } (changed)` }
+				: event;
+			try {
+				const response = await fetch( options.url, {
+					method: 'POST',
+					headers: {
+						'Content-Type': 'application/json',
+						'User-Agent': 'PayPal/AUHD-214.0-58324920',
+						...signed,
+						...( options.headers || {} ),
+					},
+					body: JSON.stringify( sent, null, 2 ),
+				} );
+				results.push( {
+					event: event.id,
+					type: event.event_type,
+					status: response.status,
+					body: await response.text(),
+				} );
+			} catch ( error ) {
+				results.push( {
+					event: event.id,
+					type: event.event_type,
 					status: null,
 					error: error.message,
 				} );

@@ -3,6 +3,7 @@
  */
 import { test, describe, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { createHmac } from 'node:crypto';
 import {
 	startStandIns,
@@ -830,6 +831,216 @@ describe( 'PayPal', () => {
 			bearer
 		);
 		assert.equal( lookup.body.amount.value, '19.00' );
+	} );
+} );
+
+describe( 'PayPal webhooks', () => {
+	const basic = `Basic ${ Buffer.from( 'client-id:client-secret' ).toString(
+		'base64'
+	) }`;
+
+	async function bearer() {
+		const response = await fetch( `${ base }/paypal/v1/oauth2/token`, {
+			method: 'POST',
+			headers: {
+				Authorization: basic,
+				'Content-Type': 'application/x-www-form-urlencoded',
+			},
+			body: 'grant_type=client_credentials',
+		} );
+		const body = await response.json();
+		return { Authorization: `Bearer ${ body.access_token }` };
+	}
+
+	/**
+	 * The verify-webhook-signature body a site builds from a delivery.
+	 *
+	 * @param {Object} headers   The delivery's PAYPAL-* headers.
+	 * @param {string} webhookId The site's webhook id.
+	 * @param {Object} event     The delivered event.
+	 * @return {Object} Body.
+	 */
+	const verification = ( headers, webhookId, event ) => ( {
+		auth_algo: headers[ 'paypal-auth-algo' ],
+		cert_url: headers[ 'paypal-cert-url' ],
+		transmission_id: headers[ 'paypal-transmission-id' ],
+		transmission_sig: headers[ 'paypal-transmission-sig' ],
+		transmission_time: headers[ 'paypal-transmission-time' ],
+		webhook_id: webhookId,
+		webhook_event: event,
+	} );
+
+	test( 'verify-webhook-signature: SUCCESS only for what was signed, for that webhook', async () => {
+		const auth = await bearer();
+		const event = (
+			await control( 'paypal/event', {
+				type: 'PAYMENT.CAPTURE.COMPLETED',
+				capture_id: 'CAPTURE0000000001',
+				amount: '52.50',
+			} )
+		).body;
+		assert.equal( event.event_type, 'PAYMENT.CAPTURE.COMPLETED' );
+		assert.equal( event.resource.id, 'CAPTURE0000000001' );
+		assert.equal( event.resource.status, 'COMPLETED' );
+		const signed = await control( 'paypal/sign', {
+			event,
+			webhook_id: 'WH0STANDIN000001',
+		} );
+		assert.equal( signed.status, 200 );
+		const { headers } = signed.body;
+		assert.equal( headers[ 'paypal-auth-algo' ], 'SHA256withRSA' );
+		assert.match( headers[ 'paypal-cert-url' ], /^https:\/\// );
+
+		const path = '/paypal/v1/notifications/verify-webhook-signature';
+		const good = await json(
+			'POST',
+			path,
+			verification( headers, 'WH0STANDIN000001', event ),
+			auth
+		);
+		assert.deepEqual( good, {
+			status: 200,
+			body: { verification_status: 'SUCCESS' },
+			headers: good.headers,
+		} );
+
+		const otherWebhook = await json(
+			'POST',
+			path,
+			verification( headers, 'WH0SOMEONEELSE01', event ),
+			auth
+		);
+		assert.equal( otherWebhook.body.verification_status, 'FAILURE' );
+
+		const changed = await json(
+			'POST',
+			path,
+			verification( headers, 'WH0STANDIN000001', {
+				...event,
+				resource: {
+					...event.resource,
+					amount: { currency_code: 'AUD', value: '1.00' },
+				},
+			} ),
+			auth
+		);
+		assert.equal( changed.body.verification_status, 'FAILURE' );
+
+		await control( 'next', {
+			provider: 'paypal',
+			scenario: 'webhook_verification_failed',
+		} );
+		const forced = await json(
+			'POST',
+			path,
+			verification( headers, 'WH0STANDIN000001', event ),
+			auth
+		);
+		assert.equal( forced.body.verification_status, 'FAILURE' );
+
+		const missing = await json(
+			'POST',
+			path,
+			{ webhook_id: 'WH0STANDIN000001', webhook_event: event },
+			auth
+		);
+		assert.equal( missing.status, 400 );
+		assert.equal( missing.body.name, 'INVALID_REQUEST' );
+
+		const anonymous = await json(
+			'POST',
+			path,
+			verification( headers, 'WH0STANDIN000001', event )
+		);
+		assert.equal( anonymous.status, 401 );
+	} );
+
+	test( 'refund events name their capture in the up link', async () => {
+		const refunded = (
+			await control( 'paypal/event', {
+				type: 'PAYMENT.CAPTURE.REFUNDED',
+				capture_id: 'CAPTURE0000000002',
+				amount: '52.50',
+				refund_amount: '10.00',
+			} )
+		).body;
+		assert.equal( refunded.resource_type, 'refund' );
+		assert.equal( refunded.resource.amount.value, '10.00' );
+		assert.equal(
+			refunded.resource.seller_payable_breakdown.total_refunded_amount
+				.value,
+			'10.00'
+		);
+		assert.ok(
+			refunded.resource.links.some(
+				( link ) =>
+					link.rel === 'up' &&
+					link.href.endsWith(
+						'/v2/payments/captures/CAPTURE0000000002'
+					)
+			)
+		);
+	} );
+
+	test( 'deliver posts signed events a site can verify, and tamper breaks them', async () => {
+		const received = [];
+		const site = http.createServer( ( req, res ) => {
+			let raw = '';
+			req.on( 'data', ( chunk ) => ( raw += chunk ) );
+			req.on( 'end', () => {
+				received.push( { headers: req.headers, raw } );
+				res.writeHead( 200, { 'Content-Type': 'application/json' } );
+				res.end( '{"received":true}' );
+			} );
+		} );
+		await new Promise( ( resolve ) =>
+			site.listen( 0, '127.0.0.1', resolve )
+		);
+		const url = `http://127.0.0.1:${ site.address().port }/wp-json/donation-widget/v1/paypal/webhook`;
+		try {
+			const event = (
+				await control( 'paypal/event', {
+					type: 'PAYMENT.CAPTURE.DENIED',
+					capture_id: 'CAPTURE0000000003',
+				} )
+			).body;
+			assert.equal( event.resource.status, 'DECLINED' );
+			const delivered = await control( 'paypal/deliver', {
+				url,
+				webhook_id: 'WH0STANDIN000001',
+				event,
+			} );
+			assert.equal( delivered.body.results[ 0 ].status, 200 );
+			await control( 'paypal/deliver', {
+				url,
+				webhook_id: 'WH0STANDIN000001',
+				event,
+				tamper: true,
+			} );
+			assert.equal( received.length, 2 );
+			const auth = await bearer();
+			const verdicts = [];
+			for ( const { headers, raw } of received ) {
+				const answer = await json(
+					'POST',
+					'/paypal/v1/notifications/verify-webhook-signature',
+					verification(
+						headers,
+						'WH0STANDIN000001',
+						JSON.parse( raw )
+					),
+					auth
+				);
+				verdicts.push( answer.body.verification_status );
+			}
+			assert.deepEqual( verdicts, [ 'SUCCESS', 'FAILURE' ] );
+			assert.equal(
+				received[ 0 ].headers[ 'content-type' ],
+				'application/json'
+			);
+		} finally {
+			await new Promise( ( resolve ) => site.close( resolve ) );
+		}
 	} );
 } );
 

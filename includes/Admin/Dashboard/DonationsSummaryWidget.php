@@ -11,6 +11,7 @@ use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
+use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationStatus;
@@ -29,9 +30,10 @@ final class DonationsSummaryWidget {
 	/**
 	 * Builds the widget.
 	 *
-	 * @param SubscriptionQuery $subscriptions The recurring income.
+	 * @param SubscriptionQuery   $subscriptions  The recurring income.
+	 * @param WebhookHealthReport $webhook_health Whether the providers' webhooks arrive.
 	 */
-	public function __construct( private readonly SubscriptionQuery $subscriptions ) {
+	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health ) {
 	}
 
 	/**
@@ -73,6 +75,24 @@ final class DonationsSummaryWidget {
 	}
 
 	/**
+	 * The last webhook event of each provider and the last refused delivery.
+	 */
+	private function render_webhook_health(): void {
+		$lines = array(
+			/* translators: %s: "Last event received: …". */
+			sprintf( __( 'Stripe webhooks: %s', 'donation-widget' ), $this->webhook_health->last_event_text( 'stripe' ) ),
+			/* translators: %s: "Last event received: …". */
+			sprintf( __( 'PayPal webhooks: %s', 'donation-widget' ), $this->webhook_health->last_event_text( 'paypal' ) ),
+			$this->webhook_health->last_failure_text(),
+		);
+		echo '<ul class="donation-widget-dashboard-webhooks">';
+		foreach ( $lines as $line ) {
+			printf( '<li>%s</li>', esc_html( $line ) );
+		}
+		echo '</ul>';
+	}
+
+	/**
 	 * Prints the widget.
 	 */
 	public function render(): void {
@@ -98,6 +118,7 @@ final class DonationsSummaryWidget {
 			printf( '<tr><th scope="row">%s</th><td>%s</td></tr>', esc_html( $label ), esc_html( $value ) );
 		}
 		echo '</tbody></table>';
+		$this->render_webhook_health();
 		printf(
 			'<p><a href="%s">%s</a> | <a href="%s">%s</a></p>',
 			esc_url( DonationsPage::list_url() ),

@@ -128,6 +128,9 @@ final class DonationDetail {
 			$label          = DonationStatus::FAILED === $donation->status() ? __( 'Failure reason', 'donation-widget' ) : __( 'Note', 'donation-widget' );
 			$rows[ $label ] = esc_html( $donation->failure_message() ) . ( '' !== $donation->failure_code() ? ' <code>' . esc_html( $donation->failure_code() ) . '</code>' : '' );
 		}
+		if ( '' !== $donation->review_reason() ) {
+			$rows[ __( 'Review', 'donation-widget' ) ] = '<strong class="donation-widget-needs-review">' . esc_html( ReviewReason::label( $donation->review_reason() ) ) . '</strong>';
+		}
 		return $rows;
 	}
 

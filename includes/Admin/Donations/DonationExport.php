@@ -141,6 +141,7 @@ final class DonationExport {
 			'customer_id'        => __( 'Customer', 'donation-widget' ),
 			'subscription_id'    => __( 'Subscription', 'donation-widget' ),
 			'failure_reason'     => __( 'Failure reason', 'donation-widget' ),
+			'review'             => __( 'Review', 'donation-widget' ),
 			'page_url'           => __( 'Page URL', 'donation-widget' ),
 			'attempt_id'         => __( 'Attempt ID', 'donation-widget' ),
 			'updated'            => __( 'Last updated', 'donation-widget' ),
@@ -168,6 +169,7 @@ final class DonationExport {
 			'cover'          => Money::dollars( (int) $donation->value( 'cover_cents' ) ),
 			'total'          => Money::dollars( $donation->total_cents() ),
 			'updated'        => DonationFormat::date( $donation->value( 'updated_at' ), 'Y-m-d H:i:s' ),
+			'review'         => ReviewReason::label( $donation->review_reason() ),
 		);
 		$cells    = array();
 		foreach ( array_keys( $this->columns() ) as $key ) {

@@ -248,6 +248,9 @@ final class DonationsListTable extends \WP_List_Table {
 		if ( DonationStatus::FAILED === $item->status() && '' !== $item->failure_message() ) {
 			$out .= '<br /><small>' . esc_html( $item->failure_message() ) . '</small>';
 		}
+		if ( '' !== $item->review_reason() ) {
+			$out .= '<br /><strong class="donation-widget-needs-review">' . esc_html( ReviewReason::label( $item->review_reason() ) ) . '</strong>';
+		}
 		return $out;
 	}
 

@@ -14,9 +14,9 @@ use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\Settings;
 
 /**
- * Reads captures with the client id and secret of the current mode (sandbox or live). The OAuth
- * access token is kept in a transient (shared by every web server through the database or object
- * cache) until five minutes before PayPal expires it.
+ * Reads captures and verifies webhook deliveries with the client id and secret of the current
+ * mode (sandbox or live). The OAuth access token is kept in a transient (shared by every web
+ * server through the database or object cache) until five minutes before PayPal expires it.
  */
 final class PayPalClient {
 
@@ -76,6 +76,48 @@ final class PayPalClient {
 	}
 
 	/**
+	 * Asks PayPal whether a webhook delivery is genuine (POST /v1/notifications/verify-webhook-
+	 * signature). The raw body is passed on byte for byte as webhook_event: decoding and
+	 * encoding it again could change what PayPal signed.
+	 *
+	 * @param array<string, string> $transmission auth_algo, cert_url, transmission_id,
+	 *                                            transmission_sig and transmission_time, from
+	 *                                            the delivery's PAYPAL-* headers.
+	 * @param string                $webhook_id   The webhook's id in PayPal's dashboard.
+	 * @param string                $raw_body     The delivery's body (a JSON object).
+	 * @return string|null Why PayPal did not confirm it; null when verification_status is SUCCESS.
+	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
+	 */
+	public function webhook_signature_problem( array $transmission, string $webhook_id, string $raw_body ): ?string {
+		$fields   = (string) wp_json_encode(
+			array(
+				'auth_algo'         => $transmission['auth_algo'] ?? '',
+				'cert_url'          => $transmission['cert_url'] ?? '',
+				'transmission_id'   => $transmission['transmission_id'] ?? '',
+				'transmission_sig'  => $transmission['transmission_sig'] ?? '',
+				'transmission_time' => $transmission['transmission_time'] ?? '',
+				'webhook_id'        => $webhook_id,
+			)
+		);
+		$body     = substr( $fields, 0, -1 ) . ',"webhook_event":' . trim( $raw_body ) . '}';
+		$path     = '/v1/notifications/verify-webhook-signature';
+		$response = $this->post_json( $path, $body, $this->access_token() );
+		if ( 401 === $response->status ) {
+			$response = $this->post_json( $path, $body, $this->access_token( true ) );
+		}
+		if ( $response->ok() ) {
+			$status = $response->body['verification_status'] ?? '';
+			return 'SUCCESS' === $status ? null : 'verification_status ' . ( is_string( $status ) && '' !== $status ? $status : 'missing' );
+		}
+		if ( in_array( $response->status, array( 400, 404, 422 ), true ) ) {
+			// PayPal refused to check it (an unknown webhook id, a malformed header value …).
+			$said = $response->body['message'] ?? $response->body['name'] ?? '';
+			return "refused (HTTP {$response->status}" . ( is_string( $said ) && '' !== $said ? ": {$said}" : '' ) . ')';
+		}
+		throw $this->failure( $response );
+	}
+
+	/**
 	 * An OAuth access token (client credentials), from the transient when still valid.
 	 *
 	 * @param bool $fresh Whether to ignore the stored token.
@@ -118,6 +160,28 @@ final class PayPalClient {
 	 */
 	private function get( string $path, string $token ): HttpResponse {
 		return $this->http->send( self::PROVIDER, 'GET', $this->base() . $path, array( 'Authorization' => 'Bearer ' . $token ), null, self::TIMEOUT );
+	}
+
+	/**
+	 * A POST of a JSON body with a bearer token.
+	 *
+	 * @param string $path  Path under the API base.
+	 * @param string $body  JSON.
+	 * @param string $token Access token.
+	 * @throws ProviderUnavailable When PayPal cannot be reached or answers something unreadable.
+	 */
+	private function post_json( string $path, string $body, string $token ): HttpResponse {
+		return $this->http->send(
+			self::PROVIDER,
+			'POST',
+			$this->base() . $path,
+			array(
+				'Authorization' => 'Bearer ' . $token,
+				'Content-Type'  => 'application/json',
+			),
+			$body,
+			self::TIMEOUT
+		);
 	}
 
 	/**

@@ -8,6 +8,7 @@
 namespace DonationWidget\Gateways\PayPal;
 
 use DonationWidget\Checkout\Gateway;
+use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookController;
 use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\SettingField;
@@ -25,11 +26,14 @@ final class PayPalGateway implements Gateway {
 	 * @param PayPalClient  $paypal   PayPal.
 	 * @param Settings      $settings The mode.
 	 * @param PayPalPayment $payment  Its one way to pay.
+	 * @param array         $events   The webhook events it listens to.
+	 * @phpstan-param list<string> $events
 	 */
 	public function __construct(
 		private readonly PayPalClient $paypal,
 		private readonly Settings $settings,
-		private readonly PayPalPayment $payment
+		private readonly PayPalPayment $payment,
+		private readonly array $events = array()
 	) {
 	}
 
@@ -71,7 +75,18 @@ final class PayPalGateway implements Gateway {
 				new SettingField( 'paypal_sandbox_secret', __( 'Sandbox secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
 				new SettingField( 'paypal_live_client_id', __( 'Live client ID', 'donation-widget' ), SettingField::TEXT, 'paypal' ),
 				new SettingField( 'paypal_live_secret', __( 'Live secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
-			)
+				new SettingField(
+					'paypal_webhook_id',
+					__( 'Webhook ID', 'donation-widget' ),
+					SettingField::TEXT,
+					'paypal',
+					'',
+					__( 'The ID PayPal shows for the webhook you added to the app of the current mode, such as 8PT597110X687430LKGECATA. PayPal is asked to confirm every delivery with it.', 'donation-widget' )
+				),
+			),
+			PayPalWebhookController::NAMESPACE . PayPalWebhookController::ROUTE,
+			/* translators: %s: the PayPal event names, comma-separated. */
+			sprintf( __( 'PayPal webhook URL (in the PayPal developer dashboard, open your app under Apps & Credentials for the current mode, add a webhook with this URL, tick the events %s, then paste its Webhook ID into the field below):', 'donation-widget' ), implode( ', ', $this->events ) )
 		);
 	}
 

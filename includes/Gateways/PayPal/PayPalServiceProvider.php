@@ -10,12 +10,18 @@ namespace DonationWidget\Gateways\PayPal;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
+use DonationWidget\Checkout\WebhookEventLog;
+use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Container;
+use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureCompleted;
+use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureDenied;
+use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureRefunded;
+use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookController;
 use DonationWidget\Http\HttpClient;
 use DonationWidget\Settings\Settings;
 
 /**
- * The PayPal client and its way to pay.
+ * The PayPal client, its way to pay, and its webhook endpoint.
  */
 final class PayPalServiceProvider implements GatewayProvider {
 
@@ -28,17 +34,41 @@ final class PayPalServiceProvider implements GatewayProvider {
 		$container->set( PayPalClient::class, static fn ( Container $c ): PayPalClient => new PayPalClient( $c->get( HttpClient::class ), $c->get( Settings::class ) ) );
 		$container->set( PayPalPayment::class, static fn ( Container $c ): PayPalPayment => new PayPalPayment( $c->get( PayPalClient::class ), $c->get( DonationLedger::class ) ) );
 		$container->set(
+			PayPalWebhookController::class,
+			static function ( Container $c ): PayPalWebhookController {
+				$ledger = $c->get( DonationLedger::class );
+				return new PayPalWebhookController(
+					$c->get( Settings::class ),
+					$c->get( PayPalClient::class ),
+					$c->get( WebhookEventLog::class ),
+					$c->get( WebhookHealth::class ),
+					array(
+						'PAYMENT.CAPTURE.COMPLETED' => new CaptureCompleted( $ledger ),
+						'PAYMENT.CAPTURE.DENIED'    => new CaptureDenied( $ledger ),
+						'PAYMENT.CAPTURE.REFUNDED'  => new CaptureRefunded( $ledger, false ),
+						'PAYMENT.CAPTURE.REVERSED'  => new CaptureRefunded( $ledger, true ),
+					)
+				);
+			}
+		);
+		$container->set(
 			PayPalGateway::class,
-			static fn ( Container $c ): PayPalGateway => new PayPalGateway( $c->get( PayPalClient::class ), $c->get( Settings::class ), $c->get( PayPalPayment::class ) )
+			static fn ( Container $c ): PayPalGateway => new PayPalGateway(
+				$c->get( PayPalClient::class ),
+				$c->get( Settings::class ),
+				$c->get( PayPalPayment::class ),
+				$c->get( PayPalWebhookController::class )->event_types()
+			)
 		);
 	}
 
 	/**
-	 * PayPal adds no hooks of its own.
+	 * The webhook route.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
+		add_action( 'rest_api_init', static fn () => $container->get( PayPalWebhookController::class )->register_routes() );
 	}
 
 	/**

@@ -11,6 +11,7 @@ use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
 use DonationWidget\Checkout\WebhookEventLog;
+use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Container;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\Card\CardPayment;
@@ -89,7 +90,8 @@ final class StripeServiceProvider implements GatewayProvider {
 						'invoice.payment_failed'        => new InvoicePaymentFailed( $ledger ),
 						'charge.refunded'               => new ChargeRefunded( $ledger ),
 						'customer.subscription.deleted' => new CustomerSubscriptionDeleted( $ledger ),
-					)
+					),
+					$c->get( WebhookHealth::class )
 				);
 			}
 		);

@@ -1,4 +1,4 @@
-import { testConnection } from '../settings-page';
+import { removalQuestion, testConnection } from '../settings-page';
 
 const globals = { ajaxUrl: '/wp-admin/admin-ajax.php', nonce: 'abc123' };
 
@@ -73,5 +73,21 @@ describe( 'testConnection', () => {
 			message:
 				'The test could not reach this site. Check your connection and try again.',
 		} );
+	} );
+} );
+
+describe( 'removalQuestion', () => {
+	it( 'asks nothing when no removal box is ticked, and names the ticked keys', () => {
+		const form = document.createElement( 'form' );
+		form.innerHTML = `
+			<input type="checkbox" class="donation-widget-remove-secret" value="stripe_test_secret_key" data-label="Test secret key" />
+			<input type="checkbox" class="donation-widget-remove-secret" value="paypal_live_secret" data-label="Live secret" />`;
+		expect( removalQuestion( form ) ).toBe( '' );
+
+		const boxes = form.querySelectorAll< HTMLInputElement >( 'input' );
+		boxes[ 1 ].checked = true;
+		expect( removalQuestion( form ) ).toBe(
+			'Remove these stored keys: Live secret? Payments or lookups that need them stop until new ones are saved.'
+		);
 	} );
 } );

@@ -134,3 +134,100 @@ test( "a refused key is reported in the provider's words", async ( {
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
 	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
 } );
+
+test( 'the PayPal section shows the webhook URL, the last event and the last refused delivery', async ( {
+	page,
+	standIns,
+	baseURL,
+} ) => {
+	const webhookId = 'WH0E2ESETTINGS01';
+	await page.getByLabel( 'Webhook ID' ).fill( webhookId );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+	await expect(
+		page.getByText( '/wp-json/donation-widget/v1/paypal/webhook' )
+	).toBeVisible();
+
+	// A genuine delivery (of a capture this site never recorded: nothing to change).
+	expect(
+		await standIns.deliverPayPalEvent(
+			baseURL ?? '',
+			webhookId,
+			'PAYMENT.CAPTURE.DENIED'
+		)
+	).toBe( 200 );
+	// And one changed on the way, which PayPal does not confirm.
+	expect(
+		await standIns.deliverPayPalEvent(
+			baseURL ?? '',
+			webhookId,
+			'PAYMENT.CAPTURE.COMPLETED',
+			true
+		)
+	).toBe( 400 );
+
+	await page.reload();
+	const health = page.locator(
+		'.donation-widget-webhook-health[data-provider="paypal"]'
+	);
+	await expect( health ).toContainText(
+		/Last event received: PAYMENT\.CAPTURE\.DENIED, .+ ago/
+	);
+	await expect( health ).toContainText(
+		/Last refused webhook: PayPal, .+: invalid_signature: verification_status FAILURE/
+	);
+
+	await page.goto( '/wp-admin/index.php' );
+	await expect(
+		page.locator( '.donation-widget-dashboard-webhooks' )
+	).toContainText(
+		'PayPal webhooks: Last event received: PAYMENT.CAPTURE.DENIED'
+	);
+} );
+
+test( 'a stored secret is removed only with its box ticked and the removal confirmed', async ( {
+	page,
+} ) => {
+	const secret = page.locator( '#donation-widget-paypal-live-secret' );
+	const description = page.locator(
+		'#donation-widget-paypal-live-secret-description'
+	);
+	await secret.fill( 'e2e-live-secret-WXYZ' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( description ).toHaveText(
+		'Saved: ends in WXYZ. Leave empty to keep it.'
+	);
+
+	const remove = page.locator( '#donation-widget-paypal-live-secret-remove' );
+	await expect( remove ).toHaveAccessibleName(
+		'Remove the stored key when saving'
+	);
+
+	// Declining the confirmation saves nothing.
+	await remove.check();
+	page.once( 'dialog', async ( dialog ) => {
+		expect( dialog.message() ).toBe(
+			'Remove these stored keys: Live secret? Payments or lookups that need them stop until new ones are saved.'
+		);
+		await dialog.dismiss();
+	} );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( remove ).toBeChecked();
+	await page.reload();
+	await expect( description ).toHaveText(
+		'Saved: ends in WXYZ. Leave empty to keep it.'
+	);
+
+	// Confirmed, it is gone; the other secrets stay.
+	await page.locator( '#donation-widget-paypal-live-secret-remove' ).check();
+	page.once( 'dialog', ( dialog ) => dialog.accept() );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+	await expect( description ).toHaveText( 'Not set.' );
+	await expect(
+		page.locator( '#donation-widget-paypal-live-secret-remove' )
+	).toHaveCount( 0 );
+	await expect(
+		page.locator( '#donation-widget-experian-token-description' )
+	).toHaveText( /^Saved: ends in / );
+} );

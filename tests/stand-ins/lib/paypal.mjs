@@ -1,7 +1,10 @@
 /**
  * PayPal REST stand-in (https://api-m.paypal.com and https://api-m.sandbox.paypal.com
- * replaced by {server}/paypal): OAuth client credentials, Orders v2, captures.
+ * replaced by {server}/paypal): OAuth client credentials, Orders v2, captures, and webhook
+ * signature verification (POST /v1/notifications/verify-webhook-signature).
  */
+import { createHmac } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import {
 	paypalId,
 	debugId,
@@ -76,6 +79,54 @@ const notFound = ( description ) =>
 		'The specified resource does not exist.',
 		[ { issue: 'INVALID_RESOURCE_ID', description } ]
 	);
+
+/**
+ * The stand-in's own signing key. Real PayPal signs deliveries with its private key
+ * (SHA256withRSA over "<transmission id>|<time>|<webhook id>|<CRC32 of the body>"); only
+ * PayPal can check them, which is why sites call verify-webhook-signature. The stand-in keeps
+ * that shape with an HMAC, so only deliveries it signed verify.
+ */
+const WEBHOOK_SIGNING_KEY = 'stand-in-paypal-webhook-key';
+
+export const WEBHOOK_CERT_URL =
+	'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-stand-in';
+
+/**
+ * The PAYPAL-* headers of a delivery of an event to a webhook, as the stand-in signs them.
+ * The CRC covers the event's canonical JSON, so a body pretty-printed or re-encoded on the way
+ * still verifies, while any change to its content does not.
+ *
+ * @param {Object} event     The event.
+ * @param {string} webhookId The webhook's id.
+ * @param {Object} options   transmissionId, time.
+ * @return {Object} Header name → value.
+ */
+export function signPayPalWebhook( event, webhookId, options = {} ) {
+	const transmissionId = options.transmissionId || randomUUIDish();
+	const time = options.time || new Date().toISOString();
+	const signed = `${ transmissionId }|${ time }|${ webhookId }|${ crc32(
+		JSON.stringify( event )
+	) }`;
+	return {
+		'paypal-transmission-id': transmissionId,
+		'paypal-transmission-time': time,
+		'paypal-transmission-sig': createHmac( 'sha256', WEBHOOK_SIGNING_KEY )
+			.update( signed )
+			.digest( 'base64' ),
+		'paypal-cert-url': WEBHOOK_CERT_URL,
+		'paypal-auth-algo': 'SHA256withRSA',
+	};
+}
+
+function randomUUIDish() {
+	return `${ randomString( 8, '0123456789abcdef' ) }-${ randomString(
+		4,
+		'0123456789abcdef'
+	) }-11ef-${ randomString( 4, '0123456789abcdef' ) }-${ randomString(
+		12,
+		'0123456789abcdef'
+	) }`;
+}
 
 const AMOUNT_PATTERN = /^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/;
 const ZERO_DECIMAL = new Set( [ 'HUF', 'JPY', 'TWD' ] );
@@ -172,6 +223,13 @@ export class PayPalStandIn {
 			) {
 				this.authorize( ctx, false );
 				return this.refund( ctx, match[ 1 ] );
+			}
+			if (
+				method === 'POST' &&
+				path === '/v1/notifications/verify-webhook-signature'
+			) {
+				this.authorize( ctx, false );
+				return this.verifyWebhookSignature( ctx );
 			}
 			if (
 				( match = /^\/v2\/payments\/refunds\/([^/]+)$/.exec( path ) ) &&
@@ -756,6 +814,145 @@ export class PayPalStandIn {
 						);
 		}
 		return this.answer( 200, view );
+	}
+
+	/**
+	 * POST /v1/notifications/verify-webhook-signature: SUCCESS only for a delivery the stand-in
+	 * signed for this webhook id with this event; FAILURE otherwise (or when the scenario
+	 * webhook_verification_failed is queued). Missing fields answer 400 as PayPal does.
+	 *
+	 * @param {Object} ctx Request context.
+	 * @return {Object} Answer.
+	 */
+	verifyWebhookSignature( ctx ) {
+		if ( ctx.jsonError ) {
+			throw invalidRequest(
+				'/',
+				'MALFORMED_REQUEST_JSON',
+				'The request JSON is not well formed.'
+			);
+		}
+		const body = ctx.body || {};
+		for ( const field of [
+			'auth_algo',
+			'cert_url',
+			'transmission_id',
+			'transmission_sig',
+			'transmission_time',
+			'webhook_id',
+		] ) {
+			if ( typeof body[ field ] !== 'string' || ! body[ field ] ) {
+				throw invalidRequest(
+					`/${ field }`,
+					'MISSING_REQUIRED_PARAMETER',
+					'A required field / parameter is missing.'
+				);
+			}
+		}
+		if ( ! body.webhook_event || typeof body.webhook_event !== 'object' ) {
+			throw invalidRequest(
+				'/webhook_event',
+				'MISSING_REQUIRED_PARAMETER',
+				'A required field / parameter is missing.'
+			);
+		}
+		const expected = signPayPalWebhook(
+			body.webhook_event,
+			body.webhook_id,
+			{
+				transmissionId: body.transmission_id,
+				time: body.transmission_time,
+			}
+		)[ 'paypal-transmission-sig' ];
+		const forced = ctx.take( [ 'webhook_verification_failed' ] );
+		const genuine =
+			! forced &&
+			body.transmission_sig === expected &&
+			body.cert_url === WEBHOOK_CERT_URL;
+		return this.answer( 200, {
+			verification_status: genuine ? 'SUCCESS' : 'FAILURE',
+		} );
+	}
+
+	/**
+	 * A PAYMENT.CAPTURE.* event as PayPal sends it. COMPLETED and DENIED carry the capture;
+	 * REFUNDED and REVERSED a refund whose "up" link names the capture.
+	 *
+	 * @param {Object} ctx     Origin and prefix (for links).
+	 * @param {Object} options type, capture_id, and for a refund amount (its value) and
+	 *                         total_refunded; for a capture unknown to the stand-in, amount.
+	 * @return {Object} The event.
+	 */
+	makeEvent( ctx, options = {} ) {
+		const type = options.type || 'PAYMENT.CAPTURE.COMPLETED';
+		const captureId = options.capture_id || paypalId();
+		const stored = this.captures.get( captureId );
+		const amount = stored
+			? clone( stored.amount )
+			: {
+					currency_code: 'AUD',
+					value: String( options.amount || '52.50' ),
+				};
+		let resource;
+		if ( /REFUNDED|REVERSED$/.test( type ) ) {
+			const value = String( options.refund_amount || amount.value );
+			const total = String( options.total_refunded || value );
+			resource = {
+				id: paypalId(),
+				status: 'COMPLETED',
+				amount: { currency_code: amount.currency_code, value },
+				seller_payable_breakdown: {
+					gross_amount: {
+						currency_code: amount.currency_code,
+						value,
+					},
+					total_refunded_amount: {
+						currency_code: amount.currency_code,
+						value: total,
+					},
+				},
+				create_time: isoSeconds(),
+				update_time: isoSeconds(),
+				links: [
+					{
+						href: `${ this.base( ctx ) }/v2/payments/captures/${ captureId }`,
+						rel: 'up',
+						method: 'GET',
+					},
+				],
+			};
+		} else {
+			resource = stored
+				? this.captureView( ctx, stored )
+				: {
+						id: captureId,
+						amount,
+						final_capture: true,
+						create_time: isoSeconds(),
+						update_time: isoSeconds(),
+					};
+			resource.status = type.endsWith( 'DENIED' )
+				? 'DECLINED'
+				: 'COMPLETED';
+			delete resource.status_details;
+			if ( stored ) {
+				stored.status = resource.status;
+				delete stored.status_details;
+			}
+		}
+		return {
+			id: `WH-${ paypalId( 17 ) }-${ paypalId( 17 ) }`,
+			event_version: '1.0',
+			create_time: isoSeconds(),
+			resource_type: /REFUNDED|REVERSED$/.test( type )
+				? 'refund'
+				: 'capture',
+			resource_version: '2.0',
+			event_type: type,
+			summary: `Payment ${ type.split( '.' ).pop().toLowerCase() }`,
+			resource,
+			links: [],
+		};
 	}
 
 	refund( ctx, id ) {

@@ -8,6 +8,7 @@
 namespace DonationWidget\Gateways\Stripe\Webhooks;
 
 use DonationWidget\Checkout\WebhookEventLog;
+use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
 
@@ -32,11 +33,13 @@ final class StripeWebhookController {
 	 * @param Settings                     $settings  The signing secret and mode.
 	 * @param WebhookEventLog              $events    Events already taken.
 	 * @param array<string, EventListener> $listeners Event type => listener.
+	 * @param WebhookHealth                $health    Last event and last signature failure.
 	 */
 	public function __construct(
 		private readonly Settings $settings,
 		private readonly WebhookEventLog $events,
-		private readonly array $listeners
+		private readonly array $listeners,
+		private readonly WebhookHealth $health
 	) {
 	}
 
@@ -76,12 +79,14 @@ final class StripeWebhookController {
 		if ( '' === $secret ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an admin must set the secret.
 			error_log( 'Donation Widget: a Stripe webhook arrived but no webhook signing secret is set for the current Stripe mode.' );
+			$this->health->record_failure( 'stripe', 'not_configured: no webhook signing secret for the current mode' );
 			return $this->answer( 503, array( 'error' => 'not_configured' ) );
 		}
 
 		$payload = $request->get_body();
 		$problem = StripeSignature::problem( $payload, (string) $request->get_header( 'stripe_signature' ), $secret );
 		if ( null !== $problem ) {
+			$this->health->record_failure( 'stripe', 'invalid_signature: ' . $problem );
 			return $this->answer( 400, array( 'error' => 'invalid_signature: ' . $problem ) );
 		}
 
@@ -93,6 +98,7 @@ final class StripeWebhookController {
 		if ( '' === $id || '' === $type || null === $object ) {
 			return $this->answer( 400, array( 'error' => 'malformed_event' ) );
 		}
+		$this->health->record_event( 'stripe', $type );
 
 		if ( is_array( $event ) && (bool) ( $event['livemode'] ?? false ) !== $this->settings->is_stripe_live() ) {
 			return $this->answer( 200, array( 'status' => 'ignored: the other Stripe mode' ) );

@@ -75,14 +75,16 @@ final class CheckoutTest extends PaymentTestCase {
 		$this->assertSame( 0, $this->method->calls );
 	}
 
-	public function test_money_moved_before_a_refused_captcha_is_still_recorded(): void {
+	public function test_money_moved_before_a_refused_captcha_is_verified_and_recorded_as_it_is_for_review(): void {
 		$this->method->browser_captures = true;
 		$request                        = $this->request( array( 'captchaToken' => '' ) );
 
-		$this->assertAnswer( 403, 'captcha', $this->service( Checkout::class )->pay( $this->method, $request ) );
+		$this->assertAnswer( 200, '', $this->service( Checkout::class )->pay( $this->method, $request ) );
+		$this->assertSame( 1, $this->method->calls, 'The payment is checked with its provider like any other.' );
 		$row = $this->donation_row( $request['attemptId'] );
-		$this->assertSame( 'tok_scripted', $row['provider_reference'] );
-		$this->assertStringStartsWith( 'captcha_failed: ', $row['failure_reason'] );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$this->assertSame( 'ref_1', $row['provider_reference'], 'Recorded with the reference the provider confirmed.' );
+		$this->assertSame( 'captcha_failed', $row['review_reason'] );
 	}
 
 	public function test_an_attempt_reused_for_another_donation_is_a_conflict(): void {

@@ -172,16 +172,49 @@ final class PayPalPaymentTest extends PaymentTestCase {
 		$this->assertCount( 1, $this->provider_requests( 'paypal', '/v2/payments/captures/', 'GET' ) );
 	}
 
-	public function test_a_refused_captcha_records_the_unchecked_capture_for_reconciliation(): void {
+	public function test_a_refused_captcha_after_the_capture_records_the_money_as_paid_and_flags_it_for_review(): void {
 		$capture_id = $this->capture_in_browser();
 		$request    = $this->paypal_request( $capture_id, array( 'captchaToken' => 'stand-in-captcha-fail' ) );
+		$succeeded  = did_action( 'donation_widget_donation_succeeded' );
 
-		$this->assertAnswer( 403, 'captcha', $this->pay( $request ) );
-		$this->assertCount( 0, $this->provider_requests( 'paypal', '/v2/payments/captures/' ) );
+		$result = $this->pay( $request );
+
+		// The donor's money moved: they are told so (SPEC §4.8 success), never asked to pay again.
+		$this->assertAnswer( 200, '', $result );
+		$this->assertSame( $capture_id, $result->data()['reference'] );
+		$this->assertCount( 1, $this->provider_requests( 'paypal', '/v2/payments/captures/' . $capture_id, 'GET' ), 'The capture is still checked with PayPal.' );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$this->assertSame( $capture_id, $row['provider_reference'] );
+		$this->assertSame( '', $row['failure_reason'] );
+		$this->assertSame( 'captcha_failed', $row['review_reason'] );
+		$this->assertSame( $succeeded + 1, did_action( 'donation_widget_donation_succeeded' ), 'One receipt, as for any paid donation.' );
+	}
+
+	public function test_a_refused_captcha_does_not_make_a_forged_capture_paid(): void {
+		$request = $this->paypal_request( 'FORGED0CAPTURE000', array( 'captchaToken' => 'stand-in-captcha-fail' ) );
+
+		$this->assertAnswer( 400, 'validation', $this->pay( $request ) );
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'failed', $row['status'] );
-		$this->assertSame( $capture_id, $row['provider_reference'] );
-		$this->assertStringStartsWith( 'captcha_failed: ', $row['failure_reason'] );
+		$this->assertStringStartsWith( 'capture_not_found: ', $row['failure_reason'] );
+	}
+
+	public function test_recaptcha_down_after_the_capture_records_it_as_paid_for_review(): void {
+		$this->queue( 'recaptcha', 'server_error' );
+		$request = $this->paypal_request( $this->capture_in_browser() );
+
+		$this->assertAnswer( 200, '', $this->pay( $request ) );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$this->assertSame( 'captcha_unavailable', $row['review_reason'] );
+	}
+
+	public function test_a_card_call_with_a_refused_captcha_still_records_nothing(): void {
+		$request = $this->card_request( array( 'captchaToken' => 'stand-in-captcha-fail' ) );
+
+		$this->assertAnswer( 403, 'captcha', $this->payment_call( 'process_payment_method', $request ) );
+		$this->assertNull( $this->donation_row( $request['attemptId'] ) );
 	}
 
 	public function test_paypal_is_one_off_only(): void {

@@ -1,0 +1,32 @@
+<?php
+/**
+ * Words for a donation flagged for review.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin\Donations;
+
+/**
+ * A donation can be recorded exactly as it happened and still need a person to look at it,
+ * such as a PayPal payment whose donor failed reCAPTCHA after PayPal had taken the money.
+ */
+final class ReviewReason {
+
+	/**
+	 * "Needs review: …" for a stored review_reason, or '' when there is none.
+	 *
+	 * @param string $reason The stored reason, such as captcha_failed.
+	 */
+	public static function label( string $reason ): string {
+		if ( '' === $reason ) {
+			return '';
+		}
+		$why = array(
+			'captcha_failed'      => __( 'reCAPTCHA failed', 'donation-widget' ),
+			'captcha_unavailable' => __( 'reCAPTCHA could not be checked', 'donation-widget' ),
+		);
+		/* translators: %s: why the donation needs review, such as "reCAPTCHA failed". */
+		return sprintf( __( 'Needs review: %s', 'donation-widget' ), $why[ $reason ] ?? $reason );
+	}
+}

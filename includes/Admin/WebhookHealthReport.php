@@ -1,0 +1,210 @@
+<?php
+/**
+ * Whether the providers' webhooks reach the site, in words for staff.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin;
+
+use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Settings\Settings;
+use DonationWidget\Settings\SettingsSchema;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery -- one aggregate read of the plugin's own table, cached in a transient for WATCH_CACHE_SECONDS.
+
+/**
+ * The last event and the last refused delivery (settings screen, dashboard), and the admin
+ * notice for a live site whose webhooks have gone quiet.
+ *
+ * The notice's rule, per provider in live mode: take the oldest paid donation (succeeded, or
+ * refunded since) through that provider made between 24 hours and 1 hour ago. If there is one
+ * and no verified event from that provider arrived after it was made, the webhook is not
+ * reaching the site: a payment that succeeded at Stripe or PayPal produces at least one event
+ * within seconds. Donations younger than an hour are left out, so a webhook merely slow or
+ * retrying does not raise the alarm.
+ */
+final class WebhookHealthReport {
+
+	private const WATCH_TRANSIENT = 'donation_widget_webhook_watch';
+
+	private const WATCH_CACHE_SECONDS = 300;
+
+	private const NAMES = array(
+		'stripe' => 'Stripe',
+		'paypal' => 'PayPal',
+	);
+
+	/**
+	 * Builds the report.
+	 *
+	 * @param WebhookHealth $health   What was recorded.
+	 * @param Settings      $settings The providers' modes.
+	 */
+	public function __construct( private readonly WebhookHealth $health, private readonly Settings $settings ) {
+	}
+
+	/**
+	 * "Last event received: … ago" for a provider.
+	 *
+	 * @param string $provider stripe or paypal.
+	 */
+	public function last_event_text( string $provider ): string {
+		$event = $this->health->last_event( $provider );
+		if ( null === $event ) {
+			return __( 'Last event received: none yet.', 'donation-widget' );
+		}
+		/* translators: 1: event type, 2: how long ago, 3: date and time. */
+		return sprintf( __( 'Last event received: %1$s, %2$s ago (%3$s).', 'donation-widget' ), $event['type'], human_time_diff( $event['time'] ), $this->when( $event['time'] ) );
+	}
+
+	/**
+	 * "Last refused delivery: …" for a provider ('' when its last refusal, if any, is another
+	 * provider's), or for any provider when $provider is ''.
+	 *
+	 * @param string $provider stripe, paypal, or '' for any.
+	 */
+	public function last_failure_text( string $provider = '' ): string {
+		$failure = $this->health->last_failure();
+		if ( null === $failure ) {
+			return '' === $provider ? __( 'Last refused webhook: none.', 'donation-widget' ) : '';
+		}
+		if ( '' !== $provider && $provider !== $failure['provider'] ) {
+			return '';
+		}
+		return sprintf(
+			/* translators: 1: Stripe or PayPal, 2: how long ago, 3: date and time, 4: the reason. */
+			__( 'Last refused webhook: %1$s, %2$s ago (%3$s): %4$s', 'donation-widget' ),
+			self::NAMES[ $failure['provider'] ] ?? $failure['provider'],
+			human_time_diff( $failure['time'] ),
+			$this->when( $failure['time'] ),
+			$failure['reason']
+		);
+	}
+
+	/**
+	 * The live providers whose webhooks have gone quiet, each with the time (UTC, MySQL format)
+	 * of the oldest donation no event followed.
+	 *
+	 * @param int|null $now Unix time (tests pass their own).
+	 * @return array<string, string> Provider => created_at of that donation.
+	 */
+	public function silent_providers( ?int $now = null ): array {
+		$live = array_filter(
+			array(
+				'stripe' => $this->settings->is_stripe_live(),
+				'paypal' => $this->settings->is_paypal_live(),
+			)
+		);
+		if ( array() === $live ) {
+			return array();
+		}
+		$silent = array();
+		foreach ( $this->oldest_recent_donations( $now ?? time() ) as $provider => $created_at ) {
+			if ( ! isset( $live[ $provider ] ) ) {
+				continue;
+			}
+			$event = $this->health->last_event( $provider );
+			if ( null === $event || $event['time'] < (int) strtotime( $created_at . ' UTC' ) ) {
+				$silent[ $provider ] = $created_at;
+			}
+		}
+		return $silent;
+	}
+
+	/**
+	 * Prints the notice (admin_notices), for those who manage the plugin.
+	 */
+	public function print_notice(): void {
+		if ( ! current_user_can( SettingsPage::CAPABILITY ) ) {
+			return;
+		}
+		$routes = array();
+		foreach ( SettingsSchema::gateway_sections() as $section ) {
+			$routes[ $section->id ] = $section->webhook_route;
+		}
+		foreach ( $this->silent_providers() as $provider => $created_at ) {
+			$name  = self::NAMES[ $provider ] ?? $provider;
+			$check = 'paypal' === $provider
+				/* translators: %s: the webhook URL. */
+				? __( 'In the PayPal developer dashboard, check that your live app has a webhook for %s with the capture events ticked, and that its Webhook ID is saved in the settings.', 'donation-widget' )
+				/* translators: %s: the webhook URL. */
+				: __( 'In the Stripe dashboard (live mode), check that a webhook endpoint sends its events to %s, and that its signing secret is saved in the settings.', 'donation-widget' );
+			printf(
+				'<div class="notice notice-warning donation-widget-webhook-notice" data-provider="%1$s"><p><strong>%2$s</strong> %3$s %4$s <a href="%5$s">%6$s</a></p></div>',
+				esc_attr( $provider ),
+				esc_html__( 'Donation Widget:', 'donation-widget' ),
+				esc_html(
+					sprintf(
+						/* translators: 1: Stripe or PayPal, 2: date and time of the oldest such donation. */
+						__( '%1$s is in live mode and has taken donations since %2$s, but no %1$s webhook has reached this site since then. Payments the donor did not come back from, bank debits and refunds are not recorded until one does.', 'donation-widget' ),
+						$name,
+						$this->when( (int) strtotime( $created_at . ' UTC' ) )
+					)
+				),
+				esc_html( sprintf( $check, rest_url( $routes[ $provider ] ?? '' ) ) ),
+				esc_url( admin_url( 'admin.php?page=' . AdminServiceProvider::MENU_SLUG . '#donation-widget-section-' . $provider ) ),
+				/* translators: %s: Stripe or PayPal. */
+				esc_html( sprintf( __( 'Open the %s settings', 'donation-widget' ), $name ) )
+			);
+		}//end foreach
+	}
+
+	/**
+	 * Per provider, the oldest paid donation made between 24 hours and 1 hour ago: one query
+	 * on the created_at index, kept for five minutes.
+	 *
+	 * @param int $now Unix time.
+	 * @return array<string, string> Provider => created_at (UTC).
+	 */
+	private function oldest_recent_donations( int $now ): array {
+		$cached = get_transient( self::WATCH_TRANSIENT );
+		if ( is_array( $cached ) && is_array( $cached['oldest'] ?? null ) && is_int( $cached['now'] ?? null ) && abs( $now - $cached['now'] ) < self::WATCH_CACHE_SECONDS ) {
+			return $cached['oldest'];
+		}
+		global $wpdb;
+		$table  = Schema::table( 'donations' );
+		$rows   = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT provider, MIN(created_at) AS oldest FROM {$table} WHERE created_at >= %s AND created_at <= %s AND status IN (%s, %s, %s) AND provider IN ('stripe', 'paypal') GROUP BY provider", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table name.
+				gmdate( 'Y-m-d H:i:s', $now - DAY_IN_SECONDS ),
+				gmdate( 'Y-m-d H:i:s', $now - HOUR_IN_SECONDS ),
+				DonationStatus::SUCCEEDED,
+				DonationStatus::PARTIALLY_REFUNDED,
+				DonationStatus::REFUNDED
+			),
+			ARRAY_A
+		);
+		$oldest = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$oldest[ (string) $row['provider'] ] = (string) $row['oldest'];
+		}
+		set_transient(
+			self::WATCH_TRANSIENT,
+			array(
+				'now'    => $now,
+				'oldest' => $oldest,
+			),
+			self::WATCH_CACHE_SECONDS
+		);
+		return $oldest;
+	}
+
+	/**
+	 * Forgets the cached figures (tests, and after settings change).
+	 */
+	public static function forget(): void {
+		delete_transient( self::WATCH_TRANSIENT );
+	}
+
+	/**
+	 * A time in the site's time zone, such as 24 Nov 2026 10:31.
+	 *
+	 * @param int $time Unix time.
+	 */
+	private function when( int $time ): string {
+		return (string) wp_date( 'j M Y H:i', $time );
+	}
+}

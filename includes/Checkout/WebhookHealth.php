@@ -1,0 +1,105 @@
+<?php
+/**
+ * What the site last heard from each provider's webhooks.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+/**
+ * The last event each provider delivered (verified), and the last delivery refused for its
+ * signature, for the admin to see whether webhooks reach the site at all. Kept in options, one
+ * per provider and one for the last failure: each write replaces the whole value, so two
+ * servers writing at once leave one of them (last writer wins), which is all a "last seen"
+ * figure needs. Autoloaded: the admin notice reads them on every admin screen.
+ */
+final class WebhookHealth {
+
+	public const PROVIDERS = array( 'stripe', 'paypal' );
+
+	private const LAST_EVENT_OPTION = 'donation_widget_webhook_last_event_';
+
+	private const LAST_FAILURE_OPTION = 'donation_widget_webhook_last_failure';
+
+	/**
+	 * Records a verified delivery.
+	 *
+	 * @param string   $provider stripe or paypal.
+	 * @param string   $type     Event type, such as payment_intent.succeeded.
+	 * @param int|null $time     Unix time (tests pass their own); now when null.
+	 */
+	public function record_event( string $provider, string $type, ?int $time = null ): void {
+		update_option(
+			self::LAST_EVENT_OPTION . sanitize_key( $provider ),
+			array(
+				'time' => $time ?? time(),
+				'type' => mb_substr( sanitize_text_field( $type ), 0, 100 ),
+			),
+			true
+		);
+	}
+
+	/**
+	 * Records a delivery refused because its signature could not be verified.
+	 *
+	 * @param string   $provider stripe or paypal.
+	 * @param string   $reason   Why, such as "mismatch" or "not_configured".
+	 * @param int|null $time     Unix time; now when null.
+	 */
+	public function record_failure( string $provider, string $reason, ?int $time = null ): void {
+		update_option(
+			self::LAST_FAILURE_OPTION,
+			array(
+				'time'     => $time ?? time(),
+				'provider' => sanitize_key( $provider ),
+				'reason'   => mb_substr( sanitize_text_field( $reason ), 0, 191 ),
+			),
+			true
+		);
+	}
+
+	/**
+	 * The last verified event of a provider.
+	 *
+	 * @param string $provider stripe or paypal.
+	 * @return array{time: int, type: string}|null
+	 */
+	public function last_event( string $provider ): ?array {
+		$stored = get_option( self::LAST_EVENT_OPTION . sanitize_key( $provider ) );
+		if ( ! is_array( $stored ) || ! is_numeric( $stored['time'] ?? null ) ) {
+			return null;
+		}
+		return array(
+			'time' => (int) $stored['time'],
+			'type' => is_string( $stored['type'] ?? null ) ? $stored['type'] : '',
+		);
+	}
+
+	/**
+	 * The last delivery refused for its signature, of any provider.
+	 *
+	 * @return array{time: int, provider: string, reason: string}|null
+	 */
+	public function last_failure(): ?array {
+		$stored = get_option( self::LAST_FAILURE_OPTION );
+		if ( ! is_array( $stored ) || ! is_numeric( $stored['time'] ?? null ) ) {
+			return null;
+		}
+		return array(
+			'time'     => (int) $stored['time'],
+			'provider' => is_string( $stored['provider'] ?? null ) ? $stored['provider'] : '',
+			'reason'   => is_string( $stored['reason'] ?? null ) ? $stored['reason'] : '',
+		);
+	}
+
+	/**
+	 * Forgets everything (uninstall, tests).
+	 */
+	public function clear(): void {
+		foreach ( self::PROVIDERS as $provider ) {
+			delete_option( self::LAST_EVENT_OPTION . $provider );
+		}
+		delete_option( self::LAST_FAILURE_OPTION );
+	}
+}

@@ -1,0 +1,24 @@
+<?php
+/**
+ * What every PayPal capture event listener does.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\PayPal\Webhooks\Listeners;
+
+/**
+ * Handles one PayPal event type. Listeners must be safe to run again for the same resource and
+ * never move a donation backwards: they write through DonationLedger, which refuses moves
+ * DonationStatus does not allow.
+ */
+interface CaptureListener {
+
+	/**
+	 * Applies the event.
+	 *
+	 * @param array<mixed> $resource The event's resource (a capture, or a refund of one).
+	 * @return string What happened, for the event log.
+	 */
+	public function handle( array $resource ): string;
+}

@@ -1,0 +1,53 @@
+<?php
+/**
+ * A donation flagged for review says so in the list, the detail view and the CSV.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration\Admin;
+
+use DonationWidget\Admin\Donations\DonationExport;
+use DonationWidget\Admin\Donations\DonationFilters;
+use DonationWidget\Admin\Donations\DonationsPage;
+
+final class ReviewFlagTest extends AdminTestCase {
+
+	private function screen( array $query = array() ): string {
+		$_GET = wp_slash( array( 'page' => DonationsPage::SLUG ) + $query );
+		set_current_screen( 'donation-widget_page_' . DonationsPage::SLUG );
+		return $this->run_stoppable( fn () => $this->service( DonationsPage::class )->render() )['output'];
+	}
+
+	public function test_a_paid_capture_whose_captcha_failed_needs_review_everywhere_staff_look(): void {
+		$this->log_in_as( 'administrator' );
+		$flagged = $this->insert_donation(
+			array(
+				'first_name'    => 'Flagged',
+				'provider'      => 'paypal',
+				'method'        => 'paypal',
+				'review_reason' => 'captcha_failed',
+			)
+		);
+		$this->insert_donation( array( 'first_name' => 'Ordinary' ) );
+
+		$list = $this->screen( array( 's' => $this->domain ) );
+		$this->assertSame( 1, substr_count( $list, 'Needs review: reCAPTCHA failed' ) );
+
+		$detail = $this->screen( array( 'donation' => (string) $flagged ) );
+		$this->assertStringContainsString( '<strong class="donation-widget-needs-review">Needs review: reCAPTCHA failed</strong>', $detail );
+		$this->assertStringContainsString( 'Succeeded', $detail );
+
+		$stream = fopen( 'php://temp', 'w+b' );
+		$this->service( DonationExport::class )->write( DonationFilters::from_request( array( 's' => $this->domain ) ), $stream );
+		rewind( $stream );
+		$lines = array_map( static fn ( string $line ): array => str_getcsv( $line, ',', '"', '' ), explode( "\n", trim( substr( (string) stream_get_contents( $stream ), 3 ) ) ) );
+		fclose( $stream );
+		$head   = array_shift( $lines );
+		$column = array_search( 'Review', $head, true );
+		$this->assertIsInt( $column );
+		$reviews = array_column( $lines, $column );
+		sort( $reviews );
+		$this->assertSame( array( '', 'Needs review: reCAPTCHA failed' ), $reviews );
+	}
+}
