@@ -7,6 +7,7 @@
 
 namespace DonationWidget\Database;
 
+use DonationWidget\Protection\RateLimiter;
 use DonationWidget\Settings\Settings;
 
 /**
@@ -34,8 +35,8 @@ final class Uninstaller {
 			}
 		}
 		delete_option( Settings::OPTION );
-		// Rate limits and caches are transients named donation_widget_*; delete_transient() also
-		// clears them from the object cache.
+		// Caches (and rate limits counted by earlier versions) are transients named
+		// donation_widget_*; delete_transient() also clears them from the object cache.
 		$names = $wpdb->get_col( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
 			$wpdb->prepare(
 				"SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s",
@@ -44,6 +45,14 @@ final class Uninstaller {
 		);
 		foreach ( $names as $name ) {
 			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
+		}
+
+		// Rate-limit counters are no record: emptied always (they hold hashed addresses), and
+		// nothing is left scheduled to prune them.
+		wp_clear_scheduled_hook( RateLimiter::PRUNE_HOOK );
+		$counters = Schema::table( 'rate_counters' );
+		if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $counters ) ) === $counters ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
+			$wpdb->query( "DELETE FROM {$counters}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- the plugin's own table name, from a constant.
 		}
 
 		if ( ! $delete_data ) {
