@@ -108,13 +108,13 @@ final class RateLimiterTableTest extends IntegrationTestCase {
 		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'rate_counters' ) . ' SET expires_at = %d', time() - 1 ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 
 		$this->assertSame( 'daily', wp_get_schedule( RateLimiter::PRUNE_HOOK ) );
-		do_action( RateLimiter::PRUNE_HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- the plugin's own hook, through its constant.
+		do_action( RateLimiter::PRUNE_HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the plugin's own hook, through its constant.
 
 		$this->assertSame( array(), $this->rows() );
 	}
 
 	public function test_a_counter_that_cannot_be_written_refuses_the_call(): void {
-		$broken = static fn ( string $query ): string => str_replace( Schema::table( 'rate_counters' ), Schema::table( 'rate_counters' ) . '_missing', $query );
+		$broken     = static fn ( string $query ): string => str_replace( Schema::table( 'rate_counters' ), Schema::table( 'rate_counters' ) . '_missing', $query );
 		add_filter( 'query', $broken );
 		$suppressed = $GLOBALS['wpdb']->suppress_errors( true );
 		$log        = (string) ini_get( 'error_log' );
