@@ -151,19 +151,25 @@ final class RateLimiter {
 		// The row lock taken by the upsert serialises simultaneous hits on one counter; the
 		// count each one made is handed back through LAST_INSERT_ID(expr), which belongs to
 		// this connection alone (wpdb reads it as insert_id).
-		$written = $wpdb->query(
-			$wpdb->prepare(
-				"INSERT INTO {$table} (counter_key, window_start, hits, expires_at) VALUES (%s, %d, LAST_INSERT_ID(1), %d)
-				ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + 1)",
-				$counter_key,
-				$window_start,
-				$window_end
-			)
+		$statement = $wpdb->prepare(
+			"INSERT INTO {$table} (counter_key, window_start, hits, expires_at) VALUES (%s, %d, LAST_INSERT_ID(1), %d)
+			ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + 1)",
+			$counter_key,
+			$window_start,
+			$window_end
 		);
-		if ( false === $written || (int) $wpdb->insert_id < 1 ) {
-			return null;
+		// A statement InnoDB chose as a deadlock victim was rolled back whole (it counted
+		// nothing), so running it again cannot count twice.
+		for ( $try = 0; $try < 3; $try++ ) {
+			$written = $wpdb->query( $statement ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared just above.
+			if ( false !== $written && (int) $wpdb->insert_id > 0 ) {
+				return (int) $wpdb->insert_id;
+			}
+			if ( ! str_contains( $wpdb->last_error, 'Deadlock' ) ) {
+				break;
+			}
 		}
-		return (int) $wpdb->insert_id;
+		return null;
 	}
 
 	/**
