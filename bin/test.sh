@@ -59,6 +59,9 @@ export DONATION_WIDGET_STAND_IN_URL="http://127.0.0.1:$PHPUNIT_STAND_INS"
 dw_install_site phpunit "$PHPUNIT_PORT" && dw_start_stand_ins "$PHPUNIT_STAND_INS" phpunit-stand-ins
 run "PHPUnit" vendor/bin/phpunit
 
+# Two PHP servers on one database, MariaDB alone and then with Redis: exact rate limits.
+run "Concurrency (two PHP servers; MariaDB, then Redis)" bash tests/concurrency/run.sh
+
 dw_say "Setting up the e2e site, a fresh site for the zip, and their stand-ins"
 bash bin/plugin-zip.sh
 export DONATION_WIDGET_STAND_IN_URL="http://127.0.0.1:$E2E_STAND_INS"

@@ -26,6 +26,9 @@ dw_system_packages() {
 	command -v zip >/dev/null || missing+=(zip)
 	command -v unzip >/dev/null || missing+=(unzip)
 	[ -x /usr/bin/chromium ] || missing+=(chromium)
+	# The concurrency check runs the rate limits on a real shared cache too (tests/concurrency).
+	command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
+	php -r 'exit(extension_loaded("redis") ? 0 : 1);' 2>/dev/null || missing+=(php-redis)
 	if [ ${#missing[@]} -eq 0 ]; then
 		return 0
 	fi
@@ -123,20 +126,21 @@ dw_install_fresh_zip_site() {
 }
 
 # Serves one site with PHP's built-in server in the background; echoes nothing, writes a pid file.
+# $3 names the pid and log files when one site runs on several servers (default: the site).
 dw_serve_site() {
-	local site="$1" port="$2"
-	dw_stop_site "$site"
+	local site="$1" port="$2" name="${3:-$1}"
+	dw_stop_site "$name"
 	PHP_CLI_SERVER_WORKERS=4 DONATION_WIDGET_SITE="$site" DONATION_WIDGET_SITE_PORT="$port" DONATION_WIDGET_STATE_DIR="$DW_STATE" \
-		nohup php -S "127.0.0.1:$port" -t "$DW_CORE" "$DW_STATE/router.php" >"$DW_LOGS/$site-server.log" 2>&1 &
+		nohup php -S "127.0.0.1:$port" -t "$DW_CORE" "$DW_STATE/router.php" >"$DW_LOGS/$name-server.log" 2>&1 &
 	local pid=$!
-	echo "$pid" >"$DW_RUN/$site-server.pid"
+	echo "$pid" >"$DW_RUN/$name-server.pid"
 	for _ in $(seq 1 50); do
 		# Alive and answering: a server left on the port by another checkout would answer too.
 		kill -0 "$pid" 2>/dev/null || break
 		curl -fsS -o /dev/null "http://127.0.0.1:$port/wp-json/" 2>/dev/null && return 0
 		sleep 0.2
 	done
-	echo "The $site site did not answer on port $port; see $DW_LOGS/$site-server.log" >&2
+	echo "The $site site did not answer on port $port; see $DW_LOGS/$name-server.log" >&2
 	return 1
 }
 

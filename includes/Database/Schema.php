@@ -13,14 +13,14 @@ namespace DonationWidget\Database;
  */
 final class Schema {
 
-	public const VERSION = '5';
+	public const VERSION = '6';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -48,6 +48,7 @@ final class Schema {
 		$audit      = self::table( 'card_update_audit' );
 		$receipts   = self::table( 'receipts' );
 		$mail_queue = self::table( 'mail_queue' );
+		$counters   = self::table( 'rate_counters' );
 
 		// Money is kept in cents so that sums never round.
 		return array(
@@ -222,6 +223,17 @@ final class Schema {
   KEY subscription_id (subscription_id),
   KEY recipient (recipient),
   KEY created_at (created_at)
+) {$charset};",
+			// Rate-limit counters when the site has no persistent object cache: one row per
+			// (bucket and visitor, window), counted by one atomic upsert whatever server runs it.
+			// counter_key is a keyed hash, so no IP address is stored; expired rows are pruned daily.
+			"CREATE TABLE {$counters} (
+  counter_key char(64) NOT NULL,
+  window_start bigint(20) unsigned NOT NULL,
+  hits int(10) unsigned NOT NULL DEFAULT 0,
+  expires_at bigint(20) unsigned NOT NULL,
+  PRIMARY KEY  (counter_key,window_start),
+  KEY expires_at (expires_at)
 ) {$charset};",
 		);
 	}

@@ -14,7 +14,7 @@ use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
 
 /**
- * Shares the rate limiter and the reCAPTCHA client.
+ * Shares the rate limiter and the reCAPTCHA client, and prunes the rate limiter's table.
  */
 final class ProtectionServiceProvider implements ServiceProvider {
 
@@ -32,10 +32,26 @@ final class ProtectionServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * No hooks: payment and address controllers call these.
+	 * Payment and address controllers call these; the only hook is the daily pruning of expired
+	 * rate-limit counters, scheduled on the first request that finds it missing (activation alone
+	 * would miss a plugin updated by uploading its zip).
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
+		add_action(
+			RateLimiter::PRUNE_HOOK,
+			static function () use ( $container ): void {
+				$container->get( RateLimiter::class )->prune();
+			}
+		);
+		add_action(
+			'init',
+			static function (): void {
+				if ( false === wp_next_scheduled( RateLimiter::PRUNE_HOOK ) ) {
+					wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', RateLimiter::PRUNE_HOOK );
+				}
+			}
+		);
 	}
 }

@@ -4,7 +4,8 @@
  *
  * One WordPress core serves four sites, chosen by the DONATION_WIDGET_SITE environment variable:
  * "demo" (bin/start.sh, demo mode), "e2e" (Playwright), "phpunit" (integration tests) and "zip"
- * (a fresh site with its own wp-content, where a test installs the release zip). Each has its own
+ * (a fresh site with its own wp-content, where a test installs the release zip), plus
+ * "concurrency" (tests/concurrency/run.sh: two servers, its own wp-content). Each has its own
  * database in the private MariaDB, and all reach the providers through the local stand-ins in
  * tests/stand-ins. Never used in production.
  *
@@ -16,10 +17,12 @@
 $dw_site  = getenv( 'DONATION_WIDGET_SITE' ) ? getenv( 'DONATION_WIDGET_SITE' ) : 'demo';
 $dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ? getenv( 'DONATION_WIDGET_STATE_DIR' ) : dirname( __DIR__ );
 $dw_ports = array(
-	'demo'    => array( 8888, 8899 ),
-	'e2e'     => array( 8890, 8898 ),
-	'phpunit' => array( 8891, 8897 ),
-	'zip'     => array( 8892, 8898 ),
+	'demo'        => array( 8888, 8899 ),
+	'e2e'         => array( 8890, 8898 ),
+	'phpunit'     => array( 8891, 8897 ),
+	'zip'         => array( 8892, 8898 ),
+	// tests/concurrency/run.sh: two servers (8893, 8894) on one database, its own stand-ins.
+	'concurrency' => array( 8893, 8895 ),
 );
 if ( ! isset( $dw_ports[ $dw_site ] ) ) {
 	$dw_site = 'demo';
@@ -48,6 +51,13 @@ if ( 'zip' === $dw_site ) {
 	// Inside the core folder, so PHP's built-in server serves its files at /zip-content/.
 	define( 'WP_CONTENT_DIR', $dw_state . '/core/zip-content' );
 	define( 'WP_CONTENT_URL', WP_HOME . '/zip-content' );
+}
+
+if ( 'concurrency' === $dw_site ) {
+	// Its own wp-content, so tests/concurrency/run.sh can add the Redis object-cache drop-in
+	// there without touching the other sites.
+	define( 'WP_CONTENT_DIR', $dw_state . '/core/concurrency-content' );
+	define( 'WP_CONTENT_URL', WP_HOME . '/concurrency-content' );
 }
 
 define( 'WP_DEBUG', true );

@@ -10,6 +10,7 @@ namespace DonationWidget\Tests\Integration;
 use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
 use DonationWidget\Database\Uninstaller;
+use DonationWidget\Protection\RateLimiter;
 use DonationWidget\Settings\Settings;
 
 final class UninstallTest extends IntegrationTestCase {
@@ -71,6 +72,17 @@ final class UninstallTest extends IntegrationTestCase {
 		$this->assertFalse( get_option( 'donation_widget_stripe_product_test' ) );
 		$this->assertTrue( $this->donation_exists( $id ), 'A donation record was deleted although the admin did not ask for it.' );
 		$this->assertFalse( wp_next_scheduled( \DonationWidget\Emails\MailSchedule::SAFETY_NET_HOOK ), 'the mail worker\'s WP-Cron events go with the plugin' );
+	}
+
+	public function test_deleting_the_plugin_forgets_rate_limit_counters_and_stops_their_pruning(): void {
+		global $wpdb;
+		$this->service( RateLimiter::class )->hit( 'payment', '203.0.113.7', 20, HOUR_IN_SECONDS );
+		$this->assertNotFalse( wp_next_scheduled( RateLimiter::PRUNE_HOOK ) );
+
+		Uninstaller::uninstall();
+
+		$this->assertSame( '0', $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::table( 'rate_counters' ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery
+		$this->assertFalse( wp_next_scheduled( RateLimiter::PRUNE_HOOK ) );
 	}
 
 	public function test_ticking_delete_all_data_removes_the_tables_too(): void {

@@ -1,0 +1,164 @@
+<?php
+/**
+ * The concurrency check's window into its site (tests/concurrency/check.mjs runs it). Prints JSON.
+ *
+ *   php site.php prepare LIMIT     Sets the payment rate limit, forgets every rate-limit counter
+ *                                  (table rows and cached counters) and says where counters go.
+ *   php site.php donations EMAIL   The donation rows of one donor.
+ *   php site.php link              A 4-weekly donor made through the plugin's own checkout against
+ *                                  the Stripe stand-in, and a card-update link for it.
+ *   php site.php validated SUB     How many "validated" audit rows the subscription has.
+ *   php site.php store             Where the counters are: object cache or table (and its rows).
+ *
+ * Loads the site named by DONATION_WIDGET_SITE (run.sh sets "concurrency"), with its object-cache
+ * drop-in when one is installed, so it sees what the servers see. Never shipped.
+ *
+ * @package DonationWidget
+ */
+
+// phpcs:disable -- a command-line test helper outside the plugin's code.
+
+use DonationWidget\CardUpdate\AuditEntry;
+use DonationWidget\CardUpdate\CardUpdateActor;
+use DonationWidget\CardUpdate\CardUpdateController;
+use DonationWidget\CardUpdate\CardUpdateLinks;
+use DonationWidget\Checkout\Checkout;
+use DonationWidget\Database\Schema;
+use DonationWidget\Gateways\Stripe\Card\CardPayment;
+use DonationWidget\Plugin;
+
+if ( 'cli' !== PHP_SAPI ) {
+	exit( 1 );
+}
+
+$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ?: dirname( __DIR__, 2 ) . '/.wp-local';
+putenv( 'DONATION_WIDGET_STATE_DIR=' . $dw_state );
+$_SERVER['HTTP_HOST']   = '127.0.0.1:' . ( getenv( 'DONATION_WIDGET_SITE_PORT' ) ?: '8893' );
+$_SERVER['SERVER_NAME'] = '127.0.0.1';
+$_SERVER['REQUEST_URI'] = '/';
+
+require $dw_state . '/core/wp-load.php';
+
+/**
+ * Prints the answer and ends.
+ *
+ * @param array<string, mixed> $data Answer.
+ */
+function dw_concurrency_answer( array $data ): void {
+	echo wp_json_encode( $data, JSON_UNESCAPED_SLASHES ), "\n";
+	exit( 0 );
+}
+
+/**
+ * Fails with a message on stderr.
+ *
+ * @param string $message What went wrong.
+ */
+function dw_concurrency_fail( string $message ): void {
+	fwrite( STDERR, $message . "\n" );
+	exit( 1 );
+}
+
+/**
+ * Where the counters go, and how many rows the table holds.
+ *
+ * @return array<string, mixed>
+ */
+function dw_concurrency_store(): array {
+	global $wpdb, $wp_object_cache;
+	return array(
+		'objectCache' => (bool) wp_using_ext_object_cache(),
+		'cacheClass'  => is_object( $wp_object_cache ) ? get_class( $wp_object_cache ) : '',
+		'tableRows'   => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::table( 'rate_counters' ) ),
+	);
+}
+
+global $wpdb;
+$dw_command = $argv[1] ?? '';
+$dw_arg     = $argv[2] ?? '';
+$dw_c       = Plugin::instance()->container();
+
+switch ( $dw_command ) {
+	case 'prepare':
+		$dw_settings                        = get_option( 'donation_widget_settings', array() );
+		$dw_settings                        = is_array( $dw_settings ) ? $dw_settings : array();
+		$dw_settings['rate_limit_payments'] = max( 1, (int) $dw_arg );
+		update_option( 'donation_widget_settings', $dw_settings );
+		$wpdb->query( 'DELETE FROM ' . Schema::table( 'rate_counters' ) );
+		if ( wp_using_ext_object_cache() ) {
+			wp_cache_flush_group( 'donation_widget_rate' );
+		}
+		dw_concurrency_answer(
+			array(
+				'paymentLimit'   => (int) $dw_settings['rate_limit_payments'],
+				'linkCheckLimit' => CardUpdateController::CHECKS_PER_WINDOW,
+			) + dw_concurrency_store()
+		);
+		break;
+
+	case 'donations':
+		$dw_rows = $wpdb->get_results(
+			$wpdb->prepare( 'SELECT id, attempt_id, status, provider_reference, payment_intent_id FROM ' . Schema::table( 'donations' ) . ' WHERE email = %s ORDER BY id', $dw_arg ),
+			ARRAY_A
+		);
+		dw_concurrency_answer( array( 'rows' => is_array( $dw_rows ) ? $dw_rows : array() ) );
+		break;
+
+	case 'link':
+		$dw_attempt = wp_generate_uuid4();
+		$dw_result  = $dw_c->get( Checkout::class )->pay(
+			$dw_c->get( CardPayment::class ),
+			array(
+				'token'        => 'pm_card_visa',
+				'cardId'       => 'pm_card_visa',
+				'attemptId'    => $dw_attempt,
+				'captchaToken' => 'stand-in-captcha-token',
+				'currentUrl'   => home_url( '/donate/' ),
+				'formData'     => (string) wp_json_encode(
+					array(
+						'email'            => 'concurrency-card-update@example.org.au',
+						'firstName'        => 'Jane',
+						'lastName'         => 'Citizen',
+						'mobile'           => '',
+						'address'          => array( 'country' => 'Australia' ),
+						'totalAmount'      => '30',
+						'currency'         => 'AUD',
+						'frequency'        => '4weekly',
+						'utm_campaign'     => '',
+						'utm_source'       => '',
+						'utm_medium'       => '',
+						'utm_content'      => '',
+						'utm_term'         => '',
+						'inMemoryOf'       => '',
+						'organisationName' => '',
+						'iteration_id'     => '',
+					)
+				),
+			)
+		);
+		if ( ! $dw_result->is_success() ) {
+			dw_concurrency_fail( 'The 4-weekly donation failed: ' . wp_json_encode( $dw_result->body ) );
+		}
+		$dw_sub    = (string) $wpdb->get_var( $wpdb->prepare( 'SELECT subscription_id FROM ' . Schema::table( 'donations' ) . ' WHERE attempt_id = %s', $dw_attempt ) );
+		$dw_issued = $dw_c->get( CardUpdateLinks::class )->issue( $dw_sub, CardUpdateActor::WP_CLI );
+		parse_str( (string) wp_parse_url( $dw_issued->url, PHP_URL_QUERY ), $dw_query );
+		dw_concurrency_answer(
+			array(
+				'subscriptionId' => $dw_sub,
+				'requestId'      => (string) ( $dw_query['requestID'] ?? '' ),
+			)
+		);
+		break;
+
+	case 'validated':
+		$dw_count = $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'card_update_audit' ) . ' WHERE subscription_id = %s AND event = %s', $dw_arg, AuditEntry::VALIDATED ) );
+		dw_concurrency_answer( array( 'validated' => (int) $dw_count ) );
+		break;
+
+	case 'store':
+		dw_concurrency_answer( dw_concurrency_store() );
+		break;
+
+	default:
+		dw_concurrency_fail( 'Usage: php tests/concurrency/site.php prepare LIMIT | donations EMAIL | link | validated SUB | store' );
+}
