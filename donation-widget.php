@@ -60,7 +60,7 @@ if ( ! is_readable( __DIR__ . '/vendor/autoload.php' ) ) {
 require_once __DIR__ . '/vendor/autoload.php';
 
 register_activation_hook( __FILE__, array( \DonationWidget\Database\Installer::class, 'activate' ) );
-register_deactivation_hook( __FILE__, array( \DonationWidget\Checkout\ReconciliationSchedule::class, 'deactivate' ) );
+register_deactivation_hook( __FILE__, array( \DonationWidget\Scheduling\RecurringEvents::class, 'clear' ) );
 
 add_action(
 	'plugins_loaded',

@@ -42,6 +42,7 @@ final class Plugin {
 		return array(
 			new Http\HttpServiceProvider(),
 			new Database\DatabaseServiceProvider(),
+			new Scheduling\SchedulingServiceProvider(),
 			new Settings\SettingsServiceProvider(),
 			// Right after Settings: the checkout adds the gateways' settings sections, so they
 			// are in place before any later domain reads a setting while it boots.

@@ -87,8 +87,6 @@ final class CheckoutServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	private static function boot_reconciliation( Container $container ): void {
-		add_filter( 'cron_schedules', array( ReconciliationSchedule::class, 'add_recurrence' ) ); // phpcs:ignore WordPress.WP.CronInterval.ChangeDetected -- five minutes, on purpose.
-		add_action( 'init', array( ReconciliationSchedule::class, 'ensure_scheduled' ) );
 		add_action(
 			ReconciliationSchedule::HOOK,
 			static function () use ( $container ): void {

@@ -7,8 +7,7 @@
 
 namespace DonationWidget\Database;
 
-use DonationWidget\Emails\MailSchedule;
-use DonationWidget\Protection\RateLimiter;
+use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\Settings\Settings;
 
 /**
@@ -36,8 +35,8 @@ final class Uninstaller {
 			}
 		}
 		delete_option( Settings::OPTION );
-		// The mail worker's WP-Cron events would otherwise stay in the cron option for ever.
-		MailSchedule::clear();
+		// WP-Cron events would otherwise stay in the cron option for ever.
+		RecurringEvents::clear();
 		// Caches (and rate limits counted by earlier versions) are transients named
 		// donation_widget_*; delete_transient() also clears them from the object cache.
 		$names = $wpdb->get_col( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
@@ -50,9 +49,7 @@ final class Uninstaller {
 			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
 		}
 
-		// Rate-limit counters are no record: emptied always (they hold hashed addresses), and
-		// nothing is left scheduled to prune them.
-		wp_clear_scheduled_hook( RateLimiter::PRUNE_HOOK );
+		// Rate-limit counters are no record: emptied always (they hold hashed addresses).
 		$counters = Schema::table( 'rate_counters' );
 		if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $counters ) ) === $counters ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
 			$wpdb->query( "DELETE FROM {$counters}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- the plugin's own table name, from a constant.

@@ -43,8 +43,6 @@ final class EmailsServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_filter( 'cron_schedules', array( MailSchedule::class, 'add_interval' ) ); // phpcs:ignore WordPress.WP.CronInterval.CronSchedulesInterval, WordPress.WP.CronInterval.ChangeDetected -- five minutes: a donor should not wait longer for a receipt a lost event left behind.
-		add_action( 'init', static fn () => $container->get( MailSchedule::class )->ensure_recurring() );
 		add_action( MailQueue::QUEUED_ACTION, static fn () => $container->get( MailSchedule::class )->soon() );
 		add_action( MailSchedule::HOOK, static fn () => $container->get( MailWorker::class )->run() );
 		add_action(

@@ -26,29 +26,9 @@ final class MailSchedule {
 	public const SAFETY_NET_HOOK = 'donation_widget_send_emails_safety_net';
 
 	/**
-	 * The recurring event's interval name.
-	 */
-	public const INTERVAL = 'donation_widget_five_minutes';
-
-	/**
 	 * Seconds between queuing and the pass that sends it.
 	 */
 	private const DELAY = 5;
-
-	/**
-	 * The cron_schedules filter: adds the five-minute interval.
-	 *
-	 * @param mixed $schedules WordPress's intervals.
-	 * @return array<string, mixed>
-	 */
-	public static function add_interval( mixed $schedules ): array {
-		$schedules                   = is_array( $schedules ) ? $schedules : array();
-		$schedules[ self::INTERVAL ] = array(
-			'interval' => 5 * MINUTE_IN_SECONDS,
-			'display'  => __( 'Every five minutes (Donation Widget emails)', 'donation-widget' ),
-		);
-		return $schedules;
-	}
 
 	/**
 	 * Asks for a pass a few seconds from now. WP-Cron keeps one event when several requests ask
@@ -65,22 +45,5 @@ final class MailSchedule {
 	 */
 	public function at( int $timestamp ): void {
 		wp_schedule_single_event( $timestamp, self::HOOK );
-	}
-
-	/**
-	 * Schedules the safety net when it is missing (first run, or after WP-Cron lost it).
-	 */
-	public function ensure_recurring(): void {
-		if ( false === wp_next_scheduled( self::SAFETY_NET_HOOK ) ) {
-			wp_schedule_event( time() + 5 * MINUTE_IN_SECONDS, self::INTERVAL, self::SAFETY_NET_HOOK );
-		}
-	}
-
-	/**
-	 * Removes every event of the worker (uninstall).
-	 */
-	public static function clear(): void {
-		wp_clear_scheduled_hook( self::HOOK );
-		wp_clear_scheduled_hook( self::SAFETY_NET_HOOK );
 	}
 }

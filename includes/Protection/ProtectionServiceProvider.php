@@ -33,8 +33,7 @@ final class ProtectionServiceProvider implements ServiceProvider {
 
 	/**
 	 * Payment and address controllers call these; the only hook is the daily pruning of expired
-	 * rate-limit counters, scheduled on the first request that finds it missing (activation alone
-	 * would miss a plugin updated by uploading its zip).
+	 * rate-limit counters (scheduled by Scheduling\RecurringEvents).
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -43,14 +42,6 @@ final class ProtectionServiceProvider implements ServiceProvider {
 			RateLimiter::PRUNE_HOOK,
 			static function () use ( $container ): void {
 				$container->get( RateLimiter::class )->prune();
-			}
-		);
-		add_action(
-			'init',
-			static function (): void {
-				if ( false === wp_next_scheduled( RateLimiter::PRUNE_HOOK ) ) {
-					wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', RateLimiter::PRUNE_HOOK );
-				}
 			}
 		);
 	}

@@ -9,6 +9,8 @@ namespace DonationWidget\Tests\Integration;
 
 use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
+use DonationWidget\Emails\MailSchedule;
+use DonationWidget\Scheduling\RecurringEvents;
 
 final class ActivationTest extends IntegrationTestCase {
 
@@ -39,6 +41,27 @@ final class ActivationTest extends IntegrationTestCase {
 		$this->assertNull( $result );
 		$this->assertSame( '', $output, 'Activation must print nothing (WordPress reports output as "unexpected output").' );
 		$this->assertTrue( is_plugin_active( self::PLUGIN ) );
+	}
+
+	public function test_deactivating_removes_every_wp_cron_event_and_a_request_after_reactivation_brings_them_back(): void {
+		RecurringEvents::ensure_scheduled();
+		wp_schedule_single_event( time() + 5, MailSchedule::HOOK );
+		$hooks = array_merge( array_keys( RecurringEvents::all() ), array( MailSchedule::HOOK ) );
+		foreach ( $hooks as $hook ) {
+			$this->assertIsInt( wp_next_scheduled( $hook ), $hook );
+		}
+
+		deactivate_plugins( self::PLUGIN );
+		foreach ( $hooks as $hook ) {
+			$this->assertFalse( wp_next_scheduled( $hook ), "{$hook} stays scheduled after deactivation" );
+		}
+
+		activate_plugin( self::PLUGIN );
+		$this->assertNotFalse( has_action( 'init', array( RecurringEvents::class, 'ensure_scheduled' ) ), 'Every request checks them.' );
+		RecurringEvents::ensure_scheduled();
+		foreach ( array_keys( RecurringEvents::all() ) as $hook ) {
+			$this->assertIsInt( wp_next_scheduled( $hook ), "{$hook} is not scheduled again" );
+		}
 	}
 
 	public function test_an_administrator_sees_no_notice_from_the_plugin(): void {

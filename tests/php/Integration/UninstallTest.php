@@ -61,7 +61,7 @@ final class UninstallTest extends IntegrationTestCase {
 		$id = $this->insert_donation();
 		set_transient( 'donation_widget_test_cache', 'cached', 60 );
 		update_option( 'donation_widget_stripe_product_test', 'prod_remembered' );
-		( new \DonationWidget\Emails\MailSchedule() )->ensure_recurring();
+		\DonationWidget\Scheduling\RecurringEvents::ensure_scheduled();
 		$this->assertIsInt( wp_next_scheduled( \DonationWidget\Emails\MailSchedule::SAFETY_NET_HOOK ) );
 
 		// WordPress's own uninstall path: it defines WP_UNINSTALL_PLUGIN and runs uninstall.php.

@@ -13,6 +13,7 @@ use DonationWidget\Checkout\Reconciler;
 use DonationWidget\Checkout\ReconciliationLock;
 use DonationWidget\Checkout\ReconciliationReport;
 use DonationWidget\Checkout\ReconciliationSchedule;
+use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\Cli\ReconcileCommand;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
@@ -482,13 +483,13 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	public function test_wp_cron_runs_the_pass_every_five_minutes_until_the_plugin_is_deactivated(): void {
-		ReconciliationSchedule::deactivate();
+		RecurringEvents::clear();
 		$this->assertFalse( wp_next_scheduled( ReconciliationSchedule::HOOK ) );
-		$this->assertNotFalse( has_action( 'init', array( ReconciliationSchedule::class, 'ensure_scheduled' ) ), 'Every request makes sure it is scheduled.' );
-		ReconciliationSchedule::ensure_scheduled();
+		$this->assertNotFalse( has_action( 'init', array( RecurringEvents::class, 'ensure_scheduled' ) ), 'Every request makes sure it is scheduled.' );
+		RecurringEvents::ensure_scheduled();
 		$this->assertNotFalse( wp_next_scheduled( ReconciliationSchedule::HOOK ) );
-		$this->assertSame( ReconciliationSchedule::RECURRENCE, wp_get_schedule( ReconciliationSchedule::HOOK ) );
-		$this->assertSame( 300, wp_get_schedules()[ ReconciliationSchedule::RECURRENCE ]['interval'] );
+		$this->assertSame( RecurringEvents::FIVE_MINUTES, wp_get_schedule( ReconciliationSchedule::HOOK ) );
+		$this->assertSame( 300, wp_get_schedules()[ RecurringEvents::FIVE_MINUTES ]['interval'] );
 
 		$request = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ) );
 		$this->complete_3ds( $this->card( $request )->data()['client_secret'] );
@@ -501,7 +502,7 @@ final class ReconciliationTest extends PaymentTestCase {
 		}
 		$this->assertPaidOnce( $request['attemptId'] );
 
-		ReconciliationSchedule::deactivate();
+		RecurringEvents::clear();
 		$this->assertFalse( wp_next_scheduled( ReconciliationSchedule::HOOK ) );
 	}
 }

@@ -98,7 +98,7 @@ final class MailQueueTest extends AdminTestCase {
 		$this->assertIsInt( $next );
 		$this->assertLessThanOrEqual( time() + 60, $next, 'a pass runs within a minute' );
 		$this->assertIsInt( wp_next_scheduled( MailSchedule::SAFETY_NET_HOOK ), 'the recurring safety net is scheduled' );
-		$this->assertSame( MailSchedule::INTERVAL, wp_get_schedule( MailSchedule::SAFETY_NET_HOOK ) );
+		$this->assertSame( \DonationWidget\Scheduling\RecurringEvents::FIVE_MINUTES, wp_get_schedule( MailSchedule::SAFETY_NET_HOOK ) );
 	}
 
 	public function test_the_worker_sends_each_email_once(): void {
