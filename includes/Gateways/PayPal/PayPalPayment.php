@@ -141,7 +141,7 @@ final class PayPalPayment implements OpeningCall {
 		$capture_id = $input->reference;
 		$capture    = $this->paypal->capture( $capture_id );
 		if ( null === $capture ) {
-			return PaymentOutcome::not_verified( 'capture_not_found', self::not_confirmed(), "PayPal has no capture {$capture_id} for this account." );
+			return PaymentOutcome::not_verified( 'capture_not_found', self::not_confirmed(), "PayPal has no capture {$capture_id} for this account.", $capture_id );
 		}
 		$order_id = $donation->payment_intent_id();
 		if ( '' !== $order_id && $capture->order_id() !== $order_id ) {
@@ -164,18 +164,18 @@ final class PayPalPayment implements OpeningCall {
 		$status     = $capture->status();
 		if ( PayPalCapture::PENDING === $status ) {
 			// Not refused: PayPal may still complete it. The record stays pending with the reason.
-			return PaymentOutcome::processing( __( 'PayPal is still processing your payment. We will email your receipt once it is complete.', 'donation-widget' ), note: 'capture_pending: ' . $capture->status_reason() );
+			return PaymentOutcome::processing( __( 'PayPal is still processing your payment. We will email your receipt once it is complete.', 'donation-widget' ), note: 'capture_pending: ' . $capture->status_reason(), reference: $capture_id );
 		}
 		if ( PayPalCapture::DECLINED === $status || PayPalCapture::FAILED === $status ) {
-			return PaymentOutcome::declined( 'capture_declined', __( 'Your PayPal payment was declined. Please try another payment method.', 'donation-widget' ), "PayPal capture {$capture_id} is {$status}." );
+			return PaymentOutcome::declined( 'capture_declined', __( 'Your PayPal payment was declined. Please try another payment method.', 'donation-widget' ), "PayPal capture {$capture_id} is {$status}.", reference: $capture_id );
 		}
 		if ( PayPalCapture::COMPLETED !== $status ) {
-			return PaymentOutcome::not_verified( 'capture_not_completed', self::not_confirmed(), "PayPal capture {$capture_id} is {$status}." );
+			return PaymentOutcome::not_verified( 'capture_not_completed', self::not_confirmed(), "PayPal capture {$capture_id} is {$status}.", $capture_id );
 		}
 
 		$value = $capture->value();
 		if ( DonationForm::CURRENCY !== $capture->currency() || ! preg_match( '/^[0-9]{1,9}(\.[0-9]{1,2})?$/', $value ) || Money::cents( $value ) !== $donation->total_cents() ) {
-			return PaymentOutcome::not_verified( 'amount_mismatch', self::not_confirmed(), "PayPal captured {$value} {$capture->currency()}; the donation is " . Money::dollars( $donation->total_cents() ) . ' ' . DonationForm::CURRENCY . '.' );
+			return PaymentOutcome::not_verified( 'amount_mismatch', self::not_confirmed(), "PayPal captured {$value} {$capture->currency()}; the donation is " . Money::dollars( $donation->total_cents() ) . ' ' . DonationForm::CURRENCY . '.', $capture_id );
 		}
 		if ( ! $this->ledger->claim_reference( $donation, $capture_id ) ) {
 			$holder = $this->ledger->find_by_reference( Donation::PROVIDER_PAYPAL, $capture_id );

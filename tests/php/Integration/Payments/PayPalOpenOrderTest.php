@@ -256,6 +256,22 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 		$this->assertPaidWithOneReceipt( $attempt_id, $capture_id );
 	}
 
+	public function test_a_capture_the_paying_call_refuses_or_leaves_pending_is_kept_on_the_opened_record(): void {
+		list( $attempt_id, $order_id ) = $this->opened();
+		$capture_id                    = $this->approve_and_capture( $order_id );
+		$this->queue( 'paypal', 'capture_not_completed', array( 'path' => '/v2/payments/captures/' ) );
+		$this->assertAnswer( 202, 'pending', $this->pay( $attempt_id, $capture_id ) );
+		$this->assertSame( array( 'pending', $capture_id ), array( $this->donation_row( $attempt_id )['status'], $this->donation_row( $attempt_id )['provider_reference'] ) );
+
+		list( $refused_attempt, $refused_order ) = $this->opened();
+		$refused_capture                         = $this->approve_and_capture( $refused_order );
+		$this->queue( 'paypal', 'capture_amount_mismatch', array( 'path' => '/v2/payments/captures/' ) );
+		$this->assertAnswer( 400, 'validation', $this->pay( $refused_attempt, $refused_capture ) );
+		$row = $this->donation_row( $refused_attempt );
+		$this->assertSame( array( 'failed', $refused_capture ), array( $row['status'], $row['provider_reference'] ) );
+		$this->assertStringStartsWith( 'amount_mismatch', $row['failure_reason'] );
+	}
+
 	public function test_a_capture_never_reported_is_recorded_paid_by_the_reconciliation_pass_with_one_receipt(): void {
 		list( $attempt_id, $order_id ) = $this->opened();
 		$capture_id                    = $this->approve_and_capture( $order_id );
