@@ -90,6 +90,45 @@ final class Checkout {
 	}
 
 	/**
+	 * An opening call (open_paypal_order): the browser created the provider's payment (a PayPal
+	 * order) and names it before the donor can pay, so the attempt's pending record exists,
+	 * holding it, whatever happens to the browser afterwards. It charges nothing and carries no
+	 * captcha (the token is single-use: the paying call spends it); it counts against the rate
+	 * limit. Calling it again for the same attempt and payment changes nothing.
+	 *
+	 * @param OpeningCall          $method  The way to pay.
+	 * @param array<string, mixed> $request POST fields: formData, attemptId and the method's own.
+	 * @throws \RuntimeException When the attempt's record can neither be written nor read.
+	 */
+	public function open_payment( OpeningCall $method, array $request ): AjaxResult {
+		$refused = $this->guard->refuse_before_provider( $method->is_available() );
+		if ( null !== $refused ) {
+			return $refused;
+		}
+		try {
+			$attempt_id = PaymentRequest::attempt_id( $request );
+			$form       = DonationForm::from_json( $request['formData'] ?? null );
+			$payment_id = $method->opened_payment( $request, $form );
+		} catch ( InvalidDonationRequest $error ) {
+			return PaymentAnswers::invalid( $error );
+		}
+		$holder = $this->ledger->find_by_payment( $payment_id );
+		if ( null !== $holder && $holder->attempt_id() !== $attempt_id ) {
+			return PaymentAnswers::conflict( __( 'This payment does not belong to this payment attempt.', 'donation-widget' ) );
+		}
+		$donation = $this->donations->find_by_attempt( $attempt_id )
+			?? $this->open( $attempt_id, $form, $method, new PaymentInput( page_url: PaymentRequest::page_url( $request ) ), array( 'payment_intent_id' => $payment_id ) );
+		$kept     = $donation->payment_intent_id();
+		if ( $method->provider() !== $donation->provider() || ! $donation->matches( $form ) || ( '' !== $kept && $payment_id !== $kept ) ) {
+			return PaymentAnswers::conflict( __( 'This payment attempt was already used for a different donation. Please reload the page and try again.', 'donation-widget' ) );
+		}
+		if ( '' === $kept ) {
+			$this->ledger->keep_ids( $donation, array( 'payment_intent_id' => $payment_id ) );
+		}
+		return AjaxResult::success( array( 'reference' => $payment_id ), array( 'type' => '' ) );
+	}
+
+	/**
 	 * A follow-up call (get_charge_id): the browser confirmed the payment with the provider and
 	 * asks how it went. It charges nothing, so it carries no captcha; it still counts against
 	 * the rate limit. The answer is read from the provider, never from the browser.
@@ -151,20 +190,24 @@ final class Checkout {
 	private function is_same_payment( Donation $donation, PaymentMethod $method, DonationForm $form, PaymentInput $input ): bool {
 		return $method->provider() === $donation->provider()
 			&& $donation->matches( $form )
-			&& ( ! $input->money_already_moved() || $input->reference === $donation->provider_reference() );
+			&& ( ! $input->money_already_moved() || $input->reference === $donation->provider_reference()
+				// An opened record (see open_payment()) holds the provider's payment but no money
+				// yet: the method checks that the money belongs to that payment.
+				|| ( '' === $donation->provider_reference() && '' !== $donation->payment_intent_id() ) );
 	}
 
 	/**
 	 * Writes the attempt's pending record.
 	 *
-	 * @param string        $attempt_id The attemptId.
-	 * @param DonationForm  $form       The checked formData.
-	 * @param PaymentMethod $method     The way to pay.
-	 * @param PaymentInput  $input      The call's own fields.
+	 * @param string                $attempt_id The attemptId.
+	 * @param DonationForm          $form       The checked formData.
+	 * @param PaymentMethod         $method     The way to pay.
+	 * @param PaymentInput          $input      The call's own fields.
+	 * @param array<string, string> $references Provider ids already known, beside the input's.
 	 * @throws \RuntimeException When it can neither be written nor read.
 	 */
-	private function open( string $attempt_id, DonationForm $form, PaymentMethod $method, PaymentInput $input ): Donation {
-		$references = $input->money_already_moved() ? array( 'provider_reference' => $input->reference ) : array();
+	private function open( string $attempt_id, DonationForm $form, PaymentMethod $method, PaymentInput $input, array $references = array() ): Donation {
+		$references += $input->money_already_moved() ? array( 'provider_reference' => $input->reference ) : array();
 		// Null from create() means another request for this attempt wrote the record first.
 		$donation = $this->donations->create( $attempt_id, $form, $method->provider(), $method->method(), $input->page_url, $references )
 			?? $this->donations->find_by_attempt( $attempt_id );

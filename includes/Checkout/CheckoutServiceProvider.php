@@ -57,6 +57,9 @@ final class CheckoutServiceProvider implements ServiceProvider {
 		$router   = $container->get( AjaxRouter::class );
 		foreach ( $registry()->payment_methods() as $method ) {
 			$router->public_action( $method->action(), static fn ( array $request ) => $container->get( Checkout::class )->pay( $method, $request ) );
+			if ( $method instanceof OpeningCall ) {
+				$router->public_action( $method->open_action(), static fn ( array $request ) => $container->get( Checkout::class )->open_payment( $method, $request ) );
+			}
 			if ( $method instanceof FollowUpCall ) {
 				$router->public_action( $method->follow_up_action(), static fn ( array $request ) => $container->get( Checkout::class )->follow_up( $method, $request ) );
 			}

@@ -110,9 +110,10 @@ final class PaymentOutcome {
 	 * @param string $note       For the records: why it is still open ('' for none).
 	 * @param bool   $awaits_donor Whether no money moves until the donor acts (a payment never
 	 *                             confirmed), rather than money on its way (a bank debit clearing).
+	 * @param string $reference  The money movement under way (a PayPal capture), kept on the record.
 	 */
-	public static function processing( string $message, string $payment_id = '', string $note = '', bool $awaits_donor = false ): self {
-		return new self( self::PROCESSING, $message, detail: $note, payment_id: $payment_id, awaits_donor: $awaits_donor );
+	public static function processing( string $message, string $payment_id = '', string $note = '', bool $awaits_donor = false, string $reference = '' ): self {
+		return new self( self::PROCESSING, $message, detail: $note, reference: $reference, payment_id: $payment_id, awaits_donor: $awaits_donor );
 	}
 
 	/**
@@ -122,9 +123,10 @@ final class PaymentOutcome {
 	 * @param string $message    For the donor.
 	 * @param string $detail     For the records.
 	 * @param string $payment_id The payment, when known.
+	 * @param string $reference  The money movement declined (a PayPal capture), kept on the record.
 	 */
-	public static function declined( string $code, string $message, string $detail, string $payment_id = '' ): self {
-		return new self( self::DECLINED, $message, $code, $detail, payment_id: $payment_id, fails_record: true );
+	public static function declined( string $code, string $message, string $detail, string $payment_id = '', string $reference = '' ): self {
+		return new self( self::DECLINED, $message, $code, $detail, $reference, $payment_id, fails_record: true );
 	}
 
 	/**
@@ -133,9 +135,10 @@ final class PaymentOutcome {
 	 * @param string $code    Machine-readable reason.
 	 * @param string $message For the donor.
 	 * @param string $detail  For the records.
+	 * @param string $reference The money movement the browser named, kept on the record ('' for none).
 	 */
-	public static function not_verified( string $code, string $message, string $detail ): self {
-		return new self( self::NOT_VERIFIED, $message, $code, $detail, fails_record: true );
+	public static function not_verified( string $code, string $message, string $detail, string $reference = '' ): self {
+		return new self( self::NOT_VERIFIED, $message, $code, $detail, $reference, fails_record: true );
 	}
 
 	/**

@@ -783,6 +783,93 @@ describe( 'PayPal', () => {
 		assert.ok( missing.body.debug_id );
 	} );
 
+	test( 'order lookup: CREATED, APPROVED, COMPLETED with its capture, unknown 404', async () => {
+		const auth = await token();
+		const bearer = { Authorization: `Bearer ${ auth.body.access_token }` };
+		const created = await json(
+			'POST',
+			'/paypal/v2/checkout/orders',
+			{
+				intent: 'CAPTURE',
+				purchase_units: [
+					{
+						amount: { currency_code: 'AUD', value: '52.50' },
+						custom_id: 'n-jo_donor,d-Oneoff',
+						invoice_id: 'attempt-0001',
+					},
+				],
+			},
+			{ 'X-Stand-In-Sdk-Client-Id': 'client-id' }
+		);
+		const orderId = created.body.id;
+		const lookup = () =>
+			json(
+				'GET',
+				`/paypal/v2/checkout/orders/${ orderId }`,
+				undefined,
+				bearer
+			);
+
+		const fresh = await lookup();
+		assert.equal( fresh.status, 200 );
+		assert.equal( fresh.body.status, 'CREATED' );
+		assert.equal(
+			fresh.body.purchase_units[ 0 ].invoice_id,
+			'attempt-0001'
+		);
+		assert.equal( fresh.body.purchase_units[ 0 ].payments, undefined );
+
+		await json(
+			'POST',
+			`/paypal/v2/checkout/orders/${ orderId }/stand-in-approve`,
+			{},
+			bearer
+		);
+		assert.equal( ( await lookup() ).body.status, 'APPROVED' );
+
+		const captured = await json(
+			'POST',
+			`/paypal/v2/checkout/orders/${ orderId }/capture`,
+			{},
+			bearer
+		);
+		const done = await lookup();
+		assert.equal( done.body.status, 'COMPLETED' );
+		const capture = done.body.purchase_units[ 0 ].payments.captures[ 0 ];
+		assert.equal(
+			capture.id,
+			captured.body.purchase_units[ 0 ].payments.captures[ 0 ].id
+		);
+		assert.equal( capture.status, 'COMPLETED' );
+		assert.equal( capture.invoice_id, 'attempt-0001' );
+		assert.deepEqual( capture.amount, {
+			currency_code: 'AUD',
+			value: '52.50',
+		} );
+
+		const unknown = await json(
+			'GET',
+			'/paypal/v2/checkout/orders/5O190127TN364715T',
+			undefined,
+			bearer
+		);
+		assert.equal( unknown.status, 404 );
+		assert.equal( unknown.body.name, 'RESOURCE_NOT_FOUND' );
+		assert.equal( unknown.body.details[ 0 ].issue, 'INVALID_RESOURCE_ID' );
+
+		const capturesLookup = await json(
+			'GET',
+			`/paypal/v2/payments/captures/${ capture.id }`,
+			undefined,
+			bearer
+		);
+		assert.equal( capturesLookup.body.invoice_id, 'attempt-0001' );
+		assert.equal(
+			capturesLookup.body.supplementary_data.related_ids.order_id,
+			orderId
+		);
+	} );
+
 	test( 'forced capture_not_completed and capture_amount_mismatch', async () => {
 		const auth = await token();
 		const bearer = { Authorization: `Bearer ${ auth.body.access_token }` };

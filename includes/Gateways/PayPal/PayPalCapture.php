@@ -8,7 +8,8 @@
 namespace DonationWidget\Gateways\PayPal;
 
 /**
- * Typed, read-only access to a capture from GET /v2/payments/captures/{id}.
+ * Typed, read-only access to a capture from GET /v2/payments/captures/{id} (or one listed in
+ * its order).
  */
 final class PayPalCapture {
 
@@ -45,6 +46,16 @@ final class PayPalCapture {
 	public function status_reason(): string {
 		$details = $this->data['status_details'] ?? null;
 		return is_array( $details ) ? $this->text( $details, 'reason' ) : '';
+	}
+
+	/**
+	 * The order it captured (supplementary_data.related_ids.order_id), '' when not given (a
+	 * capture read from its order carries none).
+	 */
+	public function order_id(): string {
+		$supplementary = $this->data['supplementary_data'] ?? null;
+		$related       = is_array( $supplementary ) ? ( $supplementary['related_ids'] ?? null ) : null;
+		return is_array( $related ) ? $this->text( $related, 'order_id' ) : '';
 	}
 
 	/**

@@ -14,7 +14,7 @@ use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\Settings;
 
 /**
- * Reads captures and verifies webhook deliveries with the client id and secret of the current
+ * Reads orders and captures, and verifies webhook deliveries with the client id and secret of the current
  * mode (sandbox or live). The OAuth access token is kept in a transient (shared by every web
  * server through the database or object cache) until five minutes before PayPal expires it.
  */
@@ -69,6 +69,29 @@ final class PayPalClient {
 			return new PayPalCapture( $response->body );
 		}
 		// 404: no such capture. 403/400/422: not this account's, or not a capture id at all.
+		if ( in_array( $response->status, array( 400, 403, 404, 422 ), true ) ) {
+			return null;
+		}
+		throw $this->failure( $response );
+	}
+
+	/**
+	 * Reads an order (GET /v2/checkout/orders/{id}).
+	 *
+	 * @param string $order_id The order id the browser created.
+	 * @return PayPalOrder|null Null when PayPal has no such order for this account (404
+	 *                          RESOURCE_NOT_FOUND: never created, or expired unapproved).
+	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
+	 */
+	public function order( string $order_id ): ?PayPalOrder {
+		$path     = '/v2/checkout/orders/' . rawurlencode( $order_id );
+		$response = $this->get( $path, $this->access_token() );
+		if ( 401 === $response->status ) {
+			$response = $this->get( $path, $this->access_token( true ) );
+		}
+		if ( $response->ok() ) {
+			return new PayPalOrder( $response->body );
+		}
 		if ( in_array( $response->status, array( 400, 403, 404, 422 ), true ) ) {
 			return null;
 		}

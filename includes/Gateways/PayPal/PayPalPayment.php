@@ -8,8 +8,8 @@
 namespace DonationWidget\Gateways\PayPal;
 
 use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Checkout\OpeningCall;
 use DonationWidget\Checkout\PaymentInput;
-use DonationWidget\Checkout\PaymentMethod;
 use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Checkout\PaymentRequest;
 use DonationWidget\Donations\Donation;
@@ -26,10 +26,18 @@ use DonationWidget\Donations\Money;
  *
  * The money has already moved when this call arrives, so the checkout keeps a record of every
  * call, refused or not, with the capture id the browser claimed, for the charity to reconcile.
+ *
+ * Before that, as soon as the browser has created the order (and before the donor can approve
+ * it), the opening call open_paypal_order writes the attempt's pending record holding the order
+ * id (payment_intent_id, the provider payment column). The order carries the attemptId as its
+ * invoice_id. So a capture the browser never reports is still found: by the reconciliation pass
+ * (settle() reads the order), or by PayPal's PAYMENT.CAPTURE.COMPLETED webhook.
  */
-final class PayPalPayment implements PaymentMethod {
+final class PayPalPayment implements OpeningCall {
 
 	private const CAPTURE_ID_PATTERN = '/^[A-Za-z0-9]{5,40}$/';
+
+	private const ORDER_ID_PATTERN = '/^[A-Za-z0-9]{5,40}$/';
 
 	/**
 	 * Builds the method.
@@ -55,6 +63,28 @@ final class PayPalPayment implements PaymentMethod {
 	 */
 	public function action(): string {
 		return 'process_paypal_payment';
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function open_action(): string {
+		return 'open_paypal_order';
+	}
+
+	/**
+	 * Field orderId: the order the browser created. PayPal is for one-off donations only.
+	 *
+	 * @param array<string, mixed> $request POST fields.
+	 * @param DonationForm         $form    The checked formData.
+	 * @throws InvalidDonationRequest When the order id is malformed, or formData is 4-weekly.
+	 */
+	public function opened_payment( array $request, DonationForm $form ): string {
+		$order_id = PaymentRequest::provider_id( $request, 'orderId', self::ORDER_ID_PATTERN );
+		if ( $form->is_four_weekly() ) {
+			throw new InvalidDonationRequest( array( 'formData.frequency' => __( 'PayPal is for one-off donations only.', 'donation-widget' ) ) );
+		}
+		return $order_id;
 	}
 
 	/**
@@ -101,39 +131,64 @@ final class PayPalPayment implements PaymentMethod {
 	}
 
 	/**
-	 * Reads the capture from PayPal; the donation is paid only if it checks out.
+	 * Reads the capture from PayPal; the donation is paid only if it checks out. A donation
+	 * opened with an order (see opened_payment()) takes only a capture of that order.
 	 *
 	 * @param Donation     $donation The attempt's donation (pending).
 	 * @param PaymentInput $input    The capture id the browser sent.
 	 */
 	public function pay( Donation $donation, PaymentInput $input ): PaymentOutcome {
-		$capture_id    = $input->reference;
-		$not_confirmed = __( 'We could not confirm your PayPal payment. Please contact us before trying again.', 'donation-widget' );
-		$capture       = $this->paypal->capture( $capture_id );
+		$capture_id = $input->reference;
+		$capture    = $this->paypal->capture( $capture_id );
 		if ( null === $capture ) {
-			return PaymentOutcome::not_verified( 'capture_not_found', $not_confirmed, "PayPal has no capture {$capture_id} for this account." );
+			return PaymentOutcome::not_verified( 'capture_not_found', self::not_confirmed(), "PayPal has no capture {$capture_id} for this account.", $capture_id );
 		}
-		$status = $capture->status();
+		$order_id = $donation->payment_intent_id();
+		if ( '' !== $order_id && $capture->order_id() !== $order_id ) {
+			// Not this attempt's order: nothing is recorded for it, and the record stays open for
+			// its own order (a webhook or the reconciliation pass settles that).
+			return PaymentOutcome::conflict( __( 'This PayPal payment does not belong to this donation.', 'donation-widget' ), detail: "PayPal capture {$capture_id} belongs to order {$capture->order_id()}, not {$order_id}." );
+		}
+		return $this->outcome_of( $donation, $capture );
+	}
+
+	/**
+	 * What a capture means for the donation: paid only when COMPLETED, in AUD, for exactly the
+	 * donation's total, and claimed for no other donation before.
+	 *
+	 * @param Donation      $donation The donation.
+	 * @param PayPalCapture $capture  PayPal's copy of the capture.
+	 */
+	private function outcome_of( Donation $donation, PayPalCapture $capture ): PaymentOutcome {
+		$capture_id = $capture->id();
+		$status     = $capture->status();
 		if ( PayPalCapture::PENDING === $status ) {
 			// Not refused: PayPal may still complete it. The record stays pending with the reason.
-			return PaymentOutcome::processing( __( 'PayPal is still processing your payment. We will email your receipt once it is complete.', 'donation-widget' ), note: 'capture_pending: ' . $capture->status_reason() );
+			return PaymentOutcome::processing( __( 'PayPal is still processing your payment. We will email your receipt once it is complete.', 'donation-widget' ), note: 'capture_pending: ' . $capture->status_reason(), reference: $capture_id );
 		}
 		if ( PayPalCapture::DECLINED === $status || PayPalCapture::FAILED === $status ) {
-			return PaymentOutcome::declined( 'capture_declined', __( 'Your PayPal payment was declined. Please try another payment method.', 'donation-widget' ), "PayPal capture {$capture_id} is {$status}." );
+			return PaymentOutcome::declined( 'capture_declined', __( 'Your PayPal payment was declined. Please try another payment method.', 'donation-widget' ), "PayPal capture {$capture_id} is {$status}.", reference: $capture_id );
 		}
 		if ( PayPalCapture::COMPLETED !== $status ) {
-			return PaymentOutcome::not_verified( 'capture_not_completed', $not_confirmed, "PayPal capture {$capture_id} is {$status}." );
+			return PaymentOutcome::not_verified( 'capture_not_completed', self::not_confirmed(), "PayPal capture {$capture_id} is {$status}.", $capture_id );
 		}
 
 		$value = $capture->value();
 		if ( DonationForm::CURRENCY !== $capture->currency() || ! preg_match( '/^[0-9]{1,9}(\.[0-9]{1,2})?$/', $value ) || Money::cents( $value ) !== $donation->total_cents() ) {
-			return PaymentOutcome::not_verified( 'amount_mismatch', $not_confirmed, "PayPal captured {$value} {$capture->currency()}; the donation is " . Money::dollars( $donation->total_cents() ) . ' ' . DonationForm::CURRENCY . '.' );
+			return PaymentOutcome::not_verified( 'amount_mismatch', self::not_confirmed(), "PayPal captured {$value} {$capture->currency()}; the donation is " . Money::dollars( $donation->total_cents() ) . ' ' . DonationForm::CURRENCY . '.', $capture_id );
 		}
 		if ( ! $this->ledger->claim_reference( $donation, $capture_id ) ) {
 			$holder = $this->ledger->find_by_reference( Donation::PROVIDER_PAYPAL, $capture_id );
 			return PaymentOutcome::conflict( __( 'This PayPal payment has already been recorded.', 'donation-widget' ), 'already_recorded', "PayPal capture {$capture_id} is already recorded for donation #" . ( null !== $holder ? $holder->id() : 0 ) . '.' );
 		}
 		return PaymentOutcome::paid( $capture_id );
+	}
+
+	/**
+	 * The donor's words when a capture does not check out.
+	 */
+	private static function not_confirmed(): string {
+		return __( 'We could not confirm your PayPal payment. Please contact us before trying again.', 'donation-widget' );
 	}
 
 	/**
@@ -149,11 +204,26 @@ final class PayPalPayment implements PaymentMethod {
 	}
 
 	/**
-	 * Where the capture stands now.
+	 * Where the payment stands now: the capture the browser reported, else the order the
+	 * opening call kept (its capture made but never reported, or the donor still to approve).
 	 *
 	 * @param Donation $donation An open PayPal donation.
 	 */
 	public function settle( Donation $donation ): PaymentOutcome {
-		return $this->pay( $donation, new PaymentInput( reference: $donation->provider_reference() ) );
+		$order_id = $donation->payment_intent_id();
+		if ( '' !== $donation->provider_reference() || '' === $order_id ) {
+			return $this->pay( $donation, new PaymentInput( reference: $donation->provider_reference() ) );
+		}
+		$order = $this->paypal->order( $order_id );
+		if ( null === $order ) {
+			// PayPal does not know it (never approved, and expired; or never created).
+			return PaymentOutcome::not_found();
+		}
+		$capture = $order->capture();
+		if ( null === $capture ) {
+			// CREATED, APPROVED, VOIDED …: nothing is paid until the donor (and the browser) acts.
+			return PaymentOutcome::processing( '', $order_id, "order_{$order->status()}: PayPal order {$order_id} has no capture.", true );
+		}
+		return $this->outcome_of( $donation, $capture );
 	}
 }

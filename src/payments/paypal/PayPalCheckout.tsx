@@ -11,7 +11,7 @@ import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { DonationValues } from '../../shared/donation-values';
 import type { PaymentOutcomeHandlers, PaymentServer } from '../gateway';
 import { buildOrder } from './order';
-import { completePayPalPayment } from './paypal-payment';
+import { completePayPalPayment, openPayPalOrder } from './paypal-payment';
 
 interface PayPalCheckoutProps {
 	clientId: string;
@@ -30,6 +30,8 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 	// The SDK calls back long after render; read the latest props at that time.
 	const latest = useRef( props );
 	latest.current = props;
+	// The attempt the current order was opened for, for the paying call.
+	const attempt = useRef( '' );
 
 	const options = useMemo(
 		() => ( {
@@ -63,18 +65,27 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 								? actions.resolve()
 								: actions.reject()
 						}
-						createOrder={ ( _data, actions ) => {
-							latest.current.handlers.setLoading( true );
-							// Our order adds shipping.phone_number, which PayPal's
-							// published types do not list yet.
-							const order = buildOrder(
-								latest.current.getValues()
+						createOrder={ async ( _data, actions ) => {
+							const { handlers, server, getValues } =
+								latest.current;
+							handlers.setLoading( true );
+							// The server records the order before the donor can
+							// pay; if it cannot, this throws and onError shows
+							// the failure screen. Our order adds
+							// shipping.phone_number, which PayPal's published
+							// types do not list yet.
+							const opened = await openPayPalOrder(
+								( order ) =>
+									actions.order.create(
+										order as unknown as Parameters<
+											typeof actions.order.create
+										>[ 0 ]
+									),
+								buildOrder( getValues() ),
+								server
 							);
-							return actions.order.create(
-								order as unknown as Parameters<
-									typeof actions.order.create
-								>[ 0 ]
-							);
+							attempt.current = opened.attemptId;
+							return opened.orderId;
 						} }
 						onApprove={ async ( _data, actions ) => {
 							const { handlers, server } = latest.current;
@@ -87,7 +98,8 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 							}
 							const outcome = await completePayPalPayment(
 								() => order.capture(),
-								server
+								server,
+								attempt.current
 							);
 							if ( outcome.kind === 'success' ) {
 								handlers.succeed( {

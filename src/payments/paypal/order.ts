@@ -123,6 +123,8 @@ export interface WalletOrder {
 	};
 	purchase_units: Array< {
 		custom_id: string;
+		/** Our attemptId, so PayPal's webhooks name the record (not SPEC §3.7). */
+		invoice_id?: string;
 		amount: { value: string; currency_code: 'AUD' };
 		shipping?: OrderShipping;
 	} >;

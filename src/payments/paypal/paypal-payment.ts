@@ -1,9 +1,50 @@
 /**
- * Wallet-provider approval (SPEC §4.8, §7 call 7): capture the order, then
- * tell the server about the capture.
+ * Wallet-provider order and approval (SPEC §4.8, §7 call 7). Creating the
+ * order names it to the server (open_paypal_order) before the donor can pay,
+ * so the site keeps a record of it even if the browser never reports the
+ * capture; on approval the order is captured and the capture reported.
  */
 import { pick } from '../../shared/ajax';
 import { isAcceptedPending, type PaymentServer } from '../gateway';
+import type { WalletOrder } from './order';
+
+export interface OpenedOrder {
+	orderId: string;
+	/** The attempt the order was opened for; the paying call reuses it. */
+	attemptId: string;
+}
+
+/**
+ * Creates the order with the attempt id as its invoice_id, then has the server
+ * open the attempt's record with it. Throws when either fails, so the PayPal
+ * button stops and reports the error (onError: the failure screen).
+ *
+ * @param create The SDK's actions.order.create.
+ * @param order  The order of SPEC §3.7.
+ * @param server Server access.
+ */
+export async function openPayPalOrder(
+	create: ( order: WalletOrder ) => Promise< string >,
+	order: WalletOrder,
+	server: PaymentServer
+): Promise< OpenedOrder > {
+	const attemptId = server.newAttemptId();
+	const orderId = await create( {
+		...order,
+		purchase_units: order.purchase_units.map( ( unit, index ) =>
+			index === 0 ? { ...unit, invoice_id: attemptId } : unit
+		),
+	} );
+	const response = await server.post( 'open_paypal_order', {
+		formData: server.formData(),
+		attemptId,
+		orderId,
+	} );
+	if ( ! response.ok || pick( response.body, 'success' ) !== true ) {
+		throw new Error( 'The PayPal payment could not be started.' );
+	}
+	return { orderId, attemptId };
+}
 
 export type PayPalOutcome =
 	| { kind: 'success'; captureId: string }
@@ -26,9 +67,17 @@ export function captureIdOf( order: unknown ): string {
 	return typeof id === 'string' ? id : '';
 }
 
+/**
+ * Captures the approved order and reports the capture.
+ *
+ * @param capture   The SDK's actions.order.capture.
+ * @param server    Server access.
+ * @param attemptId The attempt the order was opened for ('' for a new one).
+ */
 export async function completePayPalPayment(
 	capture: () => Promise< unknown >,
-	server: PaymentServer
+	server: PaymentServer,
+	attemptId = ''
 ): Promise< PayPalOutcome > {
 	try {
 		const captureId = captureIdOf( await capture() );
@@ -41,7 +90,7 @@ export async function completePayPalPayment(
 		const response = await server.post( 'process_paypal_payment', {
 			transaction_id: captureId,
 			formData: server.formData(),
-			attemptId: server.newAttemptId(),
+			attemptId: attemptId || server.newAttemptId(),
 			captchaToken: await server.captchaToken(),
 		} );
 		if ( isAcceptedPending( response ) ) {

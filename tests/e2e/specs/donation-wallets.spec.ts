@@ -336,7 +336,52 @@ test( 'PayPal: cancelling in the PayPal window leaves the donor on tab 3', async
 	await widget.expectOnTab( '3. Payment' );
 	await expect( widget.payPalButton ).toBeEnabled();
 	await expect( widget.creditCardToggle ).toBeEnabled();
+	// The order was opened before the PayPal window showed: its record stays pending, holding
+	// the order, until the reconciliation pass abandons it after a day.
+	const rows = await donationRows( joan.email );
+	expect( rows ).toHaveLength( 1 );
+	expect( rows[ 0 ] ).toMatchObject( {
+		status: 'pending',
+		provider: 'paypal',
+		provider_reference: '',
+	} );
+	expect( rows[ 0 ].payment_intent_id ).toMatch( /^[A-Z0-9]{5,40}$/ );
+} );
+
+test( 'PayPal: when the site cannot record the order, the failure screen shows and the PayPal window never opens', async ( {
+	page,
+	consoleErrors,
+	standIns,
+} ) => {
+	const widget = new DonationWidgetPage( page );
+	const joan = donor( 'Joan' );
+	await page.route( '**/wp-admin/admin-ajax.php', async ( route ) =>
+		( route.request().postData() ?? '' ).includes(
+			'action=open_paypal_order'
+		)
+			? route.fulfill( {
+					status: 429,
+					contentType: 'application/json',
+					body: '{"success":false,"type":"rate_limited"}',
+				} )
+			: route.continue()
+	);
+	await widget.goto();
+	await widget.reachPayment( '50', 'Once only', joan );
+
+	await widget.payPalButton.click();
+
+	await widget.expectFailureScreen();
+	await expect(
+		page.getByRole( 'dialog', { name: 'PayPal checkout' } )
+	).toHaveCount( 0 );
+	expect(
+		( await standIns.requests( 'paypal' ) ).filter( ( request ) =>
+			/\/capture$/.test( request.path )
+		)
+	).toEqual( [] );
 	expect( await donationRows( joan.email ) ).toEqual( [] );
+	expectRefusedCallLogged( consoleErrors, 429 );
 } );
 
 for ( const refusal of [

@@ -108,6 +108,65 @@ test( 'a 3-D Secure payment whose browser closed before the answer is recorded p
 	).toBeVisible();
 } );
 
+test( 'a PayPal capture whose report never reached the site is recorded paid by the next reconciliation pass', async ( {
+	context,
+	page,
+} ) => {
+	const email = uniqueEmail( 'mary' );
+	const donorPage = await context.newPage();
+	// The donor approves and the browser captures, but its report to the site is lost.
+	let reported!: () => void;
+	const reporting = new Promise< void >(
+		( resolve ) => ( reported = resolve )
+	);
+	await donorPage.route( '**/wp-admin/admin-ajax.php', async ( route ) => {
+		if (
+			( route.request().postData() ?? '' ).includes(
+				'action=process_paypal_payment'
+			)
+		) {
+			await route.abort( 'connectionreset' );
+			reported();
+			return;
+		}
+		await route.continue();
+	} );
+	const widget = new DonationWidgetPage( donorPage );
+	await widget.goto();
+	await widget.reachPayment( '30', 'Once only', {
+		firstName: 'Mary',
+		lastName: 'Jackson',
+		email,
+	} );
+	await widget.payPalButton.click();
+	await donorPage
+		.getByRole( 'dialog', { name: 'PayPal checkout' } )
+		.getByRole( 'button', { name: 'Approve payment' } )
+		.click();
+	await reporting;
+	await donorPage.close();
+
+	const [ open ] = await donationRows( email );
+	expect( open ).toMatchObject( {
+		status: 'pending',
+		provider: 'paypal',
+		provider_reference: '',
+	} );
+	expect( open.payment_intent_id ).toMatch( /^[A-Z0-9]{5,40}$/ );
+
+	await ageDonations( email, 20 * 60 );
+	await runCron( page );
+
+	const [ paid ] = await donationRows( email );
+	expect( paid ).toMatchObject( { status: 'succeeded', failure_reason: '' } );
+	expect( paid.provider_reference ).toMatch( /^[A-Z0-9]{5,40}$/ );
+
+	await logIn( page );
+	const row = await donationsScreenRow( page, email );
+	await expect( row ).toContainText( 'Succeeded' );
+	await expect( row ).toContainText( '$30.00' );
+} );
+
 test( 'a payment the donor never authenticated is abandoned after a day, shown as such and counted in no total', async ( {
 	page,
 	request,

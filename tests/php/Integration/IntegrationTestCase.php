@@ -10,6 +10,7 @@ namespace DonationWidget\Tests\Integration;
 use DonationWidget\Checkout\Checkout;
 use DonationWidget\Checkout\FollowUpCall;
 use DonationWidget\Checkout\GatewayRegistry;
+use DonationWidget\Checkout\OpeningCall;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Plugin;
 use PHPUnit\Framework\TestCase;
@@ -165,6 +166,9 @@ abstract class IntegrationTestCase extends TestCase {
 			}
 			if ( $method instanceof FollowUpCall && $method->follow_up_action() === $action ) {
 				return $checkout->follow_up( $method, $request );
+			}
+			if ( $method instanceof OpeningCall && $method->open_action() === $action ) {
+				return $checkout->open_payment( $method, $request );
 			}
 		}
 		throw new \LogicException( esc_html( "No payment method answers {$action}." ) );

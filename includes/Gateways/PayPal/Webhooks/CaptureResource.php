@@ -38,6 +38,22 @@ final class CaptureResource {
 	}
 
 	/**
+	 * The capture's invoice_id: the attemptId the widget put on its order, '' when none.
+	 */
+	public function invoice_id(): string {
+		return $this->text( $this->data, 'invoice_id' );
+	}
+
+	/**
+	 * The order the capture belongs to (supplementary_data.related_ids.order_id), '' when none.
+	 */
+	public function order_id(): string {
+		$supplementary = $this->data['supplementary_data'] ?? null;
+		$related       = is_array( $supplementary ) ? ( $supplementary['related_ids'] ?? null ) : null;
+		return is_array( $related ) ? $this->text( $related, 'order_id' ) : '';
+	}
+
+	/**
 	 * The capture a refund (or reversal) belongs to, from its "up" link; '' when it has none.
 	 */
 	public function refunded_capture_id(): string {

@@ -1,5 +1,10 @@
 import { httpError, ok, serverDouble } from '../../__tests__/server-double';
-import { captureIdOf, completePayPalPayment } from '../paypal-payment';
+import {
+	captureIdOf,
+	completePayPalPayment,
+	openPayPalOrder,
+} from '../paypal-payment';
+import type { WalletOrder } from '../order';
 
 const captured = {
 	purchase_units: [ { payments: { captures: [ { id: 'CAPTURE-1' } ] } } ],
@@ -76,5 +81,95 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 			errorMessage: 'INSTRUMENT_DECLINED',
 		} );
 		expect( calls ).toHaveLength( 0 );
+	} );
+} );
+
+describe( 'opening the order before the donor pays', () => {
+	const order: WalletOrder = {
+		intent: 'CAPTURE',
+		purchase_units: [
+			{
+				custom_id: 'n-jane,d-Oneoff',
+				amount: { value: '52.50', currency_code: 'AUD' },
+			},
+		],
+	};
+
+	it( 'creates the order with the attempt as invoice_id, then opens it, before returning its id', async () => {
+		const { server, calls } = serverDouble( [ ok( { success: true } ) ] );
+		const events: string[] = [];
+		const create = jest.fn( async ( body: WalletOrder ) => {
+			events.push( `create ${ body.purchase_units[ 0 ].invoice_id }` );
+			return 'ORDER-1';
+		} );
+		( server.post as jest.Mock ).mockImplementationOnce(
+			async ( action: string, fields: Record< string, string > ) => {
+				events.push( `post ${ action }` );
+				calls.push( { action, fields } );
+				return ok( { success: true } );
+			}
+		);
+
+		const opened = await openPayPalOrder( create, order, server );
+
+		expect( opened ).toEqual( {
+			orderId: 'ORDER-1',
+			attemptId: 'attempt-1',
+		} );
+		expect( events ).toEqual( [
+			'create attempt-1',
+			'post open_paypal_order',
+		] );
+		expect( create.mock.calls[ 0 ][ 0 ].purchase_units[ 0 ] ).toEqual( {
+			...order.purchase_units[ 0 ],
+			invoice_id: 'attempt-1',
+		} );
+		expect( calls ).toEqual( [
+			{
+				action: 'open_paypal_order',
+				fields: {
+					formData: '{"firstName":"Jane"}',
+					attemptId: 'attempt-1',
+					orderId: 'ORDER-1',
+				},
+			},
+		] );
+	} );
+
+	it.each( [
+		[ 'success false', ok( { success: false, type: 'validation' } ) ],
+		[ 'rate limited', httpError( 429 ) ],
+	] )(
+		'%s → throws, so the button stops before the donor can pay',
+		async ( _name, answer ) => {
+			const { server } = serverDouble( [ answer ] );
+			await expect(
+				openPayPalOrder( async () => 'ORDER-1', order, server )
+			).rejects.toThrow( 'The PayPal payment could not be started.' );
+		}
+	);
+
+	it( 'a failed order creation opens nothing', async () => {
+		const { server, calls } = serverDouble( [] );
+		await expect(
+			openPayPalOrder(
+				async () => {
+					throw new Error( 'UNPROCESSABLE_ENTITY' );
+				},
+				order,
+				server
+			)
+		).rejects.toThrow( 'UNPROCESSABLE_ENTITY' );
+		expect( calls ).toHaveLength( 0 );
+	} );
+
+	it( 'the paying call reuses the opened attempt', async () => {
+		const { server, calls } = serverDouble( [ ok( { success: true } ) ] );
+		await completePayPalPayment(
+			async () => captured,
+			server,
+			'attempt-opened'
+		);
+		expect( calls[ 0 ].fields.attemptId ).toBe( 'attempt-opened' );
 	} );
 } );
