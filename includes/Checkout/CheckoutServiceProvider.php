@@ -32,6 +32,7 @@ final class CheckoutServiceProvider implements ServiceProvider {
 		$container->set( DonationLedger::class, static fn ( Container $c ): DonationLedger => new DonationLedger( $c->get( DonationRepository::class ), $c->get( SubscriptionRepository::class ) ) );
 		$container->set( WebhookEventLog::class, static fn (): WebhookEventLog => new WebhookEventLog() );
 		$container->set( WebhookHealth::class, static fn (): WebhookHealth => new WebhookHealth() );
+		$container->set( WebhookDelivery::class, static fn ( Container $c ): WebhookDelivery => new WebhookDelivery( $c->get( WebhookEventLog::class ), $c->get( WebhookHealth::class ) ) );
 		$container->set(
 			PaymentCallGuard::class,
 			static fn ( Container $c ): PaymentCallGuard => new PaymentCallGuard( $c->get( RateLimiter::class ), $c->get( RecaptchaClient::class ), $c->get( Settings::class ) )

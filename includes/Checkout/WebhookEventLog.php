@@ -1,6 +1,6 @@
 <?php
 /**
- * Which Stripe events were already taken.
+ * Which webhook events were already taken.
  *
  * @package DonationWidget
  */
@@ -12,9 +12,9 @@ use DonationWidget\Database\Schema;
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the webhook_events table's one gateway: the claim must be decided by the shared database (never a cache); the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare().
 
 /**
- * Stripe delivers an event at least once: retries, replays and parallel deliveries to several
+ * Providers deliver an event at least once: retries, replays and parallel deliveries to several
  * web servers happen. Each event id is claimed with one INSERT IGNORE against a UNIQUE key, so
- * exactly one request processes it. A request that fails part-way releases its claim, so Stripe's
+ * exactly one request processes it. A request that fails part-way releases its claim, so the provider's
  * retry runs it again; a claim left by a crashed request is taken over after a while.
  */
 final class WebhookEventLog {

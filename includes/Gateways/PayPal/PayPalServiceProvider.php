@@ -10,8 +10,7 @@ namespace DonationWidget\Gateways\PayPal;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
-use DonationWidget\Checkout\WebhookEventLog;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Checkout\WebhookDelivery;
 use DonationWidget\Container;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureCompleted;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureDenied;
@@ -40,8 +39,7 @@ final class PayPalServiceProvider implements GatewayProvider {
 				return new PayPalWebhookController(
 					$c->get( Settings::class ),
 					$c->get( PayPalClient::class ),
-					$c->get( WebhookEventLog::class ),
-					$c->get( WebhookHealth::class ),
+					$c->get( WebhookDelivery::class ),
 					array(
 						'PAYMENT.CAPTURE.COMPLETED' => new CaptureCompleted( $ledger ),
 						'PAYMENT.CAPTURE.DENIED'    => new CaptureDenied( $ledger ),

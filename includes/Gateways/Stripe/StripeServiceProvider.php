@@ -10,8 +10,7 @@ namespace DonationWidget\Gateways\Stripe;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
-use DonationWidget\Checkout\WebhookEventLog;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Checkout\WebhookDelivery;
 use DonationWidget\Container;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\Card\CardPayment;
@@ -82,7 +81,7 @@ final class StripeServiceProvider implements GatewayProvider {
 				$outcomes = $c->get( IntentOutcomes::class );
 				return new StripeWebhookController(
 					$c->get( Settings::class ),
-					$c->get( WebhookEventLog::class ),
+					$c->get( WebhookDelivery::class ),
 					array(
 						'payment_intent.succeeded'      => new PaymentIntentEvent( $ledger, $outcomes, false ),
 						'payment_intent.payment_failed' => new PaymentIntentEvent( $ledger, $outcomes, true ),
@@ -90,8 +89,7 @@ final class StripeServiceProvider implements GatewayProvider {
 						'invoice.payment_failed'        => new InvoicePaymentFailed( $ledger ),
 						'charge.refunded'               => new ChargeRefunded( $ledger ),
 						'customer.subscription.deleted' => new CustomerSubscriptionDeleted( $ledger ),
-					),
-					$c->get( WebhookHealth::class )
+					)
 				);
 			}
 		);

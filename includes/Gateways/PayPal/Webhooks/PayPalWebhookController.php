@@ -7,8 +7,7 @@
 
 namespace DonationWidget\Gateways\PayPal\Webhooks;
 
-use DonationWidget\Checkout\WebhookEventLog;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Checkout\WebhookDelivery;
 use DonationWidget\Gateways\PayPal\PayPalClient;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureListener;
 use DonationWidget\Http\ProviderUnavailable;
@@ -52,15 +51,13 @@ final class PayPalWebhookController {
 	 *
 	 * @param Settings                       $settings  The webhook id.
 	 * @param PayPalClient                   $paypal    Verifies deliveries.
-	 * @param WebhookEventLog                $events    Events already taken.
-	 * @param WebhookHealth                  $health    Last event and last signature failure.
+	 * @param WebhookDelivery                $delivery  Each event once, and webhook health.
 	 * @param array<string, CaptureListener> $listeners Event type => listener.
 	 */
 	public function __construct(
 		private readonly Settings $settings,
 		private readonly PayPalClient $paypal,
-		private readonly WebhookEventLog $events,
-		private readonly WebhookHealth $health,
+		private readonly WebhookDelivery $delivery,
 		private readonly array $listeners
 	) {
 	}
@@ -129,33 +126,13 @@ final class PayPalWebhookController {
 		if ( null !== $problem ) {
 			return $this->refuse( 400, 'invalid_signature', $problem );
 		}
-		$this->health->record_event( 'paypal', $type );
+		$this->delivery->received( 'paypal', $type );
 
 		$listener = $this->listeners[ $type ] ?? null;
 		if ( null === $listener ) {
-			return $this->answer( 200, array( 'status' => 'ignored: event type not handled' ) );
+			return WebhookDelivery::answer( 200, array( 'status' => 'ignored: event type not handled' ) );
 		}
-		$log_id = self::EVENT_ID_PREFIX . $id;
-		if ( ! $this->events->claim( $log_id, $type ) ) {
-			return $this->answer( 200, array( 'status' => 'duplicate' ) );
-		}
-
-		try {
-			$outcome = $listener->handle( $resource );
-		} catch ( \Throwable $error ) {
-			$this->events->release( $log_id );
-			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a failed event must reach the site's error log.
-			error_log( "Donation Widget: PayPal event {$id} ({$type}) failed: " . get_class( $error ) . ': ' . $error->getMessage() );
-			return $this->answer( 500, array( 'error' => 'processing_failed' ) );
-		}
-		$this->events->finish( $log_id, $outcome );
-		return $this->answer(
-			200,
-			array(
-				'status'  => 'processed',
-				'outcome' => $outcome,
-			)
-		);
+		return $this->delivery->process_once( 'PayPal', self::EVENT_ID_PREFIX . $id, $type, static fn (): string => $listener->handle( $resource ) );
 	}
 
 	/**
@@ -166,19 +143,6 @@ final class PayPalWebhookController {
 	 * @param string $detail What exactly.
 	 */
 	private function refuse( int $status, string $error, string $detail ): \WP_REST_Response {
-		$this->health->record_failure( 'paypal', "{$error}: {$detail}" );
-		return $this->answer( $status, array( 'error' => "{$error}: {$detail}" ) );
-	}
-
-	/**
-	 * A JSON answer PayPal records in its webhook events dashboard.
-	 *
-	 * @param int                  $status HTTP status.
-	 * @param array<string, mixed> $body   Body.
-	 */
-	private function answer( int $status, array $body ): \WP_REST_Response {
-		$response = new \WP_REST_Response( array( 'received' => $status < 300 ) + $body, $status );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return $this->delivery->refuse( 'paypal', $status, "{$error}: {$detail}" );
 	}
 }

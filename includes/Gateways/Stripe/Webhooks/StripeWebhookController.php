@@ -7,8 +7,7 @@
 
 namespace DonationWidget\Gateways\Stripe\Webhooks;
 
-use DonationWidget\Checkout\WebhookEventLog;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Checkout\WebhookDelivery;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
 
@@ -31,15 +30,13 @@ final class StripeWebhookController {
 	 * Builds the controller.
 	 *
 	 * @param Settings                     $settings  The signing secret and mode.
-	 * @param WebhookEventLog              $events    Events already taken.
+	 * @param WebhookDelivery              $delivery  Each event once, and webhook health.
 	 * @param array<string, EventListener> $listeners Event type => listener.
-	 * @param WebhookHealth                $health    Last event and last signature failure.
 	 */
 	public function __construct(
 		private readonly Settings $settings,
-		private readonly WebhookEventLog $events,
-		private readonly array $listeners,
-		private readonly WebhookHealth $health
+		private readonly WebhookDelivery $delivery,
+		private readonly array $listeners
 	) {
 	}
 
@@ -79,15 +76,13 @@ final class StripeWebhookController {
 		if ( '' === $secret ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an admin must set the secret.
 			error_log( 'Donation Widget: a Stripe webhook arrived but no webhook signing secret is set for the current Stripe mode.' );
-			$this->health->record_failure( 'stripe', 'not_configured: no webhook signing secret for the current mode' );
-			return $this->answer( 503, array( 'error' => 'not_configured' ) );
+			return $this->delivery->refuse( 'stripe', 503, 'not_configured: no webhook signing secret for the current mode' );
 		}
 
 		$payload = $request->get_body();
 		$problem = StripeSignature::problem( $payload, (string) $request->get_header( 'stripe_signature' ), $secret );
 		if ( null !== $problem ) {
-			$this->health->record_failure( 'stripe', 'invalid_signature: ' . $problem );
-			return $this->answer( 400, array( 'error' => 'invalid_signature: ' . $problem ) );
+			return $this->delivery->refuse( 'stripe', 400, 'invalid_signature: ' . $problem );
 		}
 
 		$event  = json_decode( $payload, true );
@@ -96,48 +91,17 @@ final class StripeWebhookController {
 		$data   = is_array( $event ) && is_array( $event['data'] ?? null ) ? $event['data'] : array();
 		$object = is_array( $data['object'] ?? null ) ? $data['object'] : null;
 		if ( '' === $id || '' === $type || null === $object ) {
-			return $this->answer( 400, array( 'error' => 'malformed_event' ) );
+			return WebhookDelivery::answer( 400, array( 'error' => 'malformed_event' ) );
 		}
-		$this->health->record_event( 'stripe', $type );
+		$this->delivery->received( 'stripe', $type );
 
 		if ( is_array( $event ) && (bool) ( $event['livemode'] ?? false ) !== $this->settings->is_stripe_live() ) {
-			return $this->answer( 200, array( 'status' => 'ignored: the other Stripe mode' ) );
+			return WebhookDelivery::answer( 200, array( 'status' => 'ignored: the other Stripe mode' ) );
 		}
 		$listener = $this->listeners[ $type ] ?? null;
 		if ( null === $listener ) {
-			return $this->answer( 200, array( 'status' => 'ignored: event type not handled' ) );
+			return WebhookDelivery::answer( 200, array( 'status' => 'ignored: event type not handled' ) );
 		}
-		if ( ! $this->events->claim( $id, $type ) ) {
-			return $this->answer( 200, array( 'status' => 'duplicate' ) );
-		}
-
-		try {
-			$outcome = $listener->handle( $object );
-		} catch ( \Throwable $error ) {
-			$this->events->release( $id );
-			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a failed event must reach the site's error log.
-			error_log( "Donation Widget: Stripe event {$id} ({$type}) failed: " . get_class( $error ) . ': ' . $error->getMessage() );
-			return $this->answer( 500, array( 'error' => 'processing_failed' ) );
-		}
-		$this->events->finish( $id, $outcome );
-		return $this->answer(
-			200,
-			array(
-				'status'  => 'processed',
-				'outcome' => $outcome,
-			)
-		);
-	}
-
-	/**
-	 * A JSON answer Stripe records in its dashboard.
-	 *
-	 * @param int                  $status HTTP status.
-	 * @param array<string, mixed> $body   Body.
-	 */
-	private function answer( int $status, array $body ): \WP_REST_Response {
-		$response = new \WP_REST_Response( array( 'received' => $status < 300 ) + $body, $status );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return $this->delivery->process_once( 'Stripe', $id, $type, static fn (): string => $listener->handle( $object ) );
 	}
 }

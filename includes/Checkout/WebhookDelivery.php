@@ -1,0 +1,93 @@
+<?php
+/**
+ * What every webhook endpoint does with a delivery it has verified.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+/**
+ * The part of a webhook endpoint that is the same for every provider once its delivery is
+ * verified: the event is processed once (claimed in the WebhookEventLog; a failure releases the
+ * claim so the provider's retry runs it again), the provider's last event is recorded for the
+ * settings screen, and every answer is JSON the provider shows in its dashboard, never cached.
+ */
+final class WebhookDelivery {
+
+	/**
+	 * Builds it.
+	 *
+	 * @param WebhookEventLog $events Events already taken.
+	 * @param WebhookHealth   $health Last event and last refused delivery.
+	 */
+	public function __construct(
+		private readonly WebhookEventLog $events,
+		private readonly WebhookHealth $health
+	) {
+	}
+
+	/**
+	 * Notes a verified event from a provider (webhook health).
+	 *
+	 * @param string $provider stripe, paypal.
+	 * @param string $type     The event type.
+	 */
+	public function received( string $provider, string $type ): void {
+		$this->health->record_event( $provider, $type );
+	}
+
+	/**
+	 * Refuses a delivery, and records why for the settings screen.
+	 *
+	 * @param string $provider stripe, paypal.
+	 * @param int    $status   HTTP status.
+	 * @param string $reason   Machine-readable reason, a colon, and the detail.
+	 */
+	public function refuse( string $provider, int $status, string $reason ): \WP_REST_Response {
+		$this->health->record_failure( $provider, $reason );
+		return self::answer( $status, array( 'error' => $reason ) );
+	}
+
+	/**
+	 * Processes a verified event once.
+	 *
+	 * @param string            $provider Provider name for the error log, such as PayPal.
+	 * @param string            $event_id Its id in the event log (unique across providers).
+	 * @param string            $type     The event type.
+	 * @param callable():string $handle Processes it and says what happened.
+	 */
+	public function process_once( string $provider, string $event_id, string $type, callable $handle ): \WP_REST_Response {
+		if ( ! $this->events->claim( $event_id, $type ) ) {
+			return self::answer( 200, array( 'status' => 'duplicate' ) );
+		}
+		try {
+			$outcome = $handle();
+		} catch ( \Throwable $error ) {
+			$this->events->release( $event_id );
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a failed event must reach the site's error log.
+			error_log( "Donation Widget: {$provider} event {$event_id} ({$type}) failed: " . get_class( $error ) . ': ' . $error->getMessage() );
+			return self::answer( 500, array( 'error' => 'processing_failed' ) );
+		}
+		$this->events->finish( $event_id, $outcome );
+		return self::answer(
+			200,
+			array(
+				'status'  => 'processed',
+				'outcome' => $outcome,
+			)
+		);
+	}
+
+	/**
+	 * A JSON answer the provider records in its dashboard.
+	 *
+	 * @param int                  $status HTTP status.
+	 * @param array<string, mixed> $body   Body.
+	 */
+	public static function answer( int $status, array $body ): \WP_REST_Response {
+		$response = new \WP_REST_Response( array( 'received' => $status < 300 ) + $body, $status );
+		$response->header( 'Cache-Control', 'no-store' );
+		return $response;
+	}
+}
