@@ -130,7 +130,7 @@ final class DonationsScreenTest extends AdminTestCase {
 		$html = $this->screen( array( 'donation' => (string) $first ) )['output'];
 
 		$this->assertStringContainsString( 'Donation #' . $first, $html );
-		foreach ( array( 'Jane Citizen', $this->email(), '0412345678', '1/23 Example St', 'Sydney NSW 2000', 'Nan Citizen', '$52.50 AUD', 'Every 4 weeks', 'Card', 'Succeeded', 'cus_detail', $sub, 'facebook', 'winter-appeal', 'APPEAL-2026', 'http://127.0.0.1:8891/donate/', 'REC-' . str_pad( (string) $first, 8, '0', STR_PAD_LEFT ), 'Resend receipt' ) as $expected ) {
+		foreach ( array( 'Jane Citizen', $this->email(), '0412345678', '1/23 Example St', 'Sydney NSW 2000', 'Nan Citizen', '$52.50 AUD', 'Every 4 weeks', 'Card', 'Succeeded', 'cus_detail', $sub, 'facebook', 'winter-appeal', 'APPEAL-2026', 'http://127.0.0.1:8891/donate/', $this->receipt_number_of( $first ), 'Resend receipt' ) as $expected ) {
 			$this->assertStringContainsString( esc_html( $expected ), $html, $expected );
 		}
 		$this->assertMatchesRegularExpression( '/<code>ch_[^<]+<\/code>/', $html );

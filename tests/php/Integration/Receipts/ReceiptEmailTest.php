@@ -39,7 +39,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 				'method'      => 'google_pay',
 			)
 		);
-		$number = 'REC-' . str_pad( (string) $id, 8, '0', STR_PAD_LEFT );
+		$number = $this->receipt_number_of( $id );
 
 		$this->succeed( $id );
 
@@ -147,7 +147,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 		$this->assertStringContainsString( 'Thank you for your 4-weekly donation to Helping Hands Australia. Your next donation will be processed in 4 weeks.', $mail[0]['text'] );
 		$this->assertStringContainsString( 'Every 4 weeks', $mail[0]['text'] );
 		$this->assertStringContainsString( 'Thank you for your continued 4-weekly support of Helping Hands Australia.', $mail[1]['text'] );
-		$this->assertStringContainsString( 'REC-' . str_pad( (string) $renewal, 8, '0', STR_PAD_LEFT ), $mail[1]['subject'] );
+		$this->assertStringContainsString( $this->receipt_number_of( $renewal ), $mail[1]['subject'] );
 	}
 
 	public function test_the_wording_comes_from_the_settings_and_donor_text_is_escaped(): void {
@@ -170,7 +170,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 		$this->succeed( $id );
 
 		$mail = $this->mailbox()[0];
-		$this->assertSame( 'Your receipt from Kids & Co (KC/' . str_pad( (string) $id, 8, '0', STR_PAD_LEFT ) . ')', $mail['subject'] );
+		$this->assertSame( 'Your receipt from Kids & Co (' . $this->receipt_number_of( $id, 'KC/' ) . ')', $mail['subject'] );
 		$this->assertStringContainsString( 'Gifts of $2 or more to Kids &amp; Co (a DGR) are deductible.', $mail['html'] );
 		$this->assertStringContainsString( 'With thanks from our CEO.', $mail['html'] );
 		$this->assertStringContainsString( 'Dear &lt;b&gt;Bold&lt;/b&gt;,', $mail['html'] );
@@ -187,7 +187,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 		$this->assertSame( ReceiptSender::SENT, $this->service( ReceiptSender::class )->resend( $id, 1 ) );
 
 		$mail = $this->mailbox();
-		$this->assertStringContainsString( 'REC-' . str_pad( (string) $id, 8, '0', STR_PAD_LEFT ), $mail[1]['subject'] );
+		$this->assertStringContainsString( $this->receipt_number_of( $id ), $mail[1]['subject'] );
 		$this->assertStringStartsWith( 'Copy of your receipt', $mail[1]['subject'] );
 		$this->assertStringContainsString( 'This is a copy of your receipt.', $mail[1]['text'] );
 	}
