@@ -41,6 +41,7 @@ export async function completePayPalPayment(
 		const response = await server.post( 'process_paypal_payment', {
 			transaction_id: captureId,
 			formData: server.formData(),
+			coverAmount: server.coverAmount(),
 			attemptId: server.newAttemptId(),
 			captchaToken: await server.captchaToken(),
 		} );
