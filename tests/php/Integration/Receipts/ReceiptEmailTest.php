@@ -70,6 +70,26 @@ final class ReceiptEmailTest extends AdminTestCase {
 		$this->assertSame( array( 'sent', (string) $id, $number, '0' ), array( $rows[0]['status'], $rows[0]['automatic_donation_id'], $rows[0]['receipt_number'], $rows[0]['sent_by'] ) );
 	}
 
+	public function test_the_receipt_shows_the_total_and_the_cover_line_only_when_there_is_cover(): void {
+		$this->succeed(
+			$this->insert_donation(
+				array(
+					'amount_cents' => 3500,
+					'cover_cents'  => 175,
+					'total_cents'  => 3675,
+				)
+			)
+		);
+		$this->succeed( $this->insert_donation() );
+
+		$mail = $this->mailbox();
+		$this->assertCount( 2, $mail );
+		$this->assertStringContainsString( '$36.75 AUD', $mail[0]['text'] );
+		$this->assertMatchesRegularExpression( '/Including fundraising cost cover\W+\$1\.75/', $mail[0]['text'] );
+		$this->assertStringContainsString( '$52.50 AUD', $mail[1]['text'] );
+		$this->assertStringNotContainsString( 'fundraising cost cover', $mail[1]['text'] );
+	}
+
 	public function test_the_receipt_is_sent_once_however_often_the_donation_completes(): void {
 		$id = $this->insert_donation();
 
