@@ -42,8 +42,8 @@ final class Checkout {
 	}
 
 	/**
-	 * A payment call: fields formData (JSON, SPEC §3.4), attemptId (UUID), captchaToken and the
-	 * method's own. See PaymentAnswers for the answers.
+	 * A payment call: fields formData (JSON, SPEC §3.4), coverAmount (the help cover, beside
+	 * formData), attemptId (UUID), captchaToken and the method's own. See PaymentAnswers for the answers.
 	 *
 	 * @param PaymentMethod        $method  The way to pay the call is for.
 	 * @param array<string, mixed> $request POST fields.
@@ -56,7 +56,7 @@ final class Checkout {
 		}
 		try {
 			$attempt_id = PaymentRequest::attempt_id( $request );
-			$form       = DonationForm::from_json( $request['formData'] ?? null );
+			$form       = DonationForm::from_json( $request['formData'] ?? null, $request['coverAmount'] ?? null );
 			$input      = $method->read( $request, $form );
 		} catch ( InvalidDonationRequest $error ) {
 			return PaymentAnswers::invalid( $error );
@@ -107,7 +107,7 @@ final class Checkout {
 		}
 		try {
 			$attempt_id = PaymentRequest::attempt_id( $request );
-			$form       = DonationForm::from_json( $request['formData'] ?? null );
+			$form       = DonationForm::from_json( $request['formData'] ?? null, $request['coverAmount'] ?? null );
 			$payment_id = $method->opened_payment( $request, $form );
 		} catch ( InvalidDonationRequest $error ) {
 			return PaymentAnswers::invalid( $error );

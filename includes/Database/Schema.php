@@ -13,7 +13,7 @@ namespace DonationWidget\Database;
  */
 final class Schema {
 
-	public const VERSION = '6';
+	public const VERSION = '7';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
@@ -50,7 +50,8 @@ final class Schema {
 		$mail_queue = self::table( 'mail_queue' );
 		$counters   = self::table( 'rate_counters' );
 
-		// Money is kept in cents so that sums never round.
+		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
+		// until the money is received, then the next number (UNIQUE: never given twice).
 		return array(
 			"CREATE TABLE {$donations} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -89,10 +90,12 @@ final class Schema {
   failure_reason varchar(255) NOT NULL DEFAULT '',
   review_reason varchar(40) NOT NULL DEFAULT '',
   page_url varchar(255) NOT NULL DEFAULT '',
+  receipt_seq bigint(20) unsigned DEFAULT NULL,
   created_at datetime NOT NULL,
   updated_at datetime NOT NULL,
   PRIMARY KEY  (id),
   UNIQUE KEY attempt_id (attempt_id),
+  UNIQUE KEY receipt_seq (receipt_seq),
   KEY status (status),
   KEY email (email),
   KEY payment_intent_id (payment_intent_id),

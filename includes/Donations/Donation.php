@@ -88,6 +88,44 @@ final class Donation {
 	}
 
 	/**
+	 * The gift itself, in cents (the total without the cover).
+	 */
+	public function amount_cents(): int {
+		return (int) $this->value( 'amount_cents' );
+	}
+
+	/**
+	 * The fundraising cost cover the donor added, in cents.
+	 */
+	public function cover_cents(): int {
+		return (int) $this->value( 'cover_cents' );
+	}
+
+	/**
+	 * The receipt sequence number: given when the money is received, 0 until then.
+	 */
+	public function receipt_seq(): int {
+		return (int) $this->value( 'receipt_seq' );
+	}
+
+	/**
+	 * The gift, cover and total of a renewal of this (first) donation that collected $cents: the
+	 * same split when the same total came in, else all of it as the gift (the cover cannot be
+	 * told apart from a changed total).
+	 *
+	 * @param int $cents What the renewal collected.
+	 * @return array{amount_cents: int, cover_cents: int, total_cents: int}
+	 */
+	public function renewal_split( int $cents ): array {
+		$same = $cents === $this->total_cents() && $this->amount_cents() + $this->cover_cents() === $cents;
+		return array(
+			'amount_cents' => $same ? $this->amount_cents() : $cents,
+			'cover_cents'  => $same ? $this->cover_cents() : 0,
+			'total_cents'  => $cents,
+		);
+	}
+
+	/**
 	 * Three-letter currency code.
 	 */
 	public function currency(): string {
@@ -189,6 +227,7 @@ final class Donation {
 	 */
 	public function matches( DonationForm $form ): bool {
 		return $form->total_cents === $this->total_cents()
+			&& $form->cover_cents === $this->cover_cents()
 			&& $form->frequency === $this->frequency()
 			&& strtolower( $form->email ) === strtolower( $this->email() );
 	}

@@ -11,10 +11,11 @@ namespace DonationWidget\Donations;
  * Parses and checks the widget's formData JSON again on the server: the browser's own checks
  * are a convenience for the donor, never a guarantee.
  *
- * The formData carries the total only (amount plus the optional help cover), not the amount or
- * whether help cover was ticked, and a total cannot be split back into the two (a $52.50 total
- * is either $50 plus cover or a $52.50 gift). So the whole total is stored as the amount and
- * the cover as zero; the widget sends no new fields for it.
+ * The formData carries the total only (gift plus the optional help cover), and a total cannot be
+ * split back into the two (a $52.50 total is either $50 plus cover or a $52.50 gift). So the
+ * widget sends the cover in its own POST field beside formData (coverAmount, "0" or absent
+ * without cover); the server works the cover out again from the gift and refuses a call whose
+ * cover or total does not add up.
  */
 final class DonationForm {
 
@@ -30,10 +31,15 @@ final class DonationForm {
 	public const MIN_TOTAL_CENTS = 500;
 
 	/**
-	 * The largest custom amount (SPEC §9) plus the largest help cover ($20): the total may
-	 * exceed $999,999.99 by the cover.
+	 * The largest custom amount (SPEC §9).
 	 */
-	public const MAX_TOTAL_CENTS = 99999999 + 2000;
+	public const MAX_AMOUNT_CENTS = 99999999;
+
+	/**
+	 * The largest custom amount plus the largest help cover ($20): the total may exceed
+	 * $999,999.99 by the cover.
+	 */
+	public const MAX_TOTAL_CENTS = self::MAX_AMOUNT_CENTS + HelpCover::CAP_CENTS;
 
 	/**
 	 * Longest formData accepted, in bytes; the real one is well under 2 KB.
@@ -137,6 +143,20 @@ final class DonationForm {
 	public readonly int $total_cents;
 
 	/**
+	 * The gift without the cover, in cents.
+	 *
+	 * @var int
+	 */
+	public readonly int $amount_cents;
+
+	/**
+	 * The fundraising cost cover, in cents (0 when not ticked).
+	 *
+	 * @var int
+	 */
+	public readonly int $cover_cents;
+
+	/**
 	 * Always AUD.
 	 *
 	 * @var string
@@ -179,12 +199,13 @@ final class DonationForm {
 	public readonly string $iteration_id;
 
 	/**
-	 * Parses the widget's formData.
+	 * Parses the widget's formData and the cover sent beside it.
 	 *
-	 * @param mixed $raw The formData POST field.
+	 * @param mixed $raw   The formData POST field.
+	 * @param mixed $cover The coverAmount POST field: dollars such as "1.75"; "0", "" or null for none.
 	 * @throws InvalidDonationRequest Naming every field that failed.
 	 */
-	public static function from_json( mixed $raw ): self {
+	public static function from_json( mixed $raw, mixed $cover = null ): self {
 		if ( ! is_string( $raw ) || '' === trim( $raw ) ) {
 			throw new InvalidDonationRequest( array( 'formData' => __( 'The donation details are missing. Please reload the page and try again.', 'donation-widget' ) ) );
 		}
@@ -202,16 +223,17 @@ final class DonationForm {
 		if ( ! is_array( $data ) || array_is_list( $data ) ) {
 			throw new InvalidDonationRequest( array( 'formData' => __( 'The donation details could not be read. Please reload the page and try again.', 'donation-widget' ) ) );
 		}
-		return new self( $data );
+		return new self( $data, $cover );
 	}
 
 	/**
 	 * Checks every field; the constructor of a form that passed.
 	 *
-	 * @param array<mixed> $data Decoded formData.
+	 * @param array<mixed> $data  Decoded formData.
+	 * @param mixed        $cover The coverAmount POST field.
 	 * @throws InvalidDonationRequest Naming every field that failed.
 	 */
-	private function __construct( array $data ) {
+	private function __construct( array $data, mixed $cover ) {
 		$required    = __( 'This field is required', 'donation-widget' );
 		$name_chars  = __( 'Please use only letters, spaces, apostrophes, ampersands (&) and hyphens.', 'donation-widget' );
 		$place_chars = __( 'Please use only letters, spaces, full stops, apostrophes, ampersands (&) and hyphens.', 'donation-widget' );
@@ -244,7 +266,13 @@ final class DonationForm {
 		$this->postcode      = $this->text( $address, 'postalCode', 20, self::POSTCODE_REGEX, __( 'A postcode has digits only.', 'donation-widget' ), null, 'formData.address.' );
 		$this->country       = $this->text( $address, 'country', 80, self::PLACE_PATTERN, $place_chars, null, 'formData.address.' );
 
-		$this->total_cents = $this->total( $data['totalAmount'] ?? null );
+		$this->total_cents  = $this->total( $data['totalAmount'] ?? null );
+		$this->cover_cents  = $this->cover( $cover, $this->total_cents );
+		$this->amount_cents = $this->total_cents - $this->cover_cents;
+		if ( $this->amount_cents > self::MAX_AMOUNT_CENTS ) {
+			// Only the cover may take the total past the largest gift.
+			$this->errors['formData.totalAmount'] = __( 'Please choose or enter a donation amount less than $999,999.99', 'donation-widget' );
+		}
 
 		$currency = $data['currency'] ?? '';
 		if ( ! is_string( $currency ) || self::CURRENCY !== strtoupper( trim( $currency ) ) ) {
@@ -294,8 +322,8 @@ final class DonationForm {
 		return array(
 			'frequency'         => $this->frequency,
 			'currency'          => $this->currency,
-			'amount_cents'      => $this->total_cents,
-			'cover_cents'       => 0,
+			'amount_cents'      => $this->amount_cents,
+			'cover_cents'       => $this->cover_cents,
 			'total_cents'       => $this->total_cents,
 			// formData has no donateAs: a donation with an organisation name is the organisation's.
 			'donate_as'         => '' === $this->organisation_name ? 'individual' : 'organisation',
@@ -400,6 +428,43 @@ final class DonationForm {
 		}
 		if ( $cents > self::MAX_TOTAL_CENTS ) {
 			$this->errors[ $path ] = __( 'Please choose or enter a donation amount less than $999,999.99', 'donation-widget' );
+			return 0;
+		}
+		return $cents;
+	}
+
+	/**
+	 * Reads coverAmount and checks it against the gift it implies: the gift is the total less
+	 * the cover, and the cover must be exactly HelpCover::cents_for() of that gift, so
+	 * totalAmount = gift + cover holds to the cent and the gift keeps SPEC §9's limits.
+	 *
+	 * @param mixed $value       The coverAmount field.
+	 * @param int   $total_cents The checked total (0 when it failed).
+	 * @return int Cents (0 when none or invalid; the error is recorded).
+	 */
+	private function cover( mixed $value, int $total_cents ): int {
+		$path = 'coverAmount';
+		if ( null === $value || '' === $value ) {
+			$value = '0';
+		}
+		if ( is_int( $value ) ) {
+			$value = (string) $value;
+		}
+		if ( ! is_string( $value ) || ! preg_match( self::AMOUNT_PATTERN, trim( $value ) ) ) {
+			$this->errors[ $path ] = __( 'The fundraising cost cover could not be read. Please reload the page and try again.', 'donation-widget' );
+			return 0;
+		}
+		$cents = Money::cents( trim( $value ) );
+		if ( 0 === $cents || 0 === $total_cents ) {
+			return 0;
+		}
+		$amount = $total_cents - $cents;
+		if ( $amount < self::MIN_TOTAL_CENTS ) {
+			$this->errors['formData.totalAmount'] = __( 'Please choose or enter a donation amount greater than $5', 'donation-widget' );
+			return 0;
+		}
+		if ( HelpCover::cents_for( $amount ) !== $cents ) {
+			$this->errors[ $path ] = __( 'The fundraising cost cover does not match the donation amount. Please reload the page and try again.', 'donation-widget' );
 			return 0;
 		}
 		return $cents;

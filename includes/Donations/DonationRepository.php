@@ -29,6 +29,16 @@ final class DonationRepository {
 	private const INTEGER_COLUMNS = array( 'amount_cents', 'cover_cents', 'total_cents' );
 
 	/**
+	 * Statuses of money the charity received: only these carry a receipt number.
+	 */
+	private const MONEY_RECEIVED = array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED, DonationStatus::REFUNDED );
+
+	/**
+	 * How often to try numbering a receipt when other servers take numbers at the same moment.
+	 */
+	private const NUMBERING_TRIES = 20;
+
+	/**
 	 * Writes the row of a new payment attempt, before any provider is called.
 	 *
 	 * @param string                $attempt_id The widget's attemptId.
@@ -65,6 +75,8 @@ final class DonationRepository {
 		);
 		$renewal = $this->insert( $row );
 		if ( null !== $renewal && DonationStatus::SUCCEEDED === $renewal->status() ) {
+			$this->give_receipt_number( $renewal->id() );
+			$renewal = $this->find( $renewal->id() ) ?? $renewal;
 			/** This action is documented in DonationRepository::move(). */
 			do_action( 'donation_widget_donation_succeeded', $renewal->id() );
 		}
@@ -229,6 +241,8 @@ final class DonationRepository {
 			);
 			if ( is_int( $moved ) && $moved > 0 ) {
 				if ( DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED !== $from ) {
+					// Numbered before anyone hears of it, so the receipt carries its number.
+					$this->give_receipt_number( $id );
 					/**
 					 * A donation has just been paid: its row moved to succeeded. Fired once per
 					 * donation, by the request whose UPDATE made the move (a webhook and the
@@ -243,7 +257,43 @@ final class DonationRepository {
 		}//end foreach
 		// MySQL counts changed rows only: a row already in $status with the same values is there.
 		$current = $this->find( $id );
+		if ( null !== $current && DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED === $current->status() && 0 === $current->receipt_seq() ) {
+			// Paid, yet unnumbered: the request that moved it ended between its two writes.
+			$this->give_receipt_number( $id );
+		}
 		return null !== $current && $status === $current->status();
+	}
+
+	/**
+	 * Gives a paid donation the next receipt number, unless it has one; unpaid ones get none.
+	 *
+	 * The number is MAX(receipt_seq) + 1, read and written by one UPDATE: a number is never taken
+	 * without being written (no gap, even if PHP dies), and the UNIQUE key on receipt_seq refuses a
+	 * number another server wrote at the same instant (InnoDB reports that, or a deadlock between
+	 * the two locking reads; the statement then left nothing behind and is simply tried again).
+	 * One statement also works inside a transaction someone else opened, unlike a counter table
+	 * whose take-and-write would need its own. Rows are never deleted, so no number comes back.
+	 *
+	 * @param int $id Row id.
+	 * @return int Its receipt sequence number, or 0 when it has none (unpaid, or every try failed).
+	 */
+	public function give_receipt_number( int $id ): int {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		// The derived table makes MariaDB/MySQL read the maximum before writing the same table.
+		$sql = "UPDATE {$table} SET receipt_seq = (SELECT next_seq FROM (SELECT COALESCE(MAX(receipt_seq), 0) + 1 AS next_seq FROM {$table}) AS latest)
+			WHERE id = %d AND receipt_seq IS NULL AND status IN (%s, %s, %s)";
+		// A refused try is expected under load: keep it out of the error log.
+		$suppressed = $wpdb->suppress_errors( true );
+		for ( $try = 1; $try <= self::NUMBERING_TRIES; $try++ ) {
+			if ( false !== $wpdb->query( $wpdb->prepare( $sql, $id, ...self::MONEY_RECEIVED ) ) ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $sql holds only the plugin's table name and placeholders.
+				break;
+			}
+			usleep( random_int( 1000, 4000 ) * min( $try, 5 ) );
+		}
+		$wpdb->suppress_errors( $suppressed );
+		$number = $wpdb->get_var( $wpdb->prepare( "SELECT receipt_seq FROM {$table} WHERE id = %d", $id ) );
+		return is_numeric( $number ) ? (int) $number : 0;
 	}
 
 	/**

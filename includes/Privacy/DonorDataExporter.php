@@ -10,6 +10,7 @@ namespace DonationWidget\Privacy;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Receipts\DonationFormat;
+use DonationWidget\Receipts\ReceiptLog;
 use DonationWidget\Receipts\ReceiptNumber;
 use DonationWidget\Settings\Settings;
 
@@ -57,8 +58,9 @@ final class DonorDataExporter {
 	public function export( string $email, int $page = 1 ): array {
 		global $wpdb;
 		$table = Schema::table( 'donations' );
+		$sent  = ReceiptLog::sent_number_column( 'd' );
 		$rows  = '' === $email ? array() : $wpdb->get_results(
-			$wpdb->prepare( "SELECT * FROM {$table} WHERE email = %s ORDER BY id ASC LIMIT %d OFFSET %d", $email, self::PER_PAGE, ( max( 1, $page ) - 1 ) * self::PER_PAGE ),
+			$wpdb->prepare( "SELECT d.*, {$sent} FROM {$table} d WHERE d.email = %s ORDER BY d.id ASC LIMIT %d OFFSET %d", $email, self::PER_PAGE, ( max( 1, $page ) - 1 ) * self::PER_PAGE ),
 			ARRAY_A
 		);
 		$rows  = is_array( $rows ) ? $rows : array();
@@ -100,9 +102,10 @@ final class DonorDataExporter {
 			)
 		);
 		$values  = array(
-			__( 'Receipt number', 'donation-widget' ) => ReceiptNumber::format( $donation->id(), $this->settings->string( 'receipt_number_prefix' ) ),
+			__( 'Receipt number', 'donation-widget' ) => ReceiptNumber::shown( $donation, $this->settings->string( 'receipt_number_prefix' ) ),
 			__( 'Date', 'donation-widget' )           => DonationFormat::date_time( $donation->value( 'created_at' ) ),
 			__( 'Amount', 'donation-widget' )         => DonationFormat::money( $donation->total_cents() ) . ' ' . $donation->currency(),
+			__( 'Fundraising cost cover', 'donation-widget' ) => $donation->cover_cents() > 0 ? DonationFormat::money( $donation->cover_cents() ) : '',
 			__( 'Frequency', 'donation-widget' )      => DonationFormat::frequency( $donation->frequency() ),
 			__( 'Payment method', 'donation-widget' ) => DonationFormat::method( $donation->method() ),
 			__( 'Status', 'donation-widget' )         => DonationFormat::status( $donation->status() ),

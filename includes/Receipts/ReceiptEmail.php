@@ -48,6 +48,8 @@ final class ReceiptEmail {
 			__( 'Date', 'donation-widget' )           => DonationFormat::date( $donation->value( 'created_at' ) ),
 			__( 'Received from', 'donation-widget' )  => $this->donor_name( $donation ),
 			__( 'Amount', 'donation-widget' )         => DonationFormat::money( $donation->total_cents() ) . ' ' . $donation->currency(),
+			// Empty (and so left out below) without cover.
+			__( 'Including fundraising cost cover', 'donation-widget' ) => $donation->cover_cents() > 0 ? DonationFormat::money( $donation->cover_cents() ) : '',
 			__( 'Frequency', 'donation-widget' )      => DonationFormat::frequency( $donation->frequency() ),
 			__( 'Payment method', 'donation-widget' ) => DonationFormat::method( $donation->method() ),
 			__( 'Organisation', 'donation-widget' )   => $organisation,

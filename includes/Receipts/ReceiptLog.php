@@ -24,6 +24,11 @@ final class ReceiptLog {
 	public const FAILED  = 'failed';
 
 	/**
+	 * The column sent_number_column() adds to a donation row.
+	 */
+	public const SENT_NUMBER = 'receipt_number_sent';
+
+	/**
 	 * Claims the automatic receipt of a donation.
 	 *
 	 * @param int    $donation_id    Donation row id.
@@ -91,6 +96,18 @@ final class ReceiptLog {
 		$table = Schema::table( 'receipts' );
 		$found = $wpdb->get_var( $wpdb->prepare( "SELECT receipt_number FROM {$table} WHERE donation_id = %d AND receipt_number <> '' ORDER BY id ASC LIMIT 1", $donation_id ) );
 		return is_string( $found ) ? $found : '';
+	}
+
+	/**
+	 * A SELECT column holding the number first sent for each donation row (as SENT_NUMBER), for
+	 * screens that read many donations at once; read it with ReceiptNumber::shown().
+	 *
+	 * @param string $alias The donations table's alias in the query (letters only).
+	 */
+	public static function sent_number_column( string $alias ): string {
+		$alias = preg_replace( '/[^a-z]/', '', $alias );
+		$table = Schema::table( 'receipts' );
+		return "(SELECT sent.receipt_number FROM {$table} sent WHERE sent.donation_id = {$alias}.id AND sent.receipt_number <> '' ORDER BY sent.id ASC LIMIT 1) AS " . self::SENT_NUMBER;
 	}
 
 	/**

@@ -126,13 +126,22 @@ final class ReceiptSender {
 	}
 
 	/**
-	 * The receipt number of a donation: the one already issued, or a new one.
+	 * The receipt number of a donation: the one already sent, else its receipt sequence number
+	 * with today's prefix; '' for money not received.
 	 *
 	 * @param Donation $donation The donation.
 	 */
 	public function number( Donation $donation ): string {
 		$issued = $this->log->number_of( $donation->id() );
-		return '' !== $issued ? $issued : ReceiptNumber::format( $donation->id(), $this->settings->string( 'receipt_number_prefix' ) );
+		if ( '' !== $issued ) {
+			return $issued;
+		}
+		$sequence = $donation->receipt_seq();
+		if ( 0 === $sequence && in_array( $donation->status(), self::RECEIPTED, true ) ) {
+			// Paid, yet unnumbered: the request that recorded the payment ended between its writes.
+			$sequence = $this->donations->give_receipt_number( $donation->id() );
+		}
+		return $sequence > 0 ? ReceiptNumber::format( $sequence, $this->settings->string( 'receipt_number_prefix' ) ) : '';
 	}
 
 	/**

@@ -23,6 +23,12 @@ export interface PaymentServer {
 	post: AjaxPost;
 	/** The JSON formData of SPEC §3.4, built from the current values. */
 	formData: () => string;
+	/**
+	 * The help cover in dollars ("1.75", or "0" without it), sent as its own
+	 * field beside formData: formData holds the total only, and the server
+	 * cannot split a total back into gift and cover.
+	 */
+	coverAmount: () => string;
 	/** A fresh invisible-captcha token, or "" when no captcha is configured. */
 	captchaToken: () => Promise< string >;
 	/** The page URL without its query. */

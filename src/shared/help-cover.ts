@@ -3,13 +3,15 @@
  * charges, so it lives beside the donation values rather than in one step.
  */
 import type { DonationValues } from './donation-values';
-import { roundToCents } from './money';
+import { roundToCents, toDecimalString } from './money';
 
 export const HELP_COVER_PERCENT = 0.05;
 export const HELP_COVER_CAP = 20;
 
 /**
- * Cover = amount × rate, capped at $20, in whole cents.
+ * Cover = amount × rate, capped at $20, rounded half up to the cent. Worked
+ * out in whole cents (the rate in basis points) so it matches the server to
+ * the cent: 5 % of $80.30 is $4.015, which floating point makes $4.01.
  * @param amount  The chosen amount.
  * @param percent Cover rate (helpCoverPercent).
  */
@@ -20,7 +22,27 @@ export function helpCoverAmount(
 	if ( ! Number.isFinite( amount ) || amount <= 0 ) {
 		return 0;
 	}
-	return roundToCents( Math.min( amount * percent, HELP_COVER_CAP ) );
+	const amountCents = Math.round( roundToCents( amount ) * 100 );
+	const basisPoints = Math.round( percent * 10000 );
+	// An integer divided once: a half cent is exact, so Math.round takes it up.
+	const coverCents = Math.round( ( amountCents * basisPoints ) / 10000 );
+	return Math.min( coverCents, HELP_COVER_CAP * 100 ) / 100;
+}
+
+/**
+ * The coverAmount field sent beside formData (which holds the total only):
+ * the cover in dollars with two decimals, or "0" when help cover is off.
+ * @param values Form values.
+ */
+export function coverAmountField(
+	values: Pick< DonationValues, 'amount' | 'helpCover' | 'helpCoverPercent' >
+): string {
+	if ( ! values.helpCover ) {
+		return '0';
+	}
+	return toDecimalString(
+		helpCoverAmount( values.amount, values.helpCoverPercent )
+	);
 }
 
 /**

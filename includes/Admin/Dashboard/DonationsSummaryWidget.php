@@ -49,7 +49,9 @@ final class DonationsSummaryWidget {
 	/**
 	 * The numbers: this calendar month in the site's time zone, succeeded donations in AUD.
 	 *
-	 * @return array{month_cents: int, month_count: int, month_donors: int, recurring_cents: int, recurring_count: int}
+	 * Donors are people: distinct email addresses, whatever their case.
+	 *
+	 * @return array{month_cents: int, month_count: int, month_donors: int, recurring_cents: int, recurring_count: int, recurring_donors: int}
 	 */
 	public function numbers(): array {
 		global $wpdb;
@@ -57,7 +59,7 @@ final class DonationsSummaryWidget {
 		$start     = get_gmt_from_date( (string) wp_date( 'Y-m-01 00:00:00' ) );
 		$row       = $wpdb->get_row(
 			$wpdb->prepare(
-				"SELECT COUNT(*) AS donations, COUNT(DISTINCT LOWER(email)) AS donors, COALESCE(SUM(total_cents), 0) AS cents FROM {$table} WHERE status = %s AND currency = %s AND created_at >= %s", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table name.
+				"SELECT COUNT(*) AS donations, COUNT(DISTINCT NULLIF(LOWER(email), '')) AS donors, COALESCE(SUM(total_cents), 0) AS cents FROM {$table} WHERE status = %s AND currency = %s AND created_at >= %s", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table name.
 				DonationStatus::SUCCEEDED,
 				DonationForm::CURRENCY,
 				$start
@@ -66,11 +68,12 @@ final class DonationsSummaryWidget {
 		);
 		$recurring = $this->subscriptions->recurring_income();
 		return array(
-			'month_cents'     => (int) ( $row['cents'] ?? 0 ),
-			'month_count'     => (int) ( $row['donations'] ?? 0 ),
-			'month_donors'    => (int) ( $row['donors'] ?? 0 ),
-			'recurring_cents' => $recurring['cents'],
-			'recurring_count' => $recurring['count'],
+			'month_cents'      => (int) ( $row['cents'] ?? 0 ),
+			'month_count'      => (int) ( $row['donations'] ?? 0 ),
+			'month_donors'     => (int) ( $row['donors'] ?? 0 ),
+			'recurring_cents'  => $recurring['cents'],
+			'recurring_count'  => $recurring['count'],
+			'recurring_donors' => $recurring['donors'],
 		);
 	}
 
@@ -107,10 +110,10 @@ final class DonationsSummaryWidget {
 			),
 			__( 'Donors this month', 'donation-widget' ) => number_format_i18n( $numbers['month_donors'] ),
 			__( 'Recurring income', 'donation-widget' )  => sprintf(
-				/* translators: 1: amount, 2: number of running 4-weekly donations. */
-				_n( '%1$s every 4 weeks from %2$d donor', '%1$s every 4 weeks from %2$d donors', $numbers['recurring_count'], 'donation-widget' ),
+				/* translators: 1: amount, 2: number of people giving 4-weekly (distinct donors, not donations). */
+				_n( '%1$s every 4 weeks from %2$d donor', '%1$s every 4 weeks from %2$d donors', $numbers['recurring_donors'], 'donation-widget' ),
 				DonationFormat::money( $numbers['recurring_cents'] ),
-				$numbers['recurring_count']
+				$numbers['recurring_donors']
 			),
 		);
 		echo '<table class="widefat striped donation-widget-dashboard"><tbody>';

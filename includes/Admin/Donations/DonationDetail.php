@@ -118,9 +118,9 @@ final class DonationDetail {
 		}
 		$rows = array(
 			__( 'Status', 'donation-widget' )         => esc_html( DonationFormat::status( $donation->status() ) ),
-			__( 'Amount', 'donation-widget' )         => esc_html( DonationFormat::money( (int) $donation->value( 'amount_cents' ) ) ),
-			__( 'Fundraising cost cover', 'donation-widget' ) => esc_html( DonationFormat::money( (int) $donation->value( 'cover_cents' ) ) ),
-			__( 'Total', 'donation-widget' )          => esc_html( DonationFormat::money( $donation->total_cents() ) . ' ' . $donation->currency() ),
+			__( 'Gift', 'donation-widget' )           => esc_html( DonationFormat::money( $donation->amount_cents() ) ),
+			__( 'Fundraising cost cover', 'donation-widget' ) => esc_html( DonationFormat::money( $donation->cover_cents() ) ),
+			__( 'Total', 'donation-widget' )          => esc_html( $this->total( $donation ) ),
 			__( 'Frequency', 'donation-widget' )      => esc_html( $frequency ),
 			__( 'Payment method', 'donation-widget' ) => esc_html( DonationFormat::method( $donation->method() ) ),
 		);
@@ -132,6 +132,26 @@ final class DonationDetail {
 			$rows[ __( 'Review', 'donation-widget' ) ] = '<strong class="donation-widget-needs-review">' . esc_html( ReviewReason::label( $donation->review_reason() ) ) . '</strong>';
 		}
 		return $rows;
+	}
+
+	/**
+	 * The total the donor paid, and how it splits when they added the cover: the charity
+	 * receives all of it.
+	 *
+	 * @param Donation $donation The donation.
+	 */
+	private function total( Donation $donation ): string {
+		$total = DonationFormat::money( $donation->total_cents() ) . ' ' . $donation->currency();
+		if ( 0 === $donation->cover_cents() ) {
+			return $total;
+		}
+		return sprintf(
+			/* translators: 1: total with currency, such as $36.75 AUD, 2: the gift, 3: the cover. */
+			__( '%1$s (gift %2$s, cover %3$s)', 'donation-widget' ),
+			$total,
+			DonationFormat::money( $donation->amount_cents() ),
+			DonationFormat::money( $donation->cover_cents() )
+		);
 	}
 
 	/**
@@ -186,7 +206,8 @@ final class DonationDetail {
 	private function render_receipts( Donation $donation ): void {
 		printf( '<h2>%s</h2>', esc_html__( 'Receipt', 'donation-widget' ) );
 		$receipts = $this->log->for_donation( $donation->id() );
-		$rows     = array( __( 'Receipt number', 'donation-widget' ) => esc_html( $this->receipts->number( $donation ) ) );
+		$number   = $this->receipts->number( $donation );
+		$rows     = array( __( 'Receipt number', 'donation-widget' ) => esc_html( '' !== $number ? $number : __( 'None: a receipt number is given when the money is received.', 'donation-widget' ) ) );
 		$this->table( $rows );
 		if ( array() === $receipts ) {
 			printf( '<p>%s</p>', esc_html__( 'No receipt has been emailed for this donation.', 'donation-widget' ) );

@@ -156,9 +156,8 @@ final class DonationExport {
 	 */
 	private function row( Donation $donation ): array {
 		$computed = array(
-			// Receipts keep the number they were sent with; the export shows the standard one, which
-			// only differs after the prefix setting changed.
-			'receipt_number' => ReceiptNumber::format( $donation->id(), $this->settings->string( 'receipt_number_prefix' ) ),
+			// The number the receipt was sent with; money not received has none.
+			'receipt_number' => ReceiptNumber::shown( $donation, $this->settings->string( 'receipt_number_prefix' ) ),
 			'id'             => (string) $donation->id(),
 			'date'           => DonationFormat::date( $donation->value( 'created_at' ), 'Y-m-d H:i:s' ),
 			'status'         => DonationFormat::status( $donation->status() ),

@@ -11,6 +11,7 @@ use DonationWidget\Database\Schema;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Receipts\ReceiptLog;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- staff must see the donations table as it is now (no cache); the only interpolated names are the plugin's own table from Schema::table() and whitelisted columns from DonationFilters::SORTABLE, every value is a placeholder of $wpdb->prepare().
 
@@ -83,7 +84,8 @@ final class DonationQuery {
 		$table                = Schema::table( 'donations' );
 		$args[]               = $after_id;
 		$args[]               = max( 1, $limit );
-		$sql                  = "SELECT * FROM {$table} WHERE {$where} AND id > %d ORDER BY id ASC LIMIT %d";
+		$sent                 = ReceiptLog::sent_number_column( 'd' );
+		$sql                  = "SELECT d.*, {$sent} FROM {$table} d WHERE {$where} AND d.id > %d ORDER BY d.id ASC LIMIT %d";
 		return $this->donations( $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_A ) );
 	}
 
@@ -113,8 +115,8 @@ final class DonationQuery {
 		if ( '' !== $filters->search ) {
 			$like      = '%' . $wpdb->esc_like( $filters->search ) . '%';
 			$clauses[] = "(first_name LIKE %s OR last_name LIKE %s OR CONCAT(first_name, ' ', last_name) LIKE %s OR email LIKE %s OR organisation_name LIKE %s"
-				. ' OR provider_reference = %s OR payment_intent_id = %s OR customer_id = %s OR subscription_id = %s OR id = %d)';
-			array_push( $args, $like, $like, $like, $like, $like, $filters->search, $filters->search, $filters->search, $filters->search, self::id_in( $filters->search ) );
+				. ' OR provider_reference = %s OR payment_intent_id = %s OR customer_id = %s OR subscription_id = %s OR id = %d OR receipt_seq = %d)';
+			array_push( $args, $like, $like, $like, $like, $like, $filters->search, $filters->search, $filters->search, $filters->search, self::id_in( $filters->search ), self::receipt_in( $filters->search ) );
 		}
 		if ( '' !== $filters->status ) {
 			$clauses[] = 'status = %s';
@@ -141,13 +143,22 @@ final class DonationQuery {
 	}
 
 	/**
-	 * The donation id a search names, as "42", "#42" or a receipt number such as "REC-00000042";
-	 * 0 (no row has it) otherwise.
+	 * The donation id a search names, as "42" or "#42"; 0 (no row has it) otherwise.
 	 *
 	 * @param string $search Search text.
 	 */
 	private static function id_in( string $search ): int {
-		return preg_match( '/^[A-Za-z#-]*0*([1-9][0-9]{0,17})$/', $search, $match ) ? (int) $match[1] : 0;
+		return preg_match( '/^#?0*([1-9][0-9]{0,17})$/', $search, $match ) ? (int) $match[1] : 0;
+	}
+
+	/**
+	 * The receipt sequence number a search names, as "42" or a receipt number with any prefix
+	 * such as "REC-00000042" or "KC/00000042"; 0 (no row has it) otherwise.
+	 *
+	 * @param string $search Search text.
+	 */
+	private static function receipt_in( string $search ): int {
+		return preg_match( '/^(?!#)[^\s0-9]{0,20}0*([1-9][0-9]{0,17})$/', $search, $match ) ? (int) $match[1] : 0;
 	}
 
 	/**

@@ -170,6 +170,27 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 		);
 	} );
 
+	it( 'sends the ticked help cover beside formData, which keeps its SPEC fields', async () => {
+		const root = await reachPayment();
+		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
+		await completeCard();
+		await click(
+			byLabel(
+				root,
+				'I would like to add $2.50 to help cover fundraising costs'
+			)
+		);
+		await click( button( root, 'Donate $52.50 4-weekly' ) );
+
+		const fields = sentFields( 0 );
+		expect( fields.get( 'coverAmount' ) ).toBe( '2.50' );
+		const formData = JSON.parse( fields.get( 'formData' ) as string );
+		expect( formData.totalAmount ).toBe( 52.5 );
+		expect( formData ).not.toHaveProperty( 'coverAmount' );
+		expect( formData ).not.toHaveProperty( 'helpCover' );
+		expect( formData ).not.toHaveProperty( 'amount' );
+	} );
+
 	it( 'requires the privacy terms', async () => {
 		const root = await reachPayment();
 		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
@@ -219,6 +240,7 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 			totalAmount: 50,
 			frequency: '4weekly',
 		} );
+		expect( fields.get( 'coverAmount' ) ).toBe( '0' );
 
 		await answer( 200, { success: true, data: { reference: 'ch_123' } } );
 

@@ -1,3 +1,4 @@
+import { coverAmountField } from '../../shared/help-cover';
 import {
 	amountFromInput,
 	helpCoverAmount,
@@ -20,6 +21,11 @@ describe( 'help cover (SPEC §9: 5%, capped at $20)', () => {
 		[ 399.99, 20 ],
 		[ 1000, 20 ],
 		[ 5, 0.25 ],
+		[ 35, 1.75 ],
+		// 4.015 and 4.105 exactly: half a cent goes up, as on the server
+		// (floating point alone gives 4.01 and 4.10).
+		[ 80.3, 4.02 ],
+		[ 82.1, 4.11 ],
 		[ 0, 0 ],
 	] )( 'amount %p → cover %p', ( amount, cover ) => {
 		expect( helpCoverAmount( amount ) ).toBe( cover );
@@ -27,6 +33,36 @@ describe( 'help cover (SPEC §9: 5%, capped at $20)', () => {
 
 	it( 'uses the given rate', () => {
 		expect( helpCoverAmount( 100, 0.1 ) ).toBe( 10 );
+	} );
+} );
+
+describe( 'coverAmount, the field sent beside formData', () => {
+	const values = ( amount: number, helpCover: boolean ) => ( {
+		amount,
+		helpCover,
+		helpCoverPercent: 0.05,
+	} );
+
+	it.each( [
+		[ 35, true, '1.75' ],
+		[ 80.3, true, '4.02' ],
+		[ 1000, true, '20.00' ],
+		[ 35, false, '0' ],
+	] )( 'amount %p, helpCover %p → %p', ( amount, helpCover, expected ) => {
+		expect( coverAmountField( values( amount, helpCover ) ) ).toBe(
+			expected
+		);
+	} );
+
+	it( 'adds up with formData.totalAmount to the cent', () => {
+		for ( let cents = 500; cents <= 60000; cents += 7 ) {
+			const current = values( cents / 100, true );
+			const total = Math.round( totalAmount( current ) * 100 );
+			const cover = Math.round(
+				Number( coverAmountField( current ) ) * 100
+			);
+			expect( total - cover ).toBe( cents );
+		}
 	} );
 } );
 

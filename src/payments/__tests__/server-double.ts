@@ -24,6 +24,7 @@ export function serverDouble( answers: AjaxResponse[] ) {
 			return answer;
 		} ),
 		formData: () => '{"firstName":"Jane"}',
+		coverAmount: () => '1.75',
 		captchaToken: async () => `token-${ ++token }`,
 		currentUrl: 'https://charity.example/give/',
 		newAttemptId: () => `attempt-${ ++attempt }`,

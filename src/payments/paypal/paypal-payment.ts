@@ -37,6 +37,7 @@ export async function openPayPalOrder(
 	} );
 	const response = await server.post( 'open_paypal_order', {
 		formData: server.formData(),
+		coverAmount: server.coverAmount(),
 		attemptId,
 		orderId,
 	} );
@@ -90,6 +91,7 @@ export async function completePayPalPayment(
 		const response = await server.post( 'process_paypal_payment', {
 			transaction_id: captureId,
 			formData: server.formData(),
+			coverAmount: server.coverAmount(),
 			attemptId: attemptId || server.newAttemptId(),
 			captchaToken: await server.captchaToken(),
 		} );

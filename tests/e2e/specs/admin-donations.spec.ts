@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
+import { settledDonation, uniqueEmail } from '../fixtures/donations';
+import { CARDS, DonationWidgetPage } from '../pages/DonationWidgetPage';
 import { SITE_URL } from '../playwright.config';
 
 interface Donor {
@@ -160,6 +162,42 @@ test( 'an admin finds a donation made moments before, exports it and resends its
 	await expect(
 		page.getByRole( 'row', { name: /Resent by admin/ } )
 	).toContainText( 'Sent' );
+} );
+
+test( 'a gift with help cover made in the widget shows gift, cover and total apart in the admin', async ( {
+	page,
+} ) => {
+	const email = uniqueEmail( 'cover' );
+	const widget = new DonationWidgetPage( page );
+	await widget.goto();
+	await widget.reachPayment( '35', 'Once only', {
+		firstName: 'Cora',
+		lastName: 'Tester',
+		email,
+	} );
+	await widget.helpCover.check();
+	await widget.payByCard( { number: CARDS.visa } );
+	await expect( widget.thankYou( 'Cora' ) ).toBeVisible();
+	const donation = await settledDonation( email );
+
+	await logIn( page );
+	await page.goto(
+		`/wp-admin/admin.php?page=donation-widget-donations&donation=${ donation.id }`
+	);
+	await expect( page.getByRole( 'row', { name: /^Gift/ } ) ).toHaveText(
+		/Gift\s*\$35\.00$/
+	);
+	await expect(
+		page.getByRole( 'row', { name: /^Fundraising cost cover/ } )
+	).toHaveText( /Fundraising cost cover\s*\$1\.75$/ );
+	await expect( page.getByRole( 'row', { name: /^Total/ } ) ).toHaveText(
+		/Total\s*\$36\.75 AUD \(gift \$35\.00, cover \$1\.75\)$/
+	);
+	await expect(
+		page.getByRole( 'row', { name: /^Receipt number/ } )
+	).toContainText(
+		`REC-${ String( donation.receipt_seq ).padStart( 8, '0' ) }`
+	);
 } );
 
 test( 'an admin sees a 4-weekly donor, gets a card-update link and cancels after confirming', async ( {

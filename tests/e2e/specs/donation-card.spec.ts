@@ -130,8 +130,11 @@ test( 'a one-off card donation of a custom amount with help cover charges amount
 		widget.text( 'Your donation of $31.50 has been successful.' )
 	).toBeVisible();
 	const row = await settledDonation( grace.email );
+	// The cover travels beside formData, so the gift and the cover are stored apart.
 	expect( row ).toMatchObject( {
 		status: 'succeeded',
+		amount_cents: '3000',
+		cover_cents: '150',
 		total_cents: '3150',
 		frequency: 'Oneoff',
 	} );

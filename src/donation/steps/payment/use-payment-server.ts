@@ -1,6 +1,6 @@
 /**
  * The server access every payment method shares: admin-ajax, the formData
- * of SPEC §3.4 built from the latest values, the invisible captcha's token,
+ * of SPEC §3.4 and the help cover beside it, built from the latest values, the invisible captcha's token,
  * the page URL and a new id per attempt.
  */
 import { useMemo } from '@wordpress/element';
@@ -12,6 +12,7 @@ import {
 } from '../../../payments/gateway';
 import type { AjaxPost } from '../../../shared/ajax';
 import type { DonationValues } from '../../../shared/donation-values';
+import { coverAmountField } from '../../../shared/help-cover';
 import { buildFormData } from '../../form-data';
 
 export function usePaymentServer(
@@ -24,6 +25,7 @@ export function usePaymentServer(
 		() => ( {
 			post,
 			formData: () => buildFormData( valuesRef.current ),
+			coverAmount: () => coverAmountField( valuesRef.current ),
 			captchaToken,
 			currentUrl,
 			newAttemptId,

@@ -35,6 +35,7 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 				fields: {
 					transaction_id: 'CAPTURE-1',
 					formData: '{"firstName":"Jane"}',
+					coverAmount: '1.75',
 					attemptId: 'attempt-1',
 					captchaToken: 'token-1',
 				},

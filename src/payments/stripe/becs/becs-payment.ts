@@ -43,6 +43,7 @@ export async function payByBecsDebit(
 		const response = await server.post( 'process_becs_debit', {
 			token: paymentMethod.id,
 			formData: server.formData(),
+			coverAmount: server.coverAmount(),
 			currentUrl: server.currentUrl,
 			attemptId: server.newAttemptId(),
 			captchaToken: await server.captchaToken(),

@@ -40,6 +40,7 @@ export async function payByCard(
 			token: paymentMethod.id,
 			cardId: paymentMethod.id,
 			formData: server.formData(),
+			coverAmount: server.coverAmount(),
 			currentUrl: server.currentUrl,
 			attemptId,
 		};

@@ -79,6 +79,7 @@ export async function payByExpressCheckout(
 		const intent = await server.post( 'payment_intent', {
 			amount: String( payment.amountCents ),
 			formData: server.formData(),
+			coverAmount: server.coverAmount(),
 			currency: payment.currency.toLowerCase(),
 			attemptId: server.newAttemptId(),
 			captchaToken: await server.captchaToken(),

@@ -8,6 +8,7 @@
 namespace DonationWidget\Tests\Integration\Admin;
 
 use DonationWidget\Admin\Dashboard\DonationsSummaryWidget;
+use DonationWidget\Database\Schema;
 
 final class DashboardWidgetTest extends AdminTestCase {
 
@@ -67,6 +68,43 @@ final class DashboardWidgetTest extends AdminTestCase {
 		$this->assertSame( 3, $after['month_donors'] - $before['month_donors'], 'one donor, whatever the case of the email' );
 		$this->assertSame( 3000, $after['recurring_cents'] - $before['recurring_cents'] );
 		$this->assertSame( 1, $after['recurring_count'] - $before['recurring_count'] );
+		$this->assertSame( 1, $after['recurring_donors'] - $before['recurring_donors'] );
+	}
+
+	public function test_one_donors_three_4_weekly_donations_are_from_1_donor(): void {
+		global $wpdb;
+		// Only this test's subscriptions run (rolled back with the test).
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'subscriptions' ) . ' SET status = %s', 'cancelled' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		foreach ( array( 'jane', 'JANE', 'Jane' ) as $i => $local ) {
+			$first = $this->insert_donation(
+				array(
+					'frequency'       => '4weekly',
+					'subscription_id' => 'sub_one' . $i . wp_generate_password( 6, false ),
+					'total_cents'     => 2000,
+					'email'           => $this->email( $local ),
+				)
+			);
+			$this->insert_subscription( 'sub_one' . $i . wp_generate_password( 8, false ), $first, 'active', 2000 );
+		}
+
+		$numbers = $this->widget()->numbers();
+		$this->assertSame( array( 3, 1 ), array( $numbers['recurring_count'], $numbers['recurring_donors'] ) );
+		$this->assertStringContainsString( '$60.00 every 4 weeks from 1 donor<', $this->rendered() );
+
+		$other = $this->insert_donation(
+			array(
+				'frequency' => '4weekly',
+				'email'     => $this->email( 'omar' ),
+			)
+		);
+		$this->insert_subscription( 'sub_two' . wp_generate_password( 8, false ), $other, 'active', 1000 );
+		$this->assertStringContainsString( '$70.00 every 4 weeks from 2 donors<', $this->rendered() );
+	}
+
+	private function rendered(): string {
+		ob_start();
+		$this->widget()->render();
+		return (string) ob_get_clean();
 	}
 
 	public function test_the_widget_is_only_for_staff_who_may_see_donations(): void {

@@ -7,6 +7,8 @@
 
 namespace DonationWidget\Tests\Integration\Admin;
 
+use DonationWidget\Database\Schema;
+
 use DonationWidget\Admin\Donations\DonationExport;
 use DonationWidget\Admin\Donations\DonationFilters;
 use DonationWidget\Admin\Donations\DonationQuery;
@@ -61,7 +63,7 @@ final class DonationExportTest extends AdminTestCase {
 		$rows = $this->rows( $csv );
 		$this->assertCount( 1, $rows );
 		$row = $rows[0];
-		$this->assertSame( 'REC-' . str_pad( (string) $id, 8, '0', STR_PAD_LEFT ), $row['Receipt number'] );
+		$this->assertSame( $this->receipt_number_of( $id ), $row['Receipt number'] );
 		$this->assertSame( (string) $id, $row['Donation ID'] );
 		$this->assertSame( '2026-03-02 00:30:00', $row['Date'], 'in the site time zone' );
 		$this->assertSame( 'Succeeded', $row['Status'] );
@@ -77,6 +79,50 @@ final class DonationExportTest extends AdminTestCase {
 		$this->assertSame( 'winter, "appeal"', $row['UTM campaign'] );
 		$this->assertMatchesRegularExpression( '/^ch_/', $row['Charge or capture ID'] );
 		$this->assertSame( array_values( $this->service( DonationExport::class )->columns() ), array_keys( $row ) );
+	}
+
+	public function test_the_cover_is_exported_apart_and_only_money_received_has_a_receipt_number(): void {
+		global $wpdb;
+		$covered = $this->insert_donation(
+			array(
+				'first_name'   => 'Covered',
+				'amount_cents' => 3500,
+				'cover_cents'  => 175,
+				'total_cents'  => 3675,
+			)
+		);
+		$this->insert_donation(
+			array(
+				'first_name' => 'Failed',
+				'status'     => 'failed',
+			)
+		);
+		$this->insert_donation(
+			array(
+				'first_name' => 'Pending',
+				'status'     => 'pending',
+			)
+		);
+		// A receipt sent before the upgrade keeps the number it was sent with.
+		$sent = $this->insert_donation( array( 'first_name' => 'Sent' ) );
+		$wpdb->insert(
+			Schema::table( 'receipts' ),
+			array(
+				'donation_id'    => $sent,
+				'receipt_number' => 'OLD-00000007',
+				'status'         => 'sent',
+				'created_at'     => current_time( 'mysql', true ),
+			)
+		);
+
+		$rows = array_column( $this->rows( $this->export() ), null, 'First name' );
+
+		$this->assertSame( array( '35.00', '1.75', '36.75' ), array( $rows['Covered']['Amount'], $rows['Covered']['Fundraising cost cover'], $rows['Covered']['Total'] ) );
+		$this->assertSame( $this->receipt_number_of( $covered ), $rows['Covered']['Receipt number'] );
+		$this->assertNotSame( '', $rows['Covered']['Receipt number'] );
+		$this->assertSame( '', $rows['Failed']['Receipt number'] );
+		$this->assertSame( '', $rows['Pending']['Receipt number'] );
+		$this->assertSame( 'OLD-00000007', $rows['Sent']['Receipt number'] );
 	}
 
 	public function test_cells_a_spreadsheet_would_run_as_formulas_are_defused(): void {
@@ -110,7 +156,7 @@ final class DonationExportTest extends AdminTestCase {
 		$this->insert_many_donations( 2000 );
 		$selects = array();
 		$log     = static function ( string $sql ) use ( &$selects ): string {
-			if ( str_starts_with( ltrim( $sql ), 'SELECT * FROM' ) && str_contains( $sql, 'donation_widget_donations' ) ) {
+			if ( str_starts_with( ltrim( $sql ), 'SELECT d.*' ) && str_contains( $sql, 'donation_widget_donations' ) ) {
 				$selects[] = $sql;
 			}
 			return $sql;

@@ -9,6 +9,8 @@ namespace DonationWidget\Tests\Integration\Admin;
 
 use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Plugin;
 
 /**
  * Writes rows straight into the tables (with $wpdb->insert, so every value is prepared), each
@@ -108,7 +110,25 @@ trait DonationFixtures {
 		global $wpdb;
 		$columns = $this->donation_columns( $overrides );
 		$this->assertSame( 1, $wpdb->insert( Schema::table( 'donations' ), $columns ), (string) $wpdb->last_error );
-		return (int) $wpdb->insert_id;
+		$id = (int) $wpdb->insert_id;
+		if ( ! array_key_exists( 'receipt_seq', $overrides ) ) {
+			// As the payment paths do: money received gets the next receipt number, nothing else does.
+			Plugin::instance()->container()->get( DonationRepository::class )->give_receipt_number( $id );
+		}
+		return $id;
+	}
+
+	/**
+	 * The receipt number a donation row carries now: its receipt sequence number with a prefix,
+	 * or '' when it has none.
+	 *
+	 * @param int    $id     Row id.
+	 * @param string $prefix Prefix.
+	 */
+	protected function receipt_number_of( int $id, string $prefix = 'REC-' ): string {
+		global $wpdb;
+		$sequence = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT receipt_seq FROM ' . Schema::table( 'donations' ) . ' WHERE id = %d', $id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		return $sequence > 0 ? $prefix . str_pad( (string) $sequence, 8, '0', STR_PAD_LEFT ) : '';
 	}
 
 	/**

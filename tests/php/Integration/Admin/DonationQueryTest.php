@@ -77,7 +77,7 @@ final class DonationQueryTest extends AdminTestCase {
 		$this->assertSame( array( $jane ), array_values( array_intersect( array( $jane, $omar, $org, $other ), $search( 'jane@' . $this->domain ) ) ) );
 		$this->assertContains( $org, $search( 'Wattle Rotary' ) );
 		$this->assertSame( array( $other ), $search( 'ch_unique' . $this->domain ) );
-		$this->assertSame( array( $jane ), $search( 'REC-' . str_pad( (string) $jane, 8, '0', STR_PAD_LEFT ) ) );
+		$this->assertSame( array( $jane ), $search( $this->receipt_number_of( $jane ) ) );
 		$this->assertSame( array( $jane ), $search( '#' . $jane ) );
 	}
 

@@ -130,7 +130,7 @@ final class DonationsScreenTest extends AdminTestCase {
 		$html = $this->screen( array( 'donation' => (string) $first ) )['output'];
 
 		$this->assertStringContainsString( 'Donation #' . $first, $html );
-		foreach ( array( 'Jane Citizen', $this->email(), '0412345678', '1/23 Example St', 'Sydney NSW 2000', 'Nan Citizen', '$52.50 AUD', 'Every 4 weeks', 'Card', 'Succeeded', 'cus_detail', $sub, 'facebook', 'winter-appeal', 'APPEAL-2026', 'http://127.0.0.1:8891/donate/', 'REC-' . str_pad( (string) $first, 8, '0', STR_PAD_LEFT ), 'Resend receipt' ) as $expected ) {
+		foreach ( array( 'Jane Citizen', $this->email(), '0412345678', '1/23 Example St', 'Sydney NSW 2000', 'Nan Citizen', '$52.50 AUD', 'Every 4 weeks', 'Card', 'Succeeded', 'cus_detail', $sub, 'facebook', 'winter-appeal', 'APPEAL-2026', 'http://127.0.0.1:8891/donate/', $this->receipt_number_of( $first ), 'Resend receipt' ) as $expected ) {
 			$this->assertStringContainsString( esc_html( $expected ), $html, $expected );
 		}
 		$this->assertMatchesRegularExpression( '/<code>ch_[^<]+<\/code>/', $html );
@@ -145,6 +145,29 @@ final class DonationsScreenTest extends AdminTestCase {
 		$this->assertStringContainsString( 'Failure reason', $failed_html );
 		$this->assertStringContainsString( 'Every 4 weeks (renewal)', $failed_html );
 		$this->assertStringNotContainsString( 'Resend receipt', $failed_html, 'a failed payment has no receipt' );
+	}
+
+	public function test_the_detail_shows_gift_cover_and_total_apart_and_no_receipt_number_for_unpaid_money(): void {
+		$this->log_in_as( 'administrator' );
+		$paid   = $this->insert_donation(
+			array(
+				'amount_cents' => 3500,
+				'cover_cents'  => 175,
+				'total_cents'  => 3675,
+			)
+		);
+		$failed = $this->insert_donation( array( 'status' => 'failed' ) );
+
+		$detail = $this->screen( array( 'donation' => (string) $paid ) )['output'];
+		$this->assertStringContainsString( '<th scope="row" style="width: 14em;">Gift</th><td>$35.00</td>', $detail );
+		$this->assertStringContainsString( '<th scope="row" style="width: 14em;">Fundraising cost cover</th><td>$1.75</td>', $detail );
+		$this->assertStringContainsString( '$36.75 AUD (gift $35.00, cover $1.75)', $detail );
+		$this->assertStringContainsString( $this->receipt_number_of( $paid ), $detail );
+
+		$unpaid = $this->screen( array( 'donation' => (string) $failed ) )['output'];
+		$this->assertSame( '', $this->receipt_number_of( $failed ) );
+		$this->assertStringContainsString( 'None: a receipt number is given when the money is received.', $unpaid );
+		$this->assertStringNotContainsString( 'REC-', $unpaid );
 	}
 
 	public function test_an_unknown_donation_says_so(): void {

@@ -39,7 +39,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 				'method'      => 'google_pay',
 			)
 		);
-		$number = 'REC-' . str_pad( (string) $id, 8, '0', STR_PAD_LEFT );
+		$number = $this->receipt_number_of( $id );
 
 		$this->succeed( $id );
 
@@ -72,6 +72,26 @@ final class ReceiptEmailTest extends AdminTestCase {
 		$rows = $this->receipt_rows( $id );
 		$this->assertCount( 1, $rows );
 		$this->assertSame( array( 'sent', (string) $id, $number, '0' ), array( $rows[0]['status'], $rows[0]['automatic_donation_id'], $rows[0]['receipt_number'], $rows[0]['sent_by'] ) );
+	}
+
+	public function test_the_receipt_shows_the_total_and_the_cover_line_only_when_there_is_cover(): void {
+		$this->succeed(
+			$this->insert_donation(
+				array(
+					'amount_cents' => 3500,
+					'cover_cents'  => 175,
+					'total_cents'  => 3675,
+				)
+			)
+		);
+		$this->succeed( $this->insert_donation() );
+
+		$mail = $this->mailbox();
+		$this->assertCount( 2, $mail );
+		$this->assertStringContainsString( '$36.75 AUD', $mail[0]['text'] );
+		$this->assertMatchesRegularExpression( '/Including fundraising cost cover\W+\$1\.75/', $mail[0]['text'] );
+		$this->assertStringContainsString( '$52.50 AUD', $mail[1]['text'] );
+		$this->assertStringNotContainsString( 'fundraising cost cover', $mail[1]['text'] );
 	}
 
 	public function test_the_receipt_is_sent_once_however_often_the_donation_completes(): void {
@@ -155,7 +175,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 		$this->assertStringContainsString( 'Thank you for your 4-weekly donation to Helping Hands Australia. Your next donation will be processed in 4 weeks.', $mail[0]['text'] );
 		$this->assertStringContainsString( 'Every 4 weeks', $mail[0]['text'] );
 		$this->assertStringContainsString( 'Thank you for your continued 4-weekly support of Helping Hands Australia.', $mail[1]['text'] );
-		$this->assertStringContainsString( 'REC-' . str_pad( (string) $renewal, 8, '0', STR_PAD_LEFT ), $mail[1]['subject'] );
+		$this->assertStringContainsString( $this->receipt_number_of( $renewal ), $mail[1]['subject'] );
 	}
 
 	public function test_the_wording_comes_from_the_settings_and_donor_text_is_escaped(): void {
@@ -179,7 +199,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 		$this->run_mail_queue();
 
 		$mail = $this->mailbox()[0];
-		$this->assertSame( 'Your receipt from Kids & Co (KC/' . str_pad( (string) $id, 8, '0', STR_PAD_LEFT ) . ')', $mail['subject'] );
+		$this->assertSame( 'Your receipt from Kids & Co (' . $this->receipt_number_of( $id, 'KC/' ) . ')', $mail['subject'] );
 		$this->assertStringContainsString( 'Gifts of $2 or more to Kids &amp; Co (a DGR) are deductible.', $mail['html'] );
 		$this->assertStringContainsString( 'With thanks from our CEO.', $mail['html'] );
 		$this->assertStringContainsString( 'Dear &lt;b&gt;Bold&lt;/b&gt;,', $mail['html'] );
@@ -197,7 +217,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 		$this->assertSame( ReceiptSender::SENT, $this->service( ReceiptSender::class )->resend( $id, 1 ) );
 
 		$mail = $this->mailbox();
-		$this->assertStringContainsString( 'REC-' . str_pad( (string) $id, 8, '0', STR_PAD_LEFT ), $mail[1]['subject'] );
+		$this->assertStringContainsString( $this->receipt_number_of( $id ), $mail[1]['subject'] );
 		$this->assertStringStartsWith( 'Copy of your receipt', $mail[1]['subject'] );
 		$this->assertStringContainsString( 'This is a copy of your receipt.', $mail[1]['text'] );
 	}

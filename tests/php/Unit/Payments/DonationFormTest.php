@@ -87,7 +87,7 @@ final class DonationFormTest extends TestCase {
 	}
 
 	/**
-	 * @return array<string, array{mixed, int}>
+	 * @return array<string, array{0: mixed, 1: int, 2?: string}>
 	 */
 	public static function totals(): array {
 		return array(
@@ -98,7 +98,7 @@ final class DonationFormTest extends TestCase {
 			'float that prints oddly' => array( 19.99, 1999 ),
 			'minimum'                 => array( '5', 500 ),
 			'largest custom amount'   => array( '999999.99', 99999999 ),
-			'largest amount + cover'  => array( '1000019.99', 100001999 ),
+			'largest amount + cover'  => array( '1000019.99', 100001999, '20.00' ),
 			'surrounding spaces'      => array( ' 30.00 ', 3000 ),
 		);
 	}
@@ -106,8 +106,27 @@ final class DonationFormTest extends TestCase {
 	/**
 	 * @dataProvider totals
 	 */
-	public function test_total_amount_is_read_in_cents_without_floating_point( $total, int $cents ): void {
-		$this->assertSame( $cents, DonationForm::from_json( self::json( array( 'totalAmount' => $total ) ) )->total_cents );
+	public function test_total_amount_is_read_in_cents_without_floating_point( $total, int $cents, string $cover = '0' ): void {
+		$this->assertSame( $cents, DonationForm::from_json( self::json( array( 'totalAmount' => $total ) ), $cover )->total_cents );
+	}
+
+	public function test_the_total_splits_into_gift_and_cover(): void {
+		$form = DonationForm::from_json( self::json( array( 'totalAmount' => 36.75 ) ), '1.75' );
+		$this->assertSame( array( 3500, 175, 3675 ), array( $form->amount_cents, $form->cover_cents, $form->total_cents ) );
+		$columns = $form->columns();
+		$this->assertSame( array( 3500, 175, 3675 ), array( $columns['amount_cents'], $columns['cover_cents'], $columns['total_cents'] ) );
+
+		$plain = DonationForm::from_json( self::json( array( 'totalAmount' => '35' ) ) );
+		$this->assertSame( array( 3500, 0, 3500 ), array( $plain->amount_cents, $plain->cover_cents, $plain->total_cents ) );
+	}
+
+	public function test_only_the_cover_may_take_the_total_past_the_largest_gift(): void {
+		try {
+			DonationForm::from_json( self::json( array( 'totalAmount' => '1000019.99' ) ) );
+			$this->fail( 'A $1,000,019.99 gift without cover was accepted.' );
+		} catch ( InvalidDonationRequest $error ) {
+			$this->assertArrayHasKey( 'formData.totalAmount', $error->errors );
+		}
 	}
 
 	public function test_names_may_use_any_alphabet(): void {

@@ -58,10 +58,8 @@ abstract class InvoiceListener implements EventListener {
 	 * @return array<string, int|string>
 	 */
 	protected static function renewal( StripeInvoice $invoice, Donation $first, int $cents ): array {
-		return array(
-			'amount_cents'      => $cents,
-			'cover_cents'       => 0,
-			'total_cents'       => $cents,
+		// A renewal repeats the first donation's gift and cover.
+		return $first->renewal_split( $cents ) + array(
 			'currency'          => '' !== $invoice->currency() ? $invoice->currency() : $first->currency(),
 			'payment_intent_id' => $invoice->payment_intent_id(),
 		);

@@ -20,6 +20,7 @@ function serverAnswering( ...answers: AjaxResponse[] ) {
 			return answer;
 		},
 		formData: () => '{"firstName":"Jane"}',
+		coverAmount: () => '1.75',
 		captchaToken: async () => 'captcha-1',
 		currentUrl: 'https://example.org/give/',
 		newAttemptId: () => 'attempt-1',
@@ -32,7 +33,7 @@ const provider = ( result: { id: string } | { error: string } ) =>
 		createPaymentMethod: jest.fn( async () => result ),
 	} ) satisfies BecsProvider;
 
-it( 'posts the payment method, formData, page, attempt, captcha and the accepted mandate', async () => {
+it( 'posts the payment method, formData, the cover beside it, page, attempt, captcha and the accepted mandate', async () => {
 	const { server, calls } = serverAnswering( {
 		ok: true,
 		status: 202,
@@ -53,6 +54,7 @@ it( 'posts the payment method, formData, page, attempt, captcha and the accepted
 			fields: {
 				token: 'pm_becs',
 				formData: '{"firstName":"Jane"}',
+				coverAmount: '1.75',
 				currentUrl: 'https://example.org/give/',
 				attemptId: 'attempt-1',
 				captchaToken: 'captcha-1',

@@ -38,6 +38,7 @@ describe( 'express checkout (SPEC §4.7)', () => {
 				fields: {
 					amount: '2625',
 					formData: '{"firstName":"Jane"}',
+					coverAmount: '1.75',
 					currency: 'aud',
 					attemptId: 'attempt-1',
 					captchaToken: 'token-1',
