@@ -181,6 +181,7 @@ describe( 'wallet provider (SPEC §4.8)', () => {
 		expect( verdict.resolve ).toHaveBeenCalled();
 
 		const create = jest.fn( async () => 'ORDER-1' );
+		answers.push( { status: 200, body: { success: true } } );
 		await run( () =>
 			mockProps.paypal?.createOrder(
 				{} as never,
@@ -195,6 +196,7 @@ describe( 'wallet provider (SPEC §4.8)', () => {
 					custom_id:
 						'o-,n-jane_doe,e-jane@example.org,m-,d-oneoff,a-australia,i-',
 					amount: { value: '50.00', currency_code: 'AUD' },
+					invoice_id: fields( 0 ).get( 'attemptId' ),
 				},
 			],
 		} );
@@ -209,8 +211,15 @@ describe( 'wallet provider (SPEC §4.8)', () => {
 				{ order: { capture } } as never
 			)
 		);
-		expect( actions() ).toEqual( [ 'process_paypal_payment' ] );
-		expect( fields( 0 ).get( 'transaction_id' ) ).toBe( 'CAP-9' );
+		expect( actions() ).toEqual( [
+			'open_paypal_order',
+			'process_paypal_payment',
+		] );
+		expect( fields( 0 ).get( 'orderId' ) ).toBe( 'ORDER-1' );
+		expect( fields( 1 ).get( 'transaction_id' ) ).toBe( 'CAP-9' );
+		expect( fields( 1 ).get( 'attemptId' ) ).toBe(
+			fields( 0 ).get( 'attemptId' )
+		);
 		expect( root.querySelector( 'h2' )?.textContent ).toBe(
 			'Thank you, Jane'
 		);
@@ -241,6 +250,7 @@ describe( 'wallet provider (SPEC §4.8)', () => {
 
 	it( 'cancel clears loading', async () => {
 		const root = await reachPayment();
+		answers.push( { status: 200, body: { success: true } } );
 		await run( () =>
 			mockProps.paypal?.createOrder(
 				{} as never,

@@ -52,7 +52,9 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 			const { server } = serverDouble( [ answer ] );
 			expect(
 				await completePayPalPayment( async () => captured, server )
-			).toEqual( { kind: 'declined' } );
+			).toEqual( {
+				kind: 'declined',
+			} );
 		}
 	);
 
@@ -130,6 +132,7 @@ describe( 'opening the order before the donor pays', () => {
 				action: 'open_paypal_order',
 				fields: {
 					formData: '{"firstName":"Jane"}',
+					coverAmount: '1.75',
 					attemptId: 'attempt-1',
 					orderId: 'ORDER-1',
 				},

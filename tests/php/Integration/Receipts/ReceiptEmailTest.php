@@ -85,6 +85,7 @@ final class ReceiptEmailTest extends AdminTestCase {
 			)
 		);
 		$this->succeed( $this->insert_donation() );
+		$this->run_mail_queue();
 
 		$mail = $this->mailbox();
 		$this->assertCount( 2, $mail );
