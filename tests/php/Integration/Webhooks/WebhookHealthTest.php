@@ -37,10 +37,8 @@ final class WebhookHealthTest extends PaymentTestCase {
 		$this->now = time() + 800 * DAY_IN_SECONDS + wp_rand( 0, 1000 ) * HOUR_IN_SECONDS;
 		$this->set_settings(
 			array(
-				'stripe_mode'                 => 'live',
-				'stripe_live_publishable_key' => 'pk_live_healthTests',
-				'stripe_live_secret_key'      => 'sk_live_healthTests',
-				'paypal_mode'                 => 'live',
+				'stripe_mode' => 'live',
+				'paypal_mode' => 'live',
 			)
 		);
 	}
