@@ -65,13 +65,13 @@ final class Checkout {
 		$donation = $this->donations->find_by_attempt( $attempt_id );
 		if ( null !== $donation ) {
 			if ( ! $this->is_same_payment( $donation, $method, $form, $input ) ) {
-				return PaymentAnswers::conflict( __( 'This payment attempt was already used for a different donation. Please reload the page and try again.', 'donation-widget' ) );
+				return PaymentAnswers::attempt_used_elsewhere();
 			}
 			if ( DonationStatus::is_settled( $donation->status() ) ) {
 				return PaymentAnswers::for_outcome( $method->replay( $donation ) );
 			}
 		} elseif ( '' !== $input->continues ) {
-			return PaymentAnswers::conflict( __( 'This payment does not belong to this payment attempt.', 'donation-widget' ) );
+			return PaymentAnswers::payment_of_another_attempt();
 		}
 
 		$refused = $this->guard->refuse_without_captcha( $request['captchaToken'] ?? null );
@@ -114,13 +114,13 @@ final class Checkout {
 		}
 		$holder = $this->ledger->find_by_payment( $payment_id );
 		if ( null !== $holder && $holder->attempt_id() !== $attempt_id ) {
-			return PaymentAnswers::conflict( __( 'This payment does not belong to this payment attempt.', 'donation-widget' ) );
+			return PaymentAnswers::payment_of_another_attempt();
 		}
 		$donation = $this->donations->find_by_attempt( $attempt_id )
 			?? $this->open( $attempt_id, $form, $method, new PaymentInput( page_url: PaymentRequest::page_url( $request ) ), array( 'payment_intent_id' => $payment_id ) );
 		$kept     = $donation->payment_intent_id();
 		if ( $method->provider() !== $donation->provider() || ! $donation->matches( $form ) || ( '' !== $kept && $payment_id !== $kept ) ) {
-			return PaymentAnswers::conflict( __( 'This payment attempt was already used for a different donation. Please reload the page and try again.', 'donation-widget' ) );
+			return PaymentAnswers::attempt_used_elsewhere();
 		}
 		if ( '' === $kept ) {
 			$this->ledger->keep_ids( $donation, array( 'payment_intent_id' => $payment_id ) );

@@ -178,6 +178,20 @@ final class PaymentAnswers {
 	}
 
 	/**
+	 * The attempt's record is for another donation (other gift, details or way to pay).
+	 */
+	public static function attempt_used_elsewhere(): AjaxResult {
+		return self::conflict( __( 'This payment attempt was already used for a different donation. Please reload the page and try again.', 'donation-widget' ) );
+	}
+
+	/**
+	 * The payment named belongs to another attempt, or the attempt has no such payment.
+	 */
+	public static function payment_of_another_attempt(): AjaxResult {
+		return self::conflict( __( 'This payment does not belong to this payment attempt.', 'donation-widget' ) );
+	}
+
+	/**
 	 * Too many payment calls from this address.
 	 */
 	public static function rate_limited(): AjaxResult {

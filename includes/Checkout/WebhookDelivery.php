@@ -28,6 +28,29 @@ final class WebhookDelivery {
 	}
 
 	/**
+	 * Registers a provider's webhook route (rest_api_init). It is public by design: providers
+	 * cannot log in, so each endpoint verifies its deliveries itself.
+	 *
+	 * @param string                                       $namespace REST namespace.
+	 * @param string                                       $route     Route, such as /stripe/webhook.
+	 * @param callable(\WP_REST_Request):\WP_REST_Response $receive   Handles one delivery.
+	 * @phpstan-param non-falsy-string $namespace
+	 * @phpstan-param non-falsy-string $route
+	 * @phpstan-param callable(\WP_REST_Request<array<string, mixed>>):\WP_REST_Response $receive
+	 */
+	public static function register_route( string $namespace, string $route, callable $receive ): void {
+		register_rest_route(
+			$namespace,
+			$route,
+			array(
+				'methods'             => \WP_REST_Server::CREATABLE,
+				'callback'            => $receive,
+				'permission_callback' => '__return_true',
+			)
+		);
+	}
+
+	/**
 	 * Notes a verified event from a provider (webhook health).
 	 *
 	 * @param string $provider stripe, paypal.

@@ -185,14 +185,7 @@ final class DonationRepository {
 		global $wpdb;
 		$table = Schema::table( 'donations' );
 		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE subscription_id = %s ORDER BY id ASC", $subscription_id ), ARRAY_A );
-		$found = array();
-		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
-			$donation = $this->donation( $row );
-			if ( null !== $donation ) {
-				$found[] = $donation;
-			}
-		}
-		return $found;
+		return $this->donations( $rows );
 	}
 
 	/**
@@ -349,14 +342,7 @@ final class DonationRepository {
 			),
 			ARRAY_A
 		);
-		$found = array();
-		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
-			$donation = $this->donation( $row );
-			if ( null !== $donation ) {
-				$found[] = $donation;
-			}
-		}
-		return $found;
+		return $this->donations( $rows );
 	}
 
 	/**
@@ -413,6 +399,23 @@ final class DonationRepository {
 			$fields['failure_reason'] = mb_substr( $fields['failure_reason'], 0, 255 );
 		}
 		return $fields;
+	}
+
+	/**
+	 * Donations from rows of the table.
+	 *
+	 * @param mixed $rows Rows as ARRAY_A, or what $wpdb answered on an error.
+	 * @return list<Donation>
+	 */
+	private function donations( mixed $rows ): array {
+		$found = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$donation = $this->donation( $row );
+			if ( null !== $donation ) {
+				$found[] = $donation;
+			}
+		}
+		return $found;
 	}
 
 	/**

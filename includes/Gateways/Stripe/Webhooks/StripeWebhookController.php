@@ -53,16 +53,7 @@ final class StripeWebhookController {
 	 * Registers the route (rest_api_init).
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			self::NAMESPACE,
-			self::ROUTE,
-			array(
-				'methods'             => \WP_REST_Server::CREATABLE,
-				'callback'            => array( $this, 'receive' ),
-				// Public by design: authenticity comes from the Stripe-Signature header.
-				'permission_callback' => '__return_true',
-			)
-		);
+		WebhookDelivery::register_route( self::NAMESPACE, self::ROUTE, array( $this, 'receive' ) );
 	}
 
 	/**
