@@ -25,16 +25,23 @@ dw_start_database
 set +e
 
 FAILED=()
+FAILED_LOGS=()
+SUITE=0
+# Each suite's output is shown as it runs and kept, so a failed suite's end can be repeated
+# last: CI shows only the tail of a run.
 run() {
 	local name="$1"
 	shift
 	dw_say "$name"
 	local started=$SECONDS
-	if "$@"; then
+	SUITE=$((SUITE + 1))
+	local log="$DW_LOGS/suite-$SUITE.log"
+	if "$@" 2>&1 | tee "$log"; then
 		echo "-- $name: passed in $((SECONDS - started)) s"
 	else
 		echo "-- $name: FAILED (after $((SECONDS - started)) s)"
 		FAILED+=("$name")
+		FAILED_LOGS+=("$log")
 	fi
 }
 
@@ -78,5 +85,11 @@ if [ ${#FAILED[@]} -eq 0 ]; then
 	echo "All suites passed."
 	exit 0
 fi
+for i in "${!FAILED[@]}"; do
+	echo
+	echo "== The end of ${FAILED[$i]}'s output (all of it is above, and in ${FAILED_LOGS[$i]})"
+	tail -n 80 "${FAILED_LOGS[$i]}"
+done
+echo
 echo "Failed suites: ${FAILED[*]}"
 exit 1
