@@ -2,6 +2,25 @@
 const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
 const path = require( 'path' );
 
+// formik's four lodash functions, without lodash's generic machinery (src/shared/lodash-lite).
+const formikLodash = Object.fromEntries(
+	[
+		[ 'clone', 'clone' ],
+		[ 'cloneDeep', 'clone-deep' ],
+		[ 'isPlainObject', 'is-plain-object' ],
+		[ 'toPath', 'to-path' ],
+	].flatMap( ( [ method, file ] ) => {
+		const target = path.resolve(
+			__dirname,
+			`src/shared/lodash-lite/${ file }.ts`
+		);
+		return [
+			[ `lodash-es/${ method }$`, target ],
+			[ `lodash/${ method }$`, target ],
+		];
+	} )
+);
+
 module.exports = {
 	...defaultConfig,
 	entry: {
@@ -19,5 +38,21 @@ module.exports = {
 	output: {
 		...defaultConfig.output,
 		path: path.resolve( __dirname, 'build' ),
+	},
+	module: {
+		...defaultConfig.module,
+		rules: [
+			...defaultConfig.module.rules,
+			{
+				test: /[\\/]node_modules[\\/]formik[\\/]/,
+				resolve: { alias: formikLodash },
+			},
+			{
+				// Only formik's connect() and withFormik() use it, and the widget uses neither: a
+				// pure module, so webpack may leave it out when nothing used needs it.
+				test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/,
+				sideEffects: false,
+			},
+		],
 	},
 };
