@@ -1,26 +1,23 @@
 /**
  * Details rules (SPEC §5.2) checked on "Payment options >>": the required
- * names and email, the email pattern, and the mobile length.
+ * names and email, the email pattern, and the mobile length. yup comes with
+ * the details step's chunk (steps/details-chunk.ts), not before tab 1.
  */
 import * as yup from 'yup';
 import { messages } from '../shared/messages';
 import type { DonationValues } from '../shared/donation-values';
+import type { DetailErrors, DetailField } from './detail-fields';
+
+export {
+	DETAIL_FIELDS,
+	type DetailErrors,
+	type DetailField,
+} from './detail-fields';
 
 /** A standard address with a top-level part of 2 to 4 letters, any case. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
 
 export const MOBILE_LENGTH = 10;
-
-export const DETAIL_FIELDS = [
-	'organisationName',
-	'firstName',
-	'lastName',
-	'email',
-	'mobile',
-] as const;
-
-export type DetailField = ( typeof DETAIL_FIELDS )[ number ];
-export type DetailErrors = Partial< Record< DetailField, string > >;
 
 type DetailValues = Pick< DonationValues, 'donateAs' | DetailField >;
 

@@ -2,18 +2,33 @@
  * Formik's validate function: every rule of SPEC §5 over the whole form.
  * Errors show only for touched fields; each step decides what to check
  * before moving on (navigation.ts, the payment step).
+ *
+ * The details rules (yup) come with the details step's chunk. Until it has
+ * arrived no details field is on screen, so none can be touched or show an
+ * error, and any later edit or blur validates again with them; the tab
+ * navigation waits for the chunk before it checks tab 2
+ * (use-step-navigation.ts).
  */
 import type { FormikErrors } from 'formik';
 import { validateAmount } from './amount';
-import { validateDetails } from './details';
+import type { DetailErrors } from './detail-fields';
+import { loadedDetailsStep } from './flow/step-chunks';
 import { validateCardPayment } from '../payments/payment-rules';
 import type { DonationValues } from '../shared/donation-values';
+
+/**
+ * The details step's errors; null while its rules have not arrived.
+ * @param values Form values.
+ */
+export function detailErrors( values: DonationValues ): DetailErrors | null {
+	return loadedDetailsStep()?.validateDetails( values ) ?? null;
+}
 
 export function validateDonation(
 	values: DonationValues
 ): FormikErrors< DonationValues > {
 	const errors: FormikErrors< DonationValues > = {
-		...validateDetails( values ),
+		...detailErrors( values ),
 		...validateCardPayment( values ),
 	};
 	const amountError = validateAmount( values );
@@ -26,5 +41,10 @@ export function validateDonation(
 export const isAmountValid = ( values: DonationValues ) =>
 	validateAmount( values ) === null;
 
+/**
+ * Whether tab 2 may go on. Only asked once the details rules have arrived.
+ * @param values Form values.
+ */
 export const areDetailsValid = ( values: DonationValues ) =>
-	Object.keys( validateDetails( values ) ).length === 0;
+	Object.keys( detailErrors( values ) ?? { rules: 'not loaded' } ).length ===
+	0;

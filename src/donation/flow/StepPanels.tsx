@@ -1,18 +1,19 @@
 /**
- * The tab bar and the three step panels (SPEC §2.2–2.5). The payment step
- * is fetched when tab 2 is first reached, with the providers' code.
+ * The tab bar and the three step panels (SPEC §2.2–2.5). Tab 1 is in the
+ * widget's first script; the details step is fetched once tab 1 is idle and
+ * the payment step when tab 2 is first reached, with the providers' code
+ * (step-chunks.ts).
  */
-import { Suspense, lazy } from '@wordpress/element';
+import { Suspense } from '@wordpress/element';
 import type { PaymentOutcomeHandlers } from '../../payments/gateway';
 import type { AjaxPost } from '../../shared/ajax';
 import type { PageGlobals, Settings, WidgetConfig } from '../../shared/config';
 import { AmountStep } from '../steps/AmountStep';
-import { DetailsStep } from '../steps/DetailsStep';
 import { TABS, Tabs } from '../Tabs';
 import { PaymentLoading } from './Loading';
+import { StepBoundary } from './StepBoundary';
+import { DetailsStep, PaymentStep, useIdle } from './step-chunks';
 import type { StepNavigation } from './use-step-navigation';
-
-const PaymentStep = lazy( () => import( '../steps/PaymentStep' ) );
 
 interface StepPanelsProps {
 	config: WidgetConfig;
@@ -36,6 +37,8 @@ export function StepPanels( {
 	steps,
 }: StepPanelsProps ) {
 	const { nav, tabId, panelId, panelRefs, goTo, back } = steps;
+	const idle = useIdle();
+	const detailsMounted = idle || nav.activeTab !== 1 || steps.paymentMounted;
 	return (
 		<>
 			<Tabs
@@ -65,31 +68,39 @@ export function StepPanels( {
 							onNext={ () => goTo( 2, 'button' ) }
 						/>
 					) }
-					{ tab === 2 && (
-						<DetailsStep
-							config={ config }
-							minSearchChars={ settings.experian_min_search_char }
-							post={ post }
-							onNext={ () => goTo( 3, 'button' ) }
-							onBack={ back }
-						/>
+					{ tab === 2 && detailsMounted && (
+						<StepBoundary>
+							<Suspense fallback={ <PaymentLoading /> }>
+								<DetailsStep
+									config={ config }
+									minSearchChars={
+										settings.experian_min_search_char
+									}
+									post={ post }
+									onNext={ () => goTo( 3, 'button' ) }
+									onBack={ back }
+								/>
+							</Suspense>
+						</StepBoundary>
 					) }
 					{ tab === 3 && steps.paymentMounted && (
-						<Suspense fallback={ <PaymentLoading /> }>
-							<PaymentStep
-								active={ nav.activeTab === 3 }
-								loading={ loading }
-								settings={ settings }
-								providerScripts={ globals.providerScripts }
-								post={ post }
-								handlers={ handlers }
-								widgetIndex={ widgetIndex }
-								confirmEarlierSteps={ () =>
-									goTo( 3, 'button', true )
-								}
-								onBack={ back }
-							/>
-						</Suspense>
+						<StepBoundary>
+							<Suspense fallback={ <PaymentLoading /> }>
+								<PaymentStep
+									active={ nav.activeTab === 3 }
+									loading={ loading }
+									settings={ settings }
+									providerScripts={ globals.providerScripts }
+									post={ post }
+									handlers={ handlers }
+									widgetIndex={ widgetIndex }
+									confirmEarlierSteps={ () =>
+										goTo( 3, 'button', true )
+									}
+									onBack={ back }
+								/>
+							</Suspense>
+						</StepBoundary>
 					) }
 				</div>
 			) ) }

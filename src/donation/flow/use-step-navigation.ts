@@ -13,14 +13,15 @@ import {
 import { useFormikContext, type FormikTouched } from 'formik';
 import type { RefObject } from 'react';
 import type { DonationValues } from '../../shared/donation-values';
-import { DETAIL_FIELDS } from '../details';
+import { DETAIL_FIELDS } from '../detail-fields';
 import {
 	navigate,
 	previousTab,
 	type NavigationState,
 	type Tab,
 } from '../navigation';
-import { areDetailsValid, isAmountValid, validateDonation } from '../validate';
+import { areDetailsValid, detailErrors, isAmountValid } from '../validate';
+import { loadDetailsStep, loadedDetailsStep } from './step-chunks';
 import { useInvalidateOnEdit, useScrollOnStepChange } from './step-effects';
 
 interface FocusRequest {
@@ -91,7 +92,23 @@ export function useStepNavigation(
 		setFocusRequest( null );
 	}, [ focusRequest ] );
 
-	const goTo = ( target: Tab, source: 'tab' | 'button', recheck = false ) => {
+	// The latest goTo(), for a decision that waits for the details rules.
+	const goToRef = useRef< StepNavigation[ 'goTo' ] >( () => false );
+	const goTo = (
+		target: Tab,
+		source: 'tab' | 'button',
+		recheck = false
+	): boolean => {
+		if ( target === 3 && ! loadedDetailsStep() ) {
+			// Tab 3 straight from tab 1 before the details rules arrived (they are
+			// fetched once tab 1 is idle): decide when they are here. If they cannot
+			// come, tab 2 shows why.
+			loadDetailsStep().then(
+				() => goToRef.current( target, source, recheck ),
+				() => goToRef.current( 2, source )
+			);
+			return false;
+		}
 		const current = valuesRef.current;
 		const from: NavigationState = recheck
 			? { ...nav, amountIsValid: false, detailIsValid: false }
@@ -115,8 +132,9 @@ export function useStepNavigation(
 				detailTouched[ field ] = true;
 			} );
 			setTouched( detailTouched, true );
+			const errors = detailErrors( current );
 			const firstInvalid = DETAIL_FIELDS.find(
-				( field ) => validateDonation( current )[ field ]
+				( field ) => errors?.[ field ]
 			);
 			setFocusRequest( { tab: 2, field: firstInvalid } );
 		} else if ( source === 'button' && next.activeTab !== nav.activeTab ) {
@@ -124,6 +142,7 @@ export function useStepNavigation(
 		}
 		return next.activeTab === target;
 	};
+	goToRef.current = goTo;
 
 	const back = () => {
 		const tab = previousTab( nav.activeTab );
