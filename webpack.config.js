@@ -21,6 +21,82 @@ const formikLodash = Object.fromEntries(
 	} )
 );
 
+/**
+ * Writes build/chunk-groups.json: for each chunk the widget fetches later (a step, a payment
+ * method, the update-card widget), the files it needs, so bin/benchmark.mjs can weigh each
+ * step apart from the code loaded before tab 1.
+ */
+class ChunkGroupsManifest {
+	apply( compiler ) {
+		const { Compilation, sources } = compiler.webpack;
+		compiler.hooks.thisCompilation.tap(
+			'ChunkGroupsManifest',
+			( compilation ) => {
+				compilation.hooks.processAssets.tap(
+					{
+						name: 'ChunkGroupsManifest',
+						stage: Compilation.PROCESS_ASSETS_STAGE_REPORT,
+					},
+					() => {
+						const groups = compilation.chunkGroups
+							.filter( ( group ) => ! group.isInitial() )
+							.map( ( group ) => ( {
+								name:
+									group.name ||
+									group.origins
+										.map( ( origin ) => origin.request )
+										.find( Boolean ) ||
+									String( group.id ),
+								files: group.chunks
+									.flatMap( ( chunk ) =>
+										[ ...chunk.files ].map( ( file ) => ( {
+											file: file.replace( /\?.*$/, '' ),
+											packages: packagesIn(
+												compilation,
+												chunk
+											),
+										} ) )
+									)
+									.filter(
+										( { file } ) =>
+											/\.(js|css)$/.test( file ) &&
+											! file.endsWith( '-rtl.css' )
+									)
+									.sort( ( a, b ) =>
+										a.file.localeCompare( b.file )
+									),
+							} ) );
+						compilation.emitAsset(
+							'chunk-groups.json',
+							new sources.RawSource(
+								JSON.stringify( groups, null, '\t' ) + '\n'
+							)
+						);
+					}
+				);
+			}
+		);
+	}
+}
+
+// The npm packages a chunk holds, so a shared chunk's number says what it is.
+function packagesIn( compilation, chunk ) {
+	const names = new Set();
+	for ( const module of compilation.chunkGraph.getChunkModulesIterable(
+		chunk
+	) ) {
+		for ( const inner of module.modules ?? [ module ] ) {
+			const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(
+				inner.resource ?? ''
+			);
+			if ( match ) {
+				names.add( match[ 1 ].replace( '\\', '/' ) );
+			}
+		}
+	}
+	return [ ...names ].sort();
+}
+
 module.exports = {
 	...defaultConfig,
 	entry: {
@@ -39,6 +115,7 @@ module.exports = {
 		...defaultConfig.output,
 		path: path.resolve( __dirname, 'build' ),
 	},
+	plugins: [ ...defaultConfig.plugins, new ChunkGroupsManifest() ],
 	module: {
 		...defaultConfig.module,
 		rules: [

@@ -10,8 +10,9 @@
  *
  * "Before the first step is interactive" means what a donor's browser downloads for the widget
  * before tab 1 works: build/view.js and build/view.css, plus the WordPress scripts they depend on
- * (read from view.asset.php). Chunks loaded later (Stripe, PayPal, the payment step) are listed
- * apart: they load when the donor reaches a step that needs them.
+ * (read from view.asset.php). Chunks loaded later (the details and payment steps, each payment
+ * method, the update-card widget) are listed apart, per step, from build/chunk-groups.json (written
+ * by webpack.config.js): they load when the donor reaches a step that needs them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,14 +81,57 @@ const print = ( title, list ) => {
 };
 
 const initialGzip = initial.reduce( ( sum, row ) => sum + row.gzip, 0 );
-print( 'Widget code loaded before the first step is interactive:', initial );
+print(
+	'Widget code loaded before the first step (tab 1, amount) is interactive:',
+	initial
+);
 console.log(
-	`  ${ 'total'.padEnd( 28 ) } ${ kb( initialGzip ).padStart( 9 ) } gzip`
+	`  ${ 'total'.padEnd( 28 ) } ${ kb( initialGzip ).padStart( 9 ) } gzip  (budget ${ kb( budget.initialGzip ) })`
 );
 console.log(
 	`  plus WordPress scripts (shared with the site, cached): ${ dependencies.join( ', ' ) || 'none' }`
 );
-print( 'Loaded later, when a step needs it:', lazy );
+
+// When each lazy chunk group is fetched (names from webpackChunkName, or the import's path).
+const whenFetched = {
+	'step-details': 'tab 2 details: fetched once tab 1 is idle',
+	'step-payment': 'tab 3 payment: when tab 2 is first reached',
+	'payment-card': 'tab 3 card form',
+	'payment-becs': 'tab 3 bank account (BECS)',
+	'payment-express': 'tab 3 wallets (express checkout)',
+	'payment-paypal': 'tab 3 PayPal',
+	'./card-update/CardUpdateApp': 'update-card page only',
+	'card-update-form': 'update-card page, once the link is checked',
+};
+const groupsFile = path.join( build, 'chunk-groups.json' );
+if ( fs.existsSync( groupsFile ) ) {
+	const byName = new Map( rows.map( ( row ) => [ row.name, row ] ) );
+	const order = Object.keys( whenFetched );
+	const rank = ( name ) =>
+		order.includes( name ) ? order.indexOf( name ) : order.length;
+	console.log(
+		'Loaded later, per step (what each fetches; a file shared with an earlier step downloads once):'
+	);
+	const groups = JSON.parse( fs.readFileSync( groupsFile, 'utf8' ) ).sort(
+		( a, b ) => rank( a.name ) - rank( b.name )
+	);
+	for ( const group of groups ) {
+		const parts = group.files.filter( ( part ) => byName.has( part.file ) );
+		const total = parts.reduce(
+			( sum, part ) => sum + byName.get( part.file ).gzip,
+			0
+		);
+		console.log(
+			`  ${ ( whenFetched[ group.name ] ?? group.name ).padEnd( 44 ) } ${ kb( total ).padStart( 9 ) } gzip  ${ parts
+				.map(
+					( part ) =>
+						`${ part.file }${ part.file.endsWith( '.js' ) && part.packages.length ? ` (${ part.packages.join( ', ' ) })` : '' } ${ kb( byName.get( part.file ).gzip ) }`
+				)
+				.join( ' + ' ) }`
+		);
+	}
+}
+print( 'Lazy chunk files (each within the per-chunk budget):', lazy );
 print( 'Block editor only:', editor );
 print( 'Admin screens only:', admin );
 

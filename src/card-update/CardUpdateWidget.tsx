@@ -13,7 +13,10 @@ import { UpdatedScreen } from './screens/UpdatedScreen';
 import { texts } from './texts';
 import { useCardUpdateFlow } from './use-card-update-flow';
 
-const CardUpdateForm = lazy( () => import( './CardUpdateForm' ) );
+const CardUpdateForm = lazy(
+	() =>
+		import( /* webpackChunkName: "card-update-form" */ './CardUpdateForm' )
+);
 
 export interface CardUpdateWidgetProps {
 	settings: Settings;

@@ -10,6 +10,9 @@ export const payPalMethod: PaymentMethodRegistration = {
 	kind: 'express',
 	canMakePayment: ( { settings, frequency } ) =>
 		frequency === 'Oneoff' && settings.paypal_client_id !== '',
-	content: lazy( () => import( './PayPalMethod' ) ),
+	content: lazy(
+		() =>
+			import( /* webpackChunkName: "payment-paypal" */ './PayPalMethod' )
+	),
 	showsDonateButton: false,
 };

@@ -16,7 +16,9 @@ export const becsDebitMethod: PaymentMethodRegistration = {
 	canMakePayment: ( { settings } ) =>
 		settings.stripe_public_key !== '' &&
 		enabledPaymentMethods( settings ).includes( 'au_becs_debit' ),
-	content: lazy( () => import( './BecsMethod' ) ),
+	content: lazy(
+		() => import( /* webpackChunkName: "payment-becs" */ './BecsMethod' )
+	),
 	showsDonateButton: true,
 	badge: ProviderBadge,
 };

@@ -12,7 +12,9 @@ export const cardMethod: PaymentMethodRegistration = {
 	kind: 'form',
 	label: () => __( 'Credit Card', 'donation-widget' ),
 	canMakePayment: () => true,
-	content: lazy( () => import( './CardMethod' ) ),
+	content: lazy(
+		() => import( /* webpackChunkName: "payment-card" */ './CardMethod' )
+	),
 	showsDonateButton: true,
 	badge: ProviderBadge,
 };

@@ -10,7 +10,12 @@ export const expressCheckoutMethod: PaymentMethodRegistration = {
 	name: 'express_checkout',
 	kind: 'express',
 	canMakePayment: ( { frequency } ) => frequency === 'Oneoff',
-	content: lazy( () => import( './ExpressMethod' ) ),
+	content: lazy(
+		() =>
+			import(
+				/* webpackChunkName: "payment-express" */ './ExpressMethod'
+			)
+	),
 	showsDonateButton: false,
 	badge: ProviderBadge,
 };
