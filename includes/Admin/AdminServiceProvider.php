@@ -9,10 +9,13 @@ namespace DonationWidget\Admin;
 
 use DonationWidget\AddressLookup\ExperianClient;
 use DonationWidget\Blocks\Assets;
+use DonationWidget\Admin\SiteHealth\SiteHealthInfo;
+use DonationWidget\Admin\SiteHealth\SiteHealthTests;
 use DonationWidget\Captcha\RecaptchaClient;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Container;
+use DonationWidget\Emails\MailQueue;
 use DonationWidget\Http\AjaxRouter;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
@@ -32,6 +35,8 @@ final class AdminServiceProvider implements ServiceProvider {
 	public function register( Container $container ): void {
 		$container->set( SettingsPage::class, static fn ( Container $c ): SettingsPage => new SettingsPage( $c->get( Settings::class ), $c->get( ConnectionTester::class ), $c->get( WebhookHealthReport::class ) ) );
 		$container->set( WebhookHealthReport::class, static fn ( Container $c ): WebhookHealthReport => new WebhookHealthReport( $c->get( WebhookHealth::class ), $c->get( Settings::class ) ) );
+		$container->set( SiteHealthTests::class, static fn ( Container $c ): SiteHealthTests => new SiteHealthTests( $c->get( Settings::class ), $c->get( WebhookHealthReport::class ) ) );
+		$container->set( SiteHealthInfo::class, static fn ( Container $c ): SiteHealthInfo => new SiteHealthInfo( $c->get( Settings::class ), $c->get( WebhookHealthReport::class ), $c->get( MailQueue::class ) ) );
 		$container->set(
 			ConnectionTester::class,
 			static fn ( Container $c ): ConnectionTester => new ConnectionTester(
@@ -50,6 +55,8 @@ final class AdminServiceProvider implements ServiceProvider {
 	public function boot( Container $container ): void {
 		add_action( 'admin_menu', static fn () => $container->get( SettingsPage::class )->add_menu() );
 		add_action( 'admin_notices', static fn () => $container->get( WebhookHealthReport::class )->print_notice() );
+		add_filter( 'site_status_tests', static fn ( mixed $tests ): array => $container->get( SiteHealthTests::class )->register( $tests ) );
+		add_filter( 'debug_information', static fn ( mixed $info ): array => $container->get( SiteHealthInfo::class )->add_section( $info ) );
 		add_action(
 			'admin_enqueue_scripts',
 			static function ( string $hook_suffix ) use ( $container ): void {

@@ -21,7 +21,7 @@ use DonationWidget\Settings\SettingsServiceProvider;
  */
 final class SettingsPage {
 
-	public const CAPABILITY = 'manage_options';
+	public const CAPABILITY = Settings::CAPABILITY;
 
 	/**
 	 * The screen's hook suffix, once the menu exists.
@@ -134,6 +134,12 @@ final class SettingsPage {
 			if ( in_array( $section, $with_tests, true ) ) {
 				$this->render_section_actions( $section, $webhooks[ $section ] ?? null );
 			}
+			/**
+			 * Prints a gateway's own status under its section's heading (the Stripe wallets' domain).
+			 *
+			 * @param string $section Section id.
+			 */
+			do_action( 'donation_widget_settings_section', $section );
 			echo '<table class="form-table" role="presentation"><tbody>';
 			foreach ( $fields as $field ) {
 				if ( $field->section === $section ) {

@@ -16,6 +16,11 @@ final class Settings {
 	public const OPTION = 'donation_widget_settings';
 
 	/**
+	 * Who may change the settings (the screen, its REST route and its buttons).
+	 */
+	public const CAPABILITY = 'manage_options';
+
+	/**
 	 * Every field, by key.
 	 *
 	 * @var array<string, SettingField>|null

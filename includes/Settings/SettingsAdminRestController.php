@@ -24,7 +24,7 @@ final class SettingsAdminRestController {
 
 	public const ROUTE = '/settings';
 
-	public const CAPABILITY = 'manage_options';
+	public const CAPABILITY = Settings::CAPABILITY;
 
 	/**
 	 * Builds the controller.

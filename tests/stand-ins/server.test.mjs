@@ -129,6 +129,57 @@ describe( 'form parsing (Stripe bracket notation)', () => {
 } );
 
 describe( 'Stripe', () => {
+	test( 'payment method domains: created once per mode, listed by name, validated again', async () => {
+		const created = await stripe( 'POST', '/v1/payment_method_domains', {
+			domain_name: 'Give.Example.org.au',
+		} );
+		assert.equal( created.status, 200 );
+		assert.equal( created.body.object, 'payment_method_domain' );
+		assert.equal( created.body.domain_name, 'give.example.org.au' );
+		assert.equal( created.body.enabled, true );
+		assert.equal( created.body.apple_pay.status, 'active' );
+		assert.equal( created.body.google_pay.status, 'active' );
+
+		const again = await stripe( 'POST', '/v1/payment_method_domains', {
+			domain_name: 'give.example.org.au',
+		} );
+		assert.equal( again.status, 400 );
+		assert.equal( again.body.error.param, 'domain_name' );
+
+		const listed = await stripe( 'GET', '/v1/payment_method_domains', {
+			domain_name: 'give.example.org.au',
+		} );
+		assert.deepEqual(
+			listed.body.data.map( ( domain ) => domain.id ),
+			[ created.body.id ]
+		);
+
+		const local = await stripe( 'POST', '/v1/payment_method_domains', {
+			domain_name: '127.0.0.1',
+		} );
+		assert.equal( local.body.apple_pay.status, 'inactive' );
+		assert.match(
+			local.body.apple_pay.status_details.error_message,
+			/public domain name/
+		);
+		assert.equal( local.body.google_pay.status, 'active' );
+
+		const validated = await stripe(
+			'POST',
+			`/v1/payment_method_domains/${ local.body.id }/validate`
+		);
+		assert.equal( validated.status, 200 );
+		assert.equal( validated.body.id, local.body.id );
+
+		const missing = await stripe(
+			'POST',
+			'/v1/payment_method_domains',
+			{}
+		);
+		assert.equal( missing.status, 400 );
+		assert.equal( missing.body.error.param, 'domain_name' );
+	} );
+
 	test( 'rejects missing and invalid keys with 401', async () => {
 		const missing = await stripe( 'GET', '/v1/balance', {}, { key: '' } );
 		assert.equal( missing.status, 401 );

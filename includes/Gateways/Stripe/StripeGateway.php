@@ -24,18 +24,20 @@ final class StripeGateway implements Gateway {
 	/**
 	 * Builds the gateway.
 	 *
-	 * @param StripeClient $stripe   Stripe.
-	 * @param Settings     $settings The mode.
-	 * @param array        $methods  Its ways to pay (StripeServiceProvider lists them).
+	 * @param StripeClient         $stripe   Stripe.
+	 * @param Settings             $settings The mode.
+	 * @param array                $methods  Its ways to pay (StripeServiceProvider lists them).
 	 * @phpstan-param list<PaymentMethod> $methods
-	 * @param array        $events   The webhook events it listens to.
+	 * @param array                $events   The webhook events it listens to.
 	 * @phpstan-param list<string> $events
+	 * @param PaymentMethodDomains $domains The site's domain for the wallets.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly Settings $settings,
 		private readonly array $methods,
-		private readonly array $events
+		private readonly array $events,
+		private readonly PaymentMethodDomains $domains
 	) {
 	}
 
@@ -88,7 +90,8 @@ final class StripeGateway implements Gateway {
 	}
 
 	/**
-	 * Reads the balance with the secret key of the current mode.
+	 * Reads the balance with the secret key of the current mode, then registers the site's
+	 * domain for the wallets and says whether they are enabled on it.
 	 */
 	public function test_connection(): ConnectionResult {
 		$mode = $this->settings->is_stripe_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
@@ -109,6 +112,6 @@ final class StripeGateway implements Gateway {
 			return ConnectionResult::unreachable( 'Stripe', $error );
 		}
 		/* translators: %s: test or live. */
-		return ConnectionResult::worked( sprintf( __( 'Connected to Stripe in %s mode.', 'donation-widget' ), $mode ) );
+		return ConnectionResult::worked( sprintf( __( 'Connected to Stripe in %s mode.', 'donation-widget' ), $mode ) . ' ' . PaymentMethodDomains::describe( $this->domains->register() ) );
 	}
 }

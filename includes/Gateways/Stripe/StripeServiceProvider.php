@@ -99,9 +99,12 @@ final class StripeServiceProvider implements GatewayProvider {
 				$c->get( StripeClient::class ),
 				$c->get( Settings::class ),
 				$this->payment_methods( $c ),
-				$c->get( StripeWebhookController::class )->event_types()
+				$c->get( StripeWebhookController::class )->event_types(),
+				$c->get( PaymentMethodDomains::class )
 			)
 		);
+		$container->set( PaymentMethodDomains::class, static fn ( Container $c ): PaymentMethodDomains => new PaymentMethodDomains( $c->get( StripeClient::class ), $c->get( Settings::class ) ) );
+		$container->set( PaymentMethodDomainPanel::class, static fn ( Container $c ): PaymentMethodDomainPanel => new PaymentMethodDomainPanel( $c->get( PaymentMethodDomains::class ), $c->get( Settings::class ) ) );
 	}
 
 	/**
@@ -111,6 +114,11 @@ final class StripeServiceProvider implements GatewayProvider {
 	 */
 	public function boot( Container $container ): void {
 		add_action( 'rest_api_init', static fn () => $container->get( StripeWebhookController::class )->register_routes() );
+		// The wallets' domain: registered when the keys are saved, shown and retried on the settings screen.
+		add_action( 'update_option_' . Settings::OPTION, static fn ( mixed $old_value, mixed $new_value ) => $container->get( PaymentMethodDomainPanel::class )->on_settings_saved( $old_value, $new_value ), 10, 2 );
+		add_action( 'add_option_' . Settings::OPTION, static fn ( string $option, mixed $value ) => $container->get( PaymentMethodDomainPanel::class )->on_settings_saved( array(), $value ), 10, 2 );
+		add_action( 'donation_widget_settings_section', static fn ( string $section ) => $container->get( PaymentMethodDomainPanel::class )->render( $section ) );
+		add_action( 'admin_post_' . PaymentMethodDomainPanel::ACTION, static fn () => $container->get( PaymentMethodDomainPanel::class )->handle_retry() );
 		add_action(
 			'donation_widget_first_payment_failed',
 			static function ( string $subscription_id, string $provider ) use ( $container ): void {

@@ -116,3 +116,36 @@ test( 'an admin sees a receipt the mail server refused in the Emails screen and 
 	await runMailQueue();
 	expect( await mailTo( email ) ).toHaveLength( 1 );
 } );
+
+test( 'on the local site, the Demo mailbox shows each email that would have been sent, links and all', async ( {
+	page,
+	request,
+} ) => {
+	const email = uniqueEmail( 'demo-mailbox' );
+	await donate( request, email );
+	await runMailQueue();
+
+	await logIn( page );
+	await page
+		.getByRole( 'link', { name: 'Donation Widget', exact: true } )
+		.first()
+		.click();
+	await page
+		.getByRole( 'link', { name: 'Demo mailbox', exact: true } )
+		.click();
+	await expect(
+		page.getByRole( 'heading', { level: 1, name: 'Demo mailbox' } )
+	).toBeVisible();
+	const row = page.getByRole( 'row' ).filter( { hasText: email } );
+	await expect( row ).toHaveCount( 1 );
+	await row
+		.getByRole( 'link', {
+			name: /^Your receipt from Helping Hands Australia/,
+		} )
+		.click();
+
+	await expect( page.getByText( `To: ${ email }` ) ).toBeVisible();
+	await expect( page.getByText( 'Dear Mae,' ) ).toBeVisible();
+	await page.getByRole( 'link', { name: '← All emails' } ).click();
+	await expect( row ).toHaveCount( 1 );
+} );

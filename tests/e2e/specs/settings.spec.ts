@@ -231,3 +231,23 @@ test( 'a stored secret is removed only with its box ticked and the removal confi
 		page.locator( '#donation-widget-experian-token-description' )
 	).toHaveText( /^Saved: ends in / );
 } );
+
+test( 'the Stripe section says whether the wallets are enabled on the site, and registers the domain again on request', async ( {
+	page,
+} ) => {
+	const wallets = page.getByRole( 'heading', {
+		name: 'Apple Pay and Google Pay on this site',
+	} );
+	await expect( wallets ).toBeVisible();
+
+	await page
+		.getByRole( 'button', { name: 'Register the domain again' } )
+		.click();
+
+	// The e2e site is served from 127.0.0.1: Stripe enables Google Pay there, not Apple Pay.
+	const answer =
+		'Wallets on 127.0.0.1: Apple Pay is not enabled. Apple Pay needs a public domain name served over HTTPS. Google Pay is enabled.';
+	// Once in the notice the button brings, once in the Stripe section.
+	await expect( page.getByText( answer ) ).toHaveCount( 2 );
+	await expect( page ).toHaveURL( /page=donation-widget/ );
+} );

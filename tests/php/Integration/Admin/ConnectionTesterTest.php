@@ -14,6 +14,12 @@ use DonationWidget\Tests\Integration\StandIns;
 
 final class ConnectionTesterTest extends IntegrationTestCase {
 
+	/**
+	 * The Stripe test also registers the site's domain for the wallets; the test site is served
+	 * from an IP address, which Apple Pay cannot verify.
+	 */
+	private const WALLETS_ON_THE_TEST_SITE = 'Wallets on 127.0.0.1: Apple Pay is not enabled. Apple Pay needs a public domain name served over HTTPS. Google Pay is enabled.';
+
 	protected function setUp(): void {
 		parent::setUp();
 		StandIns::reset();
@@ -28,14 +34,14 @@ final class ConnectionTesterTest extends IntegrationTestCase {
 	 */
 	public static function working(): array {
 		return array(
-			'stripe test'    => array( 'stripe', array( 'stripe_mode' => 'test' ), 'Connected to Stripe in test mode.' ),
+			'stripe test'    => array( 'stripe', array( 'stripe_mode' => 'test' ), 'Connected to Stripe in test mode. ' . self::WALLETS_ON_THE_TEST_SITE ),
 			'stripe live'    => array(
 				'stripe',
 				array(
 					'stripe_mode'            => 'live',
 					'stripe_live_secret_key' => 'sk_live_standIn',
 				),
-				'Connected to Stripe in live mode.',
+				'Connected to Stripe in live mode. ' . self::WALLETS_ON_THE_TEST_SITE,
 			),
 			'paypal sandbox' => array( 'paypal', array( 'paypal_mode' => 'sandbox' ), 'Connected to PayPal (sandbox).' ),
 			'experian'       => array( 'experian', array(), 'Connected to Experian: an address search answered.' ),

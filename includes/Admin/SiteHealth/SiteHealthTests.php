@@ -1,0 +1,223 @@
+<?php
+/**
+ * The plugin's checks on Tools → Site Health → Status.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin\SiteHealth;
+
+use DonationWidget\Admin\WebhookHealthReport;
+use DonationWidget\Scheduling\RecurringEvents;
+use DonationWidget\Settings\Settings;
+
+/**
+ * Four direct tests, each answering what a charity's admin needs to know before a donor finds
+ * out: can the site take money in the current mode, is the form served over HTTPS, do the
+ * providers' webhooks reach the site, and does WP-Cron run the plugin's background work.
+ */
+final class SiteHealthTests {
+
+	/**
+	 * How late a recurring event may run before WP-Cron counts as stopped: a site without
+	 * visitors for a few minutes is not broken, one whose five-minute event is 30 minutes late is.
+	 */
+	public const CRON_LATE_SECONDS = 30 * MINUTE_IN_SECONDS;
+
+	/**
+	 * Builds the tests.
+	 *
+	 * @param Settings            $settings Keys and modes.
+	 * @param WebhookHealthReport $webhooks Whether webhooks reach the site.
+	 */
+	public function __construct( private readonly Settings $settings, private readonly WebhookHealthReport $webhooks ) {
+	}
+
+	/**
+	 * The site_status_tests filter: adds the plugin's direct tests.
+	 *
+	 * @param mixed $tests Site Health's tests.
+	 * @return array<string, mixed>
+	 */
+	public function register( mixed $tests ): array {
+		$tests           = is_array( $tests ) ? $tests : array();
+		$tests['direct'] = is_array( $tests['direct'] ?? null ) ? $tests['direct'] : array();
+		foreach ( array(
+			'donation_widget_keys'     => array( __( 'Donation Widget payment keys', 'donation-widget' ), 'keys' ),
+			'donation_widget_https'    => array( __( 'Donation Widget over HTTPS', 'donation-widget' ), 'https' ),
+			'donation_widget_webhooks' => array( __( 'Donation Widget webhooks', 'donation-widget' ), 'webhooks' ),
+			'donation_widget_cron'     => array( __( 'Donation Widget background tasks', 'donation-widget' ), 'cron' ),
+		) as $id => list( $label, $method ) ) {
+			$tests['direct'][ $id ] = array(
+				'label' => $label,
+				'test'  => array( $this, $method ),
+			);
+		}
+		return $tests;
+	}
+
+	/**
+	 * Whether the keys the current modes need are all there.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function keys(): array {
+		$stripe_mode = $this->settings->is_stripe_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
+		$missing     = array();
+		if ( '' === $this->settings->stripe_publishable_key() ) {
+			/* translators: %s: live or test. */
+			$missing[] = sprintf( __( 'the Stripe %s publishable key', 'donation-widget' ), $stripe_mode );
+		}
+		if ( '' === $this->settings->stripe_secret_key() ) {
+			/* translators: %s: live or test. */
+			$missing[] = sprintf( __( 'the Stripe %s secret key', 'donation-widget' ), $stripe_mode );
+		}
+		if ( array() !== $missing ) {
+			return $this->result(
+				'keys',
+				'critical',
+				__( 'Donation Widget cannot take card donations', 'donation-widget' ),
+				/* translators: %s: the missing keys, such as "the Stripe live secret key". */
+				sprintf( __( 'Missing: %s. Donors who reach the payment step will be told the payment could not be taken.', 'donation-widget' ), implode( ', ', $missing ) ),
+				true
+			);
+		}
+		$notes = array();
+		if ( '' === $this->settings->stripe_webhook_secret() ) {
+			/* translators: %s: live or test. */
+			$notes[] = sprintf( __( 'The Stripe %s webhook signing secret is not set: payments that finish after the donor leaves (3-D Secure, bank debits, renewals) are found only by the reconciliation every few minutes.', 'donation-widget' ), $stripe_mode );
+		}
+		if ( '' !== $this->settings->paypal_client_id() && '' === $this->settings->paypal_secret() ) {
+			$notes[] = __( 'PayPal has a client ID but no secret: PayPal donations cannot be verified, so they will fail.', 'donation-widget' );
+		}
+		if ( array() !== $notes ) {
+			return $this->result( 'keys', 'recommended', __( 'Donation Widget is missing a key it should have', 'donation-widget' ), implode( ' ', $notes ), true );
+		}
+		return $this->result(
+			'keys',
+			'good',
+			__( 'Donation Widget has the keys it needs', 'donation-widget' ),
+			$this->settings->is_stripe_live()
+				? __( 'Stripe is in live mode: donations are real.', 'donation-widget' )
+				: __( 'Stripe is in test mode: no real money moves until you switch to live mode.', 'donation-widget' ),
+			false
+		);
+	}
+
+	/**
+	 * Whether donors reach the form over HTTPS (Stripe refuses to take live cards otherwise).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function https(): array {
+		if ( wp_is_using_https() ) {
+			return $this->result( 'https', 'good', __( 'Donation Widget is served over HTTPS', 'donation-widget' ), __( 'Donors\' details and card entry travel encrypted.', 'donation-widget' ), false );
+		}
+		$live = $this->settings->is_stripe_live() || $this->settings->is_paypal_live();
+		return $this->result(
+			'https',
+			$live ? 'critical' : 'recommended',
+			__( 'Donation Widget is not served over HTTPS', 'donation-widget' ),
+			$live
+				? __( 'The site takes live donations over plain HTTP. Stripe and the wallets refuse live payments on such a page: switch the site to HTTPS.', 'donation-widget' )
+				: __( 'The site does not use HTTPS. That is fine for testing, but live donations need it.', 'donation-widget' ),
+			false
+		);
+	}
+
+	/**
+	 * Whether the live providers' webhooks have followed the site's recent payments.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function webhooks(): array {
+		$silent = $this->webhooks->silent_providers();
+		if ( array() !== $silent ) {
+			$names = array();
+			foreach ( array_keys( $silent ) as $provider ) {
+				$names[] = 'paypal' === $provider ? 'PayPal' : 'Stripe';
+			}
+			return $this->result(
+				'webhooks',
+				'critical',
+				__( 'Donation Widget is not receiving webhooks', 'donation-widget' ),
+				/* translators: %s: provider names, such as "Stripe". */
+				sprintf( __( 'No verified webhook from %s has arrived since a recent payment. Refunds, disputes, renewals and payments finished after the donor left reach the records late or not at all: check the webhook URL and secret on the settings screen.', 'donation-widget' ), implode( ', ', $names ) ),
+				true
+			);
+		}
+		$lines = array();
+		foreach ( array( 'stripe', 'paypal' ) as $provider ) {
+			$lines[] = $this->webhooks->last_event_text( $provider );
+		}
+		return $this->result( 'webhooks', 'good', __( 'Donation Widget webhooks are arriving, or not yet needed', 'donation-widget' ), implode( ' ', array_filter( $lines ) ), false );
+	}
+
+	/**
+	 * Whether WP-Cron runs the plugin's recurring events (reconciliation, queued mail, cleanup).
+	 *
+	 * @param int|null $now Unix time (tests pass their own).
+	 * @return array<string, mixed>
+	 */
+	public function cron( ?int $now = null ): array {
+		$now     = $now ?? time();
+		$missing = array();
+		$late    = 0;
+		foreach ( array_keys( RecurringEvents::all() ) as $hook ) {
+			$next = wp_next_scheduled( $hook );
+			if ( false === $next ) {
+				$missing[] = $hook;
+				continue;
+			}
+			$late = max( $late, $now - (int) $next );
+		}
+		if ( array() !== $missing ) {
+			return $this->result(
+				'cron',
+				'recommended',
+				__( 'Donation Widget\'s background tasks are not scheduled', 'donation-widget' ),
+				/* translators: %s: WP-Cron hook names. */
+				sprintf( __( 'Not scheduled: %s. They are scheduled again on the next page load; if this stays, another plugin may be clearing WP-Cron events.', 'donation-widget' ), implode( ', ', $missing ) ),
+				false
+			);
+		}
+		if ( $late > self::CRON_LATE_SECONDS ) {
+			$description = sprintf(
+				/* translators: %d: minutes. */
+				__( 'The plugin\'s background tasks are %d minutes late: payments left open are not reconciled and receipts wait in the queue.', 'donation-widget' ),
+				intdiv( $late, MINUTE_IN_SECONDS )
+			);
+			$description .= ' ' . ( defined( 'DISABLE_WP_CRON' ) && DISABLE_WP_CRON
+				? __( 'DISABLE_WP_CRON is set, so a system cron job must call wp-cron.php every few minutes: check that it runs.', 'donation-widget' )
+				: __( 'WP-Cron runs on page loads: check that the site can reach itself (loopback requests) or set up a system cron job calling wp-cron.php.', 'donation-widget' ) );
+			return $this->result( 'cron', 'critical', __( 'WP-Cron is not running Donation Widget\'s background tasks', 'donation-widget' ), $description, false );
+		}
+		return $this->result( 'cron', 'good', __( 'Donation Widget\'s background tasks are running', 'donation-widget' ), __( 'Reconciliation and queued emails run every five minutes.', 'donation-widget' ), false );
+	}
+
+	/**
+	 * One result in Site Health's shape.
+	 *
+	 * @param string $id               Test id, after the prefix.
+	 * @param string $status           good, recommended or critical.
+	 * @param string $label            Headline.
+	 * @param string $description      Plain text.
+	 * @param bool   $link_to_settings Whether to offer the settings screen.
+	 * @return array<string, mixed>
+	 */
+	private function result( string $id, string $status, string $label, string $description, bool $link_to_settings ): array {
+		return array(
+			'label'       => $label,
+			'status'      => $status,
+			'badge'       => array(
+				'label' => __( 'Donations', 'donation-widget' ),
+				'color' => 'good' === $status ? 'blue' : ( 'critical' === $status ? 'red' : 'orange' ),
+			),
+			'description' => '<p>' . esc_html( $description ) . '</p>',
+			'actions'     => $link_to_settings
+				? sprintf( '<p><a href="%s">%s</a></p>', esc_url( admin_url( 'admin.php?page=donation-widget' ) ), esc_html__( 'Open the Donation Widget settings', 'donation-widget' ) )
+				: '',
+			'test'        => 'donation_widget_' . $id,
+		);
+	}
+}
