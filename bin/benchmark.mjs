@@ -49,7 +49,11 @@ const initialNames = [ 'view.js', 'view.css', 'style-view.css' ];
 const initial = rows.filter( ( row ) => initialNames.includes( row.name ) );
 const editor = rows.filter( ( row ) => row.name.startsWith( 'editor' ) );
 // Entries that only WordPress admin screens load.
-const adminNames = [ 'admin-settings.js', 'card-update-links.js' ];
+const adminNames = [
+	'admin-settings.js',
+	'card-update-links.js',
+	'donation-export.js',
+];
 const admin = rows.filter( ( row ) => adminNames.includes( row.name ) );
 const lazy = rows.filter(
 	( row ) =>

@@ -80,7 +80,7 @@ final class ExportJobTest extends AdminTestCase {
 
 	public function test_the_file_is_byte_for_byte_the_one_the_single_request_export_wrote(): void {
 		update_option( 'timezone_string', 'Australia/Sydney' );
-		$first  = $this->insert_donation(
+		$first   = $this->insert_donation(
 			array(
 				'attempt_id'         => 'golden-1-' . $this->domain,
 				'first_name'         => 'Zoë',
@@ -93,7 +93,7 @@ final class ExportJobTest extends AdminTestCase {
 				'updated_at'         => '2026-03-01 13:31:00',
 			)
 		);
-		$second = $this->insert_donation(
+		$second  = $this->insert_donation(
 			array(
 				'attempt_id'         => 'golden-2-' . $this->domain,
 				'status'             => 'failed',
@@ -176,12 +176,12 @@ final class ExportJobTest extends AdminTestCase {
 				$worked     = $this->worker()->step( $id, 60.0, 500 );
 				$batch_peak = max( $batch_peak, memory_get_peak_usage() - $before );
 			} while ( $worked );
-			$lines = 0;
-			$_GET  = array(
+			$lines    = 0;
+			$_GET     = array(
 				'export'   => (string) $id,
 				'_wpnonce' => wp_create_nonce( ExportDownload::nonce_action( $id ) ),
 			);
-			$_REQUEST = $_GET;
+			$_REQUEST = $_GET; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the request the download handler checks.
 			memory_reset_peak_usage();
 			$before = memory_get_usage();
 			// Chunks leave the buffer as they come, as a response body would.
@@ -478,7 +478,7 @@ final class ExportJobTest extends AdminTestCase {
 		$this->insert_many_donations( 40 );
 		$id = $this->start_export( array( 's' => $this->domain ) );
 
-		do_action( ExportSchedule::HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- the plugin's own hook, through its constant.
+		do_action( ExportSchedule::HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the plugin's own hook, through its constant.
 
 		$this->assertSame( ExportJob::COMPLETE, $this->job( $id )->status );
 		$this->assertSame( 40, count( $this->ids_in( $this->download_export( $id )['output'] ) ) );
@@ -541,7 +541,7 @@ final class ExportJobTest extends AdminTestCase {
 		$this->set_job( $old, array( 'expires_at' => gmdate( 'Y-m-d H:i:s', time() - 60 ) ) );
 		$this->assertSame( 'daily', RecurringEvents::all()[ ExportSchedule::PRUNE_HOOK ] );
 
-		do_action( ExportSchedule::PRUNE_HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- the plugin's own hook, through its constant.
+		do_action( ExportSchedule::PRUNE_HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the plugin's own hook, through its constant.
 
 		$this->assertNull( $this->jobs()->find( $old ) );
 		$this->assertSame( 0, $this->chunk_count( $old ) );

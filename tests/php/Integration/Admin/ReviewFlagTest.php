@@ -38,8 +38,8 @@ final class ReviewFlagTest extends AdminTestCase {
 		$this->assertStringContainsString( '<strong class="donation-widget-needs-review">Needs review: reCAPTCHA failed</strong>', $detail );
 		$this->assertStringContainsString( 'Succeeded', $detail );
 
-		$csv   = $this->exported_csv();
-		$lines = array_map( static fn ( string $line ): array => str_getcsv( $line, ',', '"', '' ), explode( "\n", trim( substr( $csv, 3 ) ) ) );
+		$csv    = $this->exported_csv();
+		$lines  = array_map( static fn ( string $line ): array => str_getcsv( $line, ',', '"', '' ), explode( "\n", trim( substr( $csv, 3 ) ) ) );
 		$head   = array_shift( $lines );
 		$column = array_search( 'Review', $head, true );
 		$this->assertIsInt( $column );
