@@ -110,6 +110,10 @@ module.exports = {
 			__dirname,
 			'src/admin/card-update-links.ts'
 		),
+		'donation-export': path.resolve(
+			__dirname,
+			'src/admin/donation-export.ts'
+		),
 	},
 	output: {
 		...defaultConfig.output,

@@ -7,6 +7,9 @@
  *   node bin/benchmark.mjs --site http://127.0.0.1:8888
  *                                             also times the settings route and the donate page
  *                                             (median and 95th percentile of 30 requests each)
+ *   node bin/benchmark.mjs --export http://127.0.0.1:8888 [--export-search TEXT]
+ *                                             also times a background CSV export of the
+ *                                             Donations list over HTTP (bin/benchmark/export.mjs)
  *
  * "Before the first step is interactive" means what a donor's browser downloads for the widget
  * before tab 1 works: build/view.js and build/view.css, plus the WordPress scripts they depend on
@@ -50,7 +53,11 @@ const initialNames = [ 'view.js', 'view.css', 'style-view.css' ];
 const initial = rows.filter( ( row ) => initialNames.includes( row.name ) );
 const editor = rows.filter( ( row ) => row.name.startsWith( 'editor' ) );
 // Entries that only WordPress admin screens load.
-const adminNames = [ 'admin-settings.js', 'card-update-links.js' ];
+const adminNames = [
+	'admin-settings.js',
+	'card-update-links.js',
+	'donation-export.js',
+];
 const admin = rows.filter( ( row ) => adminNames.includes( row.name ) );
 const lazy = rows.filter(
 	( row ) =>
@@ -171,6 +178,16 @@ if ( siteIndex > 0 && process.argv[ siteIndex + 1 ] ) {
 			`  ${ label.padEnd( 40 ) } median ${ median.toFixed( 1 ) } ms, p95 ${ p95.toFixed( 1 ) } ms`
 		);
 	}
+}
+
+const exportIndex = process.argv.indexOf( '--export' );
+if ( exportIndex > 0 && process.argv[ exportIndex + 1 ] ) {
+	const searchIndex = process.argv.indexOf( '--export-search' );
+	const { printExport } = await import( './benchmark/export.mjs' );
+	await printExport(
+		process.argv[ exportIndex + 1 ],
+		searchIndex > 0 ? ( process.argv[ searchIndex + 1 ] ?? '' ) : ''
+	);
 }
 
 if ( process.argv.includes( '--check' ) ) {

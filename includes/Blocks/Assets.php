@@ -18,6 +18,8 @@ final class Assets {
 
 	public const ADMIN_CARD_UPDATE_LINKS_HANDLE = 'donation-widget-card-update-links';
 
+	public const ADMIN_DONATION_EXPORT_HANDLE = 'donation-widget-donation-export';
+
 	/**
 	 * Entry name in build/ => script handle.
 	 */
@@ -26,6 +28,7 @@ final class Assets {
 		'editor'            => self::EDITOR_HANDLE,
 		'admin-settings'    => self::ADMIN_SETTINGS_HANDLE,
 		'card-update-links' => self::ADMIN_CARD_UPDATE_LINKS_HANDLE,
+		'donation-export'   => self::ADMIN_DONATION_EXPORT_HANDLE,
 	);
 
 	/**

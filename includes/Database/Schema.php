@@ -13,14 +13,14 @@ namespace DonationWidget\Database;
  */
 final class Schema {
 
-	public const VERSION = '7';
+	public const VERSION = '8';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -49,6 +49,8 @@ final class Schema {
 		$receipts   = self::table( 'receipts' );
 		$mail_queue = self::table( 'mail_queue' );
 		$counters   = self::table( 'rate_counters' );
+		$exports    = self::table( 'exports' );
+		$chunks     = self::table( 'export_chunks' );
 
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice).
@@ -237,6 +239,44 @@ final class Schema {
   expires_at bigint(20) unsigned NOT NULL,
   PRIMARY KEY  (counter_key,window_start),
   KEY expires_at (expires_at)
+) {$charset};",
+			// Background CSV exports (Exports\ExportJobs): one row per export staff started. A worker
+			// takes the next batch with a conditional UPDATE (its claim_token, on the job's chunk
+			// count, while no other lease is live), so two servers never write one batch twice.
+			// rows_total is the count when it started; upto_id the highest donation id then.
+			"CREATE TABLE {$exports} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  user_id bigint(20) unsigned NOT NULL,
+  filters text NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'queued',
+  rows_total bigint(20) unsigned NOT NULL DEFAULT 0,
+  rows_done bigint(20) unsigned NOT NULL DEFAULT 0,
+  last_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  upto_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  chunks int(10) unsigned NOT NULL DEFAULT 0,
+  bytes bigint(20) unsigned NOT NULL DEFAULT 0,
+  claim_token char(32) DEFAULT NULL,
+  claimed_until datetime DEFAULT NULL,
+  stalls smallint(5) unsigned NOT NULL DEFAULT 0,
+  error varchar(255) NOT NULL DEFAULT '',
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  expires_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  KEY status (status),
+  KEY user_id (user_id),
+  KEY expires_at (expires_at)
+) {$charset};",
+			// The file of each export, one row per batch in order (seq from 0), deflated; bytes is
+			// the CSV's own length, so the download can announce its Content-Length. No local files:
+			// every server can add a batch or send the file.
+			"CREATE TABLE {$chunks} (
+  export_id bigint(20) unsigned NOT NULL,
+  seq int(10) unsigned NOT NULL,
+  row_count int(10) unsigned NOT NULL DEFAULT 0,
+  bytes bigint(20) unsigned NOT NULL DEFAULT 0,
+  body longblob NOT NULL,
+  PRIMARY KEY  (export_id,seq)
 ) {$charset};",
 		);
 	}

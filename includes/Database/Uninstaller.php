@@ -49,10 +49,13 @@ final class Uninstaller {
 			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
 		}
 
-		// Rate-limit counters are no record: emptied always (they hold hashed addresses).
-		$counters = Schema::table( 'rate_counters' );
-		if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $counters ) ) === $counters ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
-			$wpdb->query( "DELETE FROM {$counters}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- the plugin's own table name, from a constant.
+		// Rate-limit counters are no record: emptied always (they hold hashed addresses). Nor are
+		// background exports: copies of donor details waiting to be downloaded, emptied always.
+		foreach ( array( 'rate_counters', 'exports', 'export_chunks' ) as $short_name ) {
+			$counters = Schema::table( $short_name );
+			if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $counters ) ) === $counters ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
+				$wpdb->query( "DELETE FROM {$counters}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- the plugin's own table name, from a constant.
+			}
 		}
 
 		if ( ! $delete_data ) {

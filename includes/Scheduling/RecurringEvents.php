@@ -9,6 +9,7 @@ namespace DonationWidget\Scheduling;
 
 use DonationWidget\Checkout\ReconciliationSchedule;
 use DonationWidget\Emails\MailSchedule;
+use DonationWidget\Exports\ExportSchedule;
 use DonationWidget\Protection\RateLimiter;
 
 /**
@@ -31,9 +32,11 @@ final class RecurringEvents {
 	 */
 	public static function all(): array {
 		return array(
-			ReconciliationSchedule::HOOK  => self::FIVE_MINUTES,
-			MailSchedule::SAFETY_NET_HOOK => self::FIVE_MINUTES,
-			RateLimiter::PRUNE_HOOK       => 'daily',
+			ReconciliationSchedule::HOOK    => self::FIVE_MINUTES,
+			MailSchedule::SAFETY_NET_HOOK   => self::FIVE_MINUTES,
+			RateLimiter::PRUNE_HOOK         => 'daily',
+			ExportSchedule::SAFETY_NET_HOOK => self::FIVE_MINUTES,
+			ExportSchedule::PRUNE_HOOK      => 'daily',
 		);
 	}
 
@@ -66,10 +69,10 @@ final class RecurringEvents {
 	}
 
 	/**
-	 * Removes every event of the plugin, the mail worker's single ones too (deactivation, uninstall).
+	 * Removes every event of the plugin, the mail worker's and exports' single ones too (deactivation, uninstall).
 	 */
 	public static function clear(): void {
-		foreach ( array_merge( array_keys( self::all() ), array( MailSchedule::HOOK ) ) as $hook ) {
+		foreach ( array_merge( array_keys( self::all() ), array( MailSchedule::HOOK, ExportSchedule::HOOK ) ) as $hook ) {
 			wp_clear_scheduled_hook( $hook );
 		}
 	}

@@ -14,13 +14,12 @@ use DonationWidget\Receipts\ReceiptNumber;
 use DonationWidget\Settings\Settings;
 
 /**
- * Streams the donations that match the list's filters as a CSV file for Excel: UTF-8 with a
- * byte-order mark, written in batches straight to the response so memory stays flat however
- * many rows there are, and with every cell that a spreadsheet would read as a formula defused.
+ * The CSV of the donations list for Excel: UTF-8 with a byte-order mark, a header row, one line
+ * per donation, and every cell that a spreadsheet would read as a formula defused. The file is
+ * built in batches by the background export (Export\ExportWorker), which stores each batch's
+ * lines; this class is the one place that decides what a line says.
  */
 final class DonationExport {
-
-	public const ACTION = 'donation_widget_export_donations';
 
 	/**
 	 * Characters that make a spreadsheet cell a formula (or that Excel strips before deciding).
@@ -30,73 +29,25 @@ final class DonationExport {
 	/**
 	 * Builds the export.
 	 *
-	 * @param DonationQuery $query    Reads the donations in batches.
-	 * @param Settings      $settings The receipt number prefix.
+	 * @param Settings $settings The receipt number prefix.
 	 */
-	public function __construct( private readonly DonationQuery $query, private readonly Settings $settings ) {
+	public function __construct( private readonly Settings $settings ) {
 	}
 
 	/**
-	 * The URL of the export of a filtered list (admin-post.php, with a nonce), not yet escaped.
+	 * The start of the file: the byte-order mark (so Excel reads UTF-8) and the header row.
+	 */
+	public function preamble(): string {
+		return "\xEF\xBB\xBF" . $this->csv( array( array_values( $this->columns() ) ) );
+	}
+
+	/**
+	 * The lines of some donations, in the order given.
 	 *
-	 * @param DonationFilters $filters The list's filters.
+	 * @param Donation[] $donations Donations.
 	 */
-	public static function url( DonationFilters $filters ): string {
-		$args = array( 'action' => self::ACTION ) + $filters->query_args() + array( '_wpnonce' => wp_create_nonce( self::ACTION ) );
-		return add_query_arg( array_map( 'rawurlencode', $args ), admin_url( 'admin-post.php' ) );
-	}
-
-	/**
-	 * The admin-post.php handler: checks the nonce and capability, then sends the file.
-	 * admin-post.php ends the request after it.
-	 */
-	public function handle(): void {
-		check_admin_referer( self::ACTION );
-		if ( ! DonationsCapability::current_user_can() ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to export donations.', 'donation-widget' ), '', array( 'response' => 403 ) );
-		}
-		$filters = DonationFilters::from_request( wp_unslash( $_GET ) ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- checked above by check_admin_referer().
-		if ( ! headers_sent() ) {
-			nocache_headers();
-			header( 'Content-Type: text/csv; charset=utf-8' );
-			header( 'Content-Disposition: attachment; filename="' . $this->filename() . '"' );
-			header( 'X-Content-Type-Options: nosniff' );
-		}
-		$output = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- streaming to the response, not a file.
-		if ( false === $output ) {
-			return;
-		}
-		$this->write( $filters, $output );
-		fclose( $output ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- streaming to the response, not a file.
-	}
-
-	/**
-	 * Writes the CSV: the byte-order mark, the header row, then every matching donation, one
-	 * batch at a time, flushing after each.
-	 *
-	 * @param DonationFilters $filters The list's filters.
-	 * @param resource        $output  Where to write.
-	 * @return int Rows written, without the header.
-	 */
-	public function write( DonationFilters $filters, $output ): int {
-		fwrite( $output, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- streaming to the response, not a file.
-		$this->put( $output, array_values( $this->columns() ) );
-		$written = 0;
-		$after   = 0;
-		do {
-			$batch = $this->query->batch_after( $filters, $after, DonationQuery::BATCH_SIZE );
-			$read  = count( $batch );
-			foreach ( $batch as $donation ) {
-				$this->put( $output, $this->row( $donation ) );
-				$after = $donation->id();
-				++$written;
-			}
-			// Let this batch go before the next is read, so only one is ever held.
-			unset( $batch );
-			fflush( $output );
-			flush();
-		} while ( DonationQuery::BATCH_SIZE === $read );
-		return $written;
+	public function lines( array $donations ): string {
+		return $this->csv( array_map( array( $this, 'row' ), $donations ) );
 	}
 
 	/**
@@ -178,13 +129,22 @@ final class DonationExport {
 	}
 
 	/**
-	 * Writes one CSV line, each cell defused.
+	 * CSV lines, each cell defused (fputcsv() into memory: its quoting is the file's).
 	 *
-	 * @param resource $output Where to write.
-	 * @param string[] $cells  Cells.
+	 * @param array<int, array<int, string>> $rows Rows of cells.
 	 */
-	private function put( $output, array $cells ): void {
-		fputcsv( $output, array_map( array( self::class, 'safe_cell' ), $cells ), ',', '"', '' );
+	private function csv( array $rows ): string {
+		$buffer = fopen( 'php://memory', 'w+b' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- an in-memory buffer, not a file.
+		if ( false === $buffer ) {
+			return '';
+		}
+		foreach ( $rows as $cells ) {
+			fputcsv( $buffer, array_map( array( self::class, 'safe_cell' ), $cells ), ',', '"', '' );
+		}
+		rewind( $buffer );
+		$csv = (string) stream_get_contents( $buffer );
+		fclose( $buffer ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- an in-memory buffer, not a file.
+		return $csv;
 	}
 
 	/**
@@ -199,8 +159,10 @@ final class DonationExport {
 
 	/**
 	 * The download's file name, such as donations-2026-11-22.csv.
+	 *
+	 * @param int $timestamp When the export was started (Unix time).
 	 */
-	private function filename(): string {
-		return 'donations-' . wp_date( 'Y-m-d' ) . '.csv';
+	public static function filename( int $timestamp ): string {
+		return 'donations-' . wp_date( 'Y-m-d', $timestamp ) . '.csv';
 	}
 }

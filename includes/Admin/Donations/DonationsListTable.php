@@ -7,6 +7,7 @@
 
 namespace DonationWidget\Admin\Donations;
 
+use DonationWidget\Admin\Donations\Export\ExportPanel;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Receipts\DonationFormat;
@@ -131,7 +132,7 @@ final class DonationsListTable extends \WP_List_Table {
 			);
 		}
 		submit_button( __( 'Filter', 'donation-widget' ), '', 'filter_action', false );
-		printf( ' <a class="button" href="%s">%s</a>', esc_url( DonationExport::url( $this->filters ) ), esc_html__( 'Export CSV', 'donation-widget' ) );
+		echo ' ' . ExportPanel::button(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped by ExportPanel::button().
 		echo '</div>';
 	}
 

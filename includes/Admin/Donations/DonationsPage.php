@@ -8,6 +8,7 @@
 namespace DonationWidget\Admin\Donations;
 
 use DonationWidget\Admin\AdminServiceProvider;
+use DonationWidget\Admin\Donations\Export\ExportPanel;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Receipts\ReceiptSender;
 
@@ -34,11 +35,13 @@ final class DonationsPage {
 	 * @param DonationQuery  $query    Reads donations.
 	 * @param DonationDetail $detail   The detail view.
 	 * @param ReceiptSender  $receipts Resends receipts.
+	 * @param ExportPanel    $export   The CSV export's control and progress.
 	 */
 	public function __construct(
 		private readonly DonationQuery $query,
 		private readonly DonationDetail $detail,
-		private readonly ReceiptSender $receipts
+		private readonly ReceiptSender $receipts,
+		private readonly ExportPanel $export
 	) {
 	}
 
@@ -142,6 +145,7 @@ final class DonationsPage {
 				)
 			)
 		);
+		$this->export->render( $filters );
 		echo '<form method="get">';
 		printf( '<input type="hidden" name="page" value="%s" />', esc_attr( self::SLUG ) );
 		$table->search_box( __( 'Search donors', 'donation-widget' ), 'donation-widget-search' );

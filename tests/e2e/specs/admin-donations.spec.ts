@@ -119,8 +119,14 @@ test( 'an admin finds a donation made moments before, exports it and resends its
 	await expect( row ).toContainText( 'Succeeded' );
 
 	// The export holds what the list shows: this one donation.
+	await page.getByRole( 'button', { name: 'Export CSV' } ).click();
+	await expect(
+		page.getByRole( 'progressbar', {
+			name: 'Export complete: 1 donation.',
+		} )
+	).toBeVisible();
 	const downloading = page.waitForEvent( 'download' );
-	await page.getByRole( 'link', { name: 'Export CSV' } ).click();
+	await page.getByRole( 'link', { name: 'Download CSV' } ).click();
 	const download = await downloading;
 	expect( download.suggestedFilename() ).toMatch(
 		/^donations-\d{4}-\d{2}-\d{2}\.csv$/
@@ -268,9 +274,9 @@ test( 'an editor sees no donations and cannot export them', async ( {
 			page.getByText( 'Sorry, you are not allowed to access this page.' )
 		).toBeVisible();
 	}
-	const response = await page.request.get(
-		'/wp-admin/admin-post.php?action=donation_widget_export_donations&_wpnonce=guessed'
-	);
+	const response = await page.request.post( '/wp-admin/admin-post.php', {
+		form: { action: 'donation_widget_start_export', _wpnonce: 'guessed' },
+	} );
 	expect( response.status() ).toBe( 403 );
 	expect( await response.text() ).not.toContain( 'Receipt number' );
 	// The browser logs each refused page itself; those are expected.

@@ -85,6 +85,40 @@ final class UninstallTest extends IntegrationTestCase {
 		$this->assertFalse( wp_next_scheduled( RateLimiter::PRUNE_HOOK ) );
 	}
 
+	public function test_deleting_the_plugin_empties_background_exports_and_stops_their_events(): void {
+		global $wpdb;
+		$now = current_time( 'mysql', true );
+		$wpdb->insert(
+			Schema::table( 'exports' ),
+			array(
+				'user_id'    => 1,
+				'filters'    => '{}',
+				'status'     => 'complete',
+				'created_at' => $now,
+				'updated_at' => $now,
+				'expires_at' => $now,
+			)
+		);
+		$wpdb->insert(
+			Schema::table( 'export_chunks' ),
+			array(
+				'export_id' => (int) $wpdb->insert_id,
+				'seq'       => 0,
+				'body'      => (string) gzdeflate( 'Donor details' ),
+			)
+		);
+		\DonationWidget\Scheduling\RecurringEvents::ensure_scheduled();
+		$this->assertIsInt( wp_next_scheduled( \DonationWidget\Exports\ExportSchedule::PRUNE_HOOK ) );
+
+		Uninstaller::uninstall();
+
+		foreach ( array( 'exports', 'export_chunks' ) as $short_name ) {
+			$this->assertSame( '0', $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::table( $short_name ) ), "{$short_name}: copies of donor details must not outlive the plugin" ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery
+		}
+		$this->assertFalse( wp_next_scheduled( \DonationWidget\Exports\ExportSchedule::PRUNE_HOOK ) );
+		$this->assertFalse( wp_next_scheduled( \DonationWidget\Exports\ExportSchedule::SAFETY_NET_HOOK ) );
+	}
+
 	public function test_ticking_delete_all_data_removes_the_tables_too(): void {
 		global $wpdb;
 		$this->insert_donation();
@@ -92,7 +126,7 @@ final class UninstallTest extends IntegrationTestCase {
 
 		Uninstaller::uninstall();
 
-		foreach ( array( 'donations', 'mail_queue' ) as $short_name ) {
+		foreach ( array( 'donations', 'mail_queue', 'exports', 'export_chunks' ) as $short_name ) {
 			$this->assertNull( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', Schema::table( $short_name ) ) ) );
 		}
 		$this->assertFalse( get_option( Schema::VERSION_OPTION ) );

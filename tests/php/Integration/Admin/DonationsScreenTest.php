@@ -60,8 +60,8 @@ final class DonationsScreenTest extends AdminTestCase {
 		$this->assertStringContainsString( '2 donations: 1 succeeded, raising $125.50 AUD.', $html );
 		$this->assertStringContainsString( 'name="status"', $html );
 		$this->assertStringContainsString( 'name="date_from"', $html );
-		$this->assertStringContainsString( 'Export CSV', $html );
-		$this->assertStringContainsString( 'action=donation_widget_export_donations', $html );
+		$this->assertStringContainsString( '<button type="submit" class="button" form="donation-widget-export-start">Export CSV</button>', $html );
+		$this->assertStringContainsString( '<input type="hidden" name="action" value="donation_widget_start_export" />', $html );
 		$this->assertStringContainsString( 'orderby=amount', $html, 'the amount column sorts' );
 
 		$failed_only = $this->screen(
@@ -71,7 +71,7 @@ final class DonationsScreenTest extends AdminTestCase {
 			)
 		)['output'];
 		$this->assertStringNotContainsString( 'Matilda', $failed_only );
-		$this->assertStringContainsString( 'status=failed', $failed_only, 'the export keeps the filters' );
+		$this->assertStringContainsString( '<input type="hidden" name="status" value="failed" />', $failed_only, 'the export keeps the filters' );
 	}
 
 	public function test_donor_text_is_escaped(): void {

@@ -7,11 +7,11 @@
 
 namespace DonationWidget\Tests\Integration\Admin;
 
-use DonationWidget\Admin\Donations\DonationExport;
-use DonationWidget\Admin\Donations\DonationFilters;
 use DonationWidget\Admin\Donations\DonationsPage;
 
 final class ReviewFlagTest extends AdminTestCase {
+
+	use ExportRuns;
 
 	private function screen( array $query = array() ): string {
 		$_GET = wp_slash( array( 'page' => DonationsPage::SLUG ) + $query );
@@ -38,11 +38,8 @@ final class ReviewFlagTest extends AdminTestCase {
 		$this->assertStringContainsString( '<strong class="donation-widget-needs-review">Needs review: reCAPTCHA failed</strong>', $detail );
 		$this->assertStringContainsString( 'Succeeded', $detail );
 
-		$stream = fopen( 'php://temp', 'w+b' );
-		$this->service( DonationExport::class )->write( DonationFilters::from_request( array( 's' => $this->domain ) ), $stream );
-		rewind( $stream );
-		$lines = array_map( static fn ( string $line ): array => str_getcsv( $line, ',', '"', '' ), explode( "\n", trim( substr( (string) stream_get_contents( $stream ), 3 ) ) ) );
-		fclose( $stream );
+		$csv    = $this->exported_csv();
+		$lines  = array_map( static fn ( string $line ): array => str_getcsv( $line, ',', '"', '' ), explode( "\n", trim( substr( $csv, 3 ) ) ) );
 		$head   = array_shift( $lines );
 		$column = array_search( 'Review', $head, true );
 		$this->assertIsInt( $column );
