@@ -8,6 +8,7 @@
 namespace DonationWidget\Scheduling;
 
 use DonationWidget\Checkout\ReconciliationSchedule;
+use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Emails\MailSchedule;
 use DonationWidget\Protection\RateLimiter;
 
@@ -31,9 +32,10 @@ final class RecurringEvents {
 	 */
 	public static function all(): array {
 		return array(
-			ReconciliationSchedule::HOOK  => self::FIVE_MINUTES,
-			MailSchedule::SAFETY_NET_HOOK => self::FIVE_MINUTES,
-			RateLimiter::PRUNE_HOOK       => 'daily',
+			ReconciliationSchedule::HOOK    => self::FIVE_MINUTES,
+			MailSchedule::SAFETY_NET_HOOK   => self::FIVE_MINUTES,
+			RateLimiter::PRUNE_HOOK         => 'daily',
+			DonationTotals::SAFETY_NET_HOOK => 'daily',
 		);
 	}
 
