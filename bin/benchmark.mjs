@@ -7,6 +7,9 @@
  *   node bin/benchmark.mjs --site http://127.0.0.1:8888
  *                                             also times the settings route and the donate page
  *                                             (median and 95th percentile of 30 requests each)
+ *   node bin/benchmark.mjs --admin http://127.0.0.1:9710 [--rows N] [--site-name e2e]
+ *                                             admin screens at N donations beside the Pages list
+ *                                             (bin/benchmark/admin.mjs)
  *
  * "Before the first step is interactive" means what a donor's browser downloads for the widget
  * before tab 1 works: build/view.js and build/view.css, plus the WordPress scripts they depend on
@@ -127,6 +130,21 @@ if ( siteIndex > 0 && process.argv[ siteIndex + 1 ] ) {
 			`  ${ label.padEnd( 40 ) } median ${ median.toFixed( 1 ) } ms, p95 ${ p95.toFixed( 1 ) } ms`
 		);
 	}
+}
+
+const adminIndex = process.argv.indexOf( '--admin' );
+if ( adminIndex > 0 && process.argv[ adminIndex + 1 ] ) {
+	const option = ( name ) => {
+		const at = process.argv.indexOf( name );
+		return at > 0 ? process.argv[ at + 1 ] : null;
+	};
+	const { adminTimings } = await import( './benchmark/admin.mjs' );
+	await adminTimings( {
+		site: process.argv[ adminIndex + 1 ],
+		rows: option( '--rows' ) ? Number( option( '--rows' ) ) : null,
+		siteName: option( '--site-name' ),
+		runs: option( '--runs' ) ? Number( option( '--runs' ) ) : null,
+	} );
 }
 
 if ( process.argv.includes( '--check' ) ) {
