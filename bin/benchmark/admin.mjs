@@ -163,7 +163,7 @@ export async function adminTimings( { site, rows, siteName, runs } ) {
 	// Real values to search for, read from the list itself and one donation's page.
 	const first = await get( list, cookie );
 	const email =
-		( first.body.match( /<br \/>([^<\s]+@[^<\s]+)<\/td>/ ) || [] )[ 1 ] ||
+		( first.body.match( /<br \/>([^<\s]+@[^<\s]+)</ ) || [] )[ 1 ] ||
 		'jane@example.org.au';
 	const id = ( first.body.match( /View donation #(\d+)/ ) || [] )[ 1 ] || '1';
 	const detail = await get( `${ list }&donation=${ id }`, cookie );
@@ -171,7 +171,7 @@ export async function adminTimings( { site, rows, siteName, runs } ) {
 		( detail.body.match( /\b(ch_[A-Za-z0-9]+|pi_[A-Za-z0-9]+)\b/ ) ||
 			[] )[ 1 ] || `#${ id }`;
 	const pages = Number(
-		( first.body.match( /class="total-pages">([\d,]+)</ ) ||
+		( first.body.match( /class=['"]total-pages['"]>([\d,]+)</ ) ||
 			[] )[ 1 ]?.replace( /,/g, '' ) || 1
 	);
 	const month = new Date();

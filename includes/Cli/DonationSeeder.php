@@ -222,9 +222,10 @@ final class DonationSeeder {
 				}
 			}
 		}
-		$written += $this->flush();
+		$last     = $this->flush();
+		$written += $last;
 		$this->flush_subscriptions( true );
-		if ( null !== $progress ) {
+		if ( null !== $progress && $last > 0 ) {
 			$progress( $written );
 		}
 		if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', Schema::table( 'donation_totals' ) ) ) === Schema::table( 'donation_totals' ) ) {
@@ -246,7 +247,7 @@ final class DonationSeeder {
 	 */
 	private function donation( int $time, int $now ): int {
 		$donor     = $this->donor();
-		$recurring = mt_rand( 1, 100 ) <= 7;
+		$recurring = mt_rand( 1, 100 ) <= 4;
 		$method    = $this->pick( $recurring ? self::RECURRING_METHODS : self::ONE_OFF_METHODS );
 		$status    = $this->pick( self::OUTCOMES );
 		if ( $recurring && in_array( $status, array( DonationStatus::REFUNDED, DonationStatus::PARTIALLY_REFUNDED ), true ) ) {
@@ -315,8 +316,8 @@ final class DonationSeeder {
 		) + $first;
 		$this->add( $columns, $time );
 		$subscription_id = (string) $first['subscription_id'];
-		// Each payment, about one donor in fourteen stops giving; a failed one is retried once.
-		if ( mt_rand( 1, 100 ) <= 7 ) {
+		// After each payment, about one donor in ten stops giving.
+		if ( mt_rand( 1, 100 ) <= 10 ) {
 			$this->subscription_change(
 				$subscription_id,
 				array(
@@ -358,7 +359,7 @@ final class DonationSeeder {
 		$values  = array();
 		foreach ( self::COLUMNS as $column ) {
 			$value = $columns[ $column ] ?? '';
-			if ( 'receipt_seq' === $column && null === $value ) {
+			if ( 'receipt_seq' === $column && null === $columns['receipt_seq'] ) {
 				$formats[] = 'NULL';
 				continue;
 			}

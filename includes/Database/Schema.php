@@ -112,7 +112,9 @@ final class Schema {
   KEY email_domain (email_domain),
   KEY first_last (first_name,last_name),
   KEY last_name (last_name),
-  KEY organisation_name (organisation_name)
+  KEY organisation_name (organisation_name),
+  KEY subscription_latest (subscription_id,id,status),
+  KEY status_currency_created (status,currency,created_at,email)
 ) {$charset};",
 			// Each provider payment (a PayPal capture, a Stripe charge) counts for one donation only.
 			// The UNIQUE key makes the claim atomic across every web server.
@@ -143,7 +145,8 @@ final class Schema {
   KEY status (status),
   KEY donation_id (donation_id),
   KEY created_at (created_at),
-  KEY status_created (status,created_at)
+  KEY status_created (status,created_at),
+  KEY status_subscription (status,subscription_id,donation_id,amount_cents)
 ) {$charset};",
 			// Stripe webhook events already taken, so replays and parallel deliveries run once.
 			"CREATE TABLE {$events} (

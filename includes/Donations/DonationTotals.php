@@ -67,8 +67,8 @@ final class DonationTotals {
 	}
 
 	/**
-	 * Sets the totals of some UTC days to what the rows say (one statement reads the rows and
-	 * writes the totals; keys left without rows are deleted after).
+	 * Sets the totals of some UTC days to what the rows say: one INSERT … SELECT reads the rows
+	 * (on the created_at index) and writes the totals; keys left without rows are removed.
 	 *
 	 * @param string $first_day First UTC day, Y-m-d.
 	 * @param string $last_day  Last UTC day, Y-m-d (included).
@@ -79,6 +79,9 @@ final class DonationTotals {
 		$totals    = Schema::table( 'donation_totals' );
 		$from      = $first_day . ' 00:00:00';
 		$to        = gmdate( 'Y-m-d', (int) strtotime( $last_day . ' 00:00:00 UTC +1 day' ) ) . ' 00:00:00';
+		// First every key of those days goes to zero (keys no row has any more stay there).
+		$wpdb->query( $wpdb->prepare( "UPDATE {$totals} SET donations = 0, total_cents = 0 WHERE day >= %s AND day <= %s", $first_day, $last_day ) );
+		// Then the keys the rows have take what they say: one statement reads and writes.
 		$wpdb->query(
 			$wpdb->prepare(
 				"INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents)
@@ -90,16 +93,8 @@ final class DonationTotals {
 				$to
 			)
 		);
-		// Keys of those days that no row has any more (a status every donation has left).
-		$wpdb->query(
-			$wpdb->prepare(
-				"DELETE t FROM {$totals} t WHERE t.day >= %s AND t.day <= %s AND NOT EXISTS (
-					SELECT 1 FROM {$donations} d WHERE d.status = t.status AND d.created_at >= t.day AND d.created_at < t.day + INTERVAL 1 DAY
-					AND d.method = t.method AND d.frequency = t.frequency AND d.currency = t.currency)",
-				$first_day,
-				$last_day
-			)
-		);
+		// Last, the keys left at zero go.
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day >= %s AND day <= %s AND donations = 0 AND total_cents = 0", $first_day, $last_day ) );
 	}
 
 	/**

@@ -63,6 +63,39 @@ final class SubscriptionQuery {
 	}
 
 	/**
+	 * How many subscriptions each status view holds, with two queries: the stored statuses
+	 * (on the status index), and the running ones whose latest payment failed (past due; the
+	 * latest payment of each is one dive into the subscription_latest index).
+	 *
+	 * @return array<string, int> '' (all) and each SubscriptionSummary status => count.
+	 */
+	public function counts(): array {
+		global $wpdb;
+		$subscriptions = Schema::table( 'subscriptions' );
+		$donations     = Schema::table( 'donations' );
+		$stored        = array();
+		$rows          = $wpdb->get_results( $wpdb->prepare( "SELECT status, COUNT(*) AS found FROM {$subscriptions} WHERE id > %d GROUP BY status", 0 ), ARRAY_A );
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$stored[ (string) $row['status'] ] = (int) $row['found'];
+		}
+		$past_due = (int) $wpdb->get_var(
+			$wpdb->prepare(
+				"SELECT COUNT(*) FROM {$subscriptions} s WHERE s.status = %s
+				AND (SELECT l.status FROM {$donations} l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1) = %s",
+				SubscriptionRepository::ACTIVE,
+				DonationStatus::FAILED
+			)
+		);
+		return array(
+			''                              => array_sum( $stored ),
+			SubscriptionSummary::ACTIVE     => ( $stored[ SubscriptionRepository::ACTIVE ] ?? 0 ) - $past_due,
+			SubscriptionSummary::PAST_DUE   => $past_due,
+			SubscriptionSummary::CANCELLED  => $stored[ SubscriptionRepository::CANCELLED ] ?? 0,
+			SubscriptionSummary::INCOMPLETE => $stored[ SubscriptionRepository::INCOMPLETE ] ?? 0,
+		);
+	}
+
+	/**
 	 * One subscription.
 	 *
 	 * @param string $subscription_id sub_… id.
