@@ -63,9 +63,9 @@ final class SubscriptionQuery {
 	}
 
 	/**
-	 * How many subscriptions each status view holds, with two queries: the stored statuses
-	 * (on the status index), and the running ones whose latest payment failed (past due; the
-	 * latest payment of each is one dive into the subscription_latest index).
+	 * How many subscriptions each status view holds: each stored status counted on its index
+	 * range, and the running ones whose latest payment failed (past due; the latest payment of
+	 * each is one dive into the donations' subscription_latest index).
 	 *
 	 * @return array<string, int> '' (all) and each SubscriptionSummary status => count.
 	 */
@@ -74,9 +74,8 @@ final class SubscriptionQuery {
 		$subscriptions = Schema::table( 'subscriptions' );
 		$donations     = Schema::table( 'donations' );
 		$stored        = array();
-		$rows          = $wpdb->get_results( $wpdb->prepare( "SELECT status, COUNT(*) AS found FROM {$subscriptions} WHERE id > %d GROUP BY status", 0 ), ARRAY_A );
-		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
-			$stored[ (string) $row['status'] ] = (int) $row['found'];
+		foreach ( array( SubscriptionRepository::ACTIVE, SubscriptionRepository::CANCELLED, SubscriptionRepository::INCOMPLETE ) as $status ) {
+			$stored[ $status ] = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$subscriptions} WHERE status = %s", $status ) );
 		}
 		$past_due = (int) $wpdb->get_var(
 			$wpdb->prepare(

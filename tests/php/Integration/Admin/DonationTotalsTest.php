@@ -192,13 +192,15 @@ final class DonationTotalsTest extends PaymentTestCase {
 		$this->assertSame( 1, $changes['refunded']['count'] );
 		$this->assertSame( 1, $changes['succeeded']['count'] );
 
-		// 3-D Secure never completed: the reconciliation pass abandons it.
-		$abandon = static fn (): int => -10;
+		// 3-D Secure never completed: the reconciliation pass abandons it (after a second here,
+		// not a day, so its row keeps the day it was made on).
+		$abandon = static fn (): int => 1;
 		add_filter( 'donation_widget_reconcile_grace_seconds', $abandon );
 		add_filter( 'donation_widget_abandon_after_seconds', $abandon );
 		try {
 			$three_ds = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ) );
 			$this->card( $three_ds );
+			sleep( 2 );
 			$this->service( Reconciler::class )->run();
 		} finally {
 			remove_filter( 'donation_widget_reconcile_grace_seconds', $abandon );
