@@ -199,7 +199,7 @@ final class DonationSeeder {
 		mt_srand( $seed + $last_id );
 		$this->serial  = $last_id * 1000 + mt_rand( 0, 999 );
 		$now           = time();
-		$start         = $now - self::YEARS * YEAR_IN_SECONDS;
+		$start         = $now - self::YEARS * 365 * DAY_IN_SECONDS;
 		$step          = ( $now - $start - DAY_IN_SECONDS ) / max( 1, $rows );
 		$written       = 0;
 		$subscriptions = 0;
@@ -406,7 +406,7 @@ final class DonationSeeder {
 		$donations     = Schema::table( 'donations' );
 		$subscriptions = Schema::table( 'subscriptions' );
 		$attempts      = array_column( $this->subscriptions, 'attempt_id' );
-		$ids           = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, id FROM {$donations} WHERE attempt_id IN (" . implode( ', ', array_fill( 0, count( $attempts ), '%s' ) ) . ')', $attempts ), OBJECT_K );
+		$ids           = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, id FROM {$donations} WHERE attempt_id IN (" . implode( ', ', array_fill( 0, count( $attempts ), '%s' ) ) . ')', $attempts ), 'OBJECT_K' );
 		$rows          = array();
 		foreach ( $this->subscriptions as $subscription ) {
 			$cancelled = null === $subscription['cancelled_at'] ? 'NULL' : $wpdb->prepare( '%s', $subscription['cancelled_at'] );
@@ -464,7 +464,7 @@ final class DonationSeeder {
 		$domain       = self::MAIL_DOMAINS[ mt_rand( 0, count( self::MAIL_DOMAINS ) - 1 ) ];
 		if ( $organisation ) {
 			$org_name = self::LAST_NAMES[ mt_rand( 0, count( self::LAST_NAMES ) - 1 ) ] . ' ' . self::ORGANISATIONS[ mt_rand( 0, count( self::ORGANISATIONS ) - 1 ) ];
-			$domain   = strtolower( preg_replace( '/[^A-Za-z]/', '', $org_name ) ) . '.example.org.au';
+			$domain   = strtolower( (string) preg_replace( '/[^A-Za-z]/', '', $org_name ) ) . '.example.org.au';
 		}
 		$donor          = array(
 			'donate_as'         => $organisation ? 'organisation' : 'individual',

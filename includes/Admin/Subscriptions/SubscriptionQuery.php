@@ -87,10 +87,10 @@ final class SubscriptionQuery {
 		);
 		return array(
 			''                              => array_sum( $stored ),
-			SubscriptionSummary::ACTIVE     => ( $stored[ SubscriptionRepository::ACTIVE ] ?? 0 ) - $past_due,
+			SubscriptionSummary::ACTIVE     => $stored[ SubscriptionRepository::ACTIVE ] - $past_due,
 			SubscriptionSummary::PAST_DUE   => $past_due,
-			SubscriptionSummary::CANCELLED  => $stored[ SubscriptionRepository::CANCELLED ] ?? 0,
-			SubscriptionSummary::INCOMPLETE => $stored[ SubscriptionRepository::INCOMPLETE ] ?? 0,
+			SubscriptionSummary::CANCELLED  => $stored[ SubscriptionRepository::CANCELLED ],
+			SubscriptionSummary::INCOMPLETE => $stored[ SubscriptionRepository::INCOMPLETE ],
 		);
 	}
 
