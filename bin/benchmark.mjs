@@ -10,6 +10,9 @@
  *   node bin/benchmark.mjs --export http://127.0.0.1:8888 [--export-search TEXT]
  *                                             also times a background CSV export of the
  *                                             Donations list over HTTP (bin/benchmark/export.mjs)
+ *   node bin/benchmark.mjs --admin http://127.0.0.1:8888 [--rows N] [--site-name demo]
+ *                                             admin screens at N donations beside the Pages list
+ *                                             (bin/benchmark/admin.mjs)
  *
  * "Before the first step is interactive" means what a donor's browser downloads for the widget
  * before tab 1 works: build/view.js and build/view.css, plus the WordPress scripts they depend on
@@ -188,6 +191,21 @@ if ( exportIndex > 0 && process.argv[ exportIndex + 1 ] ) {
 		process.argv[ exportIndex + 1 ],
 		searchIndex > 0 ? ( process.argv[ searchIndex + 1 ] ?? '' ) : ''
 	);
+}
+
+const adminIndex = process.argv.indexOf( '--admin' );
+if ( adminIndex > 0 && process.argv[ adminIndex + 1 ] ) {
+	const option = ( name ) => {
+		const at = process.argv.indexOf( name );
+		return at > 0 ? process.argv[ at + 1 ] : null;
+	};
+	const { adminTimings } = await import( './benchmark/admin.mjs' );
+	await adminTimings( {
+		site: process.argv[ adminIndex + 1 ],
+		rows: option( '--rows' ) ? Number( option( '--rows' ) ) : null,
+		siteName: option( '--site-name' ),
+		runs: option( '--runs' ) ? Number( option( '--runs' ) ) : null,
+	} );
 }
 
 if ( process.argv.includes( '--check' ) ) {

@@ -11,6 +11,7 @@ use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\CardUpdate\RecurringDonors;
 use DonationWidget\Checkout\Reconciler;
 use DonationWidget\Container;
+use DonationWidget\Donations\DonationTotals;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -29,10 +30,12 @@ final class CliServiceProvider implements ServiceProvider {
 			static fn ( Container $c ): CardLinkCommand => new CardLinkCommand( $c->get( CardUpdateLinks::class ), $c->get( RecurringDonors::class ) )
 		);
 		$container->set( ReconcileCommand::class, static fn ( Container $c ): ReconcileCommand => new ReconcileCommand( $c->get( Reconciler::class ) ) );
+		$container->set( DonationSeeder::class, static fn ( Container $c ): DonationSeeder => new DonationSeeder( $c->get( DonationTotals::class ) ) );
+		$container->set( SeedCommand::class, static fn ( Container $c ): SeedCommand => new SeedCommand( $c->get( DonationSeeder::class ) ) );
 	}
 
 	/**
-	 * Adds `wp donation-widget card-link` and `wp donation-widget reconcile` under WP-CLI.
+	 * Adds `wp donation-widget card-link`, `reconcile` and `seed` under WP-CLI.
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -44,5 +47,7 @@ final class CliServiceProvider implements ServiceProvider {
 		\WP_CLI::add_command( 'donation-widget card-link', $container->get( CardLinkCommand::class ) );
 		// @phpstan-ignore class.notFound (as above.)
 		\WP_CLI::add_command( 'donation-widget reconcile', $container->get( ReconcileCommand::class ) );
+		// @phpstan-ignore class.notFound (as above.)
+		\WP_CLI::add_command( 'donation-widget seed', $container->get( SeedCommand::class ) );
 	}
 }

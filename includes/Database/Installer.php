@@ -8,11 +8,17 @@
 namespace DonationWidget\Database;
 
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\DonationTotals;
 
 /**
  * Runs dbDelta() on activation, and again whenever the stored schema version is behind.
  */
 final class Installer {
+
+	/**
+	 * The schema version that brought the donation_totals table.
+	 */
+	private const TOTALS_SINCE = 8;
 
 	/**
 	 * Activation hook.
@@ -40,6 +46,10 @@ final class Installer {
 			dbDelta( $statement );
 		}
 		self::number_paid_donations();
+		if ( (int) get_option( Schema::VERSION_OPTION, '0' ) < self::TOTALS_SINCE ) {
+			// The totals table is new (or this is a fresh install): count the donations already there.
+			( new DonationTotals() )->rebuild();
+		}
 		// Autoloaded, so the check on every request costs no query.
 		update_option( Schema::VERSION_OPTION, Schema::VERSION, true );
 	}

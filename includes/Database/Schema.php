@@ -20,7 +20,7 @@ final class Schema {
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -51,6 +51,7 @@ final class Schema {
 		$counters   = self::table( 'rate_counters' );
 		$exports    = self::table( 'exports' );
 		$chunks     = self::table( 'export_chunks' );
+		$totals     = self::table( 'donation_totals' );
 
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice).
@@ -95,6 +96,7 @@ final class Schema {
   receipt_seq bigint(20) unsigned DEFAULT NULL,
   created_at datetime NOT NULL,
   updated_at datetime NOT NULL,
+  email_domain varchar(100) GENERATED ALWAYS AS (substring_index(email,'@',-1)) VIRTUAL,
   PRIMARY KEY  (id),
   UNIQUE KEY attempt_id (attempt_id),
   UNIQUE KEY receipt_seq (receipt_seq),
@@ -103,7 +105,18 @@ final class Schema {
   KEY payment_intent_id (payment_intent_id),
   KEY subscription_id (subscription_id),
   KEY created_at (created_at),
-  KEY provider_reference (provider_reference)
+  KEY provider_reference (provider_reference),
+  KEY status_created (status,created_at),
+  KEY method_created (method,created_at),
+  KEY frequency_created (frequency,created_at),
+  KEY total_cents (total_cents),
+  KEY customer_id (customer_id),
+  KEY email_domain (email_domain),
+  KEY first_last (first_name,last_name),
+  KEY last_name (last_name),
+  KEY organisation_name (organisation_name),
+  KEY subscription_latest (subscription_id,id,status),
+  KEY status_currency_created (status,currency,created_at,email)
 ) {$charset};",
 			// Each provider payment (a PayPal capture, a Stripe charge) counts for one donation only.
 			// The UNIQUE key makes the claim atomic across every web server.
@@ -131,7 +144,11 @@ final class Schema {
   PRIMARY KEY  (id),
   UNIQUE KEY subscription_id (subscription_id),
   KEY customer_id (customer_id),
-  KEY status (status)
+  KEY status (status),
+  KEY donation_id (donation_id),
+  KEY created_at (created_at),
+  KEY status_created (status,created_at),
+  KEY status_subscription (status,subscription_id,donation_id,amount_cents)
 ) {$charset};",
 			// Stripe webhook events already taken, so replays and parallel deliveries run once.
 			"CREATE TABLE {$events} (
@@ -277,6 +294,21 @@ final class Schema {
   bytes bigint(20) unsigned NOT NULL DEFAULT 0,
   body longblob NOT NULL,
   PRIMARY KEY  (export_id,seq)
+) {$charset};",
+			// The donations list's and dashboard's totals, kept on write (Donations\DonationTotals):
+			// one row per UTC day, status, method, frequency and currency, moved by an atomic
+			// upsert in the same code paths that insert a donation or change its status or
+			// method. Its size grows with days, not donations (a few dozen rows a day).
+			"CREATE TABLE {$totals} (
+  day date NOT NULL,
+  status varchar(20) NOT NULL,
+  method varchar(30) NOT NULL,
+  frequency varchar(10) NOT NULL,
+  currency char(3) NOT NULL,
+  donations bigint(20) NOT NULL DEFAULT 0,
+  total_cents bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (day,status,method,frequency,currency),
+  KEY method (method)
 ) {$charset};",
 		);
 	}

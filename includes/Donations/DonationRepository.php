@@ -39,6 +39,19 @@ final class DonationRepository {
 	private const NUMBERING_TRIES = 20;
 
 	/**
+	 * How often to try a compare-and-set change when other servers change the row meanwhile.
+	 */
+	private const CHANGE_TRIES = 5;
+
+	/**
+	 * Builds the repository.
+	 *
+	 * @param DonationTotals $totals The totals kept on write.
+	 */
+	public function __construct( private readonly DonationTotals $totals = new DonationTotals() ) {
+	}
+
+	/**
 	 * Writes the row of a new payment attempt, before any provider is called.
 	 *
 	 * @param string                $attempt_id The widget's attemptId.
@@ -201,14 +214,47 @@ final class DonationRepository {
 			return;
 		}
 		$fields['updated_at'] = current_time( 'mysql', true );
-		$wpdb->update( Schema::table( 'donations' ), $fields, array( 'id' => $id ), null, array( '%d' ) );
+		if ( ! isset( $fields['method'] ) ) {
+			$wpdb->update( Schema::table( 'donations' ), $fields, array( 'id' => $id ), null, array( '%d' ) );
+			return;
+		}
+		// The method is part of the totals' key: change it only from the status and method just
+		// read (compare-and-set), so the totals move from the key the row really left.
+		for ( $try = 1; $try <= self::CHANGE_TRIES; $try++ ) {
+			$before = $this->find( $id );
+			if ( null === $before ) {
+				return;
+			}
+			$changed = $wpdb->update(
+				Schema::table( 'donations' ),
+				$fields,
+				array(
+					'id'     => $id,
+					'status' => $before->status(),
+					'method' => $before->method(),
+				),
+				null,
+				array( '%d', '%s', '%s' )
+			);
+			if ( is_int( $changed ) && $changed > 0 ) {
+				$this->totals->moved( $before, $before->status(), $fields['method'] );
+				return;
+			}
+			$now = $this->find( $id );
+			if ( null === $now || ( $now->status() === $before->status() && $now->method() === $before->method() ) ) {
+				// Nothing else changed it: the row already held these values.
+				return;
+			}
+		}//end for
 	}
 
 	/**
 	 * Moves a donation to a status, if its current status allows (see DonationStatus).
 	 *
-	 * Each try is one UPDATE … WHERE id = ? AND status = ?, so a move decided on one server
-	 * cannot undo a move made meanwhile on another.
+	 * Each try reads the row, then makes one UPDATE … WHERE id = ? AND status = ? AND method = ?
+	 * from what it read, so a move decided on one server cannot undo a move made meanwhile on
+	 * another, and the totals (DonationTotals) move once, by the request whose UPDATE changed
+	 * the row. A row changed meanwhile is read and tried again.
 	 *
 	 * @param int                   $id     Row id.
 	 * @param string                $status Target status.
@@ -221,33 +267,48 @@ final class DonationRepository {
 			'status'     => $status,
 			'updated_at' => current_time( 'mysql', true ),
 		) + $this->updatable( $fields );
-		foreach ( DonationStatus::reachable_from( $status ) as $from ) {
+		for ( $try = 1; $try <= self::CHANGE_TRIES; $try++ ) {
+			$before = $this->find( $id );
+			$from   = null !== $before ? $before->status() : '';
+			if ( null === $before || ! DonationStatus::may_move( $from, $status ) ) {
+				break;
+			}
+			// Only from the status and method just read: the totals then move from the key the
+			// row really left, and a move made meanwhile on another server is not undone.
 			$moved = $wpdb->update(
 				Schema::table( 'donations' ),
 				$data,
 				array(
 					'id'     => $id,
 					'status' => $from,
+					'method' => $before->method(),
 				),
 				null,
-				array( '%d', '%s' )
+				array( '%d', '%s', '%s' )
 			);
-			if ( is_int( $moved ) && $moved > 0 ) {
-				if ( DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED !== $from ) {
-					// Numbered before anyone hears of it, so the receipt carries its number.
-					$this->give_receipt_number( $id );
-					/**
-					 * A donation has just been paid: its row moved to succeeded. Fired once per
-					 * donation, by the request whose UPDATE made the move (a webhook and the
-					 * donor's browser completing the same payment cannot both make it).
-					 *
-					 * @param int $id Donation row id.
-					 */
-					do_action( 'donation_widget_donation_succeeded', $id );
+			if ( ! is_int( $moved ) || 0 === $moved ) {
+				$now = $this->find( $id );
+				if ( null !== $now && $now->status() === $from && $now->method() === $before->method() ) {
+					// Unchanged by anyone: the row already held these very values.
+					break;
 				}
-				return true;
+				continue;
 			}
-		}//end foreach
+			$this->totals->moved( $before, $status, $data['method'] ?? $before->method() );
+			if ( DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED !== $from ) {
+				// Numbered before anyone hears of it, so the receipt carries its number.
+				$this->give_receipt_number( $id );
+				/**
+				 * A donation has just been paid: its row moved to succeeded. Fired once per
+				 * donation, by the request whose UPDATE made the move (a webhook and the
+				 * donor's browser completing the same payment cannot both make it).
+				 *
+				 * @param int $id Donation row id.
+				 */
+				do_action( 'donation_widget_donation_succeeded', $id );
+			}
+			return true;
+		}//end for
 		// MySQL counts changed rows only: a row already in $status with the same values is there.
 		$current = $this->find( $id );
 		if ( null !== $current && DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED === $current->status() && 0 === $current->receipt_seq() ) {
@@ -383,7 +444,11 @@ final class DonationRepository {
 		if ( 1 !== (int) $wpdb->rows_affected ) {
 			return null;
 		}
-		return $this->find( (int) $wpdb->insert_id );
+		$donation = $this->find( (int) $wpdb->insert_id );
+		if ( null !== $donation ) {
+			$this->totals->inserted( $donation );
+		}
+		return $donation;
 	}
 
 	/**

@@ -21,15 +21,23 @@ final class DonationsServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( DonationRepository::class, static fn (): DonationRepository => new DonationRepository() );
+		$container->set( DonationTotals::class, static fn (): DonationTotals => new DonationTotals() );
+		$container->set( DonationRepository::class, static fn ( Container $c ): DonationRepository => new DonationRepository( $c->get( DonationTotals::class ) ) );
 		$container->set( SubscriptionRepository::class, static fn (): SubscriptionRepository => new SubscriptionRepository() );
 	}
 
 	/**
-	 * No hooks: payments and webhooks write the records.
+	 * Payments and webhooks write the records; the totals' daily safety net re-derives the
+	 * last days (scheduled by Scheduling\RecurringEvents).
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
+		add_action(
+			DonationTotals::SAFETY_NET_HOOK,
+			static function () use ( $container ): void {
+				$container->get( DonationTotals::class )->rederive_recent();
+			}
+		);
 	}
 }

@@ -8,6 +8,7 @@
 namespace DonationWidget\Scheduling;
 
 use DonationWidget\Checkout\ReconciliationSchedule;
+use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Emails\MailSchedule;
 use DonationWidget\Exports\ExportSchedule;
 use DonationWidget\Protection\RateLimiter;
@@ -37,6 +38,7 @@ final class RecurringEvents {
 			RateLimiter::PRUNE_HOOK         => 'daily',
 			ExportSchedule::SAFETY_NET_HOOK => self::FIVE_MINUTES,
 			ExportSchedule::PRUNE_HOOK      => 'daily',
+			DonationTotals::SAFETY_NET_HOOK => 'daily',
 		);
 	}
 

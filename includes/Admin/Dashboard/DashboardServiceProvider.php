@@ -7,6 +7,7 @@
 
 namespace DonationWidget\Admin\Dashboard;
 
+use DonationWidget\Admin\Donations\DonationQuery;
 use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Container;
@@ -23,7 +24,7 @@ final class DashboardServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( DonationsSummaryWidget::class, static fn ( Container $c ): DonationsSummaryWidget => new DonationsSummaryWidget( $c->get( SubscriptionQuery::class ), $c->get( WebhookHealthReport::class ) ) );
+		$container->set( DonationsSummaryWidget::class, static fn ( Container $c ): DonationsSummaryWidget => new DonationsSummaryWidget( $c->get( SubscriptionQuery::class ), $c->get( WebhookHealthReport::class ), $c->get( DonationQuery::class ) ) );
 	}
 
 	/**

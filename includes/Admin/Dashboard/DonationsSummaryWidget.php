@@ -7,6 +7,8 @@
 
 namespace DonationWidget\Admin\Dashboard;
 
+use DonationWidget\Admin\Donations\DonationFilters;
+use DonationWidget\Admin\Donations\DonationQuery;
 use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
@@ -32,8 +34,9 @@ final class DonationsSummaryWidget {
 	 *
 	 * @param SubscriptionQuery   $subscriptions  The recurring income.
 	 * @param WebhookHealthReport $webhook_health Whether the providers' webhooks arrive.
+	 * @param DonationQuery       $donations      This month's totals.
 	 */
-	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health ) {
+	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health, private readonly DonationQuery $donations ) {
 	}
 
 	/**
@@ -55,22 +58,24 @@ final class DonationsSummaryWidget {
 	 */
 	public function numbers(): array {
 		global $wpdb;
-		$table     = Schema::table( 'donations' );
-		$start     = get_gmt_from_date( (string) wp_date( 'Y-m-01 00:00:00' ) );
-		$row       = $wpdb->get_row(
+		$table = Schema::table( 'donations' );
+		$month = (string) wp_date( 'Y-m-01' );
+		// The sums come from the totals kept on write; the donors from the month's succeeded rows
+		// (the status_created index reads only those).
+		$sums      = $this->donations->totals( new DonationFilters( '', DonationStatus::SUCCEEDED, '', '', $month ) );
+		$donors    = $wpdb->get_var(
 			$wpdb->prepare(
-				"SELECT COUNT(*) AS donations, COUNT(DISTINCT NULLIF(LOWER(email), '')) AS donors, COALESCE(SUM(total_cents), 0) AS cents FROM {$table} WHERE status = %s AND currency = %s AND created_at >= %s", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table name.
+				"SELECT COUNT(DISTINCT NULLIF(LOWER(email), '')) FROM {$table} WHERE status = %s AND created_at >= %s AND currency = %s", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table name.
 				DonationStatus::SUCCEEDED,
-				DonationForm::CURRENCY,
-				$start
-			),
-			ARRAY_A
+				get_gmt_from_date( $month . ' 00:00:00' ),
+				DonationForm::CURRENCY
+			)
 		);
 		$recurring = $this->subscriptions->recurring_income();
 		return array(
-			'month_cents'      => (int) ( $row['cents'] ?? 0 ),
-			'month_count'      => (int) ( $row['donations'] ?? 0 ),
-			'month_donors'     => (int) ( $row['donors'] ?? 0 ),
+			'month_cents'      => $sums['succeeded_cents'],
+			'month_count'      => $sums['succeeded_count'],
+			'month_donors'     => (int) $donors,
 			'recurring_cents'  => $recurring['cents'],
 			'recurring_count'  => $recurring['count'],
 			'recurring_donors' => $recurring['donors'],

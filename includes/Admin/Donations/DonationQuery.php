@@ -29,46 +29,123 @@ final class DonationQuery {
 	/**
 	 * One page of the list.
 	 *
+	 * A deferred join: the page's ids are read from an index that matches the filters and the
+	 * order (id is in every InnoDB index, so no row is read for the rows skipped), then only
+	 * those rows are fetched. A page past the middle is read from the other end of the order
+	 * when the number of matches is known, so the last page costs what the first one does.
+	 *
 	 * @param DonationFilters $filters  Search, filters and order.
 	 * @param int             $per_page Rows per page.
 	 * @param int             $page     Page number, from 1.
+	 * @param int|null        $total    How many donations match (totals()['count']), if known.
 	 * @return list<Donation>
 	 */
-	public function page( DonationFilters $filters, int $per_page, int $page ): array {
+	public function page( DonationFilters $filters, int $per_page, int $page, ?int $total = null ): array {
 		global $wpdb;
-		list( $where, $args ) = $this->where( $filters );
-		$table                = Schema::table( 'donations' );
-		$column               = DonationFilters::SORTABLE[ $filters->orderby ] ?? 'created_at';
-		$direction            = 'asc' === $filters->order ? 'ASC' : 'DESC';
-		$args[]               = max( 1, $per_page );
-		$args[]               = max( 0, ( max( 1, $page ) - 1 ) * $per_page );
-		$sql                  = "SELECT * FROM {$table} WHERE {$where} ORDER BY {$column} {$direction}, id {$direction} LIMIT %d OFFSET %d";
-		return $this->donations( $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_A ) );
+		list( $from, $where, $args ) = $this->where( $filters );
+		$per_page                    = max( 1, $per_page );
+		$offset                      = max( 0, ( max( 1, $page ) - 1 ) * $per_page );
+		$column                      = DonationFilters::SORTABLE[ $filters->orderby ] ?? 'created_at';
+		$ascending                   = 'asc' === $filters->order;
+		$limit                       = $per_page;
+		$reversed                    = null !== $total && $offset > intdiv( $total, 2 ) && $offset < $total;
+		if ( $reversed ) {
+			// Rows offset … offset + limit - 1 of the order are rows total - offset - limit …
+			// total - offset - 1 of the opposite order.
+			$limit     = min( $per_page, $total - $offset );
+			$offset    = max( 0, $total - $offset - $per_page );
+			$ascending = ! $ascending;
+		}
+		$direction = $ascending ? 'ASC' : 'DESC';
+		$args[]    = $limit;
+		$args[]    = $offset;
+		$sql       = "SELECT d.id FROM {$from} WHERE {$where} ORDER BY d.{$column} {$direction}, d.id {$direction} LIMIT %d OFFSET %d";
+		$ids       = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( $sql, $args ) ) );
+		if ( $reversed ) {
+			$ids = array_reverse( $ids );
+		}
+		return $this->by_ids( $ids );
 	}
 
 	/**
 	 * How many donations match, and how much the succeeded ones among them raised in AUD.
+	 *
+	 * Without a search, from the totals kept on write (DonationTotals) for whole UTC days, plus
+	 * the rows of the part-days at the ends of a date range (the range is in the site's time
+	 * zone); a search counts its matches, which its indexes bound.
 	 *
 	 * @param DonationFilters $filters Search and filters.
 	 * @return array{count: int, succeeded_count: int, succeeded_cents: int}
 	 */
 	public function totals( DonationFilters $filters ): array {
 		global $wpdb;
-		list( $where, $args ) = $this->where( $filters );
-		$table                = Schema::table( 'donations' );
-		$sql                  = "SELECT COUNT(*) AS total_count,
-				SUM(CASE WHEN status = %s AND currency = %s THEN 1 ELSE 0 END) AS succeeded_count,
-				SUM(CASE WHEN status = %s AND currency = %s THEN total_cents ELSE 0 END) AS succeeded_cents
-			FROM {$table} WHERE {$where}";
-		$args                 = array_merge( array( DonationStatus::SUCCEEDED, DonationForm::CURRENCY, DonationStatus::SUCCEEDED, DonationForm::CURRENCY ), $args );
-		$row                  = $wpdb->get_row( $wpdb->prepare( $sql, $args ), ARRAY_A );
-		return array(
-			'count'           => (int) ( $row['total_count'] ?? 0 ),
-			'succeeded_count' => (int) ( $row['succeeded_count'] ?? 0 ),
-			'succeeded_cents' => (int) ( $row['succeeded_cents'] ?? 0 ),
+		$sums = array(
+			DonationStatus::SUCCEEDED,
+			DonationForm::CURRENCY,
+			DonationStatus::SUCCEEDED,
+			DonationForm::CURRENCY,
 		);
-	}
+		if ( '' !== $filters->search ) {
+			list( $from, $where, $args ) = $this->where( $filters );
+			return $this->sums( $this->rows_sum_sql( $from, $where ), array_merge( $sums, $args ) );
+		}
 
+		list( $range_from, $range_to ) = $this->utc_range( $filters );
+		// Whole UTC days: from the first midnight at or after the start, to the last before the end.
+		$first_day = null === $range_from ? null : gmdate( 'Y-m-d', (int) strtotime( $range_from . ' UTC' ) + ( '00:00:00' === substr( $range_from, 11 ) ? 0 : DAY_IN_SECONDS ) );
+		$end_day   = null === $range_to ? null : substr( $range_to, 0, 10 );
+		if ( null !== $first_day && null !== $end_day && $first_day >= $end_day ) {
+			// Less than a whole day: the rows alone.
+			list( $from, $where, $args ) = $this->where( $filters );
+			return $this->sums( $this->rows_sum_sql( $from, $where ), array_merge( $sums, $args ) );
+		}
+
+		$clauses = array( '1=1' );
+		$args    = array();
+		foreach ( array(
+			'status'    => $filters->status,
+			'method'    => $filters->method,
+			'frequency' => $filters->frequency,
+		) as $column => $value ) {
+			if ( '' !== $value ) {
+				$clauses[] = "{$column} = %s";
+				$args[]    = $value;
+			}
+		}
+		if ( null !== $first_day ) {
+			$clauses[] = 'day >= %s';
+			$args[]    = $first_day;
+		}
+		if ( null !== $end_day ) {
+			$clauses[] = 'day < %s';
+			$args[]    = $end_day;
+		}
+		$totals = Schema::table( 'donation_totals' );
+		$days   = $this->sums(
+			"SELECT COALESCE(SUM(donations), 0) AS total_count,
+				COALESCE(SUM(CASE WHEN status = %s AND currency = %s THEN donations ELSE 0 END), 0) AS succeeded_count,
+				COALESCE(SUM(CASE WHEN status = %s AND currency = %s THEN total_cents ELSE 0 END), 0) AS succeeded_cents
+			FROM {$totals} WHERE " . implode( ' AND ', $clauses ),
+			array_merge( $sums, $args )
+		);
+
+		// The part-days at the ends, from the rows (under a day each, on the created_at index).
+		$edges = array();
+		if ( null !== $range_from && null !== $first_day && $range_from < $first_day . ' 00:00:00' ) {
+			$edges[] = array( $range_from, $first_day . ' 00:00:00' );
+		}
+		if ( null !== $range_to && null !== $end_day && $end_day . ' 00:00:00' < $range_to ) {
+			$edges[] = array( $end_day . ' 00:00:00', $range_to );
+		}
+		foreach ( $edges as $edge ) {
+			list( $from, $where, $args ) = $this->where( $filters, $edge );
+			$part                        = $this->sums( $this->rows_sum_sql( $from, $where ), array_merge( $sums, $args ) );
+			foreach ( $days as $key => $value ) {
+				$days[ $key ] = $value + $part[ $key ];
+			}
+		}
+		return $days;
+	}
 	/**
 	 * The next matching donations after a row id, oldest first: the export walks the whole
 	 * set with these (keyset pagination stays fast at any depth, unlike a growing OFFSET).
@@ -80,85 +157,137 @@ final class DonationQuery {
 	 */
 	public function batch_after( DonationFilters $filters, int $after_id, int $limit = self::BATCH_SIZE ): array {
 		global $wpdb;
-		list( $where, $args ) = $this->where( $filters );
-		$table                = Schema::table( 'donations' );
-		$args[]               = $after_id;
-		$args[]               = max( 1, $limit );
-		$sent                 = ReceiptLog::sent_number_column( 'd' );
-		$sql                  = "SELECT d.*, {$sent} FROM {$table} d WHERE {$where} AND d.id > %d ORDER BY d.id ASC LIMIT %d";
+		list( $from, $where, $args ) = $this->where( $filters );
+		$args[]                      = $after_id;
+		$args[]                      = max( 1, $limit );
+		$sent                        = ReceiptLog::sent_number_column( 'd' );
+		$sql                         = "SELECT d.*, {$sent} FROM {$from} WHERE {$where} AND d.id > %d ORDER BY d.id ASC LIMIT %d";
 		return $this->donations( $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_A ) );
 	}
 
 	/**
-	 * The payment methods donations were made with, for the filter.
+	 * The payment methods donations were made with, for the filter: read from the totals (a
+	 * loose scan of their method index), never from the donations themselves.
 	 *
 	 * @return list<string>
 	 */
 	public function methods(): array {
 		global $wpdb;
-		$table   = Schema::table( 'donations' );
-		$methods = $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT method FROM {$table} WHERE method <> %s ORDER BY method ASC", '' ) );
+		$table   = Schema::table( 'donation_totals' );
+		$methods = $wpdb->get_col( $wpdb->prepare( "SELECT method FROM {$table} WHERE method > %s GROUP BY method ORDER BY method ASC", '' ) );
 		return array_values( array_map( 'strval', $methods ) );
 	}
 
 	/**
-	 * The WHERE clause of the filters, with its placeholder values.
+	 * The rows of some ids, in that order.
 	 *
-	 * @param DonationFilters $filters Search and filters.
-	 * @return array{0: string, 1: list<string|int>}
+	 * @param int[] $ids Row ids.
+	 * @return list<Donation>
 	 */
-	private function where( DonationFilters $filters ): array {
+	private function by_ids( array $ids ): array {
 		global $wpdb;
+		if ( array() === $ids ) {
+			return array();
+		}
+		$table = Schema::table( 'donations' );
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE id IN (" . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')', $ids ), ARRAY_A );
+		$found = array();
+		foreach ( $this->donations( $rows ) as $donation ) {
+			$found[ $donation->id() ] = $donation;
+		}
+		$ordered = array();
+		foreach ( $ids as $id ) {
+			if ( isset( $found[ $id ] ) ) {
+				$ordered[] = $found[ $id ];
+			}
+		}
+		return $ordered;
+	}
+
+	/**
+	 * The count and AUD succeeded sums of rows: a SELECT with four placeholders before $from's.
+	 *
+	 * @param string $from  FROM clause (the donations are d).
+	 * @param string $where WHERE clause.
+	 */
+	private function rows_sum_sql( string $from, string $where ): string {
+		return "SELECT COUNT(*) AS total_count,
+				COALESCE(SUM(CASE WHEN d.status = %s AND d.currency = %s THEN 1 ELSE 0 END), 0) AS succeeded_count,
+				COALESCE(SUM(CASE WHEN d.status = %s AND d.currency = %s THEN d.total_cents ELSE 0 END), 0) AS succeeded_cents
+			FROM {$from} WHERE {$where}";
+	}
+
+	/**
+	 * Runs a totals SELECT.
+	 *
+	 * @param string           $sql  SQL with placeholders, answering total_count, succeeded_count and succeeded_cents.
+	 * @param list<string|int> $args Placeholder values.
+	 * @return array{count: int, succeeded_count: int, succeeded_cents: int}
+	 */
+	private function sums( string $sql, array $args ): array {
+		global $wpdb;
+		$row = $wpdb->get_row( $wpdb->prepare( $sql, $args ), ARRAY_A );
+		return array(
+			'count'           => (int) ( $row['total_count'] ?? 0 ),
+			'succeeded_count' => (int) ( $row['succeeded_count'] ?? 0 ),
+			'succeeded_cents' => (int) ( $row['succeeded_cents'] ?? 0 ),
+		);
+	}
+
+	/**
+	 * The filters' date range in UTC: [start, end), either end null when open. Dates are chosen
+	 * in the site's time zone; rows are stored in UTC.
+	 *
+	 * @param DonationFilters $filters Filters.
+	 * @return array{0: string|null, 1: string|null}
+	 */
+	private function utc_range( DonationFilters $filters ): array {
+		return array(
+			'' !== $filters->date_from ? get_gmt_from_date( $filters->date_from . ' 00:00:00' ) : null,
+			'' !== $filters->date_to ? get_gmt_from_date( gmdate( 'Y-m-d', (int) strtotime( $filters->date_to . ' +1 day' ) ) . ' 00:00:00' ) : null,
+		);
+	}
+
+	/**
+	 * The FROM and WHERE clauses of the filters (the donations are d), with the placeholder
+	 * values of both in order.
+	 *
+	 * @param DonationFilters                  $filters Search and filters.
+	 * @param array{0: string, 1: string}|null $range   A UTC range [start, end) instead of the filters' dates.
+	 * @return array{0: string, 1: string, 2: list<string|int>}
+	 */
+	private function where( DonationFilters $filters, ?array $range = null ): array {
+		$table   = Schema::table( 'donations' );
+		$from    = "{$table} d";
 		$clauses = array( '1=1' );
 		$args    = array();
 
 		if ( '' !== $filters->search ) {
-			$like      = '%' . $wpdb->esc_like( $filters->search ) . '%';
-			$clauses[] = "(first_name LIKE %s OR last_name LIKE %s OR CONCAT(first_name, ' ', last_name) LIKE %s OR email LIKE %s OR organisation_name LIKE %s"
-				. ' OR provider_reference = %s OR payment_intent_id = %s OR customer_id = %s OR subscription_id = %s OR id = %d OR receipt_seq = %d)';
-			array_push( $args, $like, $like, $like, $like, $like, $filters->search, $filters->search, $filters->search, $filters->search, self::id_in( $filters->search ), self::receipt_in( $filters->search ) );
+			list( $union, $args ) = DonationSearch::ids( $filters->search );
+			$from                 = "({$union}) m STRAIGHT_JOIN {$table} d ON d.id = m.id";
 		}
 		if ( '' !== $filters->status ) {
-			$clauses[] = 'status = %s';
+			$clauses[] = 'd.status = %s';
 			$args[]    = $filters->status;
 		}
 		if ( '' !== $filters->frequency ) {
-			$clauses[] = 'frequency = %s';
+			$clauses[] = 'd.frequency = %s';
 			$args[]    = $filters->frequency;
 		}
 		if ( '' !== $filters->method ) {
-			$clauses[] = 'method = %s';
+			$clauses[] = 'd.method = %s';
 			$args[]    = $filters->method;
 		}
-		if ( '' !== $filters->date_from ) {
-			// Dates are chosen in the site's time zone; rows are stored in UTC.
-			$clauses[] = 'created_at >= %s';
-			$args[]    = get_gmt_from_date( $filters->date_from . ' 00:00:00' );
+		list( $start, $end ) = $range ?? $this->utc_range( $filters );
+		if ( null !== $start ) {
+			$clauses[] = 'd.created_at >= %s';
+			$args[]    = $start;
 		}
-		if ( '' !== $filters->date_to ) {
-			$clauses[] = 'created_at < %s';
-			$args[]    = get_gmt_from_date( gmdate( 'Y-m-d', (int) strtotime( $filters->date_to . ' +1 day' ) ) . ' 00:00:00' );
+		if ( null !== $end ) {
+			$clauses[] = 'd.created_at < %s';
+			$args[]    = $end;
 		}
-		return array( implode( ' AND ', $clauses ), $args );
-	}
-
-	/**
-	 * The donation id a search names, as "42" or "#42"; 0 (no row has it) otherwise.
-	 *
-	 * @param string $search Search text.
-	 */
-	private static function id_in( string $search ): int {
-		return preg_match( '/^#?0*([1-9][0-9]{0,17})$/', $search, $match ) ? (int) $match[1] : 0;
-	}
-
-	/**
-	 * The receipt sequence number a search names, as "42" or a receipt number with any prefix
-	 * such as "REC-00000042" or "KC/00000042"; 0 (no row has it) otherwise.
-	 *
-	 * @param string $search Search text.
-	 */
-	private static function receipt_in( string $search ): int {
-		return preg_match( '/^(?!#)[^\s0-9]{0,20}0*([1-9][0-9]{0,17})$/', $search, $match ) ? (int) $match[1] : 0;
+		return array( $from, implode( ' AND ', $clauses ), $args );
 	}
 
 	/**

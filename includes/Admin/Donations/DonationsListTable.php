@@ -75,18 +75,38 @@ final class DonationsListTable extends \WP_List_Table {
 	}
 
 	/**
-	 * Reads the current page of donations.
+	 * The totals of the filters, read once per page by prepare_items().
+	 *
+	 * @var array{count: int, succeeded_count: int, succeeded_cents: int}
+	 */
+	private array $totals = array(
+		'count'           => 0,
+		'succeeded_count' => 0,
+		'succeeded_cents' => 0,
+	);
+
+	/**
+	 * Reads the totals and the current page of donations.
 	 */
 	public function prepare_items(): void {
 		$this->_column_headers = array( $this->get_columns(), array(), $this->get_sortable_columns(), $this->get_primary_column_name() );
-		$total                 = $this->query->totals( $this->filters )['count'];
-		$this->items           = $this->query->page( $this->filters, self::PER_PAGE, $this->get_pagenum() );
+		$this->totals          = $this->query->totals( $this->filters );
+		$this->items           = $this->query->page( $this->filters, self::PER_PAGE, $this->get_pagenum(), $this->totals['count'] );
 		$this->set_pagination_args(
 			array(
-				'total_items' => $total,
+				'total_items' => $this->totals['count'],
 				'per_page'    => self::PER_PAGE,
 			)
 		);
+	}
+
+	/**
+	 * How many donations match and what the succeeded ones raised (after prepare_items()).
+	 *
+	 * @return array{count: int, succeeded_count: int, succeeded_cents: int}
+	 */
+	public function totals(): array {
+		return $this->totals;
 	}
 
 	/**

@@ -119,7 +119,7 @@ final class DonationsPage {
 		require_once ABSPATH . 'wp-admin/includes/class-wp-list-table.php';
 		$table = new DonationsListTable( $this->query, $filters, '' !== $this->hook_suffix ? $this->hook_suffix : self::SLUG );
 		$table->prepare_items();
-		$totals = $this->query->totals( $filters );
+		$totals = $table->totals();
 
 		echo '<div class="wrap donation-widget-donations">';
 		printf( '<h1 class="wp-heading-inline">%s</h1>', esc_html__( 'Donations', 'donation-widget' ) );

@@ -7,6 +7,7 @@
 
 namespace DonationWidget\Admin\Subscriptions;
 
+use DonationWidget\Admin\Donations\DonationSearch;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\SubscriptionRepository;
@@ -29,12 +30,18 @@ final class SubscriptionQuery {
 	 */
 	public function page( string $status, string $search, int $per_page, int $page ): array {
 		global $wpdb;
-		list( $where, $args ) = $this->where( $status, $search );
-		$args[]               = max( 1, $per_page );
-		$args[]               = max( 0, ( max( 1, $page ) - 1 ) * $per_page );
-		$sql                  = $this->select() . " WHERE {$where} ORDER BY s.created_at DESC, s.id DESC LIMIT %d OFFSET %d";
-		$rows                 = $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_A );
-		$found                = array();
+		list( $from, $where, $args ) = $this->where( $status, $search );
+		$args[]                      = max( 1, $per_page );
+		$args[]                      = max( 0, ( max( 1, $page ) - 1 ) * $per_page );
+		// A deferred join: the page's ids first (on the created_at index), then their summaries.
+		$sql = "SELECT s.id FROM {$from} WHERE {$where} ORDER BY s.created_at DESC, s.id DESC LIMIT %d OFFSET %d";
+		$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( $sql, $args ) ) );
+		if ( array() === $ids ) {
+			return array();
+		}
+		$sql   = $this->select() . ' WHERE s.id IN (' . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ') ORDER BY s.created_at DESC, s.id DESC';
+		$rows  = $wpdb->get_results( $wpdb->prepare( $sql, $ids ), ARRAY_A );
+		$found = array();
 		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
 			$found[] = SubscriptionSummary::from_row( $row );
 		}
@@ -49,13 +56,42 @@ final class SubscriptionQuery {
 	 */
 	public function count( string $status, string $search ): int {
 		global $wpdb;
-		list( $where, $args ) = $this->where( $status, $search );
-		$subscriptions        = Schema::table( 'subscriptions' );
-		$donations            = Schema::table( 'donations' );
-		$args[]               = 0;
+		list( $from, $where, $args ) = $this->where( $status, $search );
+		$args[]                      = 0;
 		// s.id > 0 always holds; it keeps a placeholder when nothing filters.
-		$sql = "SELECT COUNT(*) FROM {$subscriptions} s LEFT JOIN {$donations} d ON d.id = s.donation_id WHERE {$where} AND s.id > %d";
-		return (int) $wpdb->get_var( $wpdb->prepare( $sql, $args ) );
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$from} WHERE {$where} AND s.id > %d", $args ) );
+	}
+
+	/**
+	 * How many subscriptions each status view holds: each stored status counted on its index
+	 * range, and the running ones whose latest payment failed (past due; the latest payment of
+	 * each is one dive into the donations' subscription_latest index).
+	 *
+	 * @return array<string, int> '' (all) and each SubscriptionSummary status => count.
+	 */
+	public function counts(): array {
+		global $wpdb;
+		$subscriptions = Schema::table( 'subscriptions' );
+		$donations     = Schema::table( 'donations' );
+		$stored        = array();
+		foreach ( array( SubscriptionRepository::ACTIVE, SubscriptionRepository::CANCELLED, SubscriptionRepository::INCOMPLETE ) as $status ) {
+			$stored[ $status ] = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$subscriptions} WHERE status = %s", $status ) );
+		}
+		$past_due = (int) $wpdb->get_var(
+			$wpdb->prepare(
+				"SELECT COUNT(*) FROM {$subscriptions} s WHERE s.status = %s
+				AND (SELECT l.status FROM {$donations} l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1) = %s",
+				SubscriptionRepository::ACTIVE,
+				DonationStatus::FAILED
+			)
+		);
+		return array(
+			''                              => array_sum( $stored ),
+			SubscriptionSummary::ACTIVE     => $stored[ SubscriptionRepository::ACTIVE ] - $past_due,
+			SubscriptionSummary::PAST_DUE   => $past_due,
+			SubscriptionSummary::CANCELLED  => $stored[ SubscriptionRepository::CANCELLED ],
+			SubscriptionSummary::INCOMPLETE => $stored[ SubscriptionRepository::INCOMPLETE ],
+		);
 	}
 
 	/**
@@ -112,18 +148,28 @@ final class SubscriptionQuery {
 	}
 
 	/**
-	 * The WHERE clause of a status and search, with its placeholder values.
+	 * The FROM and WHERE clauses of a status and search (the subscriptions are s), with the
+	 * placeholder values of both in order. A search finds subscriptions by their id, their
+	 * customer, or their first donation's donor (DonationSearch: indexed lookups only).
 	 *
 	 * @param string $status A SubscriptionSummary status, or ''.
 	 * @param string $search Search text, or ''.
-	 * @return array{0: string, 1: list<string|int>}
+	 * @return array{0: string, 1: string, 2: list<string|int>}
 	 */
 	private function where( string $status, string $search ): array {
-		global $wpdb;
-		$donations = Schema::table( 'donations' );
-		$latest    = "(SELECT l.status FROM {$donations} l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1)";
-		$clauses   = array( '1=1' );
-		$args      = array();
+		$subscriptions = Schema::table( 'subscriptions' );
+		$donations     = Schema::table( 'donations' );
+		$latest        = "(SELECT l.status FROM {$donations} l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1)";
+		$from          = "{$subscriptions} s";
+		$clauses       = array( '1=1' );
+		$args          = array();
+		if ( '' !== $search ) {
+			list( $union, $args ) = DonationSearch::ids( $search );
+			$from                 = "(SELECT f.id FROM ({$union}) m INNER JOIN {$subscriptions} f ON f.donation_id = m.id
+				UNION SELECT id FROM {$subscriptions} WHERE subscription_id = %s UNION SELECT id FROM {$subscriptions} WHERE customer_id = %s) found
+				STRAIGHT_JOIN {$subscriptions} s ON s.id = found.id";
+			array_push( $args, $search, $search );
+		}
 		switch ( $status ) {
 			case SubscriptionSummary::ACTIVE:
 				$clauses[] = "s.status = %s AND COALESCE({$latest}, '') <> %s";
@@ -139,11 +185,6 @@ final class SubscriptionQuery {
 				$args[]    = SubscriptionSummary::CANCELLED === $status ? SubscriptionRepository::CANCELLED : SubscriptionRepository::INCOMPLETE;
 				break;
 		}
-		if ( '' !== $search ) {
-			$like      = '%' . $wpdb->esc_like( $search ) . '%';
-			$clauses[] = "(d.first_name LIKE %s OR d.last_name LIKE %s OR CONCAT(d.first_name, ' ', d.last_name) LIKE %s OR d.email LIKE %s OR d.organisation_name LIKE %s OR s.subscription_id = %s OR s.customer_id = %s)";
-			array_push( $args, $like, $like, $like, $like, $like, $search, $search );
-		}
-		return array( implode( ' AND ', $clauses ), $args );
+		return array( $from, implode( ' AND ', $clauses ), $args );
 	}
 }

@@ -78,10 +78,27 @@ final class SubscriptionsListTable extends \WP_List_Table {
 				esc_url( SubscriptionsPage::list_url( '' === $status ? array() : array( 'status' => $status ) ) ),
 				$status === $this->status ? ' class="current" aria-current="page"' : '',
 				esc_html( $label ),
-				$this->query->count( $status, '' )
+				$this->counts()[ $status ] ?? 0
 			);
 		}
 		return $views;
+	}
+
+	/**
+	 * Each status view's count, read once per page.
+	 *
+	 * @var array<string, int>|null
+	 */
+	private ?array $counts = null;
+
+	/**
+	 * Each status view's count ('' for all).
+	 *
+	 * @return array<string, int>
+	 */
+	private function counts(): array {
+		$this->counts ??= $this->query->counts();
+		return $this->counts;
 	}
 
 	/**
@@ -92,7 +109,7 @@ final class SubscriptionsListTable extends \WP_List_Table {
 		$this->items           = $this->query->page( $this->status, $this->search, self::PER_PAGE, $this->get_pagenum() );
 		$this->set_pagination_args(
 			array(
-				'total_items' => $this->query->count( $this->status, $this->search ),
+				'total_items' => '' === $this->search ? ( $this->counts()[ $this->status ] ?? 0 ) : $this->query->count( $this->status, $this->search ),
 				'per_page'    => self::PER_PAGE,
 			)
 		);

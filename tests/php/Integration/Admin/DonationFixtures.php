@@ -10,6 +10,7 @@ namespace DonationWidget\Tests\Integration\Admin;
 use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Plugin;
 
 /**
@@ -110,11 +111,14 @@ trait DonationFixtures {
 		global $wpdb;
 		$columns = $this->donation_columns( $overrides );
 		$this->assertSame( 1, $wpdb->insert( Schema::table( 'donations' ), $columns ), (string) $wpdb->last_error );
-		$id = (int) $wpdb->insert_id;
+		$id         = (int) $wpdb->insert_id;
+		$repository = Plugin::instance()->container()->get( DonationRepository::class );
 		if ( ! array_key_exists( 'receipt_seq', $overrides ) ) {
 			// As the payment paths do: money received gets the next receipt number, nothing else does.
-			Plugin::instance()->container()->get( DonationRepository::class )->give_receipt_number( $id );
+			$repository->give_receipt_number( $id );
 		}
+		// As the payment paths do: the new row is counted in the totals kept on write.
+		Plugin::instance()->container()->get( DonationTotals::class )->inserted( $repository->find( $id ) );
 		return $id;
 	}
 
@@ -153,6 +157,9 @@ trait DonationFixtures {
 			$sql = "INSERT INTO {$table} (`" . implode( '`, `', $names ) . '`) VALUES ' . implode( ', ', $rows );
 			$wpdb->query( $wpdb->prepare( $sql, $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 		}
+		// Counted as the seeder does: the totals of the days written, re-derived from the rows.
+		$day = substr( (string) ( $overrides['created_at'] ?? current_time( 'mysql', true ) ), 0, 10 );
+		Plugin::instance()->container()->get( DonationTotals::class )->rederive( $day, $day );
 	}
 
 	/**

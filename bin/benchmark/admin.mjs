@@ -1,0 +1,237 @@
+/* eslint-disable no-console -- a command-line report. */
+/**
+ * Admin timings at a given number of donations, beside WordPress's own Pages list.
+ *
+ *   node bin/benchmark.mjs --admin http://127.0.0.1:9710 [--rows 1000000] [--site-name e2e] [--runs 10]
+ *
+ * Logs in as admin (admin / password), warms each screen up, then times ten requests of each:
+ * the Pages list (wp-admin/edit.php?post_type=page), the Donations list (first page, search by
+ * email, search by reference, status filter, method + month filter, page 500 and the last
+ * page), the 4-weekly list and the dashboard. It prints the median time to first byte and to
+ * the last byte (the server's whole work: PHP's server sends the admin header before the list
+ * is built, so the first byte comes early) and each screen's ratio to the Pages list, with the
+ * load average. With --site-name (a local site of bin/lib/env.sh) it also reports the row count
+ * and the dashboard widget's own time, measured in-process by bin/benchmark/admin-site.php, and
+ * with --rows it first seeds that site up to that many rows.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(
+	path.dirname( fileURLToPath( import.meta.url ) ),
+	'../..'
+);
+
+let RUNS = 10;
+
+/**
+ * Logs in and answers the cookies of the session.
+ *
+ * @param {string} site Site URL.
+ * @return {Promise<string>} Cookie header.
+ */
+async function logIn( site ) {
+	const jar = new Map( [
+		[ 'wordpress_test_cookie', 'WP%20Cookie%20check' ],
+	] );
+	const cookie = () =>
+		[ ...jar ]
+			.map( ( [ name, value ] ) => `${ name }=${ value }` )
+			.join( '; ' );
+	const response = await fetch( `${ site }/wp-login.php`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: {
+			'content-type': 'application/x-www-form-urlencoded',
+			cookie: cookie(),
+		},
+		body: new URLSearchParams( {
+			log: 'admin',
+			pwd: 'password',
+			'wp-submit': 'Log In',
+			redirect_to: `${ site }/wp-admin/`,
+			testcookie: '1',
+		} ),
+	} );
+	for ( const line of response.headers.getSetCookie() ) {
+		const [ pair ] = line.split( ';' );
+		const at = pair.indexOf( '=' );
+		jar.set( pair.slice( 0, at ), pair.slice( at + 1 ) );
+	}
+	if (
+		! [ ...jar.keys() ].some( ( name ) =>
+			name.startsWith( 'wordpress_logged_in' )
+		)
+	) {
+		throw new Error(
+			`Could not log in to ${ site } as admin (HTTP ${ response.status }).`
+		);
+	}
+	return cookie();
+}
+
+/**
+ * One timed GET.
+ *
+ * @param {string} url    URL.
+ * @param {string} cookie Cookie header.
+ * @return {Promise<{ttfb: number, total: number, body: string}>} Times in ms, and the HTML.
+ */
+async function get( url, cookie ) {
+	const started = performance.now();
+	const response = await fetch( url, {
+		headers: { cookie },
+		redirect: 'manual',
+	} );
+	const ttfb = performance.now() - started;
+	const body = await response.text();
+	const total = performance.now() - started;
+	if ( response.status !== 200 ) {
+		throw new Error( `${ url } answered HTTP ${ response.status }` );
+	}
+	if ( /<b>(Fatal error|Warning|Notice)<\/b>|critical error/i.test( body ) ) {
+		throw new Error( `${ url } printed a PHP error` );
+	}
+	return { ttfb, total, body };
+}
+
+const median = ( values ) => {
+	const sorted = [ ...values ].sort( ( a, b ) => a - b );
+	return sorted[ Math.floor( sorted.length / 2 ) ];
+};
+
+/**
+ * Times one screen: one warm-up, then RUNS requests.
+ *
+ * @param {string} url    URL.
+ * @param {string} cookie Cookie header.
+ */
+async function time( url, cookie ) {
+	const warm = await get( url, cookie );
+	const ttfb = [];
+	const total = [];
+	for ( let run = 0; run < RUNS; run++ ) {
+		const sample = await get( url, cookie );
+		ttfb.push( sample.ttfb );
+		total.push( sample.total );
+	}
+	return { ttfb: median( ttfb ), total: median( total ), body: warm.body };
+}
+
+/**
+ * Runs the admin timings and prints them.
+ *
+ * @param {Object}      options
+ * @param {string}      options.site     Site URL.
+ * @param {number|null} options.rows     Seed the local site up to this many rows first.
+ * @param {string|null} options.siteName Local site name (bin/lib/env.sh), for the in-process figures.
+ * @param {number|null} options.runs     Requests timed per screen (10).
+ */
+export async function adminTimings( { site, rows, siteName, runs } ) {
+	RUNS = runs || RUNS;
+	site = site.replace( /\/$/, '' );
+	let inside = null;
+	if ( siteName ) {
+		const args = [
+			path.join( root, 'bin/benchmark/admin-site.php' ),
+			`--site=${ siteName }`,
+		];
+		if ( rows ) {
+			args.push( `--rows=${ rows }` );
+		}
+		inside = JSON.parse(
+			execFileSync( 'php', args, {
+				encoding: 'utf8',
+				maxBuffer: 1024 * 1024,
+			} )
+				.trim()
+				.split( '\n' )
+				.pop()
+		);
+	} else if ( rows ) {
+		console.log(
+			`  (--rows needs --site-name to seed; or run: php bin/seed-donations.php --site=<name> --rows=${ rows })`
+		);
+	}
+
+	const cookie = await logIn( site );
+	const admin = `${ site }/wp-admin`;
+	const list = `${ admin }/admin.php?page=donation-widget-donations`;
+
+	// Real values to search for, read from the list itself and one donation's page.
+	const first = await get( list, cookie );
+	const email =
+		( first.body.match( /<br \/>([^<\s]+@[^<\s]+)</ ) || [] )[ 1 ] ||
+		'jane@example.org.au';
+	const id = ( first.body.match( /View donation #(\d+)/ ) || [] )[ 1 ] || '1';
+	const detail = await get( `${ list }&donation=${ id }`, cookie );
+	const reference =
+		( detail.body.match( /\b(ch_[A-Za-z0-9]+|pi_[A-Za-z0-9]+)\b/ ) ||
+			[] )[ 1 ] || `#${ id }`;
+	const pages = Number(
+		( first.body.match( /class=['"]total-pages['"]>([\d,]+)</ ) ||
+			[] )[ 1 ]?.replace( /,/g, '' ) || 1
+	);
+	const month = new Date();
+	month.setUTCMonth( month.getUTCMonth() - 13, 1 );
+	const from = month.toISOString().slice( 0, 10 );
+	const to = new Date(
+		Date.UTC( month.getUTCFullYear(), month.getUTCMonth() + 1, 0 )
+	)
+		.toISOString()
+		.slice( 0, 10 );
+
+	const screens = [
+		[ 'Pages list (WordPress)', `${ admin }/edit.php?post_type=page` ],
+		[ 'Donations: first page', list ],
+		[
+			`Donations: search email`,
+			`${ list }&s=${ encodeURIComponent( email ) }`,
+		],
+		[
+			`Donations: search reference`,
+			`${ list }&s=${ encodeURIComponent( reference ) }`,
+		],
+		[ 'Donations: status failed', `${ list }&status=failed` ],
+		[
+			`Donations: paypal in ${ from.slice( 0, 7 ) }`,
+			`${ list }&method=paypal&date_from=${ from }&date_to=${ to }`,
+		],
+		[ 'Donations: page 500', `${ list }&paged=500` ],
+		[ `Donations: last page (${ pages })`, `${ list }&paged=${ pages }` ],
+		[
+			'4-weekly list',
+			`${ admin }/admin.php?page=donation-widget-subscriptions`,
+		],
+		[ 'Dashboard (whole page)', `${ admin }/index.php` ],
+	];
+
+	const load = os
+		.loadavg()
+		.map( ( value ) => value.toFixed( 2 ) )
+		.join( ', ' );
+	console.log(
+		`Admin timings against ${ site }${ inside ? ` (${ inside.rows.toLocaleString( 'en' ) } donation rows${ inside.seeded ? `, ${ inside.seeded } seeded now` : '' })` : '' }, median of ${ RUNS } after a warm-up; load average ${ load }:`
+	);
+	let pagesTotal = null;
+	for ( const [ label, url ] of screens ) {
+		const { ttfb, total } = await time( url, cookie );
+		pagesTotal ??= total;
+		console.log(
+			`  ${ label.padEnd( 34 ) } ${ total.toFixed( 0 ).padStart( 6 ) } ms  (first byte ${ ttfb.toFixed( 0 ).padStart( 5 ) } ms)  ${ ( total / pagesTotal ).toFixed( 2 ) }x Pages`
+		);
+	}
+	if ( inside ) {
+		console.log(
+			`  ${ 'Dashboard widget (in-process)'.padEnd( 34 ) } ${ inside.widget_ms.toFixed( 1 ).padStart( 6 ) } ms`
+		);
+	}
+	console.log(
+		`  searched for ${ email } and ${ reference }; load average after: ${ os
+			.loadavg()
+			.map( ( value ) => value.toFixed( 2 ) )
+			.join( ', ' ) }`
+	);
+}

@@ -1,0 +1,61 @@
+<?php
+/**
+ * Seeds one of the local sites (bin/lib/env.sh: demo, e2e, phpunit …) with realistic donations,
+ * without WP-CLI: `wp donation-widget seed` does the same where WP-CLI is installed.
+ *
+ * Usage: php bin/seed-donations.php --site=e2e --rows=1000000 [--seed=13]
+ *
+ * It loads the site's WordPress the way tests/site/install-site.php does (its wp-config.php
+ * picks the database from DONATION_WIDGET_SITE, under DONATION_WIDGET_STATE_DIR, default
+ * .wp-local). Seeding refuses to run unless that site is in demo mode or a local or development
+ * environment (see DonationWidget\Cli\DonationSeeder::allowed()).
+ *
+ * @package DonationWidget
+ */
+
+// phpcs:disable WordPress.Security.EscapeOutput.OutputNotEscaped, WordPress.WP.AlternativeFunctions, WordPress.NamingConventions.PrefixAllGlobals, WordPress.PHP.DiscouragedPHPFunctions.runtime_configuration_putenv -- a command-line script (like tests/site/install-site.php): its output is text, its variables live only in this process, and it tells wp-config.php which local site to load.
+
+if ( 'cli' !== PHP_SAPI ) {
+	exit( 1 );
+}
+
+$dw_options = getopt( '', array( 'site:', 'rows:', 'seed:' ) );
+$dw_site    = is_string( $dw_options['site'] ?? null ) ? $dw_options['site'] : '';
+$dw_rows    = is_string( $dw_options['rows'] ?? null ) ? (int) $dw_options['rows'] : 0;
+if ( ! preg_match( '/^[a-z0-9_]+$/', $dw_site ) || $dw_rows < 1 ) {
+	fwrite( STDERR, "Usage: php bin/seed-donations.php --site=<demo|e2e|phpunit> --rows=<N> [--seed=<N>]\n" );
+	exit( 2 );
+}
+$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ? getenv( 'DONATION_WIDGET_STATE_DIR' ) : dirname( __DIR__ ) . '/.wp-local';
+if ( ! is_file( $dw_state . '/core/wp-load.php' ) ) {
+	fwrite( STDERR, "No local WordPress in {$dw_state}/core: start a site first (bin/start.sh, or the e2e harness).\n" );
+	exit( 1 );
+}
+putenv( 'DONATION_WIDGET_SITE=' . $dw_site );
+putenv( 'DONATION_WIDGET_STATE_DIR=' . $dw_state );
+$_SERVER['HTTP_HOST']   = '127.0.0.1';
+$_SERVER['REQUEST_URI'] = '/';
+
+require $dw_state . '/core/wp-load.php';
+
+if ( ! class_exists( \DonationWidget\Plugin::class ) ) {
+	fwrite( STDERR, "The Donation Widget plugin is not active on the {$dw_site} site.\n" );
+	exit( 1 );
+}
+\DonationWidget\Database\Installer::maybe_upgrade();
+$dw_seeder = new \DonationWidget\Cli\DonationSeeder( new \DonationWidget\Donations\DonationTotals() );
+try {
+	$dw_result = $dw_seeder->seed(
+		$dw_rows,
+		isset( $dw_options['seed'] ) && is_string( $dw_options['seed'] ) ? (int) $dw_options['seed'] : 13,
+		static function ( int $written ) use ( $dw_rows ): void {
+			if ( 0 === $written % 50000 || $written === $dw_rows ) {
+				fwrite( STDOUT, "  {$written} / {$dw_rows} rows\n" );
+			}
+		}
+	);
+} catch ( \RuntimeException $dw_error ) {
+	fwrite( STDERR, $dw_error->getMessage() . "\n" );
+	exit( 1 );
+}
+echo \DonationWidget\Cli\SeedCommand::summary( $dw_result ) . ' (database ' . DB_NAME . ")\n";

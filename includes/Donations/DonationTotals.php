@@ -1,0 +1,162 @@
+<?php
+/**
+ * The donations' totals, kept up to date on write.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Donations;
+
+use DonationWidget\Database\Schema;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the totals are counters shared by every web server: read and written in the database, never cached; the only interpolated names are the plugin's own tables from Schema::table(), every value is a placeholder of $wpdb->prepare().
+
+/**
+ * One row per UTC day, status, method, frequency and currency in the donation_totals table,
+ * holding how many donations have that key and their total in cents. DonationRepository moves
+ * it in the same code paths that write a donation: +1 on an insert, and -1 from the old key and
+ * +1 to the new one when a conditional UPDATE changed a donation's status or method (only then,
+ * so a transition is counted once however many servers report it). Each change is one
+ * INSERT … ON DUPLICATE KEY UPDATE, atomic on its own.
+ *
+ * The totals can be re-derived from the rows for any days (rederive()): on upgrade for every
+ * day the table holds, and each day by a WP-Cron safety net for the last SAFETY_NET_DAYS, which
+ * repairs what a request that died between its two writes left behind.
+ */
+final class DonationTotals {
+
+	public const SAFETY_NET_HOOK = 'donation_widget_rederive_totals';
+
+	/**
+	 * UTC days the safety net re-derives, today included.
+	 */
+	public const SAFETY_NET_DAYS = 7;
+
+	/**
+	 * Days re-derived per statement when rebuilding everything (about a month of donations).
+	 */
+	private const REBUILD_DAYS_PER_BATCH = 31;
+
+	/**
+	 * Counts a donation just inserted.
+	 *
+	 * @param Donation $donation The new row, as read back.
+	 */
+	public function inserted( Donation $donation ): void {
+		$this->apply( array( array_merge( $this->key( $donation, $donation->status(), $donation->method() ), array( 1, $donation->total_cents() ) ) ) );
+	}
+
+	/**
+	 * Moves a donation from its old status and method to new ones (call it only when the
+	 * conditional UPDATE changed the row).
+	 *
+	 * @param Donation $before The row before the change (its status and method as they were).
+	 * @param string   $status Status now.
+	 * @param string   $method Method now.
+	 */
+	public function moved( Donation $before, string $status, string $method ): void {
+		if ( $before->status() === $status && $before->method() === $method ) {
+			return;
+		}
+		$this->apply(
+			array(
+				array_merge( $this->key( $before, $before->status(), $before->method() ), array( -1, -$before->total_cents() ) ),
+				array_merge( $this->key( $before, $status, $method ), array( 1, $before->total_cents() ) ),
+			)
+		);
+	}
+
+	/**
+	 * Sets the totals of some UTC days to what the rows say: one INSERT … SELECT reads the rows
+	 * (on the created_at index) and writes the totals; keys left without rows are removed.
+	 *
+	 * @param string $first_day First UTC day, Y-m-d.
+	 * @param string $last_day  Last UTC day, Y-m-d (included).
+	 */
+	public function rederive( string $first_day, string $last_day ): void {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		$totals    = Schema::table( 'donation_totals' );
+		$from      = $first_day . ' 00:00:00';
+		$to        = gmdate( 'Y-m-d', (int) strtotime( $last_day . ' 00:00:00 UTC +1 day' ) ) . ' 00:00:00';
+		// First every key of those days goes to zero (keys no row has any more stay there).
+		$wpdb->query( $wpdb->prepare( "UPDATE {$totals} SET donations = 0, total_cents = 0 WHERE day >= %s AND day <= %s", $first_day, $last_day ) );
+		// Then the keys the rows have take what they say: one statement reads and writes.
+		$wpdb->query(
+			$wpdb->prepare(
+				"INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents)
+				SELECT DATE(created_at) AS day, status, method, frequency, currency, COUNT(*), SUM(total_cents)
+				FROM {$donations} WHERE created_at >= %s AND created_at < %s
+				GROUP BY DATE(created_at), status, method, frequency, currency
+				ON DUPLICATE KEY UPDATE donations = VALUES(donations), total_cents = VALUES(total_cents)",
+				$from,
+				$to
+			)
+		);
+		// Last, the keys left at zero go.
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day >= %s AND day <= %s AND donations = 0 AND total_cents = 0", $first_day, $last_day ) );
+	}
+
+	/**
+	 * Re-derives every day that has donations, a month at a time (on upgrade, and after seeding).
+	 */
+	public function rebuild(): void {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		$totals    = Schema::table( 'donation_totals' );
+		$first     = $wpdb->get_var( "SELECT MIN(created_at) FROM {$donations}" );
+		if ( ! is_string( $first ) || '' === $first ) {
+			$wpdb->query( "DELETE FROM {$totals}" );
+			return;
+		}
+		$day   = substr( $first, 0, 10 );
+		$today = gmdate( 'Y-m-d' );
+		$last  = $wpdb->get_var( "SELECT MAX(created_at) FROM {$donations}" );
+		$last  = is_string( $last ) && substr( $last, 0, 10 ) > $today ? substr( $last, 0, 10 ) : $today;
+		// Totals of days before the first donation cannot be right.
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day < %s", $day ) );
+		while ( $day <= $last ) {
+			$end = gmdate( 'Y-m-d', (int) strtotime( $day . ' 00:00:00 UTC +' . ( self::REBUILD_DAYS_PER_BATCH - 1 ) . ' days' ) );
+			$this->rederive( $day, min( $end, $last ) );
+			$day = gmdate( 'Y-m-d', (int) strtotime( $end . ' 00:00:00 UTC +1 day' ) );
+		}
+	}
+
+	/**
+	 * The safety net (WP-Cron, daily): re-derives the last SAFETY_NET_DAYS UTC days.
+	 */
+	public function rederive_recent(): void {
+		$this->rederive( gmdate( 'Y-m-d', time() - ( self::SAFETY_NET_DAYS - 1 ) * DAY_IN_SECONDS ), gmdate( 'Y-m-d' ) );
+	}
+
+	/**
+	 * A totals row's key for a donation with a status and method.
+	 *
+	 * @param Donation $donation The donation.
+	 * @param string   $status   Status.
+	 * @param string   $method   Method.
+	 * @return array{0: string, 1: string, 2: string, 3: string, 4: string}
+	 */
+	private function key( Donation $donation, string $status, string $method ): array {
+		return array( substr( $donation->value( 'created_at' ), 0, 10 ), $status, $method, $donation->frequency(), $donation->currency() );
+	}
+
+	/**
+	 * Adds counts and cents to some keys, in one statement.
+	 *
+	 * @param list<array{0: string, 1: string, 2: string, 3: string, 4: string, 5: int, 6: int}> $changes Key, count and cents each.
+	 */
+	private function apply( array $changes ): void {
+		global $wpdb;
+		$totals = Schema::table( 'donation_totals' );
+		$values = array();
+		$args   = array();
+		foreach ( $changes as $change ) {
+			$values[] = '(%s, %s, %s, %s, %s, %d, %d)';
+			array_push( $args, ...$change );
+		}
+		$sql = "INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents) VALUES " . implode( ', ', $values ) . '
+			ON DUPLICATE KEY UPDATE donations = donations + VALUES(donations), total_cents = total_cents + VALUES(total_cents)';
+		$wpdb->query( $wpdb->prepare( $sql, $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $sql holds the plugin's table name and placeholders only.
+	}
+}
