@@ -165,7 +165,7 @@ final class SubscriptionQuery {
 		$args          = array();
 		if ( '' !== $search ) {
 			list( $union, $args ) = DonationSearch::ids( $search );
-			$from                 = "(SELECT f.id FROM ({$union}) m INNER JOIN {$subscriptions} f ON f.donation_id = m.id
+			$from                 = "(SELECT f.id FROM ({$union}) m STRAIGHT_JOIN {$subscriptions} f ON f.donation_id = m.id
 				UNION SELECT id FROM {$subscriptions} WHERE subscription_id = %s UNION SELECT id FROM {$subscriptions} WHERE customer_id = %s) found
 				STRAIGHT_JOIN {$subscriptions} s ON s.id = found.id";
 			array_push( $args, $search, $search );

@@ -29,8 +29,9 @@ final class PaymentMethodDomainPanel {
 	}
 
 	/**
-	 * The update_option hook of the settings: registers the domain when the Stripe mode or the
-	 * secret key of the new mode changed, and a secret key is there.
+	 * The update_option hook of the settings: when staff save a new Stripe mode or secret key
+	 * of the new mode (the screen or the REST route; not code updating the option), registers
+	 * the domain.
 	 *
 	 * @param mixed $old_value Settings before.
 	 * @param mixed $new_value Settings after.
@@ -41,7 +42,7 @@ final class PaymentMethodDomainPanel {
 		$mode      = ( $new_value['stripe_mode'] ?? 'test' ) === 'live' ? 'live' : 'test';
 		$secret    = 'stripe_' . $mode . '_secret_key';
 		$changed   = ( $old_value['stripe_mode'] ?? 'test' ) !== ( $new_value['stripe_mode'] ?? 'test' ) || ( $old_value[ $secret ] ?? '' ) !== ( $new_value[ $secret ] ?? '' );
-		if ( $changed && '' !== $this->settings->stripe_secret_key() ) {
+		if ( $changed && '' !== $this->settings->stripe_secret_key() && current_user_can( Settings::CAPABILITY ) ) {
 			$this->domains->register();
 		}
 	}
