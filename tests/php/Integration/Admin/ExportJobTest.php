@@ -17,10 +17,12 @@ use DonationWidget\Exports\ExportJob;
 use DonationWidget\Exports\ExportJobs;
 use DonationWidget\Exports\ExportSchedule;
 use DonationWidget\Scheduling\RecurringEvents;
+use DonationWidget\Tests\Integration\RacingServers;
 
 final class ExportJobTest extends AdminTestCase {
 
 	use ExportRuns;
+	use RacingServers;
 
 	private function jobs(): ExportJobs {
 		return $this->service( ExportJobs::class );
@@ -247,42 +249,8 @@ final class ExportJobTest extends AdminTestCase {
 		$id = 0;
 		try {
 			$this->insert_many_donations( $rows );
-			$id        = $this->start_export( array( 's' => $this->domain ) );
-			$processes = array();
-			for ( $i = 0; $i < $servers; $i++ ) {
-				$pipes       = array();
-				$processes[] = array(
-					proc_open(
-						array( PHP_BINARY, __DIR__ . '/concurrent-export.php', (string) $id, (string) $batch ),
-						array(
-							0 => array( 'pipe', 'r' ),
-							1 => array( 'pipe', 'w' ),
-							2 => array( 'pipe', 'w' ),
-						),
-						$pipes
-					),
-					$pipes,
-				);
-			}
-			foreach ( $processes as list( , $pipes ) ) {
-				stream_set_timeout( $pipes[1], 60 );
-				$this->assertSame( "ready\n", fgets( $pipes[1] ), 'a server did not start' );
-			}
-			foreach ( $processes as list( , $pipes ) ) {
-				fwrite( $pipes[0], "go\n" );
-				fflush( $pipes[0] );
-			}
-			$results = array();
-			foreach ( $processes as list( $process, $pipes ) ) {
-				fclose( $pipes[0] );
-				$out = (string) stream_get_contents( $pipes[1] );
-				$err = (string) stream_get_contents( $pipes[2] );
-				fclose( $pipes[1] );
-				fclose( $pipes[2] );
-				proc_close( $process );
-				$this->assertSame( '', trim( $err ), 'a server printed errors' );
-				$results[] = json_decode( trim( $out ), true );
-			}
+			$id      = $this->start_export( array( 's' => $this->domain ) );
+			$results = $this->race( __DIR__ . '/concurrent-export.php', array_fill( 0, $servers, array( (string) $id, (string) $batch ) ) );
 
 			$recorded = array_column( $results, 'recorded' );
 			// 20 full batches, then one that finds no more rows and completes the export.

@@ -12,8 +12,11 @@ use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\RacingServers;
 
 final class ReceiptNumberTest extends PaymentTestCase {
+
+	use RacingServers;
 
 	private function pay( array $request ): AjaxResult {
 		return $this->payment_call( 'process_payment_method', $request );
@@ -175,45 +178,7 @@ final class ReceiptNumberTest extends PaymentTestCase {
 			}
 			$highest = (int) $wpdb->get_var( "SELECT COALESCE(MAX(receipt_seq), 0) FROM {$table}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 
-			$processes = array();
-			foreach ( $ids as $id ) {
-				$pipes       = array();
-				$processes[] = array(
-					proc_open(
-						array( PHP_BINARY, __DIR__ . '/concurrent-payment.php', (string) $id ),
-						array(
-							0 => array( 'pipe', 'r' ),
-							1 => array( 'pipe', 'w' ),
-							2 => array(
-								'pipe',
-								'w',
-							),
-						),
-						$pipes
-					),
-					$pipes,
-				);
-			}
-			// Every server booted and connected, then all are told to go at once.
-			foreach ( $processes as list( , $pipes ) ) {
-				stream_set_timeout( $pipes[1], 60 );
-				$this->assertSame( "ready\n", fgets( $pipes[1] ), 'a server did not start' );
-			}
-			foreach ( $processes as list( , $pipes ) ) {
-				fwrite( $pipes[0], "go\n" );
-				fflush( $pipes[0] );
-			}
-			$results = array();
-			foreach ( $processes as list( $process, $pipes ) ) {
-				fclose( $pipes[0] );
-				$out = (string) stream_get_contents( $pipes[1] );
-				$err = (string) stream_get_contents( $pipes[2] );
-				fclose( $pipes[1] );
-				fclose( $pipes[2] );
-				proc_close( $process );
-				$this->assertSame( '', trim( $err ), 'a server printed errors' );
-				$results[] = json_decode( trim( $out ), true );
-			}
+			$results = $this->race( __DIR__ . '/concurrent-payment.php', array_map( static fn ( int $id ): array => array( (string) $id ), $ids ) );
 
 			$this->assertSame( array_fill( 0, $servers, true ), array_column( $results, 'moved' ) );
 			// They really raced: most servers began before the first one finished (2 cores here).
