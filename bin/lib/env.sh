@@ -26,6 +26,8 @@ dw_system_packages() {
 	command -v zip >/dev/null || missing+=(zip)
 	command -v unzip >/dev/null || missing+=(unzip)
 	[ -x /usr/bin/chromium ] || missing+=(chromium)
+	# The build writes languages/donation-widget.pot; xgettext reads the PHP strings (bin/make-pot.mjs).
+	command -v xgettext >/dev/null || missing+=(gettext)
 	# The concurrency check runs the rate limits on a real shared cache too (tests/concurrency).
 	command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
 	php -r 'exit(extension_loaded("redis") ? 0 : 1);' 2>/dev/null || missing+=(php-redis)

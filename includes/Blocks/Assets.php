@@ -32,6 +32,14 @@ final class Assets {
 	);
 
 	/**
+	 * Builds the registrar.
+	 *
+	 * @param ChunkTranslations $chunk_translations The lazily loaded chunks' translations.
+	 */
+	public function __construct( private readonly ChunkTranslations $chunk_translations ) {
+	}
+
+	/**
 	 * Whether the front end has been built (a development checkout may not be).
 	 */
 	public static function is_built(): bool {
@@ -70,6 +78,11 @@ final class Assets {
 				}
 			}
 		}//end foreach
+		// The widget's later steps are chunks WordPress does not know of: their strings ride with view.js.
+		$chunk_translations = $this->chunk_translations->inline_script( array_keys( self::ENTRIES ) );
+		if ( '' !== $chunk_translations ) {
+			wp_add_inline_script( WidgetRenderer::SCRIPT_HANDLE, $chunk_translations, 'before' );
+		}
 	}
 
 	/**

@@ -17,3 +17,4 @@ define( 'MINUTE_IN_SECONDS', 60 );
 define( 'HOUR_IN_SECONDS', 3600 );
 define( 'DAY_IN_SECONDS', 86400 );
 define( 'WEEK_IN_SECONDS', 604800 );
+define( 'WP_LANG_DIR', '/tmp/wordpress/wp-content/languages' );
