@@ -7,6 +7,9 @@
  *   node bin/benchmark.mjs --site http://127.0.0.1:8888
  *                                             also times the settings route and the donate page
  *                                             (median and 95th percentile of 30 requests each)
+ *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:8888 [--runs 3]
+ *                                             also Lighthouse mobile on the home, donate and modal
+ *                                             pages, median of the runs (bin/benchmark/lighthouse.mjs)
  *
  * "Before the first step is interactive" means what a donor's browser downloads for the widget
  * before tab 1 works: build/view.js and build/view.css, plus the WordPress scripts they depend on
@@ -127,6 +130,15 @@ if ( siteIndex > 0 && process.argv[ siteIndex + 1 ] ) {
 			`  ${ label.padEnd( 40 ) } median ${ median.toFixed( 1 ) } ms, p95 ${ p95.toFixed( 1 ) } ms`
 		);
 	}
+}
+
+const lighthouseIndex = process.argv.indexOf( '--lighthouse' );
+if ( lighthouseIndex > 0 && process.argv[ lighthouseIndex + 1 ] ) {
+	const { runLighthouse } = await import( './benchmark/lighthouse.mjs' );
+	const runsIndex = process.argv.indexOf( '--runs' );
+	const runs =
+		runsIndex > 0 ? Number( process.argv[ runsIndex + 1 ] ) || 3 : 3;
+	await runLighthouse( process.argv[ lighthouseIndex + 1 ], runs );
 }
 
 if ( process.argv.includes( '--check' ) ) {
