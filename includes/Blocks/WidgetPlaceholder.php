@@ -145,7 +145,7 @@ final class WidgetPlaceholder {
 	 * is there at first paint, whatever happens to the widget's own stylesheet.
 	 */
 	public static function css(): string {
-		$css = '.dw-placeholder{box-sizing:border-box;width:100%;max-width:560px;margin:0 auto;container-type:inline-size}'
+		$css  = '.dw-placeholder{box-sizing:border-box;width:100%;max-width:560px;margin:0 auto;container-type:inline-size}'
 			. '.dw-placeholder--left{margin-left:0}.dw-placeholder--right{margin-right:0}'
 			. '.dw-placeholder__box{box-sizing:content-box}';
 		$css .= self::rules( '.dw-placeholder--donation .dw-placeholder__box', 'min-height', self::DONATION_HEIGHTS );
