@@ -139,7 +139,7 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		try {
 			$html = do_shortcode( '[donation_widget type="update-card"]' );
 		} finally {
-			unset( $_GET['requestID'] );
+			unset( $_GET['requestID'] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- test clean-up.
 		}
 		$this->assertStringContainsString( 'dw-placeholder--card-form', $html );
 		$this->assertStringContainsString( 'Please turn on JavaScript in your browser to update your card.', $html );
