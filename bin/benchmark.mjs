@@ -13,6 +13,9 @@
  *   node bin/benchmark.mjs --admin http://127.0.0.1:8888 [--rows N] [--site-name demo]
  *                                             admin screens at N donations beside the Pages list
  *                                             (bin/benchmark/admin.mjs)
+ *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:8888 [--runs 3]
+ *                                             also Lighthouse mobile on the home, donate and modal
+ *                                             pages, median of the runs (bin/benchmark/lighthouse.mjs)
  *
  * "Before the first step is interactive" means what a donor's browser downloads for the widget
  * before tab 1 works: build/view.js and build/view.css, plus the WordPress scripts they depend on
@@ -206,6 +209,15 @@ if ( adminIndex > 0 && process.argv[ adminIndex + 1 ] ) {
 		siteName: option( '--site-name' ),
 		runs: option( '--runs' ) ? Number( option( '--runs' ) ) : null,
 	} );
+}
+
+const lighthouseIndex = process.argv.indexOf( '--lighthouse' );
+if ( lighthouseIndex > 0 && process.argv[ lighthouseIndex + 1 ] ) {
+	const { runLighthouse } = await import( './benchmark/lighthouse.mjs' );
+	const runsIndex = process.argv.indexOf( '--runs' );
+	const runs =
+		runsIndex > 0 ? Number( process.argv[ runsIndex + 1 ] ) || 3 : 3;
+	await runLighthouse( process.argv[ lighthouseIndex + 1 ], runs );
 }
 
 if ( process.argv.includes( '--check' ) ) {

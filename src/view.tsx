@@ -11,6 +11,7 @@ import {
 	sessionStore,
 } from './payments/stripe/redirect-return';
 import { logProblem } from './shared/ajax';
+import { dropPlaceholder, holdReservedSpace } from './shared/reserved-space';
 import {
 	parseWidgetConfig,
 	readPageGlobals,
@@ -54,9 +55,13 @@ export function mountWidgets( root: ParentNode = document ): void {
 		}
 		if ( ! config ) {
 			logProblem( 'a widget has an unreadable configuration', host );
+			dropPlaceholder( host );
 			return;
 		}
 		host.dataset[ MOUNTED ] = 'true';
+		// The server's placeholder reserved the first screen's height: keep it
+		// until the widget fills it, so the page does not move.
+		holdReservedSpace( host );
 		createRoot( host ).render(
 			widgetFor( config, index, index === returnHandler, globals )
 		);

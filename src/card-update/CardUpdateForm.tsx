@@ -160,7 +160,11 @@ function CardForm( { busy, enabled, onUpdate }: CardUpdateFormProps ) {
 				className="dw-button dw-button--primary dw-button--block"
 				disabled={ busy || ! ready }
 			>
-				{ loadingLabel ? texts.loading() : texts.submit() }
+				{ /* A new text node per label: the browser counts a centred label
+				that changes length in place as a layout shift. */ }
+				<span key={ loadingLabel ? 'loading' : 'submit' }>
+					{ loadingLabel ? texts.loading() : texts.submit() }
+				</span>
 			</button>
 		</form>
 	);

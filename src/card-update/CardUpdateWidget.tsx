@@ -74,6 +74,13 @@ export function CardUpdateWidget( {
 						) }
 					</p>
 				) }
+				{ state.phase === 'checking' && (
+					// Holds the current card's line while the link is checked,
+					// so the form below does not move when the answer comes.
+					<p className="dw-current-card" aria-hidden="true">
+						{ '\u00a0' }
+					</p>
+				) }
 				{ stripePromise && (
 					<Suspense fallback={ <FormLoading /> }>
 						<CardUpdateForm

@@ -104,6 +104,8 @@ $dw_update  = dw_page( 'update-card', 'Update your card', '<!-- wp:donation-widg
 $dw_privacy = dw_page( 'privacy', 'Privacy collection statement', "<!-- wp:paragraph -->\n<p>How we look after your personal information.</p>\n<!-- /wp:paragraph -->" );
 dw_page( 'contact', 'Contact us', "<!-- wp:paragraph -->\n<p>Call us on 1800 123 456.</p>\n<!-- /wp:paragraph -->" );
 dw_page( 'get-involved', 'Other ways to get involved', "<!-- wp:paragraph -->\n<p>Volunteer, fundraise or leave a gift in your will.</p>\n<!-- /wp:paragraph -->" );
+// The modal layout on its own page, so the benchmark's Lighthouse run can measure it.
+dw_page( 'donate-modal', 'Donate (modal)', "<!-- wp:paragraph -->\n<p>Your gift helps families in need across Australia.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:donation-widget/donation-widget {\"modal\":true} /-->\n\n<!-- wp:paragraph -->\n<p>Thank you for standing with families in need.</p>\n<!-- /wp:paragraph -->" );
 
 // Keys shaped like the real ones; the stand-ins accept them. Kept when an admin changed them.
 $dw_settings = get_option( 'donation_widget_settings', array() );

@@ -8,6 +8,7 @@
 namespace DonationWidget\Tests\Integration;
 
 use DonationWidget\Blocks\WidgetRenderer;
+use DonationWidget\Settings\Settings;
 
 final class WidgetRenderTest extends IntegrationTestCase {
 
@@ -109,5 +110,55 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		$this->assertSame( 'https://js.stripe.com/endive/stripe.js', $data['providerScripts']['stripe'] );
 		$this->assertSame( 'https://www.paypal.com/sdk/js', $data['providerScripts']['paypal'] );
 		$this->assertSame( 'https://www.google.com/recaptcha/api.js', $data['providerScripts']['recaptcha'] );
+	}
+
+	public function test_the_host_reserves_the_first_screen_until_the_widget_mounts(): void {
+		$html = do_blocks( '<!-- wp:donation-widget/donation-widget /-->' );
+
+		$this->assertStringContainsString( 'aria-busy="true"', $html );
+		$this->assertStringContainsString( '<div class="dw-placeholder dw-placeholder--donation dw-placeholder--center" aria-hidden="true">', $html );
+		$this->assertStringContainsString( '<noscript>', $html );
+		$this->assertStringContainsString( 'Please turn on JavaScript in your browser to donate.', $html );
+		// Sized before first paint: with the widget's stylesheet, in <head> (the head is still to come here).
+		$after = wp_styles()->get_data( WidgetRenderer::SCRIPT_HANDLE, 'after' );
+		$this->assertIsArray( $after );
+		$this->assertCount( 1, array_filter( $after, static fn ( $css ): bool => is_string( $css ) && str_contains( $css, '.dw-placeholder--donation .dw-placeholder__box{min-height:397px}' ) ) );
+		do_blocks( '<!-- wp:donation-widget/donation-widget /-->' );
+		$this->assertCount( 1, array_filter( (array) wp_styles()->get_data( WidgetRenderer::SCRIPT_HANDLE, 'after' ), static fn ( $css ): bool => is_string( $css ) && str_contains( $css, 'dw-placeholder' ) ), 'Printed once a page.' );
+	}
+
+	public function test_a_modal_takes_no_room_in_the_page(): void {
+		$html = do_blocks( '<!-- wp:donation-widget/donation-widget {"modal":true} /-->' );
+		$this->assertStringNotContainsString( 'dw-placeholder--', $html );
+		$this->assertStringContainsString( 'aria-busy="true"', $html );
+		$this->assertStringContainsString( 'Please turn on JavaScript in your browser to donate.', $html );
+	}
+
+	public function test_the_update_card_placeholder_follows_the_link_in_the_address(): void {
+		$this->assertStringContainsString( 'dw-placeholder--card-expired', do_shortcode( '[donation_widget type="update-card"]' ) );
+		$_GET['requestID'] = 'abc123'; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the page a card-update link opens.
+		try {
+			$html = do_shortcode( '[donation_widget type="update-card"]' );
+		} finally {
+			unset( $_GET['requestID'] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- test clean-up.
+		}
+		$this->assertStringContainsString( 'dw-placeholder--card-form', $html );
+		$this->assertStringContainsString( 'Please turn on JavaScript in your browser to update your card.', $html );
+	}
+
+	public function test_after_the_head_the_placeholder_style_comes_with_the_first_host(): void {
+		// The head has gone out (a classic theme's shortcode renders inside the body).
+		global $wp_actions;
+		$wp_actions['wp_head'] = 1; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- what did_action() reads; put back below.
+		try {
+			// A new page: its own renderer, which has printed nothing yet.
+			$renderer = new WidgetRenderer( $this->service( Settings::class ) );
+			$first    = $renderer->shortcode( '' );
+			$second   = $renderer->shortcode( '' );
+		} finally {
+			unset( $wp_actions['wp_head'] );
+		}
+		$this->assertStringStartsWith( '<style id="donation-widget-placeholder-css">', $first );
+		$this->assertStringNotContainsString( '<style id=', $second );
 	}
 }
