@@ -32,11 +32,12 @@ final class Assets {
 	);
 
 	/**
-	 * Builds the registrar.
+	 * Every entry's name in build/ (their files are not lazily loaded chunks).
 	 *
-	 * @param ChunkTranslations $chunk_translations The lazily loaded chunks' translations.
+	 * @return list<string>
 	 */
-	public function __construct( private readonly ChunkTranslations $chunk_translations ) {
+	public static function entry_names(): array {
+		return array_keys( self::ENTRIES );
 	}
 
 	/**
@@ -78,11 +79,6 @@ final class Assets {
 				}
 			}
 		}//end foreach
-		// The widget's later steps are chunks WordPress does not know of: their strings ride with view.js.
-		$chunk_translations = $this->chunk_translations->inline_script( array_keys( self::ENTRIES ) );
-		if ( '' !== $chunk_translations ) {
-			wp_add_inline_script( WidgetRenderer::SCRIPT_HANDLE, $chunk_translations, 'before' );
-		}
 	}
 
 	/**

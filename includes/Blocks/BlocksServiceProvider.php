@@ -24,8 +24,8 @@ final class BlocksServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( Assets::class, static fn (): Assets => new Assets( new ChunkTranslations() ) );
-		$container->set( WidgetRenderer::class, static fn ( Container $c ): WidgetRenderer => new WidgetRenderer( $c->get( Settings::class ) ) );
+		$container->set( Assets::class, static fn (): Assets => new Assets() );
+		$container->set( WidgetRenderer::class, static fn ( Container $c ): WidgetRenderer => new WidgetRenderer( $c->get( Settings::class ), new ChunkTranslations() ) );
 	}
 
 	/**

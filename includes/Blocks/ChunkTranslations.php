@@ -13,7 +13,8 @@ namespace DonationWidget\Blocks;
  * strings are in the template under the chunk's own name (bin/make-pot.mjs), so `wp i18n
  * make-json` writes one JSON file per chunk, named as WordPress names them:
  * donation-widget-{locale}-{md5 of "build/<chunk>.js"}.json. This class hands those files' strings
- * to wp.i18n before the widget's script runs, as WordPress does for the script's own file.
+ * to wp.i18n before the widget's script runs, as WordPress does for the script's own file, on
+ * pages that show the widget only (WidgetRenderer::enqueue()).
  */
 final class ChunkTranslations {
 

@@ -32,9 +32,10 @@ final class WidgetRenderer {
 	/**
 	 * Builds the renderer.
 	 *
-	 * @param Settings $settings Public settings to preload.
+	 * @param Settings          $settings           Public settings to preload.
+	 * @param ChunkTranslations $chunk_translations The lazily loaded steps' translations.
 	 */
-	public function __construct( private readonly Settings $settings ) {
+	public function __construct( private readonly Settings $settings, private readonly ChunkTranslations $chunk_translations ) {
 	}
 
 	/**
@@ -139,6 +140,11 @@ final class WidgetRenderer {
 			return;
 		}
 		wp_add_inline_script( self::SCRIPT_HANDLE, $this->page_data_script(), 'before' );
+		// The widget's later steps are chunks WordPress does not know of: their strings ride with view.js.
+		$chunk_translations = $this->chunk_translations->inline_script( Assets::entry_names() );
+		if ( '' !== $chunk_translations ) {
+			wp_add_inline_script( self::SCRIPT_HANDLE, $chunk_translations, 'before' );
+		}
 		wp_enqueue_script( self::SCRIPT_HANDLE );
 		wp_enqueue_style( self::SCRIPT_HANDLE );
 		$this->defer_dependencies( self::SCRIPT_HANDLE );

@@ -46,11 +46,13 @@ final class ChunkTranslationsTest extends IntegrationTestCase {
 	}
 
 	/**
-	 * The inline scripts printed before the widget's script, after registering as on a page load.
+	 * The inline scripts printed before the widget's script, once a page holding the widget
+	 * enqueues it.
 	 */
 	private function before_view(): string {
 		wp_deregister_script( WidgetRenderer::SCRIPT_HANDLE );
 		$this->service( Assets::class )->register();
+		$this->service( WidgetRenderer::class )->enqueue();
 		$before = wp_scripts()->get_data( WidgetRenderer::SCRIPT_HANDLE, 'before' );
 		return is_array( $before ) ? implode( "\n", $before ) : '';
 	}

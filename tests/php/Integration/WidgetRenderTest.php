@@ -7,6 +7,7 @@
 
 namespace DonationWidget\Tests\Integration;
 
+use DonationWidget\Blocks\ChunkTranslations;
 use DonationWidget\Blocks\WidgetRenderer;
 use DonationWidget\Settings\Settings;
 
@@ -152,7 +153,7 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		$wp_actions['wp_head'] = 1; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- what did_action() reads; put back below.
 		try {
 			// A new page: its own renderer, which has printed nothing yet.
-			$renderer = new WidgetRenderer( $this->service( Settings::class ) );
+			$renderer = new WidgetRenderer( $this->service( Settings::class ), new ChunkTranslations() );
 			$first    = $renderer->shortcode( '' );
 			$second   = $renderer->shortcode( '' );
 		} finally {
