@@ -32,7 +32,7 @@ final class WebhookHealthReport {
 
 	private const WATCH_CACHE_SECONDS = 300;
 
-	private const NAMES = array(
+	public const NAMES = array(
 		'stripe' => 'Stripe',
 		'paypal' => 'PayPal',
 	);

@@ -7,7 +7,9 @@
 
 namespace DonationWidget\Admin\SiteHealth;
 
+use DonationWidget\Admin\AdminServiceProvider;
 use DonationWidget\Admin\WebhookHealthReport;
+use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\Settings\Settings;
 
@@ -133,10 +135,7 @@ final class SiteHealthTests {
 	public function webhooks(): array {
 		$silent = $this->webhooks->silent_providers();
 		if ( array() !== $silent ) {
-			$names = array();
-			foreach ( array_keys( $silent ) as $provider ) {
-				$names[] = 'paypal' === $provider ? 'PayPal' : 'Stripe';
-			}
+			$names = array_map( static fn ( string $provider ): string => WebhookHealthReport::NAMES[ $provider ] ?? $provider, array_keys( $silent ) );
 			return $this->result(
 				'webhooks',
 				'critical',
@@ -146,11 +145,8 @@ final class SiteHealthTests {
 				true
 			);
 		}
-		$lines = array();
-		foreach ( array( 'stripe', 'paypal' ) as $provider ) {
-			$lines[] = $this->webhooks->last_event_text( $provider );
-		}
-		return $this->result( 'webhooks', 'good', __( 'Donation Widget webhooks are arriving, or not yet needed', 'donation-widget' ), implode( ' ', array_filter( $lines ) ), false );
+		$lines = array_map( array( $this->webhooks, 'last_event_text' ), WebhookHealth::PROVIDERS );
+		return $this->result( 'webhooks', 'good', __( 'Donation Widget webhooks are arriving, or not yet needed', 'donation-widget' ), implode( ' ', $lines ), false );
 	}
 
 	/**
@@ -215,7 +211,7 @@ final class SiteHealthTests {
 			),
 			'description' => '<p>' . esc_html( $description ) . '</p>',
 			'actions'     => $link_to_settings
-				? sprintf( '<p><a href="%s">%s</a></p>', esc_url( admin_url( 'admin.php?page=donation-widget' ) ), esc_html__( 'Open the Donation Widget settings', 'donation-widget' ) )
+				? sprintf( '<p><a href="%s">%s</a></p>', esc_url( admin_url( 'admin.php?page=' . AdminServiceProvider::MENU_SLUG ) ), esc_html__( 'Open the Donation Widget settings', 'donation-widget' ) )
 				: '',
 			'test'        => 'donation_widget_' . $id,
 		);

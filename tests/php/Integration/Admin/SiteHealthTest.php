@@ -31,6 +31,9 @@ final class SiteHealthTest extends IntegrationTestCase {
 		$this->set_up_fixtures();
 		$this->service( WebhookHealth::class )->clear();
 		WebhookHealthReport::forget();
+		// Freshly scheduled, as on a site whose cron runs: this site's cron never does, so events
+		// left by earlier runs would be hours late (the test's own transaction undoes this).
+		RecurringEvents::clear();
 		RecurringEvents::ensure_scheduled();
 	}
 
