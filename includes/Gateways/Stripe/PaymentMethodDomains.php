@@ -15,6 +15,8 @@ use DonationWidget\Settings\Settings;
  * (`/v1/payment_method_domains`). Registering is idempotent here: the domain is looked up first,
  * created only when missing, and validated again when a wallet is still inactive on it. The last
  * answer is kept per mode, for the settings screen.
+ *
+ * @phpstan-type DomainState array{domain: string, mode: string, checked_at: int, error: string, wallets: array<string, array{status: string, reason: string}>}
  */
 final class PaymentMethodDomains {
 
@@ -44,7 +46,8 @@ final class PaymentMethodDomains {
 	/**
 	 * Registers (or validates again) the site's domain in the current mode and keeps the answer.
 	 *
-	 * @return array{domain: string, mode: string, checked_at: int, error: string, wallets: array<string, array{status: string, reason: string}>}
+	 * @return array
+	 * @phpstan-return DomainState
 	 */
 	public function register(): array {
 		$domain = self::site_domain();
@@ -88,7 +91,8 @@ final class PaymentMethodDomains {
 	/**
 	 * The answer in words: "Apple Pay: active. Google Pay: inactive (reason)." on the domain.
 	 *
-	 * @param array{domain: string, mode: string, checked_at: int, error: string, wallets: array<string, array{status: string, reason: string}>} $state An answer of register().
+	 * @param array $state An answer of register().
+	 * @phpstan-param DomainState $state
 	 */
 	public static function describe( array $state ): string {
 		if ( '' !== $state['error'] ) {
@@ -115,7 +119,8 @@ final class PaymentMethodDomains {
 	/**
 	 * The last answer in the current mode, if any.
 	 *
-	 * @return array{domain: string, mode: string, checked_at: int, error: string, wallets: array<string, array{status: string, reason: string}>}|null
+	 * @return array|null
+	 * @phpstan-return DomainState|null
 	 */
 	public function last(): ?array {
 		$stored = get_option( self::OPTION, array() );
@@ -126,7 +131,7 @@ final class PaymentMethodDomains {
 		/**
 		 * Written by keep() only.
 		 *
-		 * @var array{domain: string, mode: string, checked_at: int, error: string, wallets: array<string, array{status: string, reason: string}>} $state
+		 * @var DomainState $state
 		 */
 		return $state;
 	}
@@ -151,8 +156,10 @@ final class PaymentMethodDomains {
 	/**
 	 * Stores the answer under its mode and returns it.
 	 *
-	 * @param array{domain: string, mode: string, checked_at: int, error: string, wallets: array<string, array{status: string, reason: string}>} $state The answer.
-	 * @return array{domain: string, mode: string, checked_at: int, error: string, wallets: array<string, array{status: string, reason: string}>}
+	 * @param array $state The answer.
+	 * @phpstan-param DomainState $state
+	 * @return array
+	 * @phpstan-return DomainState
 	 */
 	private function keep( array $state ): array {
 		$stored                   = get_option( self::OPTION, array() );
