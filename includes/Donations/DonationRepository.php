@@ -218,43 +218,16 @@ final class DonationRepository {
 			$wpdb->update( Schema::table( 'donations' ), $fields, array( 'id' => $id ), null, array( '%d' ) );
 			return;
 		}
-		// The method is part of the totals' key: change it only from the status and method just
-		// read (compare-and-set), so the totals move from the key the row really left.
-		for ( $try = 1; $try <= self::CHANGE_TRIES; $try++ ) {
-			$before = $this->find( $id );
-			if ( null === $before ) {
-				return;
-			}
-			$changed = $wpdb->update(
-				Schema::table( 'donations' ),
-				$fields,
-				array(
-					'id'     => $id,
-					'status' => $before->status(),
-					'method' => $before->method(),
-				),
-				null,
-				array( '%d', '%s', '%s' )
-			);
-			if ( is_int( $changed ) && $changed > 0 ) {
-				$this->totals->moved( $before, $before->status(), $fields['method'] );
-				return;
-			}
-			$now = $this->find( $id );
-			if ( null === $now || ( $now->status() === $before->status() && $now->method() === $before->method() ) ) {
-				// Nothing else changed it: the row already held these values.
-				return;
-			}
-		}//end for
+		// The method is part of the totals' key: the totals move from the key the row really left.
+		$before = $this->change_from_read( $id, $fields, static fn (): bool => true );
+		if ( null !== $before ) {
+			$this->totals->moved( $before, $before->status(), $fields['method'] );
+		}
 	}
 
 	/**
-	 * Moves a donation to a status, if its current status allows (see DonationStatus).
-	 *
-	 * Each try reads the row, then makes one UPDATE … WHERE id = ? AND status = ? AND method = ?
-	 * from what it read, so a move decided on one server cannot undo a move made meanwhile on
-	 * another, and the totals (DonationTotals) move once, by the request whose UPDATE changed
-	 * the row. A row changed meanwhile is read and tried again.
+	 * Moves a donation to a status, if its current status allows (see DonationStatus), by a
+	 * compare-and-set change (change_from_read()).
 	 *
 	 * @param int                   $id     Row id.
 	 * @param string                $status Target status.
@@ -262,40 +235,14 @@ final class DonationRepository {
 	 * @return bool Whether the row is now in $status (false: its status does not allow the move).
 	 */
 	public function move( int $id, string $status, array $fields = array() ): bool {
-		global $wpdb;
-		$data = array(
+		$data   = array(
 			'status'     => $status,
 			'updated_at' => current_time( 'mysql', true ),
 		) + $this->updatable( $fields );
-		for ( $try = 1; $try <= self::CHANGE_TRIES; $try++ ) {
-			$before = $this->find( $id );
-			$from   = null !== $before ? $before->status() : '';
-			if ( null === $before || ! DonationStatus::may_move( $from, $status ) ) {
-				break;
-			}
-			// Only from the status and method just read: the totals then move from the key the
-			// row really left, and a move made meanwhile on another server is not undone.
-			$moved = $wpdb->update(
-				Schema::table( 'donations' ),
-				$data,
-				array(
-					'id'     => $id,
-					'status' => $from,
-					'method' => $before->method(),
-				),
-				null,
-				array( '%d', '%s', '%s' )
-			);
-			if ( ! is_int( $moved ) || 0 === $moved ) {
-				$now = $this->find( $id );
-				if ( null !== $now && $now->status() === $from && $now->method() === $before->method() ) {
-					// Unchanged by anyone: the row already held these very values.
-					break;
-				}
-				continue;
-			}
+		$before = $this->change_from_read( $id, $data, static fn ( Donation $row ): bool => DonationStatus::may_move( $row->status(), $status ) );
+		if ( null !== $before ) {
 			$this->totals->moved( $before, $status, $data['method'] ?? $before->method() );
-			if ( DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED !== $from ) {
+			if ( DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED !== $before->status() ) {
 				// Numbered before anyone hears of it, so the receipt carries its number.
 				$this->give_receipt_number( $id );
 				/**
@@ -308,7 +255,7 @@ final class DonationRepository {
 				do_action( 'donation_widget_donation_succeeded', $id );
 			}
 			return true;
-		}//end for
+		}
 		// MySQL counts changed rows only: a row already in $status with the same values is there.
 		$current = $this->find( $id );
 		if ( null !== $current && DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED === $current->status() && 0 === $current->receipt_seq() ) {
@@ -316,6 +263,49 @@ final class DonationRepository {
 			$this->give_receipt_number( $id );
 		}
 		return null !== $current && $status === $current->status();
+	}
+
+	/**
+	 * Writes columns to a row only from the status and method just read (compare-and-set), so a
+	 * change decided on one server cannot undo one made meanwhile on another, and the totals
+	 * move once, by the request whose UPDATE changed the row. A row changed meanwhile is read
+	 * and tried again.
+	 *
+	 * @param int                  $id         Row id.
+	 * @param array<string, mixed> $data       Columns to write.
+	 * @param callable             $may_change Whether the row as read may take the change.
+	 * @phpstan-param callable( Donation ): bool $may_change
+	 * @return Donation|null The row as it was before this request changed it; null when it did
+	 *                       not (not allowed, missing, or already holding these values).
+	 */
+	private function change_from_read( int $id, array $data, callable $may_change ): ?Donation {
+		global $wpdb;
+		for ( $try = 1; $try <= self::CHANGE_TRIES; $try++ ) {
+			$before = $this->find( $id );
+			if ( null === $before || ! $may_change( $before ) ) {
+				return null;
+			}
+			$changed = $wpdb->update(
+				Schema::table( 'donations' ),
+				$data,
+				array(
+					'id'     => $id,
+					'status' => $before->status(),
+					'method' => $before->method(),
+				),
+				null,
+				array( '%d', '%s', '%s' )
+			);
+			if ( is_int( $changed ) && $changed > 0 ) {
+				return $before;
+			}
+			$now = $this->find( $id );
+			if ( null === $now || ( $now->status() === $before->status() && $now->method() === $before->method() ) ) {
+				// MySQL counts changed rows only: unchanged by anyone, the row already held these values.
+				return null;
+			}
+		}//end for
+		return null;
 	}
 
 	/**
