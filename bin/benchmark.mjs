@@ -148,9 +148,19 @@ print( 'Lazy chunk files (each within the per-chunk budget):', lazy );
 print( 'Block editor only:', editor );
 print( 'Admin screens only:', admin );
 
-const siteIndex = process.argv.indexOf( '--site' );
-if ( siteIndex > 0 && process.argv[ siteIndex + 1 ] ) {
-	const site = process.argv[ siteIndex + 1 ].replace( /\/$/, '' );
+/**
+ * The value after a flag, or null when the flag is absent or has none.
+ *
+ * @param {string} name Flag, such as --site.
+ * @return {string|null} Its value.
+ */
+const option = ( name ) => {
+	const at = process.argv.indexOf( name );
+	return at > 0 ? process.argv[ at + 1 ] ?? null : null;
+};
+
+if ( option( '--site' ) ) {
+	const site = option( '--site' ).replace( /\/$/, '' );
 	const time = async ( url, runs = 30 ) => {
 		const samples = [];
 		for ( let run = 0; run < runs; run++ ) {
@@ -186,38 +196,27 @@ if ( siteIndex > 0 && process.argv[ siteIndex + 1 ] ) {
 	}
 }
 
-const exportIndex = process.argv.indexOf( '--export' );
-if ( exportIndex > 0 && process.argv[ exportIndex + 1 ] ) {
-	const searchIndex = process.argv.indexOf( '--export-search' );
+if ( option( '--export' ) ) {
 	const { printExport } = await import( './benchmark/export.mjs' );
-	await printExport(
-		process.argv[ exportIndex + 1 ],
-		searchIndex > 0 ? ( process.argv[ searchIndex + 1 ] ?? '' ) : ''
-	);
+	await printExport( option( '--export' ), option( '--export-search' ) ?? '' );
 }
 
-const adminIndex = process.argv.indexOf( '--admin' );
-if ( adminIndex > 0 && process.argv[ adminIndex + 1 ] ) {
-	const option = ( name ) => {
-		const at = process.argv.indexOf( name );
-		return at > 0 ? process.argv[ at + 1 ] : null;
-	};
+if ( option( '--admin' ) ) {
 	const { adminTimings } = await import( './benchmark/admin.mjs' );
 	await adminTimings( {
-		site: process.argv[ adminIndex + 1 ],
+		site: option( '--admin' ),
 		rows: option( '--rows' ) ? Number( option( '--rows' ) ) : null,
 		siteName: option( '--site-name' ),
 		runs: option( '--runs' ) ? Number( option( '--runs' ) ) : null,
 	} );
 }
 
-const lighthouseIndex = process.argv.indexOf( '--lighthouse' );
-if ( lighthouseIndex > 0 && process.argv[ lighthouseIndex + 1 ] ) {
+if ( option( '--lighthouse' ) ) {
 	const { runLighthouse } = await import( './benchmark/lighthouse.mjs' );
-	const runsIndex = process.argv.indexOf( '--runs' );
-	const runs =
-		runsIndex > 0 ? Number( process.argv[ runsIndex + 1 ] ) || 3 : 3;
-	await runLighthouse( process.argv[ lighthouseIndex + 1 ], runs );
+	await runLighthouse(
+		option( '--lighthouse' ),
+		Number( option( '--runs' ) ) || 3
+	);
 }
 
 if ( process.argv.includes( '--check' ) ) {
