@@ -100,6 +100,8 @@ function phpStrings() {
 			'--add-comments=translators:',
 			'--no-wrap',
 			'--sort-by-file',
+			// Files without line numbers: moving code does not change the template, only new strings do.
+			'--add-location=file',
 			'--output=-',
 			...keywords.map( ( keyword ) => `--keyword=${ keyword }` ),
 			...files,
