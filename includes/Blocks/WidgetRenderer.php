@@ -22,6 +22,11 @@ final class WidgetRenderer {
 	public const CONFIG_ATTRIBUTE = 'data-donation-widget';
 
 	/**
+	 * The placeholder's inline stylesheet: in <head>, unlike the widget's own.
+	 */
+	public const PLACEHOLDER_STYLE_HANDLE = 'donation-widget-placeholder';
+
+	/**
 	 * Whether the placeholder's stylesheet went out with a host already (pages whose head was
 	 * printed before the first widget). One renderer serves one request.
 	 *
@@ -81,15 +86,16 @@ final class WidgetRenderer {
 
 	/**
 	 * The placeholder's stylesheet, once per page, where it applies before first paint: in <head>
-	 * beside the widget's stylesheet when the page's head is still to come (block themes render
-	 * their templates first), otherwise printed just before the first host.
+	 * when the page's head is still to come (block themes render their templates first), otherwise
+	 * printed just before the first host.
 	 */
 	private function placeholder_style(): string {
-		if ( wp_style_is( self::SCRIPT_HANDLE, 'registered' ) && ! did_action( 'wp_head' ) ) {
-			$inline = wp_styles()->get_data( self::SCRIPT_HANDLE, 'after' );
-			if ( ! is_array( $inline ) || ! in_array( WidgetPlaceholder::css(), $inline, true ) ) {
-				wp_add_inline_style( self::SCRIPT_HANDLE, WidgetPlaceholder::css() );
+		if ( ! did_action( 'wp_head' ) ) {
+			if ( ! wp_style_is( self::PLACEHOLDER_STYLE_HANDLE, 'registered' ) ) {
+				wp_register_style( self::PLACEHOLDER_STYLE_HANDLE, false, array(), DONATION_WIDGET_VERSION );
+				wp_add_inline_style( self::PLACEHOLDER_STYLE_HANDLE, WidgetPlaceholder::css() );
 			}
+			wp_enqueue_style( self::PLACEHOLDER_STYLE_HANDLE );
 			return '';
 		}
 		if ( $this->placeholder_style_printed ) {
@@ -133,7 +139,7 @@ final class WidgetRenderer {
 	}
 
 	/**
-	 * Enqueues the widget script and style once per page, with the page data before it.
+	 * Enqueues the widget script once per page, with the page data before it.
 	 */
 	public function enqueue(): void {
 		if ( wp_script_is( self::SCRIPT_HANDLE, 'enqueued' ) || ! wp_script_is( self::SCRIPT_HANDLE, 'registered' ) ) {
@@ -145,35 +151,8 @@ final class WidgetRenderer {
 		if ( '' !== $chunk_translations ) {
 			wp_add_inline_script( self::SCRIPT_HANDLE, $chunk_translations, 'before' );
 		}
+		// WidgetScriptLoader prints it, and the stylesheet registered under the same handle, once
+		// the page has painted.
 		wp_enqueue_script( self::SCRIPT_HANDLE );
-		wp_enqueue_style( self::SCRIPT_HANDLE );
-		$this->defer_dependencies( self::SCRIPT_HANDLE );
-	}
-
-	/**
-	 * Asks WordPress to defer the widget script's dependencies too (React, wp-element…): printed
-	 * as plain scripts they block the first paint of the whole page while they download, which
-	 * Lighthouse counted as 1.5 s on a phone. WordPress only defers a script when nothing that
-	 * needs it runs earlier (a blocking dependent, an inline script after it, such as wp-i18n's),
-	 * and keeps the rest blocking, so another plugin's scripts still find what they need.
-	 *
-	 * @param string              $handle Script whose dependencies to defer.
-	 * @param array<string, bool> $seen   Handles already visited.
-	 */
-	private function defer_dependencies( string $handle, array &$seen = array() ): void {
-		$script = wp_scripts()->query( $handle, 'registered' );
-		if ( ! $script instanceof \_WP_Dependency ) {
-			return;
-		}
-		foreach ( $script->deps as $dependency ) {
-			if ( ! is_string( $dependency ) || isset( $seen[ $dependency ] ) ) {
-				continue;
-			}
-			$seen[ $dependency ] = true;
-			if ( '' === (string) wp_scripts()->get_data( $dependency, 'strategy' ) ) {
-				wp_script_add_data( $dependency, 'strategy', 'defer' );
-			}
-			$this->defer_dependencies( $dependency, $seen );
-		}
 	}
 }

@@ -19,6 +19,8 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		// Each test renders as if on a fresh page.
 		wp_dequeue_script( WidgetRenderer::SCRIPT_HANDLE );
 		wp_scripts()->registered[ WidgetRenderer::SCRIPT_HANDLE ]->extra = array();
+		wp_dequeue_style( WidgetRenderer::PLACEHOLDER_STYLE_HANDLE );
+		wp_deregister_style( WidgetRenderer::PLACEHOLDER_STYLE_HANDLE );
 	}
 
 	/**
@@ -120,12 +122,13 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		$this->assertStringContainsString( '<div class="dw-placeholder dw-placeholder--donation dw-placeholder--center" aria-hidden="true">', $html );
 		$this->assertStringContainsString( '<noscript>', $html );
 		$this->assertStringContainsString( 'Please turn on JavaScript in your browser to donate.', $html );
-		// Sized before first paint: with the widget's stylesheet, in <head> (the head is still to come here).
-		$after = wp_styles()->get_data( WidgetRenderer::SCRIPT_HANDLE, 'after' );
+		// Sized before first paint: its own inline stylesheet, in <head> (the head is still to come here).
+		$this->assertTrue( wp_style_is( WidgetRenderer::PLACEHOLDER_STYLE_HANDLE, 'enqueued' ) );
+		$after = wp_styles()->get_data( WidgetRenderer::PLACEHOLDER_STYLE_HANDLE, 'after' );
 		$this->assertIsArray( $after );
 		$this->assertCount( 1, array_filter( $after, static fn ( $css ): bool => is_string( $css ) && str_contains( $css, '.dw-placeholder--donation .dw-placeholder__box{min-height:397px}' ) ) );
 		do_blocks( '<!-- wp:donation-widget/donation-widget /-->' );
-		$this->assertCount( 1, array_filter( (array) wp_styles()->get_data( WidgetRenderer::SCRIPT_HANDLE, 'after' ), static fn ( $css ): bool => is_string( $css ) && str_contains( $css, 'dw-placeholder' ) ), 'Printed once a page.' );
+		$this->assertCount( 1, array_filter( (array) wp_styles()->get_data( WidgetRenderer::PLACEHOLDER_STYLE_HANDLE, 'after' ), static fn ( $css ): bool => is_string( $css ) && str_contains( $css, 'dw-placeholder' ) ), 'Printed once a page.' );
 	}
 
 	public function test_a_modal_takes_no_room_in_the_page(): void {
