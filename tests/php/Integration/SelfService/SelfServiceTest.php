@@ -15,8 +15,12 @@ use DonationWidget\SelfService\ManageController;
 use DonationWidget\SelfService\ManageLinks;
 use DonationWidget\SelfService\ManagePage;
 use DonationWidget\SelfService\ManageSession;
+use DonationWidget\SelfService\SelfServiceActions;
 use DonationWidget\SelfService\SelfServiceAudit;
 use DonationWidget\SelfService\SubscriptionChanges;
+use DonationWidget\Settings\Settings;
+use DonationWidget\Settings\SettingsSanitizer;
+use DonationWidget\Settings\SettingsSchema;
 use DonationWidget\Tests\Integration\CardUpdate\CardUpdateTestCase;
 
 /**
@@ -402,6 +406,33 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		}
 		$this->assertCount( 0, $this->subscription_posts( $donor['subscription_id'] ) );
 		$this->assertCount( 0, $this->provider_requests( 'stripe', '/v1/subscriptions/' . $donor['subscription_id'], 'DELETE' ) );
+	}
+
+	public function test_every_action_is_on_by_default_and_the_settings_screen_switches_each_off(): void {
+		$actions = $this->service( SelfServiceActions::class );
+		$stored  = get_option( Settings::OPTION, array() );
+		$stored  = is_array( $stored ) ? $stored : array();
+		foreach ( SelfServiceActions::all() as $action ) {
+			unset( $stored[ 'self_service_' . $action ] );
+		}
+		$callback = get_registered_settings()[ Settings::OPTION ]['sanitize_callback'] ?? null;
+		if ( null !== $callback ) {
+			remove_filter( 'sanitize_option_' . Settings::OPTION, $callback );
+		}
+		update_option( Settings::OPTION, $stored );
+		if ( null !== $callback ) {
+			add_filter( 'sanitize_option_' . Settings::OPTION, $callback );
+		}
+		foreach ( SelfServiceActions::all() as $action ) {
+			$this->assertTrue( $actions->is_on( $action ), $action );
+		}
+		$this->assertArrayHasKey( 'self_service', SettingsSchema::sections() );
+		// The screen's unticked box sends "0", through the real sanitiser.
+		$sanitizer = $this->service( SettingsSanitizer::class );
+		$this->assertFalse( $sanitizer->sanitise( array( 'self_service_pause' => '0' ) )['self_service_pause'] );
+		$this->set_settings( array( 'self_service_pause' => false ) );
+		$this->assertFalse( $actions->is_on( SelfServiceActions::PAUSE ) );
+		$this->assertTrue( $actions->is_on( SelfServiceActions::SKIP ) );
 	}
 
 	public function test_statement_links_render_from_the_filter_and_nothing_when_empty(): void {
