@@ -65,6 +65,7 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 				$c->get( SelfServiceEmails::class )
 			)
 		);
+		$container->set( SelfServiceEraser::class, static fn (): SelfServiceEraser => new SelfServiceEraser() );
 		$container->set( ManageController::class, static fn ( Container $c ): ManageController => new ManageController( $c->get( ManageLinks::class ), $c->get( SubscriptionChanges::class ) ) );
 		$container->set(
 			ManagePage::class,
@@ -134,6 +135,7 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 		}
 		add_action( MailWorker::SENT_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ManageLinks::class )->record_delivery( $kind, $source_id, true ), 10, 3 );
 		add_action( MailWorker::FAILED_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ManageLinks::class )->record_delivery( $kind, $source_id, false ), 10, 3 );
+		add_filter( 'wp_privacy_personal_data_erasers', static fn ( $erasers ) => $container->get( SelfServiceEraser::class )->register( $erasers ) );
 		add_action( 'donation_widget_card_updated', static fn ( $subscription_id, $issued_by, $email, $card ) => $container->get( SubscriptionChanges::class )->confirm_card_update( $subscription_id, $issued_by, $email, $card ), 10, 4 );
 	}
 

@@ -464,6 +464,18 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		$this->assertSame( '', $page->statements_view( 'other@example.org.au' ) );
 	}
 
+	public function test_a_privacy_erasure_deletes_the_donors_links_and_sessions(): void {
+		$this->recurring_donor();
+		$cookie = $this->session_cookie();
+		$eraser = apply_filters( 'wp_privacy_personal_data_erasers', array() )['donation-widget-self-service'] ?? null; // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own filter.
+		$this->assertIsArray( $eraser );
+		$result = call_user_func( $eraser['callback'], self::EMAIL, 1 );
+		$this->assertTrue( $result['items_removed'] );
+		$this->assertNull( $this->links_of()->session( $cookie ) );
+		global $wpdb;
+		$this->assertSame( '0', $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'self_service_links' ) . ' WHERE email = %s', self::EMAIL ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
 	public function test_amounts_follow_spec_limits(): void {
 		$this->assertSame( 500, SubscriptionChanges::cents( '5' ) );
 		$this->assertSame( 99999999, SubscriptionChanges::cents( '999999.99' ) );
