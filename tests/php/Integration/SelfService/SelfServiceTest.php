@@ -8,7 +8,8 @@
 
 namespace DonationWidget\Tests\Integration\SelfService;
 
-use DonationWidget\CardUpdate\CardUpdateController;
+use DonationWidget\Admin\Subscriptions\CardUpdatePanel;
+use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\SelfService\ManageController;
@@ -243,6 +244,16 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		$this->assertSame( 4250, $this->service( SubscriptionRepository::class )->find( $donor['subscription_id'] )['amount_cents'] );
 		$this->assertContains( 'amount_changed', $this->audit_events( $donor['subscription_id'] ) );
 		$this->assertConfirmation( 'Your 4-weekly donation is now $42.50' );
+
+		// The admin's subscription detail lists it in the subscription's history.
+		$summary = $this->service( SubscriptionQuery::class )->find( $donor['subscription_id'] );
+		$this->assertNotNull( $summary );
+		ob_start();
+		$this->service( CardUpdatePanel::class )->render( $summary );
+		$admin = (string) ob_get_clean();
+		$this->assertStringContainsString( 'Amount changed by the donor', $admin );
+		$this->assertStringContainsString( '$52.50 to $42.50 from the next donation', $admin );
+		$this->assertStringContainsString( 'supporter: self-service', $admin );
 	}
 
 	public function test_skipping_moves_the_next_charge_four_weeks(): void {
