@@ -27,6 +27,19 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 
 	public const EDITOR_HANDLE = 'donation-widget-manage-editor';
 
+	public const STYLE_HANDLE = 'donation-widget-manage';
+
+	/**
+	 * The page's few rules: legible fields and notices in the theme's own colours.
+	 */
+	private const CSS = '.donation-widget-manage input[type=email],.donation-widget-manage input[type=text],.donation-widget-manage select,.donation-widget-manage textarea{box-sizing:border-box;width:100%;max-width:24em;padding:.5em;font:inherit;border:1px solid currentColor;border-radius:2px}'
+		. '.donation-widget-manage input[type=text]{max-width:10em;margin-left:.25em}'
+		. '.donation-widget-manage-notice{border-left:4px solid currentColor;padding:.25em 1em;margin:1em 0}'
+		. '.donation-widget-manage-subscription{border:1px solid currentColor;border-radius:4px;padding:0 1em 1em;margin:1em 0}'
+		. '.donation-widget-manage-facts{display:grid;grid-template-columns:max-content 1fr;gap:.25em 1em}.donation-widget-manage-facts dt{font-weight:600}.donation-widget-manage-facts dd{margin:0}'
+		. '.donation-widget-manage-gifts{width:100%;border-collapse:collapse}.donation-widget-manage-gifts th,.donation-widget-manage-gifts td{text-align:left;padding:.25em .5em;border-bottom:1px solid currentColor}'
+		. '.donation-widget-manage-cancel summary{cursor:pointer;text-decoration:underline;margin:1em 0}';
+
 	/**
 	 * Shares the domain's objects.
 	 *
@@ -89,6 +102,8 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 			'init',
 			static function () use ( $container ): void {
 				self::register_editor_script();
+				wp_register_style( self::STYLE_HANDLE, false, array(), DONATION_WIDGET_VERSION );
+				wp_add_inline_style( self::STYLE_HANDLE, self::CSS );
 				register_block_type_from_metadata( DONATION_WIDGET_DIR . '/blocks/manage-donation' );
 				add_shortcode( ManagePage::SHORTCODE, static fn (): string => $container->get( ManagePage::class )->render() );
 			}
