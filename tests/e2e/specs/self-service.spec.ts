@@ -89,6 +89,12 @@ test.describe( 'self-service', () => {
 			manage( page ).getByRole( 'heading', { name: 'Your gifts' } )
 		).toBeVisible();
 		await expectAccessible( page );
+		// Nothing spills sideways on a small phone.
+		await page.setViewportSize( { width: 320, height: 800 } );
+		expect(
+			await page.evaluate( () => document.documentElement.scrollWidth )
+		).toBeLessThanOrEqual( 320 );
+		await page.setViewportSize( { width: 1280, height: 800 } );
 
 		// Change the amount.
 		await manage( page )
