@@ -20,7 +20,7 @@ final class Schema {
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -55,6 +55,7 @@ final class Schema {
 		$ss_links   = self::table( 'self_service_links' );
 		$ss_session = self::table( 'self_service_sessions' );
 		$ss_audit   = self::table( 'self_service_audit' );
+		$ss_asked   = self::table( 'self_service_requests' );
 
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice).
@@ -357,6 +358,20 @@ final class Schema {
   KEY link_id (link_id),
   KEY session_id (session_id),
   KEY created_at (created_at)
+) {$charset};",
+			// "Email me a link" requests, known address or not, waiting for the background worker
+			// (the request itself does the same work either way, so it answers in the same time).
+			// A worker claims a row with a conditional UPDATE (its claim_token), then deletes it.
+			"CREATE TABLE {$ss_asked} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  email varchar(100) NOT NULL DEFAULT '',
+  page_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  ip varchar(45) NOT NULL DEFAULT '',
+  created_at datetime NOT NULL,
+  claim_token char(32) DEFAULT NULL,
+  claimed_at datetime DEFAULT NULL,
+  PRIMARY KEY  (id),
+  KEY claimed_at (claimed_at)
 ) {$charset};",
 		);
 	}

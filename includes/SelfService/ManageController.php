@@ -79,7 +79,7 @@ final class ManageController {
 			return home_url( '/' );
 		}
 		$email   = is_string( $post['email'] ?? null ) ? $post['email'] : '';
-		$outcome = $this->links->request( $email, $page['url'], $page['id'], ClientIp::current() );
+		$outcome = $this->links->request( $email, $page['id'], ClientIp::current() );
 		/**
 		 * Filters the least time, in milliseconds, a link request takes.
 		 *

@@ -9,6 +9,7 @@ namespace DonationWidget\SelfService;
 
 use DonationWidget\CardUpdate\CardUpdateToken;
 use DonationWidget\Emails\MailQueue;
+use DonationWidget\Emails\MailSchedule;
 use DonationWidget\Protection\RateLimiter;
 
 /**
@@ -19,7 +20,8 @@ use DonationWidget\Protection\RateLimiter;
  *   was emailed, the address is unknown, or the address asked too often; only the visitor's own
  *   IP limit gives another answer, which says nothing about any address;
  * - requests are limited per IP and per address (RateLimiter: atomic, shared by every server);
- * - the email goes through the mail queue, so no answer waits on a mail server.
+ * - the request only queues the ask (LinkRequestQueue); the lookup, the link and the email
+ *   happen in the background, so no answer waits on them or is slower for a known address.
  */
 final class ManageLinks {
 
@@ -72,6 +74,8 @@ final class ManageLinks {
 	 * @param RateLimiter             $limiter  Per-IP and per-address limits.
 	 * @param MailQueue               $queue    Where the email waits for the mail worker.
 	 * @param SelfServiceEmails       $emails   The email's words.
+	 * @param LinkRequestQueue        $requests Requests waiting for the worker.
+	 * @param MailSchedule            $schedule Wakes the worker.
 	 */
 	public function __construct(
 		private readonly ManageLinkRepository $links,
@@ -80,20 +84,23 @@ final class ManageLinks {
 		private readonly DonorAccount $account,
 		private readonly RateLimiter $limiter,
 		private readonly MailQueue $queue,
-		private readonly SelfServiceEmails $emails
+		private readonly SelfServiceEmails $emails,
+		private readonly LinkRequestQueue $requests,
+		private readonly MailSchedule $schedule
 	) {
 	}
 
 	/**
-	 * A donor asks for a link.
+	 * A donor asks for a link. The request does the same work whether or not the address has
+	 * donations (two counters and one queued row), so its answer and its time are the same; the
+	 * background worker (process_requests) looks the address up and emails the link.
 	 *
-	 * @param string $email    The address typed (already unslashed).
-	 * @param string $page_url The "Manage my donation" page the link opens.
-	 * @param int    $page_id  Its post id.
-	 * @param string $ip       The visitor's address.
+	 * @param string $email   The address typed (already unslashed).
+	 * @param int    $page_id The "Manage my donation" page the link opens.
+	 * @param string $ip      The visitor's address.
 	 * @return string SENT, INVALID or RATE_LIMITED.
 	 */
-	public function request( string $email, string $page_url, int $page_id, string $ip ): string {
+	public function request( string $email, int $page_id, string $ip ): string {
 		$email = strtolower( trim( sanitize_email( $email ) ) );
 		if ( '' === $email || strlen( $email ) > 100 || ! is_email( $email ) ) {
 			return self::INVALID;
@@ -108,18 +115,49 @@ final class ManageLinks {
 			$this->audit->record( SelfServiceAudit::REQUEST_LIMITED, 0, 0, '', 'address', $ip );
 			return self::SENT;
 		}
-		// The token is made whether or not it is used, so both paths do the same work up to here.
-		$token = CardUpdateToken::generate();
-		$hash  = CardUpdateToken::hash( $token );
-		if ( ! $this->account->has_donations( $email ) ) {
-			$this->audit->record( SelfServiceAudit::REQUEST_UNKNOWN, 0, 0, '', '', $ip );
-			return self::SENT;
+		$this->requests->add( $email, $page_id, $ip );
+		$this->audit->record( SelfServiceAudit::REQUESTED, 0, 0, '', '', $ip );
+		$this->schedule->soon();
+		return self::SENT;
+	}
+
+	/**
+	 * The background worker (on the mail queue's WP-Cron event, before the mail worker): for
+	 * each waiting request, a link emailed when the address has donations, nothing otherwise.
+	 *
+	 * @param int $limit Requests at most.
+	 * @return int Links issued.
+	 */
+	public function process_requests( int $limit = 50 ): int {
+		$issued = 0;
+		foreach ( $this->requests->claim( $limit ) as $request ) {
+			if ( $this->issue( $request['email'], $request['page_id'], $request['ip'] ) ) {
+				++$issued;
+			}
+			$this->requests->done( $request['id'] );
 		}
-		$link_id = $this->links->create( $hash, $email, $page_id, time() + self::LINK_MINUTES * MINUTE_IN_SECONDS );
+		return $issued;
+	}
+
+	/**
+	 * Issues and queues one link, when the address has donations.
+	 *
+	 * @param string $email   The address.
+	 * @param int    $page_id The manage page.
+	 * @param string $ip      The visitor's address, for the audit.
+	 */
+	private function issue( string $email, int $page_id, string $ip ): bool {
+		$page_url = $page_id > 0 ? get_permalink( $page_id ) : false;
+		if ( ! $this->account->has_donations( $email ) || ! is_string( $page_url ) ) {
+			$this->audit->record( SelfServiceAudit::REQUEST_UNKNOWN, 0, 0, '', '', $ip );
+			return false;
+		}
+		$token   = CardUpdateToken::generate();
+		$link_id = $this->links->create( CardUpdateToken::hash( $token ), $email, $page_id, time() + self::LINK_MINUTES * MINUTE_IN_SECONDS );
 		if ( 0 === $link_id ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins must see that donors are not getting links.
 			error_log( 'Donation Widget self-service: a link could not be stored.' );
-			return self::SENT;
+			return false;
 		}
 		$this->audit->record( SelfServiceAudit::ISSUED, $link_id, 0, '', '', $ip );
 		$queued = $this->queue->enqueue(
@@ -134,7 +172,7 @@ final class ManageLinks {
 		if ( 0 === $queued ) {
 			$this->audit->record( SelfServiceAudit::EMAIL_FAILED, $link_id );
 		}
-		return self::SENT;
+		return true;
 	}
 
 	/**

@@ -12,7 +12,7 @@ use DonationWidget\Database\Schema;
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- a privacy erasure of the plugin's own tables; the only interpolated names are the tables from Schema::table() and a list of %d placeholders, every value goes through $wpdb->prepare().
 
 /**
- * Deletes the address's links and sessions (they only exist to reach the donations, which the
+ * Deletes the address's links, sessions and waiting requests (they only exist to reach the donations, which the
  * donation eraser handles) and the IP addresses in their audit rows.
  */
 final class SelfServiceEraser {
@@ -43,6 +43,7 @@ final class SelfServiceEraser {
 		$links    = Schema::table( 'self_service_links' );
 		$sessions = Schema::table( 'self_service_sessions' );
 		$audit    = Schema::table( 'self_service_audit' );
+		$asked    = Schema::table( 'self_service_requests' );
 		$ids      = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$links} WHERE email = %s", $email ) ) );
 		$removed  = 0;
 		if ( array() !== $ids ) {
@@ -51,6 +52,7 @@ final class SelfServiceEraser {
 			$removed += (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$links} WHERE id IN ({$placeholders})", $ids ) );
 		}
 		$removed += (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$sessions} WHERE email = %s", $email ) );
+		$removed += (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$asked} WHERE email = %s", $email ) );
 		return array(
 			'items_removed'  => $removed > 0,
 			'items_retained' => false,

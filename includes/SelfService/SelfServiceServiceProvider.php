@@ -13,6 +13,7 @@ use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\Container;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Emails\MailQueue;
+use DonationWidget\Emails\MailSchedule;
 use DonationWidget\Emails\MailWorker;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Protection\RateLimiter;
@@ -48,6 +49,7 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 	public function register( Container $container ): void {
 		$container->set( ManageLinkRepository::class, static fn (): ManageLinkRepository => new ManageLinkRepository() );
 		$container->set( ManageSessionRepository::class, static fn (): ManageSessionRepository => new ManageSessionRepository() );
+		$container->set( LinkRequestQueue::class, static fn (): LinkRequestQueue => new LinkRequestQueue() );
 		$container->set( SelfServiceAudit::class, static fn (): SelfServiceAudit => new SelfServiceAudit() );
 		$container->set( SelfServiceEmails::class, static fn ( Container $c ): SelfServiceEmails => new SelfServiceEmails( $c->get( Settings::class ) ) );
 		$container->set( SelfServiceActions::class, static fn ( Container $c ): SelfServiceActions => new SelfServiceActions( $c->get( Settings::class ) ) );
@@ -61,7 +63,9 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 				$c->get( DonorAccount::class ),
 				$c->get( RateLimiter::class ),
 				$c->get( MailQueue::class ),
-				$c->get( SelfServiceEmails::class )
+				$c->get( SelfServiceEmails::class ),
+				$c->get( LinkRequestQueue::class ),
+				$c->get( MailSchedule::class )
 			)
 		);
 		$container->set(
@@ -148,6 +152,8 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 			add_action( 'admin_post_nopriv_' . $action, $run );
 			add_action( 'admin_post_' . $action, $run );
 		}
+		// Before the mail worker (priority 10) on the same event, so a link goes out in that run.
+		add_action( MailSchedule::HOOK, static fn () => $container->get( ManageLinks::class )->process_requests(), 5 );
 		add_action( MailWorker::SENT_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ManageLinks::class )->record_delivery( $kind, $source_id, true ), 10, 3 );
 		add_action( MailWorker::FAILED_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ManageLinks::class )->record_delivery( $kind, $source_id, false ), 10, 3 );
 		add_filter( 'wp_privacy_personal_data_erasers', static fn ( $erasers ) => $container->get( SelfServiceEraser::class )->register( $erasers ) );
