@@ -13,6 +13,9 @@
  *   node bin/benchmark.mjs --admin http://127.0.0.1:8888 [--rows N] [--site-name demo]
  *                                             admin screens at N donations beside the Pages list
  *                                             (bin/benchmark/admin.mjs)
+ *   node bin/benchmark.mjs --self-service http://127.0.0.1:8888 --known EMAIL [--runs 4]
+ *                                             also times the "Manage my donation" link request for
+ *                                             a known and unknown addresses (bin/benchmark/self-service.mjs)
  *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:8888 [--runs 3]
  *                                             also Lighthouse mobile on the home, donate and modal
  *                                             pages, median of the runs (bin/benchmark/lighthouse.mjs)
@@ -156,7 +159,7 @@ print( 'Admin screens only:', admin );
  */
 const option = ( name ) => {
 	const at = process.argv.indexOf( name );
-	return at > 0 ? process.argv[ at + 1 ] ?? null : null;
+	return at > 0 ? ( process.argv[ at + 1 ] ?? null ) : null;
 };
 
 if ( option( '--site' ) ) {
@@ -198,7 +201,10 @@ if ( option( '--site' ) ) {
 
 if ( option( '--export' ) ) {
 	const { printExport } = await import( './benchmark/export.mjs' );
-	await printExport( option( '--export' ), option( '--export-search' ) ?? '' );
+	await printExport(
+		option( '--export' ),
+		option( '--export-search' ) ?? ''
+	);
 }
 
 if ( option( '--admin' ) ) {
@@ -209,6 +215,15 @@ if ( option( '--admin' ) ) {
 		siteName: option( '--site-name' ),
 		runs: option( '--runs' ) ? Number( option( '--runs' ) ) : null,
 	} );
+}
+
+if ( option( '--self-service' ) ) {
+	const { printSelfService } = await import( './benchmark/self-service.mjs' );
+	await printSelfService(
+		option( '--self-service' ),
+		option( '--known' ) ?? '',
+		Number( option( '--runs' ) ) || 4
+	);
 }
 
 if ( option( '--lighthouse' ) ) {

@@ -63,6 +63,7 @@ final class Plugin {
 			new Admin\Dashboard\DashboardServiceProvider(),
 			new Admin\AdminServiceProvider(),
 			new Demo\DemoServiceProvider(),
+			new SelfService\SelfServiceServiceProvider(),
 		);
 	}
 

@@ -24,6 +24,11 @@ final class AuditEntry {
 	public const CARD_DECLINED           = 'card_declined';
 	public const PAST_DUE_RECOVERED      = 'past_due_recovered';
 	public const PAST_DUE_FAILED         = 'past_due_failed';
+	public const AMOUNT_CHANGED          = 'amount_changed';
+	public const DONATION_SKIPPED        = 'donation_skipped';
+	public const PAUSED                  = 'paused';
+	public const CANCELLED_BY_DONOR      = 'cancelled_by_donor';
+	public const SELF_SERVICE_REFUSED    = 'self_service_refused';
 
 	/**
 	 * Builds the entry.
@@ -112,6 +117,11 @@ final class AuditEntry {
 			self::CARD_DECLINED           => __( 'New card declined', 'donation-widget' ),
 			self::PAST_DUE_RECOVERED      => __( 'Missed donation collected', 'donation-widget' ),
 			self::PAST_DUE_FAILED         => __( 'Missed donation still unpaid', 'donation-widget' ),
+			self::AMOUNT_CHANGED          => __( 'Amount changed by the donor', 'donation-widget' ),
+			self::DONATION_SKIPPED        => __( 'Next donation skipped by the donor', 'donation-widget' ),
+			self::PAUSED                  => __( 'Paused by the donor', 'donation-widget' ),
+			self::CANCELLED_BY_DONOR      => __( 'Cancelled by the donor', 'donation-widget' ),
+			self::SELF_SERVICE_REFUSED    => __( 'Donor\'s change refused by Stripe', 'donation-widget' ),
 		);
 	}
 }

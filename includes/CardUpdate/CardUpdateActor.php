@@ -28,6 +28,11 @@ final class CardUpdateActor {
 	public const SUPPORTER = 'supporter';
 
 	/**
+	 * The donor, on the "Manage my donation" page (self-service).
+	 */
+	public const SELF_SERVICE = 'supporter: self-service';
+
+	/**
 	 * A signed-in user, such as "admin: jane (#3)".
 	 *
 	 * @param \WP_User $user The user.

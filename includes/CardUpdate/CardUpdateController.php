@@ -239,6 +239,15 @@ final class CardUpdateController {
 		$this->repository->mark_used( $link->id );
 		$card = $intent->card();
 		$this->audit->record( AuditEntry::CARD_UPDATED, CardUpdateActor::SUPPORTER, $link, null !== $card ? $card->describe() : $saved, $ip );
+		/**
+		 * Fired once a donor's new card is the subscription's default.
+		 *
+		 * @param string $subscription_id sub_… id.
+		 * @param string $issued_by       Who issued the link used (CardUpdateActor).
+		 * @param string $email           The donor's address.
+		 * @param string $card            The new card, such as "visa ending 4242".
+		 */
+		do_action( 'donation_widget_card_updated', $link->subscription_id, $link->issued_by, $link->email, null !== $card ? $card->describe() : $saved );
 
 		$missed = $this->collect_missed( $link, $saved, $status, $ip );
 		return AjaxResult::success(

@@ -13,14 +13,14 @@ namespace DonationWidget\Database;
  */
 final class Schema {
 
-	public const VERSION = '8';
+	public const VERSION = '9';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -52,6 +52,10 @@ final class Schema {
 		$exports    = self::table( 'exports' );
 		$chunks     = self::table( 'export_chunks' );
 		$totals     = self::table( 'donation_totals' );
+		$ss_links   = self::table( 'self_service_links' );
+		$ss_session = self::table( 'self_service_sessions' );
+		$ss_audit   = self::table( 'self_service_audit' );
+		$ss_asked   = self::table( 'self_service_requests' );
 
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice).
@@ -309,6 +313,65 @@ final class Schema {
   total_cents bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (day,status,method,frequency,currency),
   KEY method (method)
+) {$charset};",
+			// Self-service ("Manage my donation") links: like card-update links, only the SHA-256 of
+			// each token is kept; used_at is set by one conditional UPDATE, so a link opens once.
+			"CREATE TABLE {$ss_links} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  token_hash char(64) NOT NULL,
+  email varchar(100) NOT NULL DEFAULT '',
+  page_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  created_at datetime NOT NULL,
+  expires_at datetime NOT NULL,
+  used_at datetime DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY token_hash (token_hash),
+  KEY email (email),
+  KEY expires_at (expires_at)
+) {$charset};",
+			// The short session an opened self-service link becomes: the cookie holds a random
+			// token, the table only its SHA-256 (no PHP sessions, nothing in memory or files).
+			"CREATE TABLE {$ss_session} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  token_hash char(64) NOT NULL,
+  email varchar(100) NOT NULL DEFAULT '',
+  link_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  created_at datetime NOT NULL,
+  expires_at datetime NOT NULL,
+  ended_at datetime DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY token_hash (token_hash),
+  KEY expires_at (expires_at)
+) {$charset};",
+			// Every request, issue, opening and change made through self-service (no email address:
+			// that stays on the link, one place to erase it from).
+			"CREATE TABLE {$ss_audit} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  link_id bigint(20) unsigned DEFAULT NULL,
+  session_id bigint(20) unsigned DEFAULT NULL,
+  subscription_id varchar(191) NOT NULL DEFAULT '',
+  event varchar(40) NOT NULL,
+  detail varchar(255) NOT NULL DEFAULT '',
+  ip varchar(45) NOT NULL DEFAULT '',
+  created_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  KEY link_id (link_id),
+  KEY session_id (session_id),
+  KEY created_at (created_at)
+) {$charset};",
+			// "Email me a link" requests, known address or not, waiting for the background worker
+			// (the request itself does the same work either way, so it answers in the same time).
+			// A worker claims a row with a conditional UPDATE (its claim_token), then deletes it.
+			"CREATE TABLE {$ss_asked} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  email varchar(100) NOT NULL DEFAULT '',
+  page_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  ip varchar(45) NOT NULL DEFAULT '',
+  created_at datetime NOT NULL,
+  claim_token char(32) DEFAULT NULL,
+  claimed_at datetime DEFAULT NULL,
+  PRIMARY KEY  (id),
+  KEY claimed_at (claimed_at)
 ) {$charset};",
 		);
 	}

@@ -92,6 +92,28 @@ final class SubscriptionRepository {
 	}
 
 	/**
+	 * Records a new amount for a running subscription (the donor changed it at Stripe).
+	 *
+	 * @param string $subscription_id sub_… id.
+	 * @param int    $amount_cents    The new amount every 4 weeks.
+	 * @return bool Whether a running subscription took it.
+	 */
+	public function change_amount( string $subscription_id, int $amount_cents ): bool {
+		global $wpdb;
+		$table = Schema::table( 'subscriptions' );
+		$wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$table} SET amount_cents = %d, updated_at = %s WHERE subscription_id = %s AND status <> %s",
+				$amount_cents,
+				current_time( 'mysql', true ),
+				$subscription_id,
+				self::CANCELLED
+			)
+		);
+		return (int) $wpdb->rows_affected > 0;
+	}
+
+	/**
 	 * A subscription's row.
 	 *
 	 * @param string $subscription_id sub_… id.

@@ -31,6 +31,7 @@ final class SettingsSchema {
 			'receipts'     => __( 'Receipts', 'donation-widget' ),
 			'protection'   => __( 'Abuse protection', 'donation-widget' ),
 			'data'         => __( 'Data', 'donation-widget' ),
+			'self_service' => __( 'Self-service', 'donation-widget' ),
 		);
 	}
 
@@ -66,6 +67,11 @@ final class SettingsSchema {
 			new SettingField( 'rate_limit_payments', __( 'Payment attempts per visitor per hour', 'donation-widget' ), SettingField::INTEGER, 'protection', 20, '', array(), 1, 10000 ),
 			new SettingField( 'rate_limit_address', __( 'Address searches per visitor per minute', 'donation-widget' ), SettingField::INTEGER, 'protection', 60, '', array(), 1, 10000 ),
 			new SettingField( 'delete_data_on_uninstall', __( 'Delete all data on uninstall', 'donation-widget' ), SettingField::CHECKBOX, 'data', false, __( 'Also deletes every donation record when the plugin is deleted. Leave unticked to keep them.', 'donation-widget' ) ),
+			new SettingField( 'self_service_change_amount', __( 'Donors may change the amount', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true, __( 'On the "Manage my donation" page, from the next donation on.', 'donation-widget' ) ),
+			new SettingField( 'self_service_skip', __( 'Donors may skip a donation', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true ),
+			new SettingField( 'self_service_pause', __( 'Donors may pause', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true, __( 'For one to three donations.', 'donation-widget' ) ),
+			new SettingField( 'self_service_cancel', __( 'Donors may cancel', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true ),
+			new SettingField( 'self_service_replace_card', __( 'Donors may replace their card', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true ),
 		);
 
 		foreach ( self::gateway_sections() as $section ) {

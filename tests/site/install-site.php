@@ -107,6 +107,9 @@ dw_page( 'get-involved', 'Other ways to get involved', "<!-- wp:paragraph -->\n<
 // The modal layout on its own page, so the benchmark's Lighthouse run can measure it.
 dw_page( 'donate-modal', 'Donate (modal)', "<!-- wp:paragraph -->\n<p>Your gift helps families in need across Australia.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:donation-widget/donation-widget {\"modal\":true} /-->\n\n<!-- wp:paragraph -->\n<p>Thank you for standing with families in need.</p>\n<!-- /wp:paragraph -->" );
 
+// Self-service: where supporters ask for a link to manage their 4-weekly donations.
+dw_page( 'manage-donation', 'Manage my donation', "<!-- wp:paragraph -->\n<p>See and change your 4-weekly donation, and find your receipts.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:donation-widget/manage-donation /-->" );
+
 // Keys shaped like the real ones; the stand-ins accept them. Kept when an admin changed them.
 $dw_settings = get_option( 'donation_widget_settings', array() );
 $dw_settings = array_merge(

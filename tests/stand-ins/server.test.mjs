@@ -672,6 +672,127 @@ describe( 'Stripe', () => {
 		assert.equal( unknown.status, 404 );
 		assert.match( unknown.body.error.message, /Unrecognized request URL/ );
 	} );
+
+	test( 'subscription changes a donor makes: price without proration, trial_end, pause_collection, cancel with details, and their refusals', async () => {
+		const customer = await stripe( 'POST', '/v1/customers', {
+			email: 'self-service@example.com',
+			payment_method: 'pm_card_visa',
+			invoice_settings: { default_payment_method: 'pm_card_visa' },
+		} );
+		const product = await stripe( 'POST', '/v1/products', {
+			name: 'Donation',
+		} );
+		const recurring = { interval: 'week', interval_count: 4 };
+		const sub = await stripe( 'POST', '/v1/subscriptions', {
+			customer: customer.body.id,
+			items: [
+				{
+					price_data: {
+						currency: 'aud',
+						product: product.body.id,
+						unit_amount: 3000,
+						recurring,
+					},
+				},
+			],
+		} );
+		assert.equal( sub.status, 200, JSON.stringify( sub.body ) );
+		const path = `/v1/subscriptions/${ sub.body.id }`;
+		const item = sub.body.items.data[ 0 ].id;
+
+		const badProration = await stripe( 'POST', path, {
+			proration_behavior: 'sometimes',
+		} );
+		assert.equal( badProration.status, 400 );
+		assert.equal( badProration.body.error.param, 'proration_behavior' );
+
+		const otherItem = await stripe( 'POST', path, {
+			items: [
+				{
+					id: 'si_nope',
+					price_data: {
+						currency: 'aud',
+						product: product.body.id,
+						unit_amount: 4500,
+						recurring,
+					},
+				},
+			],
+		} );
+		assert.equal( otherItem.status, 400 );
+		assert.equal( otherItem.body.error.param, 'items[0][id]' );
+
+		const priced = await stripe( 'POST', path, {
+			items: [
+				{
+					id: item,
+					price_data: {
+						currency: 'aud',
+						product: product.body.id,
+						unit_amount: 4500,
+						recurring,
+					},
+				},
+			],
+			proration_behavior: 'none',
+		} );
+		assert.equal( priced.status, 200 );
+		assert.equal( priced.body.items.data.length, 1 );
+		assert.equal( priced.body.items.data[ 0 ].id, item );
+		assert.equal( priced.body.items.data[ 0 ].price.unit_amount, 4500 );
+
+		const pastTrial = await stripe( 'POST', path, { trial_end: 1000 } );
+		assert.equal( pastTrial.status, 400 );
+		assert.equal( pastTrial.body.error.param, 'trial_end' );
+		const skipTo = sub.body.current_period_end + 28 * 86400;
+		const skipped = await stripe( 'POST', path, {
+			trial_end: skipTo,
+			proration_behavior: 'none',
+		} );
+		assert.equal( skipped.body.status, 'trialing' );
+		assert.equal( skipped.body.current_period_end, skipTo );
+
+		const noBehavior = await stripe( 'POST', path, {
+			pause_collection: { resumes_at: skipTo },
+		} );
+		assert.equal( noBehavior.status, 400 );
+		assert.equal(
+			noBehavior.body.error.param,
+			'pause_collection[behavior]'
+		);
+		const badBehavior = await stripe( 'POST', path, {
+			pause_collection: { behavior: 'skip' },
+		} );
+		assert.equal( badBehavior.status, 400 );
+		const paused = await stripe( 'POST', path, {
+			pause_collection: { behavior: 'void', resumes_at: skipTo + 86400 },
+		} );
+		assert.deepEqual( paused.body.pause_collection, {
+			behavior: 'void',
+			resumes_at: skipTo + 86400,
+		} );
+		const resumed = await stripe( 'POST', path, { pause_collection: '' } );
+		assert.equal( resumed.body.pause_collection, null );
+
+		const badFeedback = await fetch(
+			`${ base }/stripe${ path }?cancellation_details[feedback]=meh`,
+			{
+				method: 'DELETE',
+				headers: { Authorization: `Bearer ${ SECRET_KEY }` },
+			}
+		);
+		assert.equal( badFeedback.status, 400 );
+		const cancelled = await fetch(
+			`${ base }/stripe${ path }?cancellation_details[comment]=Moving%20overseas`,
+			{
+				method: 'DELETE',
+				headers: { Authorization: `Bearer ${ SECRET_KEY }` },
+			}
+		);
+		const body = await cancelled.json();
+		assert.equal( body.status, 'canceled' );
+		assert.equal( body.cancellation_details.comment, 'Moving overseas' );
+	} );
 } );
 
 describe( 'PayPal', () => {

@@ -120,13 +120,14 @@ final class StripeClient {
 	/**
 	 * Cancels a Subscription at once.
 	 *
-	 * @param string $id sub_… id.
+	 * @param string               $id     sub_… id.
+	 * @param array<string, mixed> $params Optional parameters, such as cancellation_details.
 	 * @return array<string, mixed>
 	 * @throws StripeRequestError  When it does not exist or is already cancelled.
 	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
 	 */
-	public function cancel_subscription( string $id ): array {
-		return $this->request( 'DELETE', '/v1/subscriptions/' . rawurlencode( $id ), array(), null );
+	public function cancel_subscription( string $id, array $params = array() ): array {
+		return $this->request( 'DELETE', '/v1/subscriptions/' . rawurlencode( $id ), $params, null );
 	}
 
 	/**

@@ -27,6 +27,20 @@ import { BECS_FAILURE_MESSAGES, becsBehaviour } from './becs.mjs';
 
 const DEFAULT_API_VERSION = '2024-06-20';
 
+// Stripe's documented values for subscription updates and cancellations.
+const PRORATION_BEHAVIORS = [ 'always_invoice', 'create_prorations', 'none' ];
+const PAUSE_BEHAVIORS = [ 'keep_as_draft', 'mark_uncollectible', 'void' ];
+const CANCELLATION_FEEDBACK = [
+	'customer_service',
+	'low_quality',
+	'missing_features',
+	'other',
+	'switched_service',
+	'too_complex',
+	'too_expensive',
+	'unused',
+];
+
 const ZERO_DECIMAL = new Set( [
 	'bif',
 	'clp',
@@ -374,7 +388,11 @@ export class StripeStandIn {
 		try {
 			const route = this.findRoute( ctx.method, ctx.path );
 			const auth = this.authenticate( ctx.headers, route );
-			const params = ctx.method === 'GET' ? ctx.query : ctx.body;
+			// Stripe's libraries send a DELETE's parameters in the query string (as for GET).
+			let params = ctx.method === 'GET' ? ctx.query : ctx.body;
+			if ( ctx.method === 'DELETE' ) {
+				params = { ...( ctx.query || {} ), ...( ctx.body || {} ) };
+			}
 			const req = { ctx, auth, params: params || {} };
 
 			const idempotencyKey = ctx.headers[ 'idempotency-key' ];
@@ -4252,18 +4270,24 @@ export class StripeStandIn {
 			previous.metadata = clone( sub.metadata );
 			sub.metadata = this.metadataParam( p.metadata, sub.metadata );
 		}
+		this.updateSubscriptionSchedule( sub, p, previous );
 		if ( p.items ) {
 			previous.items = clone( sub.items );
+			this.checkItemIds( sub, p.items );
 			const items = this.resolveItems( p.items, req.auth );
-			sub.items.data = items.map( ( item ) =>
-				this.subscriptionItem(
+			sub.items.data = items.map( ( item, index ) => {
+				const made = this.subscriptionItem(
 					sub.id,
 					item,
 					sub.current_period_start,
 					sub.current_period_end
-				)
-			);
+				);
+				// An item named by id is updated in place: it keeps its id.
+				const named = p.items[ index ] && p.items[ index ].id;
+				return named ? { ...made, id: named } : made;
+			} );
 			sub.items.total_count = items.length;
+			sub.quantity = items[ 0 ].quantity;
 			sub.plan = this.planOf( items[ 0 ].price );
 		}
 		this.emit( 'customer.subscription.updated', sub, previous );
@@ -4279,8 +4303,147 @@ export class StripeStandIn {
 				param: 'id',
 			} );
 		}
+		const details = req.params.cancellation_details;
+		if ( details !== undefined && typeof details !== 'object' ) {
+			invalid( 'Invalid cancellation_details: must be an object', {
+				param: 'cancellation_details',
+			} );
+		}
+		const feedback = details ? details.feedback : undefined;
+		if ( feedback && ! CANCELLATION_FEEDBACK.includes( feedback ) ) {
+			invalid(
+				`Invalid cancellation_details[feedback]: must be one of ${ CANCELLATION_FEEDBACK.join(
+					', '
+				) }`,
+				{ param: 'cancellation_details[feedback]' }
+			);
+		}
+		if ( details && String( details.comment || '' ).length > 5000 ) {
+			invalid(
+				'Invalid cancellation_details[comment]: must be at most 5000 characters',
+				{ param: 'cancellation_details[comment]' }
+			);
+		}
 		this.cancel( sub );
+		if ( details ) {
+			sub.cancellation_details.comment = details.comment || null;
+			sub.cancellation_details.feedback = feedback || null;
+		}
 		return this.render( sub, req.params.expand );
+	}
+
+	/**
+	 * The parts of a subscription update that move its next charge or its price, checked as
+	 * Stripe checks them: proration_behavior, trial_end (a later first charge, used to skip one)
+	 * and pause_collection.
+	 *
+	 * @param {Object} sub      Subscription.
+	 * @param {Object} p        Parameters.
+	 * @param {Object} previous previous_attributes for the event.
+	 */
+	updateSubscriptionSchedule( sub, p, previous ) {
+		if (
+			p.proration_behavior !== undefined &&
+			! PRORATION_BEHAVIORS.includes( p.proration_behavior )
+		) {
+			invalid(
+				`Invalid proration_behavior: must be one of ${ PRORATION_BEHAVIORS.join(
+					', '
+				) }`,
+				{ param: 'proration_behavior' }
+			);
+		}
+		if ( p.trial_end !== undefined ) {
+			const now = unixNow();
+			const end =
+				p.trial_end === 'now'
+					? now
+					: this.intParam( p.trial_end, 'trial_end', {
+							required: true,
+						} );
+			if ( p.trial_end !== 'now' && end <= now ) {
+				invalid(
+					'Invalid timestamp: must be an integer Unix timestamp in the future.',
+					{ param: 'trial_end' }
+				);
+			}
+			previous.trial_end = sub.trial_end;
+			previous.status = sub.status;
+			previous.current_period_end = sub.current_period_end;
+			if ( end === now ) {
+				sub.trial_end = now;
+				sub.status = 'active';
+			} else {
+				sub.trial_start = now;
+				sub.trial_end = end;
+				sub.status = 'trialing';
+				sub.current_period_start = now;
+				sub.current_period_end = end;
+				sub.billing_cycle_anchor = end;
+				for ( const item of sub.items.data ) {
+					item.current_period_start = now;
+					item.current_period_end = end;
+				}
+			}
+		}
+		if ( p.pause_collection !== undefined ) {
+			previous.pause_collection = sub.pause_collection;
+			if ( p.pause_collection === '' ) {
+				sub.pause_collection = null;
+			} else {
+				const pause =
+					typeof p.pause_collection === 'object'
+						? p.pause_collection
+						: {};
+				if ( ! pause.behavior ) {
+					missingParam( 'pause_collection[behavior]' );
+				}
+				if ( ! PAUSE_BEHAVIORS.includes( pause.behavior ) ) {
+					invalid(
+						`Invalid pause_collection[behavior]: must be one of ${ PAUSE_BEHAVIORS.join(
+							', '
+						) }`,
+						{ param: 'pause_collection[behavior]' }
+					);
+				}
+				const resumesAt = this.intParam(
+					pause.resumes_at,
+					'pause_collection[resumes_at]'
+				);
+				if ( resumesAt !== null && resumesAt <= unixNow() ) {
+					invalid(
+						'Invalid timestamp: must be an integer Unix timestamp in the future.',
+						{ param: 'pause_collection[resumes_at]' }
+					);
+				}
+				sub.pause_collection = {
+					behavior: pause.behavior,
+					resumes_at: resumesAt,
+				};
+			}
+		}
+	}
+
+	/**
+	 * items[n][id] must name one of the subscription's own items (Stripe then updates it in
+	 * place; without an id it would add an item).
+	 *
+	 * @param {Object} sub   Subscription.
+	 * @param {Array}  items items parameter.
+	 */
+	checkItemIds( sub, items ) {
+		( Array.isArray( items ) ? items : [] ).forEach( ( item, index ) => {
+			if (
+				item &&
+				item.id &&
+				! sub.items.data.some( ( own ) => own.id === item.id )
+			) {
+				invalid(
+					`Invalid subscription_item: ${ item.id } does not belong to subscription ${ sub.id }`,
+					{ param: `items[${ index }][id]` }
+				);
+			}
+		} );
 	}
 
 	cancel( sub ) {

@@ -1,0 +1,188 @@
+<?php
+/**
+ * What a supporter's email address gives on record: their 4-weekly donations and past gifts.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\SelfService;
+
+use DonationWidget\CardUpdate\CardDetails;
+use DonationWidget\Database\Schema;
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripeRequestError;
+use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Receipts\ReceiptLog;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- reads a donor's own rows fresh (a cache could show a cancelled donation as running); the only interpolated names are the plugin's own tables from Schema::table() and ReceiptLog's column, every value goes through $wpdb->prepare().
+
+/**
+ * Reads by email address only: the address the session was opened for, never one the browser
+ * sends. A subscription belongs to the address of the donation that started it.
+ */
+final class DonorAccount {
+
+	/**
+	 * Past gifts shown at most.
+	 */
+	public const MAX_GIFTS = 100;
+
+	private const FOUR_WEEKS = 28 * DAY_IN_SECONDS;
+
+	/**
+	 * Builds the reader.
+	 *
+	 * @param StripeClient $stripe Next dates, pauses and cards, as Stripe has them.
+	 */
+	public function __construct( private readonly StripeClient $stripe ) {
+	}
+
+	/**
+	 * Whether the address has given (any donation whose money was received).
+	 *
+	 * @param string $email Address.
+	 */
+	public function has_donations( string $email ): bool {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		return null !== $wpdb->get_var(
+			$wpdb->prepare(
+				"SELECT id FROM {$table} WHERE email = %s AND status IN (%s, %s, %s) LIMIT 1",
+				$email,
+				DonationStatus::SUCCEEDED,
+				DonationStatus::PARTIALLY_REFUNDED,
+				DonationStatus::REFUNDED
+			)
+		);
+	}
+
+	/**
+	 * The address's 4-weekly donations (running first, then ended), from the plugin's records.
+	 *
+	 * @param string $email Address.
+	 * @return list<array{subscription_id: string, customer_id: string, status: string, amount_cents: int, created_at: string}>
+	 */
+	public function subscriptions( string $email ): array {
+		global $wpdb;
+		$subscriptions = Schema::table( 'subscriptions' );
+		$donations     = Schema::table( 'donations' );
+		$rows          = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT s.subscription_id, s.customer_id, s.status, s.amount_cents, s.created_at FROM {$subscriptions} s INNER JOIN {$donations} d ON d.id = s.donation_id
+				WHERE d.email = %s AND s.status IN (%s, %s) ORDER BY s.status = %s DESC, s.id DESC LIMIT 20",
+				$email,
+				SubscriptionRepository::ACTIVE,
+				SubscriptionRepository::CANCELLED,
+				SubscriptionRepository::ACTIVE
+			),
+			ARRAY_A
+		);
+		$list          = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$list[] = array(
+				'subscription_id' => (string) $row['subscription_id'],
+				'customer_id'     => (string) $row['customer_id'],
+				'status'          => (string) $row['status'],
+				'amount_cents'    => (int) $row['amount_cents'],
+				'created_at'      => (string) $row['created_at'],
+			);
+		}
+		return $list;
+	}
+
+	/**
+	 * One running subscription of the address, or null when it is not theirs or has ended.
+	 *
+	 * @param string $email           Address.
+	 * @param string $subscription_id sub_… id from the browser.
+	 * @return array{subscription_id: string, customer_id: string, status: string, amount_cents: int, created_at: string}|null
+	 */
+	public function running_subscription( string $email, string $subscription_id ): ?array {
+		foreach ( $this->subscriptions( $email ) as $subscription ) {
+			if ( $subscription['subscription_id'] === $subscription_id && SubscriptionRepository::ACTIVE === $subscription['status'] ) {
+				return $subscription;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Past gifts with money received, newest first, with their receipt numbers.
+	 *
+	 * @param string $email Address.
+	 * @return list<Donation>
+	 */
+	public function gifts( string $email ): array {
+		global $wpdb;
+		$table  = Schema::table( 'donations' );
+		$number = ReceiptLog::sent_number_column( 'd' );
+		$rows   = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT d.*, {$number} FROM {$table} d WHERE d.email = %s AND d.status IN (%s, %s, %s) ORDER BY d.id DESC LIMIT %d",
+				$email,
+				DonationStatus::SUCCEEDED,
+				DonationStatus::PARTIALLY_REFUNDED,
+				DonationStatus::REFUNDED,
+				self::MAX_GIFTS
+			),
+			ARRAY_A
+		);
+		$gifts  = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$gifts[] = Donation::from_row( $row );
+		}
+		return $gifts;
+	}
+
+	/**
+	 * What Stripe says of a subscription now: its next charge, pause, card and item.
+	 *
+	 * @param string $subscription_id sub_… id.
+	 * @param string $customer_id     cus_… id it must belong to.
+	 */
+	public function at_stripe( string $subscription_id, string $customer_id ): ?StripeSubscription {
+		try {
+			$subscription = $this->stripe->get(
+				'/v1/subscriptions/' . rawurlencode( $subscription_id ),
+				array( 'expand' => array( 'default_payment_method', 'customer.invoice_settings.default_payment_method' ) )
+			);
+		} catch ( StripeRequestError | ProviderUnavailable $error ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
+			error_log( 'Donation Widget self-service: could not read ' . $subscription_id . ': ' . $error->getMessage() );
+			return null;
+		}
+		$customer = is_array( $subscription['customer'] ?? null ) ? $subscription['customer'] : array();
+		if ( ( $customer['id'] ?? '' ) !== $customer_id ) {
+			return null;
+		}
+		$card = CardDetails::from_payment_method( $subscription['default_payment_method'] ?? null );
+		if ( null === $card ) {
+			$settings = is_array( $customer['invoice_settings'] ?? null ) ? $customer['invoice_settings'] : array();
+			$card     = CardDetails::from_payment_method( $settings['default_payment_method'] ?? null );
+		}
+		$items   = is_array( $subscription['items']['data'] ?? null ) ? $subscription['items']['data'] : array();
+		$item    = is_array( $items[0] ?? null ) ? $items[0] : array();
+		$price   = is_array( $item['price'] ?? null ) ? $item['price'] : array();
+		$pause   = is_array( $subscription['pause_collection'] ?? null ) ? $subscription['pause_collection'] : array();
+		$resumes = is_numeric( $pause['resumes_at'] ?? null ) ? (int) $pause['resumes_at'] : 0;
+		$period  = is_numeric( $subscription['current_period_end'] ?? null ) ? (int) $subscription['current_period_end'] : 0;
+		$next    = $period;
+		// While collection is paused (void), the charges before resumes_at are not taken.
+		while ( $resumes > 0 && $next > 0 && $next < $resumes ) {
+			$next += self::FOUR_WEEKS;
+		}
+		return new StripeSubscription(
+			$subscription_id,
+			is_string( $subscription['status'] ?? null ) ? $subscription['status'] : '',
+			$next,
+			$period,
+			array() !== $pause ? $resumes : 0,
+			$card,
+			is_string( $item['id'] ?? null ) ? $item['id'] : '',
+			is_string( $price['product'] ?? null ) ? $price['product'] : ''
+		);
+	}
+}

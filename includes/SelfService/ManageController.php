@@ -1,0 +1,206 @@
+<?php
+/**
+ * The admin-post.php handlers of the "Manage my donation" forms.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\SelfService;
+
+use DonationWidget\Protection\ClientIp;
+
+/**
+ * Each handler returns where the browser goes next (post/redirect/get), so tests can call it
+ * without a redirect; the hook wrappers in the service provider redirect and end the request.
+ *
+ * The page a form returns to is the post id the form names, accepted only when it is a
+ * published page holding the block or shortcode (never a URL from the browser).
+ */
+final class ManageController {
+
+	public const REQUEST_ACTION  = 'donation_widget_manage_request';
+	public const OPEN_ACTION     = 'donation_widget_manage_open';
+	public const CHANGE_ACTION   = 'donation_widget_manage_change';
+	public const SIGN_OUT_ACTION = 'donation_widget_manage_sign_out';
+
+	public const NONCE_FIELD = 'manage_nonce';
+
+	public const COOKIE = 'donation_widget_manage';
+
+	public const REQUEST_ARG = 'manage_request';
+	public const RESULT_ARG  = 'manage_result';
+
+	public const LINK_EXPIRED      = 'link_expired';
+	public const SESSION_ENDED     = 'session_ended';
+	public const SIGNED_OUT_RESULT = 'signed_out';
+	public const FORM_EXPIRED      = 'form_expired';
+
+	/**
+	 * Milliseconds every link request takes at least, whatever happened: known and unknown
+	 * addresses then answer in the same time.
+	 */
+	public const ANSWER_FLOOR_MS = 300;
+
+	private const SUBSCRIPTION_ID = '/^sub_[A-Za-z0-9_]{1,180}$/';
+
+	/**
+	 * The cookie to set for a new session, read by the hook wrapper: [token, expires].
+	 *
+	 * @var array{0: string, 1: int}|null
+	 */
+	public ?array $new_cookie = null;
+
+	/**
+	 * Builds the controller.
+	 *
+	 * @param ManageLinks         $links   Links and sessions.
+	 * @param SubscriptionChanges $changes The changes.
+	 */
+	public function __construct( private readonly ManageLinks $links, private readonly SubscriptionChanges $changes ) {
+	}
+
+	/**
+	 * The session cookie's value, or ''.
+	 */
+	public static function cookie_value(): string {
+		return isset( $_COOKIE[ self::COOKIE ] ) && is_string( $_COOKIE[ self::COOKIE ] ) ? sanitize_text_field( wp_unslash( $_COOKIE[ self::COOKIE ] ) ) : '';
+	}
+
+	/**
+	 * "Email me a link". Fields: email, page_id.
+	 *
+	 * @param array<string, mixed> $post Unslashed POST fields.
+	 * @return string Where to go next.
+	 */
+	public function request( array $post ): string {
+		$started = microtime( true );
+		$page    = $this->page( $post );
+		if ( null === $page ) {
+			return home_url( '/' );
+		}
+		$email   = is_string( $post['email'] ?? null ) ? $post['email'] : '';
+		$outcome = $this->links->request( $email, $page['id'], ClientIp::current() );
+		/**
+		 * Filters the least time, in milliseconds, a link request takes.
+		 *
+		 * @param int $floor ANSWER_FLOOR_MS.
+		 */
+		$floor = (int) apply_filters( 'donation_widget_self_service_answer_floor_ms', self::ANSWER_FLOOR_MS );
+		$spent = (int) ( ( microtime( true ) - $started ) * 1000 );
+		if ( $floor > $spent ) {
+			usleep( ( $floor - $spent ) * 1000 );
+		}
+		return add_query_arg( self::REQUEST_ARG, $outcome, $page['url'] ) . '#manage-donation';
+	}
+
+	/**
+	 * "Show my donations". Fields: token, page_id. Sets $new_cookie when it opened.
+	 *
+	 * @param array<string, mixed> $post Unslashed POST fields.
+	 * @return string Where to go next.
+	 */
+	public function open( array $post ): string {
+		$page = $this->page( $post );
+		if ( null === $page ) {
+			return home_url( '/' );
+		}
+		$token = $this->links->open( $post['token'] ?? null, ClientIp::current() );
+		if ( null === $token ) {
+			return add_query_arg( self::REQUEST_ARG, self::LINK_EXPIRED, $page['url'] ) . '#manage-donation';
+		}
+		$this->new_cookie = array( $token, time() + ManageLinks::SESSION_MINUTES * MINUTE_IN_SECONDS );
+		return $page['url'] . '#manage-donation';
+	}
+
+	/**
+	 * One change. Fields: manage_nonce, change, subscription_id, and amount, cycles or reason.
+	 *
+	 * @param array<string, mixed> $post   Unslashed POST fields.
+	 * @param string               $cookie The session cookie's value.
+	 * @return string Where to go next.
+	 */
+	public function change( array $post, string $cookie ): string {
+		$page = $this->page( $post );
+		if ( null === $page ) {
+			return home_url( '/' );
+		}
+		$session = $this->links->session( $cookie );
+		if ( null === $session ) {
+			return add_query_arg( self::REQUEST_ARG, self::SESSION_ENDED, $page['url'] ) . '#manage-donation';
+		}
+		if ( ! ManageLinks::verify_nonce( $session, $post[ self::NONCE_FIELD ] ?? null ) ) {
+			return add_query_arg( self::RESULT_ARG, self::FORM_EXPIRED, $page['url'] ) . '#manage-donation';
+		}
+		$subscription_id = is_string( $post['subscription_id'] ?? null ) && preg_match( self::SUBSCRIPTION_ID, $post['subscription_id'] ) ? $post['subscription_id'] : '';
+		$ip              = ClientIp::current();
+		$change          = is_string( $post['change'] ?? null ) ? $post['change'] : '';
+		switch ( $change ) {
+			case SelfServiceActions::CHANGE_AMOUNT:
+				$outcome = $this->changes->change_amount( $session, $subscription_id, $post['amount'] ?? null, $ip );
+				break;
+			case SelfServiceActions::SKIP:
+				$outcome = $this->changes->skip( $session, $subscription_id, $ip );
+				break;
+			case SelfServiceActions::PAUSE:
+				$outcome = $this->changes->pause( $session, $subscription_id, $post['cycles'] ?? null, $ip );
+				break;
+			case SelfServiceActions::CANCEL:
+				$outcome = $this->changes->cancel( $session, $subscription_id, $post['reason'] ?? null, $ip );
+				break;
+			case SelfServiceActions::REPLACE_CARD:
+				list( $outcome, $request_id ) = $this->changes->card_link( $session, $subscription_id, $ip );
+				if ( SubscriptionChanges::CARD_LINK === $outcome ) {
+					return add_query_arg(
+						array(
+							self::RESULT_ARG => $outcome,
+							'requestID'      => $request_id,
+						),
+						$page['url']
+					) . '#replace-card';
+				}
+				break;
+			default:
+				$outcome = SubscriptionChanges::NOT_AVAILABLE;
+		}//end switch
+		return add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#' . ( '' !== $subscription_id ? 'subscription-' . $subscription_id : 'manage-donation' );
+	}
+
+	/**
+	 * "Sign out". Fields: manage_nonce.
+	 *
+	 * @param array<string, mixed> $post   Unslashed POST fields.
+	 * @param string               $cookie The session cookie's value.
+	 * @return string Where to go next.
+	 */
+	public function sign_out( array $post, string $cookie ): string {
+		$page    = $this->page( $post );
+		$url     = null !== $page ? $page['url'] : home_url( '/' );
+		$session = $this->links->session( $cookie );
+		if ( null !== $session && ManageLinks::verify_nonce( $session, $post[ self::NONCE_FIELD ] ?? null ) ) {
+			$this->links->sign_out( $session, ClientIp::current() );
+		}
+		return add_query_arg( self::REQUEST_ARG, self::SIGNED_OUT_RESULT, $url ) . '#manage-donation';
+	}
+
+	/**
+	 * The page a form came from: a published page holding the block or the shortcode.
+	 *
+	 * @param array<string, mixed> $post POST fields.
+	 * @return array{id: int, url: string}|null
+	 */
+	private function page( array $post ): ?array {
+		$id   = is_scalar( $post['page_id'] ?? null ) ? absint( $post['page_id'] ) : 0;
+		$page = $id > 0 ? get_post( $id ) : null;
+		if ( ! $page instanceof \WP_Post || 'publish' !== $page->post_status || ! is_post_publicly_viewable( $page ) ) {
+			return null;
+		}
+		if ( ! has_block( ManagePage::BLOCK, $page ) && ! has_shortcode( $page->post_content, ManagePage::SHORTCODE ) ) {
+			return null;
+		}
+		$url = get_permalink( $page );
+		return is_string( $url ) ? array(
+			'id'  => $id,
+			'url' => $url,
+		) : null;
+	}
+}

@@ -1,0 +1,417 @@
+<?php
+/**
+ * The changes a donor makes to their own 4-weekly donation.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\SelfService;
+
+use DonationWidget\CardUpdate\AuditEntry;
+use DonationWidget\CardUpdate\CardUpdateActor;
+use DonationWidget\CardUpdate\CardUpdateAudit;
+use DonationWidget\CardUpdate\CardUpdateLinkRefused;
+use DonationWidget\CardUpdate\CardUpdateLinks;
+use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Emails\MailQueue;
+use DonationWidget\Gateways\Stripe\FourWeeklySubscription;
+use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripeError;
+use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Receipts\DonationFormat;
+
+/**
+ * Each change is made at Stripe first (nothing is recorded when Stripe refuses), then written
+ * to the subscription's history in the admin (CardUpdateAudit, the table its detail screen
+ * lists), to the self-service audit, and confirmed to the donor by email (the mail queue).
+ *
+ * A change always names a subscription of the session's own address that still runs
+ * (DonorAccount::running_subscription), and only an action the charity left switched on.
+ */
+final class SubscriptionChanges {
+
+	public const AMOUNT_CHANGED = 'amount_changed';
+	public const SKIPPED        = 'skipped';
+	public const PAUSED         = 'paused';
+	public const CANCELLED      = 'cancelled';
+	public const CARD_LINK      = 'card_link';
+
+	public const NOT_AVAILABLE  = 'not_available';
+	public const NOT_FOUND      = 'not_found';
+	public const INVALID_AMOUNT = 'invalid_amount';
+	public const INVALID_CYCLES = 'invalid_cycles';
+	public const STRIPE_REFUSED = 'stripe_refused';
+	public const UNAVAILABLE    = 'unavailable';
+
+	/**
+	 * SPEC §5.1 and §9: 5 to 999,999.99 dollars.
+	 */
+	public const MIN_CENTS = 500;
+	public const MAX_CENTS = 99999999;
+
+	/**
+	 * Longest pause, in 4-weekly donations.
+	 */
+	public const MAX_PAUSE_CYCLES = 3;
+
+	/**
+	 * Longest cancellation reason kept.
+	 */
+	public const MAX_REASON = 500;
+
+	private const FOUR_WEEKS = 28 * DAY_IN_SECONDS;
+
+	/**
+	 * Builds the changes.
+	 *
+	 * @param StripeClient           $stripe        Stripe.
+	 * @param DonorAccount           $account       Ownership and Stripe's view.
+	 * @param SubscriptionRepository $subscriptions The plugin's records.
+	 * @param SelfServiceActions     $actions       Which actions are switched on.
+	 * @param CardUpdateAudit        $history       The subscription's history in the admin.
+	 * @param CardUpdateLinks        $card_links    Card-update links, for "Replace card".
+	 * @param SelfServiceAudit       $audit         The self-service audit.
+	 * @param MailQueue              $queue         Confirmation emails.
+	 * @param SelfServiceEmails      $emails        Their words.
+	 */
+	public function __construct(
+		private readonly StripeClient $stripe,
+		private readonly DonorAccount $account,
+		private readonly SubscriptionRepository $subscriptions,
+		private readonly SelfServiceActions $actions,
+		private readonly CardUpdateAudit $history,
+		private readonly CardUpdateLinks $card_links,
+		private readonly SelfServiceAudit $audit,
+		private readonly MailQueue $queue,
+		private readonly SelfServiceEmails $emails
+	) {
+	}
+
+	/**
+	 * The amount in cents from what the donor typed (SPEC §5.1), or null when it is not allowed.
+	 *
+	 * @param mixed $value The amount field, in dollars.
+	 */
+	public static function cents( mixed $value ): ?int {
+		$value = is_string( $value ) ? trim( $value ) : '';
+		if ( ! preg_match( '/^(\d{1,9})(?:\.(\d{1,2}))?$/', $value, $parts ) ) {
+			return null;
+		}
+		$cents = (int) $parts[1] * 100 + (int) str_pad( $parts[2] ?? '', 2, '0' );
+		return $cents >= self::MIN_CENTS && $cents <= self::MAX_CENTS ? $cents : null;
+	}
+
+	/**
+	 * Changes the amount from the next donation on, without proration.
+	 *
+	 * @param ManageSession $session         The donor's session.
+	 * @param string        $subscription_id sub_… id from the form.
+	 * @param mixed         $amount          The new amount, in dollars.
+	 * @param string        $ip              The visitor's address.
+	 * @return string AMOUNT_CHANGED or a refusal.
+	 */
+	public function change_amount( ManageSession $session, string $subscription_id, mixed $amount, string $ip ): string {
+		return $this->run(
+			$session,
+			SelfServiceActions::CHANGE_AMOUNT,
+			$subscription_id,
+			$ip,
+			function ( array $subscription, StripeSubscription $at_stripe ) use ( $amount ): array {
+				$cents = self::cents( $amount );
+				if ( null === $cents ) {
+					return array( self::INVALID_AMOUNT );
+				}
+				if ( '' === $at_stripe->item_id || '' === $at_stripe->product_id ) {
+					return array( self::UNAVAILABLE );
+				}
+				$this->stripe->post(
+					'/v1/subscriptions/' . rawurlencode( $subscription['subscription_id'] ),
+					array(
+						'items'              => array(
+							array(
+								'id'         => $at_stripe->item_id,
+								'price_data' => array(
+									'currency'    => 'aud',
+									'product'     => $at_stripe->product_id,
+									'unit_amount' => $cents,
+									'recurring'   => array(
+										'interval'       => FourWeeklySubscription::INTERVAL,
+										'interval_count' => FourWeeklySubscription::INTERVAL_COUNT,
+									),
+								),
+							),
+						),
+						// From the next donation on: nothing is charged or credited for this period.
+						'proration_behavior' => 'none',
+					),
+					$this->idempotency_key( 'amount', $subscription['subscription_id'] )
+				);
+				$this->subscriptions->change_amount( $subscription['subscription_id'], $cents );
+				$from = DonationFormat::money( $subscription['amount_cents'] );
+				$to   = DonationFormat::money( $cents );
+				return array(
+					self::AMOUNT_CHANGED,
+					AuditEntry::AMOUNT_CHANGED,
+					/* translators: 1: old amount, 2: new amount. */
+					sprintf( __( '%1$s to %2$s from the next donation', 'donation-widget' ), $from, $to ),
+					/* translators: 1: new amount, 2: date of the next donation. */
+					sprintf( __( 'Your 4-weekly donation is now %1$s, from your next donation on %2$s.', 'donation-widget' ), $to, self::date( $at_stripe->next_charge ) ),
+				);
+			}
+		);
+	}
+
+	/**
+	 * Skips the next donation: Stripe's next charge moves 4 weeks later (trial_end), no proration.
+	 *
+	 * @param ManageSession $session         The donor's session.
+	 * @param string        $subscription_id sub_… id from the form.
+	 * @param string        $ip              The visitor's address.
+	 * @return string SKIPPED or a refusal.
+	 */
+	public function skip( ManageSession $session, string $subscription_id, string $ip ): string {
+		return $this->run(
+			$session,
+			SelfServiceActions::SKIP,
+			$subscription_id,
+			$ip,
+			function ( array $subscription, StripeSubscription $at_stripe ): array {
+				if ( $at_stripe->next_charge <= time() ) {
+					return array( self::UNAVAILABLE );
+				}
+				$skipped = $at_stripe->next_charge;
+				$next    = $skipped + self::FOUR_WEEKS;
+				$this->stripe->post(
+					'/v1/subscriptions/' . rawurlencode( $subscription['subscription_id'] ),
+					array(
+						'trial_end'          => $next,
+						'proration_behavior' => 'none',
+					),
+					$this->idempotency_key( 'skip', $subscription['subscription_id'] )
+				);
+				return array(
+					self::SKIPPED,
+					AuditEntry::DONATION_SKIPPED,
+					/* translators: 1: skipped date, 2: next date. */
+					sprintf( __( 'Donation of %1$s skipped; next on %2$s', 'donation-widget' ), self::date( $skipped ), self::date( $next ) ),
+					/* translators: 1: skipped date, 2: next date. */
+					sprintf( __( 'Your donation due on %1$s will be skipped. Your next donation will be on %2$s.', 'donation-widget' ), self::date( $skipped ), self::date( $next ) ),
+				);
+			}
+		);
+	}
+
+	/**
+	 * Pauses for 1 to 3 donations: Stripe's pause_collection (void) until just after the last one.
+	 *
+	 * @param ManageSession $session         The donor's session.
+	 * @param string        $subscription_id sub_… id from the form.
+	 * @param mixed         $cycles          How many donations to pause.
+	 * @param string        $ip              The visitor's address.
+	 * @return string PAUSED or a refusal.
+	 */
+	public function pause( ManageSession $session, string $subscription_id, mixed $cycles, string $ip ): string {
+		return $this->run(
+			$session,
+			SelfServiceActions::PAUSE,
+			$subscription_id,
+			$ip,
+			function ( array $subscription, StripeSubscription $at_stripe ) use ( $cycles ): array {
+				$count = is_string( $cycles ) && preg_match( '/^[1-9]$/', $cycles ) ? (int) $cycles : 0;
+				if ( $count < 1 || $count > self::MAX_PAUSE_CYCLES ) {
+					return array( self::INVALID_CYCLES );
+				}
+				if ( $at_stripe->next_charge <= time() ) {
+					return array( self::UNAVAILABLE );
+				}
+				// The donations at next, next + 4 weeks … are not taken; collection resumes a day
+				// after the last of them, so the one after is.
+				$last    = $at_stripe->next_charge + ( $count - 1 ) * self::FOUR_WEEKS;
+				$resumes = $last + DAY_IN_SECONDS;
+				$next    = $last + self::FOUR_WEEKS;
+				$this->stripe->post(
+					'/v1/subscriptions/' . rawurlencode( $subscription['subscription_id'] ),
+					array(
+						'pause_collection' => array(
+							'behavior'   => 'void',
+							'resumes_at' => $resumes,
+						),
+					),
+					$this->idempotency_key( 'pause', $subscription['subscription_id'] )
+				);
+				return array(
+					self::PAUSED,
+					AuditEntry::PAUSED,
+					/* translators: 1: number of donations, 2: date of the next donation. */
+					sprintf( _n( 'Paused for %1$d donation; next on %2$s', 'Paused for %1$d donations; next on %2$s', $count, 'donation-widget' ), $count, self::date( $next ) ),
+					/* translators: 1: number of donations, 2: date of the next donation. */
+					sprintf( _n( 'Your 4-weekly donation is paused for %1$d donation. It starts again on %2$s.', 'Your 4-weekly donation is paused for %1$d donations. It starts again on %2$s.', $count, 'donation-widget' ), $count, self::date( $next ) ),
+				);
+			}
+		);
+	}
+
+	/**
+	 * Cancels at once, with the donor's optional reason (Stripe's cancellation_details[comment]).
+	 * The donor's confirmation is the cancellation email every cancellation sends.
+	 *
+	 * @param ManageSession $session         The donor's session.
+	 * @param string        $subscription_id sub_… id from the form.
+	 * @param mixed         $reason          Why, optional.
+	 * @param string        $ip              The visitor's address.
+	 * @return string CANCELLED or a refusal.
+	 */
+	public function cancel( ManageSession $session, string $subscription_id, mixed $reason, string $ip ): string {
+		return $this->run(
+			$session,
+			SelfServiceActions::CANCEL,
+			$subscription_id,
+			$ip,
+			function ( array $subscription ) use ( $reason ): array {
+				$reason = is_string( $reason ) ? mb_substr( trim( sanitize_textarea_field( $reason ) ), 0, self::MAX_REASON ) : '';
+				$params = '' !== $reason ? array( 'cancellation_details' => array( 'comment' => $reason ) ) : array();
+				$this->stripe->cancel_subscription( $subscription['subscription_id'], $params );
+				$before = $this->subscriptions->find( $subscription['subscription_id'] );
+				if ( $this->subscriptions->cancel( $subscription['subscription_id'] ) && null !== $before ) {
+					/** This action is documented in includes/Gateways/Stripe/Webhooks/Listeners/CustomerSubscriptionDeleted.php */
+					do_action( 'donation_widget_subscription_cancelled', $subscription['subscription_id'], $before['customer_id'], $before['donation_id'] );
+				}
+				return array(
+					self::CANCELLED,
+					AuditEntry::CANCELLED_BY_DONOR,
+					'' !== $reason
+						/* translators: %s: the donor's reason. */
+						? sprintf( __( 'Reason: %s', 'donation-widget' ), $reason )
+						: __( 'No reason given', 'donation-widget' ),
+					'',
+				);
+			},
+			false
+		);
+	}
+
+	/**
+	 * Issues a card-update link for the subscription, to open in place on the manage page.
+	 * The card-update domain does the rest (and audits it) as for any link.
+	 *
+	 * @param ManageSession $session         The donor's session.
+	 * @param string        $subscription_id sub_… id from the form.
+	 * @param string        $ip              The visitor's address.
+	 * @return array{0: string, 1: string} The outcome, and the link's requestID ('' unless CARD_LINK).
+	 */
+	public function card_link( ManageSession $session, string $subscription_id, string $ip ): array {
+		if ( ! $this->actions->is_on( SelfServiceActions::REPLACE_CARD ) ) {
+			return array( self::NOT_AVAILABLE, '' );
+		}
+		if ( null === $this->account->running_subscription( $session->email, $subscription_id ) ) {
+			$this->audit->record( SelfServiceAudit::CHANGE_REFUSED, 0, $session->id, '', 'replace_card: not_found', $ip );
+			return array( self::NOT_FOUND, '' );
+		}
+		try {
+			$issued = $this->card_links->issue( $subscription_id, CardUpdateActor::SELF_SERVICE );
+		} catch ( CardUpdateLinkRefused $refused ) {
+			$this->audit->record( SelfServiceAudit::CHANGE_REFUSED, 0, $session->id, $subscription_id, 'replace_card: ' . $refused->reason, $ip );
+			return array( self::UNAVAILABLE, '' );
+		}
+		parse_str( (string) wp_parse_url( $issued->url, PHP_URL_QUERY ), $query );
+		$request_id = is_string( $query['requestID'] ?? null ) ? $query['requestID'] : '';
+		$this->audit->record( SelfServiceAudit::CARD_LINK_ISSUED, 0, $session->id, $subscription_id, 'card-update link #' . $issued->link->id, $ip );
+		return array( '' !== $request_id ? self::CARD_LINK : self::UNAVAILABLE, $request_id );
+	}
+
+	/**
+	 * The card-update domain's donation_widget_card_updated action: confirms a card the donor
+	 * replaced from the manage page.
+	 *
+	 * @param mixed $subscription_id sub_… id.
+	 * @param mixed $issued_by       Who issued the link used.
+	 * @param mixed $email           The donor's address.
+	 * @param mixed $card            The new card, such as "visa ending 4242".
+	 */
+	public function confirm_card_update( mixed $subscription_id, mixed $issued_by, mixed $email, mixed $card ): void {
+		if ( CardUpdateActor::SELF_SERVICE !== $issued_by || ! is_string( $email ) || ! is_email( $email ) || ! is_string( $subscription_id ) ) {
+			return;
+		}
+		$this->queue->enqueue(
+			ManageLinks::CHANGE_MAIL_KIND,
+			$email,
+			$this->emails->change(
+				/* translators: %s: the card, such as "visa ending 4242". */
+				sprintf( __( 'Your 4-weekly donation will now be charged to your %s.', 'donation-widget' ), is_string( $card ) ? $card : '' )
+			),
+			array( 'subscription_id' => $subscription_id )
+		);
+	}
+
+	/**
+	 * Runs one change: switched on, the session's own running subscription, then Stripe, then the
+	 * records. Stripe's refusals and outages become outcomes; nothing is recorded for them but
+	 * the refusal itself.
+	 *
+	 * @param ManageSession $session         The donor's session.
+	 * @param string        $action          A SelfServiceActions constant.
+	 * @param string        $subscription_id sub_… id from the form.
+	 * @param string        $ip              The visitor's address.
+	 * @param callable      $change          (subscription row, StripeSubscription): [outcome, history event, history detail, email sentence].
+	 * @param bool          $confirm         Whether to email the sentence (cancel has its own email).
+	 */
+	private function run( ManageSession $session, string $action, string $subscription_id, string $ip, callable $change, bool $confirm = true ): string {
+		if ( ! $this->actions->is_on( $action ) ) {
+			return self::NOT_AVAILABLE;
+		}
+		$subscription = $this->account->running_subscription( $session->email, $subscription_id );
+		if ( null === $subscription ) {
+			$this->audit->record( SelfServiceAudit::CHANGE_REFUSED, 0, $session->id, '', $action . ': not_found', $ip );
+			return self::NOT_FOUND;
+		}
+		$at_stripe = $this->account->at_stripe( $subscription['subscription_id'], $subscription['customer_id'] );
+		if ( null === $at_stripe ) {
+			return self::UNAVAILABLE;
+		}
+		try {
+			$result = $change( $subscription, $at_stripe );
+		} catch ( StripeError $error ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need Stripe's reason.
+			error_log( "Donation Widget self-service: Stripe refused {$action} on {$subscription_id}: " . $error->getMessage() );
+			$this->history->record( AuditEntry::SELF_SERVICE_REFUSED, CardUpdateActor::SELF_SERVICE, null, $action . ': ' . $error->error_code, $ip, $subscription_id );
+			$this->audit->record( SelfServiceAudit::CHANGE_REFUSED, 0, $session->id, $subscription_id, $action . ': ' . $error->error_code, $ip );
+			return self::STRIPE_REFUSED;
+		} catch ( ProviderUnavailable $error ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
+			error_log( "Donation Widget self-service: Stripe unavailable for {$action} on {$subscription_id}: " . $error->getMessage() );
+			$this->audit->record( SelfServiceAudit::CHANGE_REFUSED, 0, $session->id, $subscription_id, $action . ': unavailable', $ip );
+			return self::UNAVAILABLE;
+		}
+		if ( count( $result ) < 4 ) {
+			$this->audit->record( SelfServiceAudit::CHANGE_REFUSED, 0, $session->id, $subscription_id, $action . ': ' . $result[0], $ip );
+			return $result[0];
+		}
+		list( $outcome, $event, $detail, $sentence ) = $result;
+		$this->history->record( $event, CardUpdateActor::SELF_SERVICE, null, $detail, $ip, $subscription_id );
+		$this->audit->record( SelfServiceAudit::CHANGED, 0, $session->id, $subscription_id, $action . ': ' . $detail, $ip );
+		if ( $confirm ) {
+			$this->queue->enqueue( ManageLinks::CHANGE_MAIL_KIND, $session->email, $this->emails->change( $sentence ), array( 'subscription_id' => $subscription_id ) );
+		}
+		return $outcome;
+	}
+
+	/**
+	 * An Idempotency-Key for one change request (a new one each time: the same change asked for
+	 * twice on purpose must reach Stripe twice).
+	 *
+	 * @param string $what            The change.
+	 * @param string $subscription_id sub_… id.
+	 */
+	private function idempotency_key( string $what, string $subscription_id ): string {
+		return 'dw-self-service-' . $what . '-' . $subscription_id . '-' . wp_generate_uuid4();
+	}
+
+	/**
+	 * A Unix time as a date in the site's time zone.
+	 *
+	 * @param int $timestamp Unix time.
+	 */
+	public static function date( int $timestamp ): string {
+		return $timestamp > 0 ? (string) wp_date( (string) get_option( 'date_format', 'j F Y' ), $timestamp ) : '';
+	}
+}

@@ -1,0 +1,222 @@
+/**
+ * Self-service on the real e2e site, through the browser: a 4-weekly supporter asks for a link
+ * on the "Manage my donation" page, reads it from the demo mailbox, opens it, and changes the
+ * amount, skips, pauses, replaces the card in place and cancels; each change reaches Stripe's
+ * stand-in, the admin history, and the supporter's inbox. axe checks the request form and the
+ * manage page. Controls are found by role, label and text only.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import {
+	fourWeeklyDonor,
+	mailTo,
+	selfServiceState,
+} from '../fixtures/self-service';
+
+const SENT =
+	"If that address has donations with us, we've emailed a link to it. The link works once, for an hour.";
+
+function manage( page: Page ) {
+	return page.locator( '#manage-donation' );
+}
+
+async function expectAccessible( page: Page ) {
+	const results = await new AxeBuilder( { page } )
+		.include( '#manage-donation' )
+		.analyze();
+	expect(
+		results.violations.map(
+			( violation ) => `${ violation.id }: ${ violation.help }`
+		)
+	).toEqual( [] );
+}
+
+function linkIn( text: string ): string {
+	const match = /https?:\/\/\S+[?&]manage=[A-Za-z0-9_-]{43}/.exec( text );
+	expect( match, text ).not.toBeNull();
+	return ( match as RegExpExecArray )[ 0 ];
+}
+
+test.describe( 'self-service', () => {
+	test( 'a supporter gets a link by email, then changes, skips, pauses, replaces the card and cancels', async ( {
+		page,
+	} ) => {
+		// One long journey, with the site's PHP run from the command line between steps.
+		test.setTimeout( 240_000 );
+		const email = `self-service-${ Date.now() }@example.org.au`;
+		const donor = fourWeeklyDonor( email );
+
+		await page.goto( '/manage-donation/' );
+		await expectAccessible( page );
+		await manage( page ).getByLabel( 'Email address' ).fill( email );
+		await manage( page )
+			.getByRole( 'button', { name: 'Email me a link' } )
+			.click();
+		await expect( manage( page ).getByRole( 'status' ) ).toHaveText( SENT );
+
+		// An unknown address gets the very same answer (and no email).
+		const stranger = `nobody-${ Date.now() }@example.org.au`;
+		await manage( page ).getByLabel( 'Email address' ).fill( stranger );
+		await manage( page )
+			.getByRole( 'button', { name: 'Email me a link' } )
+			.click();
+		await expect( manage( page ).getByRole( 'status' ) ).toHaveText( SENT );
+		expect( mailTo( stranger ) ).toEqual( [] );
+
+		const [ linkMail ] = mailTo( email );
+		expect( linkMail.subject ).toContain( 'manage your donations' );
+		const link = linkIn( linkMail.text );
+
+		await page.goto( link );
+		await manage( page )
+			.getByRole( 'button', { name: 'Show my donations' } )
+			.click();
+		await expect(
+			manage( page ).getByRole( 'heading', {
+				name: 'Your 4-weekly donations',
+			} )
+		).toBeVisible();
+		await expect(
+			manage( page ).getByRole( 'heading', {
+				name: '$30.00 every 4 weeks',
+			} )
+		).toBeVisible();
+		await expect(
+			manage( page ).getByText( 'Visa ending in 4242' )
+		).toBeVisible();
+		await expect(
+			manage( page ).getByRole( 'heading', { name: 'Your gifts' } )
+		).toBeVisible();
+		await expectAccessible( page );
+		// Nothing spills sideways on a small phone.
+		await page.setViewportSize( { width: 320, height: 800 } );
+		expect(
+			await page.evaluate( () => document.documentElement.scrollWidth )
+		).toBeLessThanOrEqual( 320 );
+		await page.setViewportSize( { width: 1280, height: 800 } );
+
+		// Change the amount.
+		await manage( page )
+			.getByLabel( 'New amount every 4 weeks' )
+			.fill( '45' );
+		await manage( page )
+			.getByRole( 'button', { name: 'Change amount' } )
+			.click();
+		await expect( manage( page ).getByRole( 'status' ) ).toContainText(
+			'Your amount has been changed from your next donation on.'
+		);
+		await expect(
+			manage( page ).getByRole( 'heading', {
+				name: '$45.00 every 4 weeks',
+			} )
+		).toBeVisible();
+		expect( selfServiceState( donor.subscriptionId ).unitAmount ).toBe(
+			4500
+		);
+
+		// Skip the next donation.
+		await manage( page )
+			.getByRole( 'button', { name: 'Skip the next donation' } )
+			.click();
+		await expect( manage( page ).getByRole( 'status' ) ).toContainText(
+			'Your next donation will be skipped.'
+		);
+		expect( selfServiceState( donor.subscriptionId ).trialEnd ).not.toBe(
+			null
+		);
+
+		// Pause for two donations.
+		await manage( page ).getByLabel( 'Pause for' ).selectOption( '2' );
+		await manage( page )
+			.getByRole( 'button', { name: 'Pause', exact: true } )
+			.click();
+		await expect( manage( page ).getByRole( 'status' ) ).toContainText(
+			'Your 4-weekly donation is paused.'
+		);
+		expect( selfServiceState( donor.subscriptionId ).paused ).toBe( true );
+
+		// Replace the card, in place.
+		await manage( page )
+			.getByRole( 'button', { name: 'Replace card' } )
+			.click();
+		const widget = page.locator( '.dw-card-update' );
+		await expect(
+			widget.getByRole( 'heading', { name: 'Update card details.' } )
+		).toBeVisible();
+		await widget.getByLabel( 'Name on Card' ).fill( 'Sam Supporter' );
+		const field = ( label: string ) =>
+			widget
+				.getByRole( 'group', { name: label, exact: true } )
+				.getByRole( 'textbox' );
+		await field( 'Card Number' ).fill( '5555 5555 5555 4444' );
+		await field( 'Card Expiry' ).fill( '12 / 34' );
+		await field( 'Card CVV' ).fill( '123' );
+		await widget
+			.getByRole( 'button', { name: 'UPDATE CARD DETAILS' } )
+			.click();
+		await expect(
+			widget.getByText(
+				'Your payment details have been updated successfully.'
+			)
+		).toBeVisible();
+		expect( selfServiceState( donor.subscriptionId ).card ).toBe( '4444' );
+
+		// Cancel, with a reason, after a confirmation.
+		await page.goto( '/manage-donation/' );
+		await expect(
+			manage( page ).getByText( 'Mastercard ending in 4444' )
+		).toBeVisible();
+		await manage( page ).getByText( 'Cancel this donation' ).click();
+		await manage( page )
+			.getByLabel( 'Reason (optional)' )
+			.fill( 'Giving another way' );
+		await manage( page )
+			.getByRole( 'button', { name: 'Yes, cancel my donation' } )
+			.click();
+		await expect( manage( page ).getByRole( 'status' ) ).toContainText(
+			'Your 4-weekly donation is cancelled.'
+		);
+		await expect(
+			manage( page ).getByText( 'This 4-weekly donation has ended.' )
+		).toBeVisible();
+
+		const state = selfServiceState( donor.subscriptionId );
+		expect( state.status ).toBe( 'canceled' );
+		expect( state.history ).toEqual(
+			expect.arrayContaining( [
+				'amount_changed',
+				'donation_skipped',
+				'paused',
+				'card_updated',
+				'cancelled_by_donor',
+			] )
+		);
+		const subjects = mailTo( email ).map( ( mail ) => mail.text );
+		for ( const words of [
+			'Your 4-weekly donation is now $45.00',
+			'will be skipped',
+			'is paused for 2 donations',
+			'mastercard ending 4444',
+			'has been cancelled',
+		] ) {
+			expect(
+				subjects.some( ( text ) => text.includes( words ) ),
+				words
+			).toBe( true );
+		}
+
+		// The link was single use.
+		await page.goto( link );
+		await manage( page )
+			.getByRole( 'button', { name: 'Sign out' } )
+			.click();
+		await page.goto( link );
+		await manage( page )
+			.getByRole( 'button', { name: 'Show my donations' } )
+			.click();
+		await expect( manage( page ).getByRole( 'alert' ) ).toHaveText(
+			'That link has expired or has already been used. Enter your email address to get a new one.'
+		);
+	} );
+} );
