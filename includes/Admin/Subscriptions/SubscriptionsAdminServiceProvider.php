@@ -29,7 +29,7 @@ final class SubscriptionsAdminServiceProvider implements ServiceProvider {
 	 */
 	public function register( Container $container ): void {
 		$container->set( SubscriptionQuery::class, static fn (): SubscriptionQuery => new SubscriptionQuery() );
-		$container->set( CardUpdatePanel::class, static fn ( Container $c ): CardUpdatePanel => new CardUpdatePanel( $c->get( \DonationWidget\CardUpdate\CardUpdateAudit::class ) ) );
+		$container->set( CardUpdatePanel::class, static fn ( Container $c ): CardUpdatePanel => new CardUpdatePanel( $c->get( \DonationWidget\CardUpdate\CardUpdateHistory::class ) ) );
 		$container->set(
 			SubscriptionCancellation::class,
 			static fn ( Container $c ): SubscriptionCancellation => new SubscriptionCancellation( $c->get( SubscriptionRepository::class ), $c->get( StripeClient::class ) )
