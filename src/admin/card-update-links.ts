@@ -54,7 +54,10 @@ export function requestIdOf( url: string ): string {
  * @param table The history table.
  * @param rows  Its rows, newest first.
  */
-export function fillHistory( table: HTMLTableElement, rows: HistoryRow[] ): void {
+export function fillHistory(
+	table: HTMLTableElement,
+	rows: HistoryRow[]
+): void {
 	const body = table.tBodies[ 0 ] ?? table.createTBody();
 	body.replaceChildren();
 	if ( rows.length === 0 ) {
