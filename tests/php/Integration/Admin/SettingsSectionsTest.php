@@ -17,7 +17,7 @@ use DonationWidget\Tests\Integration\IntegrationTestCase;
 final class SettingsSectionsTest extends IntegrationTestCase {
 
 	protected function tearDown(): void {
-		unset( $_GET['section'] );
+		unset( $_GET['section'] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a test resets the query.
 		parent::tearDown();
 	}
 
@@ -70,7 +70,7 @@ final class SettingsSectionsTest extends IntegrationTestCase {
 	}
 
 	public function test_a_section_added_to_the_schema_appears_in_the_menu(): void {
-		$add = static fn ( array $sections ): array => array_merge( $sections, array( new SettingsSection( 'self_service', 'Self-service', array( new SettingField( 'self_service_test', 'Self-service test', SettingField::TEXT, 'self_service' ) ) ) ) );
+		$add  = static fn ( array $sections ): array => array_merge( $sections, array( new SettingsSection( 'self_service', 'Self-service', array( new SettingField( 'self_service_test', 'Self-service test', SettingField::TEXT, 'self_service' ) ) ) ) );
 		add_filter( 'donation_widget_settings_sections', $add );
 		$html = $this->screen();
 		remove_filter( 'donation_widget_settings_sections', $add );

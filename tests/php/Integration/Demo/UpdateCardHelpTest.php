@@ -20,7 +20,7 @@ final class UpdateCardHelpTest extends IntegrationTestCase {
 	}
 
 	protected function tearDown(): void {
-		unset( $_GET['requestID'] );
+		unset( $_GET['requestID'] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a test resets the query.
 		parent::tearDown();
 	}
 
