@@ -260,10 +260,10 @@ final class SubscriptionsPage {
 	 * @param SubscriptionSummary $subscription The subscription.
 	 */
 	private function render_payments( SubscriptionSummary $subscription ): void {
-		printf( '<h2>%s</h2>', esc_html__( 'Payments', 'donation-widget' ) );
+		printf( '<h2 id="donation-widget-payments-heading">%s</h2>', esc_html__( 'Payments', 'donation-widget' ) );
 		$payments = array_reverse( $this->donations->find_all_of_subscription( $subscription->id() ) );
 		printf(
-			'<table class="widefat striped donation-widget-payments"><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>',
+			'<table class="widefat striped donation-widget-payments" aria-labelledby="donation-widget-payments-heading"><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>',
 			esc_html__( 'Donation', 'donation-widget' ),
 			esc_html__( 'Date', 'donation-widget' ),
 			esc_html__( 'Amount', 'donation-widget' ),
