@@ -187,9 +187,7 @@ test.describe( 'card-update links in the admin', () => {
 		);
 		await page.getByRole( 'link', { name: 'Lena Links' } ).click();
 		await expect( history( page ) ).toContainText( EMPTY_HISTORY );
-		await expect(
-			page.getByText( /^Link #\d+ works until/ )
-		).toBeHidden();
+		await expect( page.getByText( /^Link #\d+ works until/ ) ).toBeHidden();
 
 		// No working link yet: nothing to ask about.
 		page.on( 'dialog', ( dialog ) => {
@@ -363,9 +361,7 @@ test.describe( 'screenshots', () => {
 			await page
 				.getByRole( 'button', { name: 'Copy card-update link' } )
 				.click();
-			await expect( history( page ).getByRole( 'row' ) ).toHaveCount(
-				4
-			);
+			await expect( history( page ).getByRole( 'row' ) ).toHaveCount( 4 );
 			await page.evaluate( () => window.scrollTo( 0, 0 ) );
 			const rowValue = ( name: RegExp ) =>
 				page.getByRole( 'row', { name } ).getByRole( 'cell' );

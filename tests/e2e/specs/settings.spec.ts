@@ -119,7 +119,10 @@ test( 'each provider section tests its connection with the saved keys and report
 	page,
 } ) => {
 	const expected = [
-		[ 'Stripe (card and express checkout)', 'Connected to Stripe in test mode.' ],
+		[
+			'Stripe (card and express checkout)',
+			'Connected to Stripe in test mode.',
+		],
 		[ 'PayPal', 'Connected to PayPal (sandbox).' ],
 		[
 			'Experian address lookup',
