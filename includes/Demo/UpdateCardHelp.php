@@ -7,8 +7,6 @@
 
 namespace DonationWidget\Demo;
 
-use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
-
 /**
  * Opened from the demo's menu, the update-card widget has no link to check, so it shows SPEC
  * §2.8's "Your link has expired" to everyone, as it must on a real site. In demo mode only, a
@@ -16,6 +14,12 @@ use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
  * issue links and where the demo files the emails it would have sent.
  */
 final class UpdateCardHelp {
+
+	/**
+	 * The 4-weekly donations screen's slug (Admin\Subscriptions\SubscriptionsPage::SLUG; the
+	 * demo, a domain, names it rather than depending on the admin screens above it).
+	 */
+	private const SUBSCRIPTIONS_SCREEN = 'donation-widget-subscriptions';
 
 	/**
 	 * The render_block filter of the widget block: the paragraph above an update-card widget
@@ -50,7 +54,7 @@ final class UpdateCardHelp {
 			sprintf(
 				/* translators: %s: link to the 4-weekly donations screen. */
 				esc_html__( 'To get a link, sign in to the admin, open %s, choose a donation and press "Copy card-update link", then open the copied link.', 'donation-widget' ),
-				sprintf( '<a href="%s">%s</a>', esc_url( SubscriptionsPage::list_url() ), esc_html__( 'Donation Widget > 4-weekly donations', 'donation-widget' ) )
+				sprintf( '<a href="%s">%s</a>', esc_url( admin_url( 'admin.php?page=' . self::SUBSCRIPTIONS_SCREEN ) ), esc_html__( 'Donation Widget > 4-weekly donations', 'donation-widget' ) )
 			),
 			wp_kses( $mailbox, array( 'a' => array( 'href' => array() ) ) )
 		);

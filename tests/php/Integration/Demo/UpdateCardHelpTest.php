@@ -31,7 +31,7 @@ final class UpdateCardHelpTest extends IntegrationTestCase {
 		$this->assertStringEndsWith( '<div class="widget"></div>', $html, 'the widget itself is unchanged' );
 		$this->assertStringContainsString( 'Demo: this page needs a card-update link.', $html );
 		$this->assertStringContainsString( 'press "Copy card-update link"', wp_strip_all_tags( html_entity_decode( $html ) ) );
-		$this->assertStringContainsString( esc_url( admin_url( 'admin.php?page=donation-widget-subscriptions' ) ), $html );
+		$this->assertStringContainsString( esc_url( \DonationWidget\Admin\Subscriptions\SubscriptionsPage::list_url() ), $html );
 	}
 
 	public function test_nothing_is_added_to_the_donation_widget_or_to_a_page_opened_from_a_link(): void {
