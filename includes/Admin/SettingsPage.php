@@ -111,17 +111,62 @@ final class SettingsPage {
 	}
 
 	/**
-	 * Prints the screen.
+	 * The section shown first: the one the URL names (so saving, which returns to the same URL,
+	 * stays on it), else the first. Every section is in the one form either way, so saving
+	 * never drops the values of the sections not shown.
+	 *
+	 * @param array<string, string> $sections Section id => heading.
+	 */
+	private function current_section( array $sections ): string {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only picks which section to show.
+		$asked = isset( $_GET['section'] ) ? sanitize_key( wp_unslash( $_GET['section'] ) ) : '';
+		return array_key_exists( $asked, $sections ) ? $asked : (string) array_key_first( $sections );
+	}
+
+	/**
+	 * The URL of one section of the screen.
+	 *
+	 * @param string $section Section id.
+	 */
+	public static function section_url( string $section ): string {
+		return add_query_arg(
+			array(
+				'page'    => AdminServiceProvider::MENU_SLUG,
+				'section' => $section,
+			),
+			admin_url( 'admin.php' )
+		);
+	}
+
+	/**
+	 * Prints the screen: a menu of the sections (WordPress's nav tabs, one link per section of
+	 * SettingsSchema::sections(), so a section added there appears here), then the form with
+	 * one panel per section, only the chosen one shown. Each provider's "Test connection"
+	 * follows the fields it tests, and its result is an admin notice beside it.
 	 */
 	public function render(): void {
 		if ( ! current_user_can( self::CAPABILITY ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to manage Donation Widget settings.', 'donation-widget' ), 403 );
 		}
-		$fields = $this->settings->fields();
+		$fields   = $this->settings->fields();
+		$sections = SettingsSchema::sections();
+		$current  = $this->current_section( $sections );
 		echo '<div class="wrap donation-widget-settings">';
 		printf( '<h1>%s</h1>', esc_html__( 'Donation Widget settings', 'donation-widget' ) );
 		// All slugs: options.php files "Settings saved." under "general", ours under the option.
 		settings_errors();
+		printf( '<nav class="nav-tab-wrapper wp-clearfix donation-widget-settings-sections" aria-label="%s">', esc_attr__( 'Settings sections', 'donation-widget' ) );
+		foreach ( $sections as $section => $heading ) {
+			printf(
+				'<a href="%1$s" class="%2$s" data-section="%3$s"%4$s>%5$s</a>',
+				esc_url( self::section_url( $section ) ),
+				esc_attr( $section === $current ? 'nav-tab nav-tab-active' : 'nav-tab' ),
+				esc_attr( $section ),
+				$section === $current ? ' aria-current="page"' : '', // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
+				esc_html( $heading )
+			);
+		}
+		echo '</nav>';
 		echo '<form method="post" action="options.php" novalidate="novalidate">';
 		settings_fields( SettingsServiceProvider::OPTION_GROUP );
 		$webhooks = array();
@@ -129,17 +174,16 @@ final class SettingsPage {
 			$webhooks[ $gateway_section->id ] = $gateway_section;
 		}
 		$with_tests = $this->connection_tester->providers();
-		foreach ( SettingsSchema::sections() as $section => $heading ) {
-			printf( '<h2 id="%s">%s</h2>', esc_attr( 'donation-widget-section-' . $section ), esc_html( $heading ) );
-			if ( in_array( $section, $with_tests, true ) ) {
-				$this->render_section_actions( $section, $webhooks[ $section ] ?? null );
-			}
-			/**
-			 * Prints a gateway's own status under its section's heading (the Stripe wallets' domain).
-			 *
-			 * @param string $section Section id.
-			 */
-			do_action( 'donation_widget_settings_section', $section );
+		foreach ( $sections as $section => $heading ) {
+			$id = 'donation-widget-section-' . $section;
+			printf(
+				'<section class="donation-widget-settings-section" id="%1$s" data-section="%2$s" aria-labelledby="%1$s-heading"%3$s>',
+				esc_attr( $id ),
+				esc_attr( $section ),
+				esc_attr( $section === $current ? '' : ' hidden' )
+			);
+			printf( '<h2 id="%s">%s</h2>', esc_attr( $id . '-heading' ), esc_html( $heading ) );
+			$this->render_webhook( $webhooks[ $section ] ?? null, $section );
 			echo '<table class="form-table" role="presentation"><tbody>';
 			foreach ( $fields as $field ) {
 				if ( $field->section === $section ) {
@@ -147,33 +191,55 @@ final class SettingsPage {
 				}
 			}
 			echo '</tbody></table>';
-		}
+			if ( in_array( $section, $with_tests, true ) ) {
+				$this->render_connection_test( $section );
+			}
+			/**
+			 * Prints a gateway's own status in its section, after its fields and their test (the
+			 * Stripe wallets' domain, which saving or testing the keys registers).
+			 *
+			 * @param string $section Section id.
+			 */
+			do_action( 'donation_widget_settings_section', $section );
+			echo '</section>';
+		}//end foreach
 		submit_button( __( 'Save settings', 'donation-widget' ) );
 		echo '</form></div>';
 	}
 
 	/**
-	 * A provider section's webhook endpoint (for a gateway that has one) and "Test connection".
+	 * A gateway section's webhook endpoint and its last event, above its fields.
 	 *
+	 * @param SettingsSection|null $gateway_section The gateway's description of the section, if a gateway's.
 	 * @param string               $section         Section id.
-	 * @param SettingsSection|null $gateway_section The gateway's description of it, if a gateway's.
 	 */
-	private function render_section_actions( string $section, ?SettingsSection $gateway_section ): void {
-		if ( null !== $gateway_section && '' !== $gateway_section->webhook_route ) {
-			printf( '<p>%s <code>%s</code></p>', esc_html( $gateway_section->webhook_help ), esc_html( rest_url( $gateway_section->webhook_route ) ) );
-			printf( '<p class="donation-widget-webhook-health" data-provider="%s">%s', esc_attr( $section ), esc_html( $this->webhook_health->last_event_text( $section ) ) );
-			$failure = $this->webhook_health->last_failure_text( $section );
-			if ( '' !== $failure ) {
-				printf( '<br /><span class="donation-widget-webhook-failure">%s</span>', esc_html( $failure ) );
-			}
-			echo '</p>';
+	private function render_webhook( ?SettingsSection $gateway_section, string $section ): void {
+		if ( null === $gateway_section || '' === $gateway_section->webhook_route ) {
+			return;
 		}
+		printf( '<p>%s <code>%s</code></p>', esc_html( $gateway_section->webhook_help ), esc_html( rest_url( $gateway_section->webhook_route ) ) );
+		printf( '<p class="donation-widget-webhook-health" data-provider="%s">%s', esc_attr( $section ), esc_html( $this->webhook_health->last_event_text( $section ) ) );
+		$failure = $this->webhook_health->last_failure_text( $section );
+		if ( '' !== $failure ) {
+			printf( '<br /><span class="donation-widget-webhook-failure">%s</span>', esc_html( $failure ) );
+		}
+		echo '</p>';
+	}
+
+	/**
+	 * "Test connection", after the fields it tests, and the place its notice appears.
+	 *
+	 * @param string $section Section id (the provider).
+	 */
+	private function render_connection_test( string $section ): void {
+		$result = 'donation-widget-test-result-' . $section;
 		printf(
-			'<p><button type="button" class="button donation-widget-test-connection" data-provider="%1$s" aria-describedby="%2$s">%3$s</button> <span class="donation-widget-test-result" id="%2$s" role="status" aria-live="polite"></span></p><p class="description">%4$s</p>',
+			'<div class="donation-widget-connection-test"><p><button type="button" class="button donation-widget-test-connection" data-provider="%1$s" aria-describedby="%2$s-help">%3$s</button></p><p class="description" id="%2$s-help">%4$s</p><div class="donation-widget-test-result" id="%2$s" data-testing="%5$s"></div></div>',
 			esc_attr( $section ),
-			esc_attr( 'donation-widget-test-result-' . $section ),
+			esc_attr( $result ),
 			esc_html__( 'Test connection', 'donation-widget' ),
-			esc_html__( 'The test uses the saved keys: save your changes first.', 'donation-widget' )
+			esc_html__( 'The test uses the saved keys: save your changes first.', 'donation-widget' ),
+			esc_attr__( 'Testing…', 'donation-widget' )
 		);
 	}
 

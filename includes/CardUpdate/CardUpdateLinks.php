@@ -20,7 +20,10 @@ use DonationWidget\Settings\Settings;
  * A link is bound to one subscription and its customer, works for the configured number of
  * hours (card_update_link_hours, 72 by default), and only once: replacing the card uses it up.
  * Issuing a new link for a subscription revokes its older unused links, so only the latest
- * link the donor was given works. Every issue, email and use is written to CardUpdateAudit.
+ * link the donor was given works: a link that was forwarded, or sent to an old address, stops
+ * working as soon as staff give the donor a new one. Emailing a link the admin has just copied
+ * sends that same link (email_copied()), so Copy then Email never revokes what was copied.
+ * Every issue, email and use is written to CardUpdateAudit.
  */
 final class CardUpdateLinks {
 
@@ -79,13 +82,62 @@ final class CardUpdateLinks {
 	 * @throws CardUpdateLinkRefused When the link cannot be issued, or the donor has no valid email address.
 	 */
 	public function email_link( string $subscription_id, string $issued_by ): bool {
+		return $this->email_copied( $subscription_id, $issued_by, '' )->sent;
+	}
+
+	/**
+	 * Emails the donor the link the admin copied a moment ago, when it still works: the same
+	 * link, so the copy the admin holds (and may have passed on) keeps working. Otherwise (no
+	 * link given, or it was used, revoked or expired since) issues a new link, which revokes
+	 * the older ones, and emails that.
+	 *
+	 * @param string $subscription_id sub_… id of a subscription this site started.
+	 * @param string $issued_by       Who asks.
+	 * @param string $request_id      The requestID of the copied link, or ''.
+	 * @throws CardUpdateLinkRefused When the link cannot be issued, or the donor has no valid email address.
+	 */
+	public function email_copied( string $subscription_id, string $issued_by, string $request_id ): EmailedLink {
 		$donor = $this->issuable_donor( $subscription_id );
 		if ( ! is_email( $donor->email ) ) {
 			throw new CardUpdateLinkRefused( CardUpdateLinkRefused::NO_EMAIL, __( 'This donor has no valid email address on record, so the link cannot be emailed. Copy the link instead.', 'donation-widget' ) );
 		}
-		$issued = $this->create_or_fail( $donor, $issued_by );
-		$email  = $this->emails->on_request( $donor->first_name, $issued->url, $this->lifetime_hours() );
-		return $this->send( $issued, $email, $issued_by );
+		$issued = $this->live_link_of( $subscription_id, $request_id );
+		$reused = null !== $issued;
+		$issued = $issued ?? $this->create_or_fail( $donor, $issued_by );
+		$hours  = max( 1, (int) ceil( ( $issued->link->expires_timestamp() - time() ) / HOUR_IN_SECONDS ) );
+		$email  = $this->emails->on_request( $donor->first_name, $issued->url, $reused ? $hours : $this->lifetime_hours() );
+		return new EmailedLink( $issued->link, $this->send( $issued, $email, $issued_by ), $reused );
+	}
+
+	/**
+	 * The subscription's link that a requestID names, when it still works.
+	 *
+	 * @param string $subscription_id sub_… id.
+	 * @param string $request_id      A requestID, or ''.
+	 */
+	private function live_link_of( string $subscription_id, string $request_id ): ?IssuedLink {
+		if ( '' === $request_id || ! CardUpdateToken::is_well_formed( $request_id ) ) {
+			return null;
+		}
+		$link = $this->links->find_by_hash( CardUpdateToken::hash( $request_id ) );
+		if ( null === $link || $link->subscription_id !== $subscription_id || ! CardUpdateToken::matches( $request_id, $link->token_hash ) || ! $link->is_active() ) {
+			return null;
+		}
+		return new IssuedLink( add_query_arg( 'requestID', $request_id, $this->page_url() ), $link );
+	}
+
+	/**
+	 * The subscription's newest link that still works, if any: the one a new link would revoke.
+	 *
+	 * @param string $subscription_id sub_… id.
+	 */
+	public function live_link( string $subscription_id ): ?CardUpdateLink {
+		foreach ( $this->links->for_subscription( $subscription_id ) as $link ) {
+			if ( $link->is_active() ) {
+				return $link;
+			}
+		}
+		return null;
 	}
 
 	/**
@@ -289,11 +341,11 @@ final class CardUpdateLinks {
 		if ( null === $link ) {
 			return null;
 		}
+		// No time in the words: the history shows the link's expiry in the site's time zone.
 		$detail = null === $renewal_invoice_id
-			/* translators: %s: date and time, UTC. */
-			? sprintf( __( 'Expires %s UTC', 'donation-widget' ), $link->expires_at )
-			/* translators: 1: Stripe invoice id, 2: date and time, UTC. */
-			: sprintf( __( 'Renewal %1$s failed; expires %2$s UTC', 'donation-widget' ), $renewal_invoice_id, $link->expires_at );
+			? ''
+			/* translators: %s: Stripe invoice id. */
+			: sprintf( __( 'Renewal %s failed', 'donation-widget' ), $renewal_invoice_id );
 		$this->audit->record( AuditEntry::ISSUED, $issued_by, $link, $detail );
 		foreach ( $this->links->revoke_others( $donor->subscription_id, $link->id ) as $revoked_id ) {
 			$revoked = $this->links->find( $revoked_id );

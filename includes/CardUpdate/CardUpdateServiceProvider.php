@@ -71,7 +71,8 @@ final class CardUpdateServiceProvider implements ServiceProvider {
 				$c->get( Settings::class )
 			)
 		);
-		$container->set( IssueLinkController::class, static fn ( Container $c ): IssueLinkController => new IssueLinkController( $c->get( CardUpdateLinks::class ) ) );
+		$container->set( CardUpdateHistory::class, static fn ( Container $c ): CardUpdateHistory => new CardUpdateHistory( $c->get( CardUpdateAudit::class ), $c->get( CardUpdateLinks::class ) ) );
+		$container->set( IssueLinkController::class, static fn ( Container $c ): IssueLinkController => new IssueLinkController( $c->get( CardUpdateLinks::class ), $c->get( CardUpdateHistory::class ) ) );
 	}
 
 	/**

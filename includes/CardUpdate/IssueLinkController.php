@@ -13,9 +13,11 @@ use DonationWidget\Http\AjaxResult;
  * The admin-ajax action donation_widget_issue_card_link (nonce action of the same name, capability
  * the donations capability; AjaxRouter::admin_action checks both before this runs).
  *
- * Fields: subscription_id (sub_…), delivery ("copy" or "email").
- * Answers: 200 {success: true, data: {url, link_id, expires_at}}                for copy
- *          200 {success: true, data: {emailed: true, email, link_id, expires_at}} for email
+ * Fields: subscription_id (sub_…), delivery ("copy" or "email"), and for email optionally
+ * request_id: the requestID of the link the admin copied, emailed as it is while it still works.
+ * Answers: 200 {success: true, data: {url, link_id, expires_at, …state}}                        for copy
+ *          200 {success: true, data: {emailed: true, email, link_id, expires_at, reused, …state}} for email
+ *          where state is {history: rows of CardUpdateHistory, live: its sentence, question: its question}
  *          400 validation · 409 refused (no page, unknown or ended subscription, no email)
  *          500 email_failed (the link was issued, but wp_mail() refused the email)
  */
@@ -26,9 +28,10 @@ final class IssueLinkController {
 	/**
 	 * Builds the controller.
 	 *
-	 * @param CardUpdateLinks $links The service.
+	 * @param CardUpdateLinks   $links   The service.
+	 * @param CardUpdateHistory $history The history, in words, sent back so the screen updates at once.
 	 */
-	public function __construct( private readonly CardUpdateLinks $links ) {
+	public function __construct( private readonly CardUpdateLinks $links, private readonly CardUpdateHistory $history ) {
 	}
 
 	/**
@@ -45,7 +48,8 @@ final class IssueLinkController {
 		if ( 'copy' !== $delivery && 'email' !== $delivery ) {
 			return AjaxResult::error( 'validation', __( 'Choose whether to copy the link or email it to the donor.', 'donation-widget' ), 400, array( 'field' => 'delivery' ) );
 		}
-		$actor = CardUpdateActor::current_user();
+		$actor      = CardUpdateActor::current_user();
+		$request_id = $request['request_id'] ?? '';
 		try {
 			if ( 'copy' === $delivery ) {
 				$issued = $this->links->issue( $subscription_id, $actor );
@@ -54,23 +58,37 @@ final class IssueLinkController {
 						'url'        => $issued->url,
 						'link_id'    => $issued->link->id,
 						'expires_at' => $issued->link->expires_at,
-					)
+					) + $this->state( $subscription_id )
 				);
 			}
-			$sent   = $this->links->email_link( $subscription_id, $actor );
-			$latest = $this->links->for_subscription( $subscription_id )[0] ?? null;
-			$data   = array(
-				'emailed'    => $sent,
-				'email'      => null !== $latest ? $latest->email : '',
-				'link_id'    => null !== $latest ? $latest->id : 0,
-				'expires_at' => null !== $latest ? $latest->expires_at : '',
-			);
-			if ( ! $sent ) {
+			$emailed = $this->links->email_copied( $subscription_id, $actor, is_string( $request_id ) ? $request_id : '' );
+			$data    = array(
+				'emailed'    => $emailed->sent,
+				'email'      => $emailed->link->email,
+				'link_id'    => $emailed->link->id,
+				'expires_at' => $emailed->link->expires_at,
+				'reused'     => $emailed->reused,
+			) + $this->state( $subscription_id );
+			if ( ! $emailed->sent ) {
 				return AjaxResult::error( 'email_failed', __( 'The link was issued, but the email could not be sent. Check the site\'s email settings, or copy the link instead.', 'donation-widget' ), 500, $data );
 			}
 			return AjaxResult::success( $data );
 		} catch ( CardUpdateLinkRefused $refused ) {
 			return AjaxResult::error( 'refused', $refused->getMessage(), 409, array( 'reason' => $refused->reason ) );
 		}//end try
+	}
+
+	/**
+	 * The panel's state after a change: the history rows, the live link's sentence and question.
+	 *
+	 * @param string $subscription_id sub_… id.
+	 * @return array{history: list<array{when: string, what: string, by: string, detail: string}>, live: string, question: string}
+	 */
+	private function state( string $subscription_id ): array {
+		return array(
+			'history'  => $this->history->rows( $subscription_id ),
+			'live'     => $this->history->live_link_text( $subscription_id ),
+			'question' => $this->history->replace_question( $subscription_id ),
+		);
 	}
 }

@@ -13,16 +13,18 @@ use DonationWidget\Settings\Settings;
 
 /**
  * When DONATION_WIDGET_DEMO_MODE is on (the local demo site only), every admin screen says so.
- * The widget shows the same words itself, from the public settings.
+ * The widget shows the same words itself, from the public settings. The update-card page also
+ * says how to get a card-update link (UpdateCardHelp).
  */
 final class DemoServiceProvider implements ServiceProvider {
 
 	/**
-	 * Nothing to share.
+	 * Shares the update-card page's help.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
+		$container->set( UpdateCardHelp::class, static fn (): UpdateCardHelp => new UpdateCardHelp() );
 	}
 
 	/**
@@ -34,6 +36,7 @@ final class DemoServiceProvider implements ServiceProvider {
 		if ( ! $container->get( Settings::class )->is_demo_mode() ) {
 			return;
 		}
+		add_filter( 'render_block_donation-widget/donation-widget', static fn ( string $html, array $block ): string => $container->get( UpdateCardHelp::class )->add_to( $html, $block ), 10, 2 );
 		add_action(
 			'admin_notices',
 			static function (): void {

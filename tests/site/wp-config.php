@@ -89,6 +89,12 @@ if ( 'demo' === $dw_site ) {
 	define( 'DONATION_WIDGET_RECAPTCHA_SCRIPT_URL', $dw_browser . '/recaptcha.js' );
 }
 
+// The e2e site answers as the demo for a request that asks to (Playwright's demo-page test sets
+// this header), so the demo's own pages are tested without serving a second site.
+if ( 'e2e' === $dw_site && isset( $_SERVER['HTTP_X_DONATION_WIDGET_DEMO'] ) && 'on' === $_SERVER['HTTP_X_DONATION_WIDGET_DEMO'] && ! defined( 'DONATION_WIDGET_DEMO_MODE' ) ) {
+	define( 'DONATION_WIDGET_DEMO_MODE', true );
+}
+
 if ( ! defined( 'ABSPATH' ) ) {
 	define( 'ABSPATH', __DIR__ . '/' );
 }

@@ -29,7 +29,7 @@ final class SubscriptionsAdminServiceProvider implements ServiceProvider {
 	 */
 	public function register( Container $container ): void {
 		$container->set( SubscriptionQuery::class, static fn (): SubscriptionQuery => new SubscriptionQuery() );
-		$container->set( CardUpdatePanel::class, static fn ( Container $c ): CardUpdatePanel => new CardUpdatePanel( $c->get( \DonationWidget\CardUpdate\CardUpdateAudit::class ) ) );
+		$container->set( CardUpdatePanel::class, static fn ( Container $c ): CardUpdatePanel => new CardUpdatePanel( $c->get( \DonationWidget\CardUpdate\CardUpdateHistory::class ) ) );
 		$container->set(
 			SubscriptionCancellation::class,
 			static fn ( Container $c ): SubscriptionCancellation => new SubscriptionCancellation( $c->get( SubscriptionRepository::class ), $c->get( StripeClient::class ) )
@@ -53,6 +53,7 @@ final class SubscriptionsAdminServiceProvider implements ServiceProvider {
 	public function boot( Container $container ): void {
 		$container->get( AjaxRouter::class )->admin_action( CardUpdateLinks::ISSUE_ACTION, DonationsCapability::CAPABILITY, static fn ( array $request ) => $container->get( IssueLinkController::class )->issue( $request ) );
 		add_action( 'admin_menu', static fn () => $container->get( SubscriptionsPage::class )->add_menu(), 12 );
+		add_action( 'admin_enqueue_scripts', static fn ( string $hook_suffix ) => $container->get( SubscriptionsPage::class )->enqueue_style( $hook_suffix ) );
 		add_action( 'admin_post_' . SubscriptionsPage::CANCEL_ACTION, static fn () => $container->get( SubscriptionsPage::class )->handle_cancel() );
 	}
 }

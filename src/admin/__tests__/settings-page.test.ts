@@ -1,4 +1,9 @@
-import { removalQuestion, testConnection } from '../settings-page';
+import {
+	removalQuestion,
+	showNotice,
+	showSection,
+	testConnection,
+} from '../settings-page';
 
 const globals = { ajaxUrl: '/wp-admin/admin-ajax.php', nonce: 'abc123' };
 
@@ -89,5 +94,48 @@ describe( 'removalQuestion', () => {
 		expect( removalQuestion( form ) ).toBe(
 			'Remove these stored keys: Live secret? Payments or lookups that need them stop until new ones are saved.'
 		);
+	} );
+} );
+
+describe( 'showNotice', () => {
+	it( 'shows a success as a status notice and a failure as an alert, replacing the last one', () => {
+		const place = document.createElement( 'div' );
+		showNotice( place, 'success', 'Connected.' );
+		expect( place.innerHTML ).toBe(
+			'<div class="notice notice-success inline" role="status"><p>Connected.</p></div>'
+		);
+		showNotice( place, 'error', '<b>Refused</b>' );
+		expect( place.children ).toHaveLength( 1 );
+		expect( place.firstElementChild?.getAttribute( 'role' ) ).toBe(
+			'alert'
+		);
+		expect( place.textContent ).toBe( '<b>Refused</b>' );
+	} );
+} );
+
+describe( 'showSection', () => {
+	it( 'shows the chosen section only and marks its link as current', () => {
+		const screen = document.createElement( 'div' );
+		screen.innerHTML = `
+			<nav class="donation-widget-settings-sections">
+				<a href="#" data-section="stripe" class="nav-tab nav-tab-active" aria-current="page">Stripe</a>
+				<a href="#" data-section="receipts" class="nav-tab">Receipts</a>
+			</nav>
+			<section class="donation-widget-settings-section" data-section="stripe"></section>
+			<section class="donation-widget-settings-section" data-section="receipts" hidden></section>`;
+		expect( showSection( screen, 'receipts' ) ).toBe( true );
+		const [ stripe, receipts ] = Array.from(
+			screen.querySelectorAll< HTMLElement >( 'section' )
+		);
+		expect( [ stripe.hidden, receipts.hidden ] ).toEqual( [ true, false ] );
+		const links = screen.querySelectorAll( 'a' );
+		expect( links[ 0 ].hasAttribute( 'aria-current' ) ).toBe( false );
+		expect( links[ 1 ].getAttribute( 'aria-current' ) ).toBe( 'page' );
+		expect( links[ 1 ].classList.contains( 'nav-tab-active' ) ).toBe(
+			true
+		);
+
+		expect( showSection( screen, 'nowhere' ) ).toBe( false );
+		expect( receipts.hidden ).toBe( false );
 	} );
 } );

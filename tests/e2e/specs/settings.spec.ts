@@ -1,7 +1,25 @@
 /**
- * Donation Widget → Settings, as an administrator uses it.
+ * Donation Widget → Settings, as an administrator uses it: one section at a time, chosen from
+ * the section menu.
  */
+import type { Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
+
+/**
+ * Opens a section of the settings screen from its menu.
+ *
+ * @param page    The page.
+ * @param heading The section's name.
+ */
+async function openSection( page: Page, heading: string ): Promise< void > {
+	await page
+		.getByRole( 'navigation', { name: 'Settings sections' } )
+		.getByRole( 'link', { name: heading, exact: true } )
+		.click();
+	await expect(
+		page.getByRole( 'heading', { name: heading, level: 2 } )
+	).toBeVisible();
+}
 
 test.beforeEach( async ( { page } ) => {
 	await logIn( page );
@@ -11,6 +29,7 @@ test.beforeEach( async ( { page } ) => {
 test( 'a saved secret is masked, and an empty secret field keeps it', async ( {
 	page,
 } ) => {
+	await openSection( page, 'Experian address lookup' );
 	const token = page.getByLabel( 'Experian token' );
 	await expect( token ).toHaveAttribute( 'type', 'password' );
 	await token.fill( 'experian-e2e-token-4321' );
@@ -41,9 +60,11 @@ test( 'a saved secret is masked, and an empty secret field keeps it', async ( {
 test( 'an invalid value shows a notice naming the field, and the old value stays', async ( {
 	page,
 } ) => {
+	await openSection( page, 'Organisation' );
 	const email = page.getByLabel( 'Supporter care email' );
 	const before = await email.inputValue();
 	await email.fill( 'not-an-email' );
+	await openSection( page, 'Donation form' );
 	await page.getByLabel( 'Preset amounts' ).fill( '10, 20' );
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
 
@@ -72,6 +93,7 @@ test( 'valid values are stored and reach the public settings', async ( {
 	page,
 	request,
 } ) => {
+	await openSection( page, 'Donation form' );
 	await page
 		.getByLabel( 'Default campaign iteration ID' )
 		.fill( 'E2E-APPEAL' );
@@ -93,23 +115,95 @@ test( 'valid values are stored and reach the public settings', async ( {
 	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
 } );
 
-test( 'each provider section tests its connection with the saved keys and reports in words', async ( {
+test( 'each provider section tests its connection with the saved keys and reports in a notice after its fields', async ( {
 	page,
 } ) => {
-	const buttons = page.getByRole( 'button', { name: 'Test connection' } );
-	await expect( buttons ).toHaveCount( 4 );
 	const expected = [
-		'Connected to Stripe in test mode.',
-		'Connected to PayPal (sandbox).',
-		'Connected to Experian: an address search answered.',
-		'Google accepted the reCAPTCHA secret key.',
+		[
+			'Stripe (card and express checkout)',
+			'Connected to Stripe in test mode.',
+		],
+		[ 'PayPal', 'Connected to PayPal (sandbox).' ],
+		[
+			'Experian address lookup',
+			'Connected to Experian: an address search answered.',
+		],
+		[ 'Google reCAPTCHA', 'Google accepted the reCAPTCHA secret key.' ],
 	];
-	for ( const [ index, message ] of expected.entries() ) {
-		await buttons.nth( index ).click();
+	for ( const [ heading, message ] of expected ) {
+		await openSection( page, heading );
+		// Only the open section's button is there to press.
+		const button = page.getByRole( 'button', { name: 'Test connection' } );
+		await expect( button ).toHaveCount( 1 );
+		await button.click();
+		const notice = page
+			.getByRole( 'region', { name: heading } )
+			.getByRole( 'status' )
+			.filter( { hasText: message } );
+		await expect( notice ).toBeVisible();
+		await expect( notice ).toHaveClass( /notice notice-success inline/ );
+		// Beside the button, below the last field it tested.
+		const noticeBox = await notice.boundingBox();
+		const buttonBox = await button.boundingBox();
+		const lastField = page
+			.getByRole( 'region', { name: heading } )
+			.locator( 'input:visible, select:visible' )
+			.last();
+		const fieldBox = await lastField.boundingBox();
+		expect( buttonBox!.y ).toBeGreaterThan( fieldBox!.y );
+		expect( noticeBox!.y ).toBeGreaterThan( buttonBox!.y );
+		expect( noticeBox!.y - buttonBox!.y ).toBeLessThan( 120 );
+	}
+} );
+
+test( 'the section menu shows one section at a time, and a save returns to it', async ( {
+	page,
+} ) => {
+	const menu = page.getByRole( 'navigation', { name: 'Settings sections' } );
+	for ( const name of [
+		'Stripe (card and express checkout)',
+		'PayPal',
+		'Experian address lookup',
+		'Google reCAPTCHA',
+		'Donation form',
+		'Organisation',
+		'Card-update links',
+		'Receipts',
+	] ) {
 		await expect(
-			page.getByRole( 'status' ).filter( { hasText: message } )
+			menu.getByRole( 'link', { name, exact: true } )
 		).toBeVisible();
 	}
+	await expect(
+		menu.getByRole( 'link', { name: 'Stripe (card and express checkout)' } )
+	).toHaveAttribute( 'aria-current', 'page' );
+	await expect( page.getByLabel( 'Receipt sender name' ) ).toBeHidden();
+
+	await openSection( page, 'Receipts' );
+	await expect( page.getByLabel( 'Receipt sender name' ) ).toBeVisible();
+	await expect( page.getByLabel( 'Test secret key' ) ).toBeHidden();
+	await expect(
+		menu.getByRole( 'link', { name: 'Receipts' } )
+	).toHaveAttribute( 'aria-current', 'page' );
+	await expect(
+		page.getByRole( 'heading', { name: 'Receipts', level: 2 } )
+	).toBeFocused();
+	await expect( page ).toHaveURL( /section=receipts/ );
+	// The screen is no longer one long page.
+	const height = await page.evaluate(
+		() => document.documentElement.scrollHeight
+	);
+	expect( height ).toBeLessThan( 1800 );
+
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+	await expect( page.getByLabel( 'Receipt sender name' ) ).toBeVisible();
+
+	// Without the script, each link opens the screen on its section.
+	await page.goto(
+		'/wp-admin/admin.php?page=donation-widget&section=organisation'
+	);
+	await expect( page.getByLabel( 'Organisation name' ) ).toBeVisible();
 } );
 
 test( "a refused key is reported in the provider's words", async ( {
@@ -123,12 +217,11 @@ test( "a refused key is reported in the provider's words", async ( {
 		.getByRole( 'button', { name: 'Test connection' } )
 		.first()
 		.click();
-	await expect(
-		page.getByRole( 'status' ).filter( {
-			hasText:
-				'Stripe refused the test secret key: Invalid API Key provided',
-		} )
-	).toBeVisible();
+	const refused = page.getByRole( 'alert' ).filter( {
+		hasText: 'Stripe refused the test secret key: Invalid API Key provided',
+	} );
+	await expect( refused ).toBeVisible();
+	await expect( refused ).toHaveClass( /notice notice-error inline/ );
 
 	await page.getByLabel( 'Test secret key' ).fill( 'sk_test_localStandIn' );
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
@@ -141,6 +234,7 @@ test( 'the PayPal section shows the webhook URL, the last event and the last ref
 	baseURL,
 } ) => {
 	const webhookId = 'WH0E2ESETTINGS01';
+	await openSection( page, 'PayPal' );
 	await page.getByLabel( 'Webhook ID' ).fill( webhookId );
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
 	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
@@ -188,6 +282,7 @@ test( 'the PayPal section shows the webhook URL, the last event and the last ref
 test( 'a stored secret is removed only with its box ticked and the removal confirmed', async ( {
 	page,
 } ) => {
+	await openSection( page, 'PayPal' );
 	const secret = page.locator( '#donation-widget-paypal-live-secret' );
 	const description = page.locator(
 		'#donation-widget-paypal-live-secret-description'
