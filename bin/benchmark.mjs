@@ -63,6 +63,7 @@ const adminNames = [
 	'admin-settings.js',
 	'card-update-links.js',
 	'donation-export.js',
+	'statements.js',
 ];
 const admin = rows.filter( ( row ) => adminNames.includes( row.name ) );
 const lazy = rows.filter(

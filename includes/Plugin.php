@@ -63,6 +63,8 @@ final class Plugin {
 			new Admin\Dashboard\DashboardServiceProvider(),
 			new Admin\AdminServiceProvider(),
 			new Demo\DemoServiceProvider(),
+			new Statements\StatementsServiceProvider(),
+			new Admin\Statements\StatementsAdminServiceProvider(),
 		);
 	}
 
