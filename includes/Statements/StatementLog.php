@@ -206,10 +206,11 @@ final class StatementLog {
 	}
 
 	/**
-	 * The rows of some donors in a year, by "email|organisation" in lower case.
+	 * The rows of a page of donors in a year (addresses from the first to the last of the page,
+	 * a range of the year_donor key), by "email|organisation" in lower case.
 	 *
 	 * @param FinancialYear $year   The year.
-	 * @param string[]      $emails Addresses.
+	 * @param string[]      $emails Addresses, in order.
 	 * @return array<string, array{id: int, year: int, email: string, organisation: string, name: string, gifts: int, total_cents: int, status: string, sends: int, sent_at: string}>
 	 */
 	public function of_donors( FinancialYear $year, array $emails ): array {
@@ -219,8 +220,10 @@ final class StatementLog {
 		}
 		$rows  = $wpdb->get_results(
 			$wpdb->prepare(
-				'SELECT * FROM ' . Schema::table( 'statements' ) . ' WHERE year = %d AND email IN (' . implode( ', ', array_fill( 0, count( $emails ), '%s' ) ) . ')',
-				array_merge( array( $year->ending ), $emails )
+				'SELECT * FROM ' . Schema::table( 'statements' ) . ' WHERE year = %d AND email >= %s AND email <= %s',
+				$year->ending,
+				reset( $emails ),
+				end( $emails )
 			),
 			ARRAY_A
 		);

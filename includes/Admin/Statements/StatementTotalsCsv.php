@@ -8,6 +8,7 @@
 namespace DonationWidget\Admin\Statements;
 
 use DonationWidget\Admin\Donations\DonationExport;
+use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Statements\FinancialYear;
 use DonationWidget\Statements\StatementLog;
 use DonationWidget\Statements\StatementQuery;
@@ -79,7 +80,7 @@ final class StatementTotalsCsv {
 						$donor['organisation'],
 						(string) $donor['gifts'],
 						number_format( $donor['total_cents'] / 100, 2, '.', '' ),
-						null !== $row && StatementLog::SENT === $row['status'] ? substr( $row['sent_at'], 0, 10 ) : '',
+						null !== $row && StatementLog::SENT === $row['status'] ? DonationFormat::date( $row['sent_at'], 'Y-m-d' ) : '',
 					)
 				);
 				++$written;
