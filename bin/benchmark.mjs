@@ -157,7 +157,7 @@ print( 'Admin screens only:', admin );
  */
 const option = ( name ) => {
 	const at = process.argv.indexOf( name );
-	return at > 0 ? process.argv[ at + 1 ] ?? null : null;
+	return at > 0 ? ( process.argv[ at + 1 ] ?? null ) : null;
 };
 
 if ( option( '--site' ) ) {
@@ -199,7 +199,10 @@ if ( option( '--site' ) ) {
 
 if ( option( '--export' ) ) {
 	const { printExport } = await import( './benchmark/export.mjs' );
-	await printExport( option( '--export' ), option( '--export-search' ) ?? '' );
+	await printExport(
+		option( '--export' ),
+		option( '--export-search' ) ?? ''
+	);
 }
 
 if ( option( '--admin' ) ) {

@@ -46,7 +46,7 @@ final class StatementDocument {
 		$right = 'style="text-align: right; border-bottom: 1px solid #ddd; padding: 6px;"';
 		$html  = '<section class="donation-widget-statement">';
 		$html .= '<h2 style="font-size: 20px; margin: 16px 0 8px;">' . esc_html( self::heading( $statement ) ) . '</h2>';
-		$html .= '<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse: collapse; margin-bottom: 16px;">';
+		$html .= '<table cellpadding="6" cellspacing="0" style="border-collapse: collapse; margin-bottom: 16px;">';
 		foreach ( $this->details( $statement ) as $label => $value ) {
 			$html .= '<tr><th scope="row" ' . $cell . '>' . esc_html( $label ) . '</th><td ' . $cell . '>' . esc_html( $value ) . '</td></tr>';
 		}

@@ -62,7 +62,9 @@ export async function followStatements(
 			const status = ( error as { data?: { status?: unknown } } | null )
 				?.data?.status;
 			if (
-				( typeof status === 'number' && status >= 400 && status < 500 ) ||
+				( typeof status === 'number' &&
+					status >= 400 &&
+					status < 500 ) ||
 				failures >= MAX_FAILURES
 			) {
 				view.announce( unreachable );
@@ -124,6 +126,10 @@ document
 		const view = panelView( panel );
 		const path = panel.dataset.path;
 		if ( view && path ) {
-			void followStatements( path, view, panel.dataset.unreachable ?? '' );
+			void followStatements(
+				path,
+				view,
+				panel.dataset.unreachable ?? ''
+			);
 		}
 	} );
