@@ -13,6 +13,9 @@
  *   node bin/benchmark.mjs --admin http://127.0.0.1:8888 [--rows N] [--site-name demo]
  *                                             admin screens at N donations beside the Pages list
  *                                             (bin/benchmark/admin.mjs)
+ *   node bin/benchmark.mjs --statements 30000
+ *                                             times finding, sending and the CSV of a year's tax
+ *                                             statements on the e2e site (bin/benchmark/statements.mjs)
  *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:8888 [--runs 3]
  *                                             also Lighthouse mobile on the home, donate and modal
  *                                             pages, median of the runs (bin/benchmark/lighthouse.mjs)
@@ -213,6 +216,11 @@ if ( option( '--admin' ) ) {
 		siteName: option( '--site-name' ),
 		runs: option( '--runs' ) ? Number( option( '--runs' ) ) : null,
 	} );
+}
+
+if ( option( '--statements' ) ) {
+	const { printStatements } = await import( './benchmark/statements.mjs' );
+	printStatements( Number( option( '--statements' ) ) || 3000 );
 }
 
 if ( option( '--lighthouse' ) ) {
