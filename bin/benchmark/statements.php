@@ -11,7 +11,7 @@
  * @package DonationWidget
  */
 
-// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL, WordPress.WP.AlternativeFunctions, WordPress.NamingConventions.PrefixAllGlobals -- a benchmark helper writing the local site's own tables; every value is a placeholder.
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders, WordPress.PHP.DiscouragedPHPFunctions, WordPress.WP.AlternativeFunctions, WordPress.NamingConventions.PrefixAllGlobals -- a benchmark helper writing the local site's own tables; every value is a placeholder.
 
 use DonationWidget\Admin\Statements\StatementTotalsCsv;
 use DonationWidget\Plugin;
@@ -83,8 +83,8 @@ try {
 		$dw_ms    = ( microtime( true ) - $dw_start ) * 1000;
 		$dw_key   = StatementRuns::FINDING === $dw_phase ? 'find' : 'send';
 		++$dw_figure[ $dw_key . '_steps' ];
-		$dw_figure[ $dw_key . '_ms' ]  += $dw_ms;
-		$dw_figure['step_max_ms']       = max( $dw_figure['step_max_ms'], $dw_ms );
+		$dw_figure[ $dw_key . '_ms' ] += $dw_ms;
+		$dw_figure['step_max_ms']      = max( $dw_figure['step_max_ms'], $dw_ms );
 	} while ( $dw_more );
 	$dw_figure['statements'] = $dw_container->get( StatementLog::class )->counts( $dw_year )[ StatementLog::SENT ];
 
@@ -92,11 +92,11 @@ try {
 	$dw_container->get( StatementQuery::class )->statements_of( 'donor1@' . $dw_domain, $dw_year );
 	$dw_figure['preview_ms'] = ( microtime( true ) - $dw_start ) * 1000;
 
-	$dw_out   = fopen( 'php://memory', 'w+b' );
-	$dw_start = microtime( true );
+	$dw_out                 = fopen( 'php://memory', 'w+b' );
+	$dw_start               = microtime( true );
 	$dw_figure['csv_lines'] = ( new StatementTotalsCsv( $dw_container->get( StatementQuery::class ), $dw_container->get( StatementLog::class ) ) )->write( $dw_year, $dw_out );
 	$dw_figure['csv_ms']    = ( microtime( true ) - $dw_start ) * 1000;
 } finally {
 	$dw_cleanup();
-}
+}//end try
 echo wp_json_encode( $dw_figure );
