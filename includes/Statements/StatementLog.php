@@ -236,6 +236,18 @@ final class StatementLog {
 	}
 
 	/**
+	 * Deletes an address's statement records (the privacy eraser): the statements themselves
+	 * are rebuilt from the donations, which the donations' own eraser handles.
+	 *
+	 * @param string $email Donor.
+	 * @return int Rows deleted.
+	 */
+	public function erase( string $email ): int {
+		global $wpdb;
+		return (int) $wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( 'statements' ) . ' WHERE email = %s', $email ) );
+	}
+
+	/**
 	 * A row with typed values.
 	 *
 	 * @param array<string, mixed> $row Row.

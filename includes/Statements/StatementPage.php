@@ -55,7 +55,8 @@ final class StatementPage {
 		if ( ! isset( $_GET[ StatementLinks::QUERY_VAR ] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the signed token is the authorisation; viewing changes nothing.
 			return;
 		}
-		$token  = sanitize_text_field( wp_unslash( (string) $_GET[ StatementLinks::QUERY_VAR ] ) ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- as above.
+		$value  = wp_unslash( $_GET[ StatementLinks::QUERY_VAR ] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- as above; sanitised just below.
+		$token  = is_string( $value ) ? sanitize_text_field( $value ) : '';
 		$answer = $this->answer( $token );
 		status_header( $answer['status'] );
 		nocache_headers();

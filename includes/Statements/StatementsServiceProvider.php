@@ -9,6 +9,7 @@ namespace DonationWidget\Statements;
 
 use DonationWidget\Container;
 use DonationWidget\Emails\MailQueue;
+use DonationWidget\Emails\MailSchedule;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
 
@@ -56,6 +57,31 @@ final class StatementsServiceProvider implements ServiceProvider {
 				if ( $container->get( StatementSender::class )->run() ) {
 					$container->get( StatementSchedule::class )->soon();
 				}
+			}
+		);
+		// A lost single event: the mail queue's five-minute safety net asks again while a year is unfinished.
+		add_action(
+			MailSchedule::SAFETY_NET_HOOK,
+			static function () use ( $container ): void {
+				if ( array() !== $container->get( StatementRuns::class )->unfinished() ) {
+					$container->get( StatementSchedule::class )->soon();
+				}
+			}
+		);
+		add_filter(
+			'wp_privacy_personal_data_erasers',
+			static function ( $erasers ) use ( $container ) {
+				$erasers                               = is_array( $erasers ) ? $erasers : array();
+				$erasers['donation-widget-statements'] = array(
+					'eraser_friendly_name' => __( 'Donation Widget tax statements', 'donation-widget' ),
+					'callback'             => static fn ( string $email ): array => array(
+						'items_removed'  => $container->get( StatementLog::class )->erase( $email ) > 0,
+						'items_retained' => false,
+						'messages'       => array(),
+						'done'           => true,
+					),
+				);
+				return $erasers;
 			}
 		);
 		add_action( 'template_redirect', static fn () => $container->get( StatementPage::class )->maybe_render(), 0 );

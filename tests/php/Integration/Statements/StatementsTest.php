@@ -239,4 +239,24 @@ final class StatementsTest extends StatementTestCase {
 		$this->assertSame( array(), apply_filters( 'donation_widget_statement_links', array(), $this->email( 'nobody' ) ) );
 		$this->assertSame( array(), apply_filters( 'donation_widget_statement_links', array(), 'not an email' ) );
 	}
+
+	public function test_the_privacy_eraser_deletes_the_donors_statement_records(): void {
+		$this->log_in_as( 'administrator' );
+		$year = new FinancialYear( 2019 );
+		$this->gift( $this->email( 'forget' ), '2018-08-01 09:00:00', 5000 );
+		$this->gift( $this->email( 'keep' ), '2018-08-01 09:00:00', 5000 );
+		$this->send_all( $year );
+		$erasers = apply_filters( 'wp_privacy_personal_data_erasers', array() ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own filter, as the Tools → Erase screen runs it.
+		$this->assertArrayHasKey( 'donation-widget-statements', $erasers );
+		$answer = call_user_func( $erasers['donation-widget-statements']['callback'], $this->email( 'forget' ), 1 );
+		$this->assertTrue( $answer['items_removed'] );
+		$this->assertNull( $this->log()->find_for( $year, $this->email( 'forget' ), '' ) );
+		$this->assertNotNull( $this->log()->find_for( $year, $this->email( 'keep' ), '' ) );
+	}
+
+	public function test_a_link_parameter_that_is_not_text_is_refused_without_a_warning(): void {
+		$page = $this->service( \DonationWidget\Statements\StatementPage::class );
+		$this->assertSame( 403, $page->answer( '' )['status'] );
+		$this->assertSame( 403, $page->answer( str_repeat( 'a', 5000 ) . '.' . str_repeat( 'b', 64 ) )['status'] );
+	}
 }
