@@ -114,6 +114,10 @@ module.exports = {
 			__dirname,
 			'src/admin/donation-export.ts'
 		),
+		statements: path.resolve(
+			__dirname,
+			'src/admin/statement-progress.ts'
+		),
 	},
 	output: {
 		...defaultConfig.output,

@@ -16,6 +16,9 @@
  *   node bin/benchmark.mjs --self-service http://127.0.0.1:8888 --known EMAIL [--runs 4]
  *                                             also times the "Manage my donation" link request for
  *                                             a known and unknown addresses (bin/benchmark/self-service.mjs)
+ *   node bin/benchmark.mjs --statements 30000
+ *                                             times finding, sending and the CSV of a year's tax
+ *                                             statements on the e2e site (bin/benchmark/statements.mjs)
  *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:8888 [--runs 3]
  *                                             also Lighthouse mobile on the home, donate and modal
  *                                             pages, median of the runs (bin/benchmark/lighthouse.mjs)
@@ -66,6 +69,7 @@ const adminNames = [
 	'admin-settings.js',
 	'card-update-links.js',
 	'donation-export.js',
+	'statements.js',
 ];
 const admin = rows.filter( ( row ) => adminNames.includes( row.name ) );
 const lazy = rows.filter(
@@ -224,6 +228,11 @@ if ( option( '--self-service' ) ) {
 		option( '--known' ) ?? '',
 		Number( option( '--runs' ) ) || 4
 	);
+}
+
+if ( option( '--statements' ) ) {
+	const { printStatements } = await import( './benchmark/statements.mjs' );
+	printStatements( Number( option( '--statements' ) ) || 3000 );
 }
 
 if ( option( '--lighthouse' ) ) {

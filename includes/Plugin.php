@@ -64,6 +64,8 @@ final class Plugin {
 			new Admin\AdminServiceProvider(),
 			new Demo\DemoServiceProvider(),
 			new SelfService\SelfServiceServiceProvider(),
+			new Statements\StatementsServiceProvider(),
+			new Admin\Statements\StatementsAdminServiceProvider(),
 		);
 	}
 

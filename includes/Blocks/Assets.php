@@ -20,6 +20,8 @@ final class Assets {
 
 	public const ADMIN_DONATION_EXPORT_HANDLE = 'donation-widget-donation-export';
 
+	public const ADMIN_STATEMENT_PROGRESS_HANDLE = 'donation-widget-statement-progress';
+
 	/**
 	 * Entry name in build/ => script handle.
 	 */
@@ -29,6 +31,7 @@ final class Assets {
 		'admin-settings'    => self::ADMIN_SETTINGS_HANDLE,
 		'card-update-links' => self::ADMIN_CARD_UPDATE_LINKS_HANDLE,
 		'donation-export'   => self::ADMIN_DONATION_EXPORT_HANDLE,
+		'statements'        => self::ADMIN_STATEMENT_PROGRESS_HANDLE,
 	);
 
 	/**

@@ -13,14 +13,14 @@ namespace DonationWidget\Database;
  */
 final class Schema {
 
-	public const VERSION = '9';
+	public const VERSION = '10';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -56,6 +56,8 @@ final class Schema {
 		$ss_session = self::table( 'self_service_sessions' );
 		$ss_audit   = self::table( 'self_service_audit' );
 		$ss_asked   = self::table( 'self_service_requests' );
+		$statements = self::table( 'statements' );
+		$stmt_runs  = self::table( 'statement_runs' );
 
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice).
@@ -120,7 +122,8 @@ final class Schema {
   KEY last_name (last_name),
   KEY organisation_name (organisation_name),
   KEY subscription_latest (subscription_id,id,status),
-  KEY status_currency_created (status,currency,created_at,email)
+  KEY status_currency_created (status,currency,created_at,email),
+  KEY statement_donor (status,email,donate_as,organisation_name,created_at,total_cents)
 ) {$charset};",
 			// Each provider payment (a PayPal capture, a Stripe charge) counts for one donation only.
 			// The UNIQUE key makes the claim atomic across every web server.
@@ -372,6 +375,43 @@ final class Schema {
   claimed_at datetime DEFAULT NULL,
   PRIMARY KEY  (id),
   KEY claimed_at (claimed_at)
+) {$charset};",
+			// End-of-financial-year statements (Statements\StatementLog): one row per donor email,
+			// organisation ('' for the donor's own) and year, UNIQUE, so finding a donor twice
+			// upserts one row; a sender takes a row with a conditional UPDATE (pending -> sending,
+			// its claim_token), so two servers never send one statement twice. year_status serves
+			// the progress counts and the next batch to send.
+			"CREATE TABLE {$statements} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  year smallint(5) unsigned NOT NULL,
+  email varchar(100) NOT NULL,
+  organisation varchar(160) NOT NULL DEFAULT '',
+  name varchar(160) NOT NULL DEFAULT '',
+  gifts int(10) unsigned NOT NULL DEFAULT 0,
+  total_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  status varchar(20) NOT NULL DEFAULT 'pending',
+  claim_token char(32) DEFAULT NULL,
+  claimed_at datetime DEFAULT NULL,
+  sends smallint(5) unsigned NOT NULL DEFAULT 0,
+  mail_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  sent_at datetime DEFAULT NULL,
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY year_donor (year,email,organisation),
+  KEY year_status (year,status)
+) {$charset};",
+			// "Send all statements" of a year (Statements\StatementRuns): finding its donors page
+			// by page (cursor_email moved by compare-and-set), then sending, then done.
+			"CREATE TABLE {$stmt_runs} (
+  year smallint(5) unsigned NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'finding',
+  cursor_email varchar(100) NOT NULL DEFAULT '',
+  started_by bigint(20) unsigned NOT NULL DEFAULT 0,
+  started_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  finished_at datetime DEFAULT NULL,
+  PRIMARY KEY  (year)
 ) {$charset};",
 		);
 	}

@@ -103,6 +103,9 @@ final class EmailsPage {
 			MailQueue::RECEIPT        => __( 'Receipt', 'donation-widget' ),
 			MailQueue::FAILED_RENEWAL => __( 'Card update after a failed renewal', 'donation-widget' ),
 			MailQueue::CANCELLATION   => __( 'Cancellation', 'donation-widget' ),
+			// Statements\StatementSender::KIND and TEST_KIND.
+			'statement'               => __( 'Tax statement', 'donation-widget' ),
+			'statement_test'          => __( 'Tax statement (test)', 'donation-widget' ),
 		);
 	}
 

@@ -1,0 +1,238 @@
+/**
+ * End-of-financial-year tax statements. An admin previews a donor's statement, sends a test to
+ * themselves, sends every statement of the year while the progress bar follows the background
+ * run to the end, and downloads the year's totals per donor. A donor opens their statement's
+ * printable page from its signed link, without logging in. Each test's donors have emails
+ * under a domain of their own (tests/e2e/fixtures/statements.php).
+ */
+import fs from 'node:fs';
+import { test, expect, logIn } from '../fixtures';
+import { mailTo, runMailQueue } from '../fixtures/donations';
+import {
+	deleteStatements,
+	seedLastYear,
+	statementLink,
+} from '../fixtures/statements';
+
+test( 'an admin previews a statement, sends a test, sends the whole year while watching its progress, and downloads the totals', async ( {
+	page,
+} ) => {
+	test.setTimeout( 120_000 );
+	const domain = `statements-${ Date.now() }.example.org.au`;
+	const { label } = await seedLastYear( domain );
+	try {
+		await logIn( page );
+		await page.goto(
+			'/wp-admin/admin.php?page=donation-widget-statements'
+		);
+		await expect(
+			page.getByRole( 'heading', { name: 'Tax statements', level: 1 } )
+		).toBeVisible();
+		await expect( page.getByLabel( 'Financial year' ) ).toHaveValue(
+			/^\d{4}$/
+		);
+		await expect(
+			page.getByLabel( 'Financial year' ).locator( 'option:checked' )
+		).toHaveText( label );
+
+		// Preview: Jo's own statement and her organisation's, refunds left out.
+		await page.getByLabel( 'Donor email' ).fill( `jo@${ domain }` );
+		await page.getByRole( 'button', { name: 'Preview statement' } ).click();
+		const own = page.getByRole( 'region', {
+			name: 'Preview of the statement for Jo Donor',
+		} );
+		await expect(
+			own.getByRole( 'heading', {
+				name: `Tax statement for the ${ label } financial year`,
+			} )
+		).toBeVisible();
+		await expect(
+			own.getByRole( 'cell', { name: '$52.50' } )
+		).toBeVisible();
+		await expect(
+			own.getByRole( 'cell', { name: '$20.00' } )
+		).toBeVisible();
+		await expect( own.getByText( '$72.50 AUD' ) ).toBeVisible();
+		await expect( own.getByText( '$99.00' ) ).toHaveCount( 0 );
+		const organisation = page.getByRole( 'region', {
+			name: 'Preview of the statement for Donor & Sons Pty Ltd',
+		} );
+		await expect( organisation.getByText( '$300.00 AUD' ) ).toBeVisible();
+
+		// A test goes to the admin, not the donor.
+		await page
+			.getByRole( 'button', {
+				name: 'Send a test to me (admin@example.org.au)',
+			} )
+			.first()
+			.click();
+		await expect(
+			page.getByText(
+				'A test statement was queued to your email address.'
+			)
+		).toBeVisible();
+		await runMailQueue();
+		const tests = await mailTo( 'admin@example.org.au' );
+		expect( tests.map( ( mail ) => mail.subject ) ).toContain(
+			`[Test] Your ${ label } tax statement from Helping Hands Australia`
+		);
+		expect( await mailTo( `jo@${ domain }` ) ).toEqual( [] );
+
+		// Send the whole year and watch it to the end.
+		await page
+			.getByRole( 'button', {
+				name: `Send all statements for ${ label }`,
+			} )
+			.click();
+		await expect(
+			page.getByText( 'Sending started.', { exact: false } )
+		).toBeVisible();
+		const bar = page.getByRole( 'progressbar', {
+			name: /^(Finding donors: [\d,]+ statements so far\.|Sending statements: [\d,]+ of [\d,]+|Done: [\d,]+ statements? for .+ (is|are) sent\.)$/,
+		} );
+		await expect( bar ).toBeVisible();
+		await expect( bar ).toHaveAccessibleName(
+			new RegExp(
+				`^Done: [\\d,]+ statements? for ${ label } (is|are) sent\\.$`
+			),
+			{ timeout: 60_000 }
+		);
+		await expect( page.getByRole( 'status' ) ).toHaveText(
+			/^Done: [\d,]+ statements? for .+ sent\.$/
+		);
+		const [ value, max ] = await bar.evaluate( ( element ) => [
+			( element as HTMLProgressElement ).value,
+			( element as HTMLProgressElement ).max,
+		] );
+		expect( value ).toBe( max );
+		await runMailQueue();
+		expect(
+			( await mailTo( `jo@${ domain }` ) ).map( ( mail ) => mail.subject )
+		).toEqual( [
+			`Your ${ label } tax statement from Helping Hands Australia`,
+			`Your ${ label } tax statement from Helping Hands Australia`,
+		] );
+		expect( await mailTo( `sam@${ domain }` ) ).toHaveLength( 1 );
+		expect( await mailTo( `tiny@${ domain }` ) ).toEqual( [] );
+
+		// Sent once: the preview now offers to resend.
+		await page.getByLabel( 'Donor email' ).fill( `sam@${ domain }` );
+		await page.getByRole( 'button', { name: 'Preview statement' } ).click();
+		await expect( page.getByText( /^Sent on / ) ).toBeVisible();
+		await expect(
+			page.getByRole( 'button', { name: 'Resend statement' } )
+		).toBeVisible();
+
+		// The year's totals, one line per statement.
+		const downloading = page.waitForEvent( 'download' );
+		await page
+			.getByRole( 'link', { name: 'Download totals per donor (CSV)' } )
+			.click();
+		const download = await downloading;
+		expect( download.suggestedFilename() ).toMatch(
+			/^tax-statements-\d{4}-\d{2}\.csv$/
+		);
+		const lines = fs
+			.readFileSync( await download.path(), 'utf8' )
+			.split( '\n' )
+			.filter( ( line ) => line.includes( domain ) );
+		expect( lines ).toHaveLength( 3 );
+		expect( lines ).toContainEqual(
+			expect.stringMatching(
+				new RegExp(
+					`^${ label },jo@${ domain.replace(
+						/\./g,
+						'\\.'
+					) },"Jo Donor",,2,72\\.50,\\d{4}-\\d{2}-\\d{2}$`
+				)
+			)
+		);
+		expect( lines ).toContainEqual(
+			expect.stringContaining(
+				'"Donor & Sons Pty Ltd","Donor & Sons Pty Ltd",1,300.00,'
+			)
+		);
+	} finally {
+		await deleteStatements( domain );
+	}
+} );
+
+test( 'a donor opens last year\u2019s statement from its signed link and can print it; a changed link is refused', async ( {
+	page,
+	consoleErrors,
+} ) => {
+	const domain = `statement-page-${ Date.now() }.example.org.au`;
+	const { label } = await seedLastYear( domain );
+	try {
+		// The link as the site makes it, opened on the site under test.
+		const made = new URL( await statementLink( `jo@${ domain }` ) );
+		const url = `${ made.pathname }${ made.search }`;
+		await page.addInitScript( () => {
+			( window as unknown as { printed: number } ).printed = 0;
+			window.print = () => {
+				( window as unknown as { printed: number } ).printed++;
+			};
+		} );
+		const response = await page.goto( url );
+		expect( response?.status() ).toBe( 200 );
+		await expect(
+			page.getByRole( 'heading', {
+				name: `Tax statement for the ${ label } financial year`,
+			} )
+		).toBeVisible();
+		await expect(
+			page.getByRole( 'cell', { name: 'Jo Donor' } )
+		).toBeVisible();
+		await expect( page.getByText( '$72.50 AUD' ) ).toBeVisible();
+		await expect(
+			page.getByText(
+				'Donations of $2 or more to Helping Hands Australia are tax deductible in Australia.'
+			)
+		).toBeVisible();
+		await page
+			.getByRole( 'button', { name: 'Print or save as PDF' } )
+			.click();
+		expect(
+			await page.evaluate(
+				() => ( window as unknown as { printed: number } ).printed
+			)
+		).toBe( 1 );
+		// Printed, the button is not on the paper.
+		await page.emulateMedia( { media: 'print' } );
+		await expect(
+			page.getByRole( 'button', { name: 'Print or save as PDF' } )
+		).toBeHidden();
+		await page.emulateMedia( { media: 'screen' } );
+
+		// Someone changes the link to open another donor's statement.
+		const token = made.searchParams.get(
+			'donation-widget-statement'
+		) as string;
+		const [ payload, signature ] = token.split( '.' );
+		const forged = Buffer.from(
+			Buffer.from( payload, 'hex' )
+				.toString( 'utf8' )
+				.replace( `jo@${ domain }`, `sam@${ domain }` ),
+			'utf8'
+		).toString( 'hex' );
+		const refused = await page.goto(
+			`/?donation-widget-statement=${ forged }.${ signature }`
+		);
+		expect( refused?.status() ).toBe( 403 );
+		await expect(
+			page.getByText( 'This statement link is not valid.', {
+				exact: false,
+			} )
+		).toBeVisible();
+		await expect( page.getByText( '$15.00' ) ).toHaveCount( 0 );
+		// The browser logs the refused page's 403, as it should; nothing else.
+		expect( consoleErrors ).toEqual( [
+			expect.stringMatching(
+				/^Failed to load resource: the server responded with a status of 403 \(Forbidden\)/
+			),
+		] );
+		consoleErrors.length = 0;
+	} finally {
+		await deleteStatements( domain );
+	}
+} );

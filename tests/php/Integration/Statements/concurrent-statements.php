@@ -1,0 +1,40 @@
+<?php
+/**
+ * One "web server" of StatementRaceTest: boots the phpunit site in its own PHP process (its own
+ * database connection), says "ready", waits for "go" on its standard input (sent to all servers
+ * at once), then steps a year's "Send all" until nothing is left, as WP-Cron and the admin's
+ * progress requests do, and prints how many steps it took.
+ * Usage: php concurrent-statements.php YEAR
+ *
+ * @package DonationWidget
+ */
+
+// phpcs:disable WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound, WordPress.WP.AlternativeFunctions -- a command-line test helper.
+
+use DonationWidget\Plugin;
+use DonationWidget\Statements\FinancialYear;
+use DonationWidget\Statements\StatementRuns;
+use DonationWidget\Statements\StatementSender;
+
+$state = dirname( __DIR__, 4 ) . '/.wp-local';
+putenv( 'DONATION_WIDGET_SITE=phpunit' );
+putenv( 'DONATION_WIDGET_STATE_DIR=' . $state );
+$_SERVER['HTTP_HOST']   = '127.0.0.1:8891';
+$_SERVER['SERVER_NAME'] = '127.0.0.1';
+$_SERVER['REQUEST_URI'] = '/';
+
+require_once dirname( __DIR__, 4 ) . '/vendor/autoload.php';
+require_once $state . '/core/wp-load.php';
+
+$fy     = new FinancialYear( (int) ( $argv[1] ?? 0 ) );
+$sender = Plugin::instance()->container()->get( StatementSender::class );
+Plugin::instance()->container()->get( StatementRuns::class )->find( $fy ); // Connect now, not at the start line.
+fwrite( STDOUT, "ready\n" );
+fflush( STDOUT );
+fgets( STDIN );
+$steps    = 0;
+$deadline = microtime( true ) + 60;
+while ( microtime( true ) < $deadline && $sender->step( $fy ) ) {
+	++$steps;
+}
+echo wp_json_encode( array( 'steps' => $steps ) ), "\n";
