@@ -8,7 +8,7 @@ import { TextControl } from '@wordpress/components';
 
 // WordPress's own alert red (#cc1818, 5.9:1 on white), in the editor's help text size.
 const ERROR_STYLE = {
-	margin: '8px 0 0',
+	margin: '8px 0 12px',
 	color: '#cc1818',
 	fontSize: '12px',
 	fontWeight: 600,
