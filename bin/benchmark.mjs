@@ -13,6 +13,9 @@
  *   node bin/benchmark.mjs --admin http://127.0.0.1:8888 [--rows N] [--site-name demo]
  *                                             admin screens at N donations beside the Pages list
  *                                             (bin/benchmark/admin.mjs)
+ *   node bin/benchmark.mjs --placeholder-heights http://127.0.0.1:8888
+ *                                             tab 1's height at each widget width, for
+ *                                             WidgetPlaceholder.php (bin/benchmark/placeholder-heights.mjs)
  *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:8888 [--runs 3]
  *                                             also Lighthouse mobile on the home, donate and modal
  *                                             pages, median of the runs (bin/benchmark/lighthouse.mjs)
@@ -217,6 +220,13 @@ if ( option( '--lighthouse' ) ) {
 		option( '--lighthouse' ),
 		Number( option( '--runs' ) ) || 3
 	);
+}
+
+if ( option( '--placeholder-heights' ) ) {
+	const { printPlaceholderHeights } = await import(
+		'./benchmark/placeholder-heights.mjs'
+	);
+	await printPlaceholderHeights( option( '--placeholder-heights' ) );
 }
 
 if ( process.argv.includes( '--check' ) ) {
