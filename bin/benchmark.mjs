@@ -19,6 +19,9 @@
  *   node bin/benchmark.mjs --statements 30000
  *                                             times finding, sending and the CSV of a year's tax
  *                                             statements on the e2e site (bin/benchmark/statements.mjs)
+ *   node bin/benchmark.mjs --placeholder-heights http://127.0.0.1:8888
+ *                                             tab 1's height at each widget width, for
+ *                                             WidgetPlaceholder.php (bin/benchmark/placeholder-heights.mjs)
  *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:8888 [--runs 3]
  *                                             also Lighthouse mobile on the home, donate and modal
  *                                             pages, median of the runs (bin/benchmark/lighthouse.mjs)
@@ -241,6 +244,13 @@ if ( option( '--lighthouse' ) ) {
 		option( '--lighthouse' ),
 		Number( option( '--runs' ) ) || 3
 	);
+}
+
+if ( option( '--placeholder-heights' ) ) {
+	const { printPlaceholderHeights } = await import(
+		'./benchmark/placeholder-heights.mjs'
+	);
+	await printPlaceholderHeights( option( '--placeholder-heights' ) );
 }
 
 if ( process.argv.includes( '--check' ) ) {

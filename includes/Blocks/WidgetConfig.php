@@ -7,6 +7,9 @@
 
 namespace DonationWidget\Blocks;
 
+use DonationWidget\Donations\DonationForm;
+use DonationWidget\Donations\Money;
+
 /**
  * Normalises what an editor chose into the JSON the front end reads from the host element.
  * Booleans travel as the strings "true"/"false", as SPEC §3.1 says.
@@ -123,13 +126,20 @@ final class WidgetConfig {
 	}
 
 	/**
-	 * One amount in dollars, or empty.
+	 * One amount in dollars a donor could give (SPEC §5.1: $5 to $999,999.99, at most two
+	 * decimals), or empty, so the page never offers what the widget would refuse; the editor's
+	 * preview reads its configuration with the same rules (src/shared/amount-limits.ts).
 	 *
 	 * @param mixed $value Anything.
 	 */
 	private static function amount( mixed $value ): string {
-		$text = self::text( $value );
-		return preg_match( '/^\d{1,6}(\.\d{1,2})?$/', $text ) ? $text : '';
+		// Checked as given, not after stripping markup: "<b>30</b>" is no amount, in the widget either.
+		$text = is_scalar( $value ) ? trim( (string) $value ) : '';
+		if ( ! preg_match( '/^\d{1,9}(\.\d{1,2})?$/', $text ) ) {
+			return '';
+		}
+		$cents = Money::cents( $text );
+		return $cents >= DonationForm::MIN_TOTAL_CENTS && $cents <= DonationForm::MAX_AMOUNT_CENTS ? $text : '';
 	}
 
 	/**
@@ -138,7 +148,7 @@ final class WidgetConfig {
 	 * @param mixed $value Anything.
 	 */
 	private static function amounts( mixed $value ): string {
-		$parts = array_map( 'trim', explode( ',', self::text( $value ) ) );
+		$parts = array_map( 'trim', explode( ',', is_scalar( $value ) ? (string) $value : '' ) );
 		$valid = array_filter( $parts, static fn ( string $part ): bool => '' !== self::amount( $part ) );
 		return 3 === count( $parts ) && 3 === count( $valid ) ? implode( ',', $parts ) : '';
 	}

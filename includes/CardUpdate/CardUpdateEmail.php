@@ -7,7 +7,7 @@
 
 namespace DonationWidget\CardUpdate;
 
-use DonationWidget\Donations\Money;
+use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Settings\Settings;
 
 /**
@@ -44,9 +44,9 @@ final class CardUpdateEmail {
 			),
 			$amount_cents > 0
 				? sprintf(
-					/* translators: %s: an amount in dollars, such as 25 or 52.50. */
+					/* translators: %s: an amount in dollars, such as 25, 52.50 or 1,250. */
 					__( 'We weren\'t able to process your latest donation of $%s. This can happen for all sorts of reasons, such as a card expiring or being replaced, and it is quick to sort out.', 'donation-widget' ),
-					self::dollars( $amount_cents )
+					DonationFormat::dollars( $amount_cents )
 				)
 				: __( 'We weren\'t able to process your latest donation. This can happen for all sorts of reasons, such as a card expiring or being replaced, and it is quick to sort out.', 'donation-widget' ),
 			__( 'If you would like to keep giving, you can update your card details securely here:', 'donation-widget' ),
@@ -179,15 +179,5 @@ final class CardUpdateEmail {
 	private function organisation(): string {
 		$name = $this->settings->string( 'organisation_name' );
 		return '' !== $name ? $name : (string) get_bloginfo( 'name' );
-	}
-
-	/**
-	 * Dollars as the widget shows them: two decimals, a trailing ".00" dropped.
-	 *
-	 * @param int $cents Cents.
-	 */
-	private static function dollars( int $cents ): string {
-		$dollars = Money::dollars( $cents );
-		return str_ends_with( $dollars, '.00' ) ? substr( $dollars, 0, -3 ) : $dollars;
 	}
 }

@@ -36,10 +36,10 @@ final class DonationForm {
 	public const MAX_AMOUNT_CENTS = 99999999;
 
 	/**
-	 * The largest custom amount plus the largest help cover ($20): the total may exceed
-	 * $999,999.99 by the cover.
+	 * The largest total, cover included: the cover never takes a gift past $999,999.99
+	 * (HelpCover::cents_for() shrinks it to the room left).
 	 */
-	public const MAX_TOTAL_CENTS = self::MAX_AMOUNT_CENTS + HelpCover::CAP_CENTS;
+	public const MAX_TOTAL_CENTS = HelpCover::MAX_TOTAL_CENTS;
 
 	/**
 	 * Longest formData accepted, in bytes; the real one is well under 2 KB.
@@ -266,13 +266,10 @@ final class DonationForm {
 		$this->postcode      = $this->text( $address, 'postalCode', 20, self::POSTCODE_REGEX, __( 'A postcode has digits only.', 'donation-widget' ), null, 'formData.address.' );
 		$this->country       = $this->text( $address, 'country', 80, self::PLACE_PATTERN, $place_chars, null, 'formData.address.' );
 
+		// The total is at most $999,999.99 (total()), so the gift within it is too.
 		$this->total_cents  = $this->total( $data['totalAmount'] ?? null );
 		$this->cover_cents  = $this->cover( $cover, $this->total_cents );
 		$this->amount_cents = $this->total_cents - $this->cover_cents;
-		if ( $this->amount_cents > self::MAX_AMOUNT_CENTS ) {
-			// Only the cover may take the total past the largest gift.
-			$this->errors['formData.totalAmount'] = __( 'Please choose or enter a donation amount less than $999,999.99', 'donation-widget' );
-		}
 
 		$currency = $data['currency'] ?? '';
 		if ( ! is_string( $currency ) || self::CURRENCY !== strtoupper( trim( $currency ) ) ) {

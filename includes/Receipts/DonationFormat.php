@@ -23,9 +23,28 @@ final class DonationFormat {
 	 * @param int $cents Cents.
 	 */
 	public static function money( int $cents ): string {
-		$sign  = $cents < 0 ? '-' : '';
-		$cents = abs( $cents );
-		return $sign . '$' . number_format( intdiv( $cents, 100 ) ) . '.' . str_pad( (string) ( $cents % 100 ), 2, '0', STR_PAD_LEFT );
+		return ( $cents < 0 ? '-' : '' ) . '$' . self::number( abs( $cents ) );
+	}
+
+	/**
+	 * An amount as the widget shows it, for text that puts the "$" itself (SPEC §9): thousands
+	 * separators, two decimals, a trailing ".00" dropped, such as "1,000,019.99" or "25".
+	 *
+	 * @param int $cents Cents, not negative.
+	 */
+	public static function dollars( int $cents ): string {
+		$number = self::number( abs( $cents ) );
+		return str_ends_with( $number, '.00' ) ? substr( $number, 0, -3 ) : $number;
+	}
+
+	/**
+	 * "1,052.50": en-AU thousands separators and two decimals, from integer cents (never a float).
+	 * Every amount the plugin shows a person goes through here.
+	 *
+	 * @param int $cents Cents, not negative.
+	 */
+	private static function number( int $cents ): string {
+		return number_format( intdiv( $cents, 100 ), 0, '.', ',' ) . '.' . str_pad( (string) ( $cents % 100 ), 2, '0', STR_PAD_LEFT );
 	}
 
 	/**

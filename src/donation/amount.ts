@@ -5,9 +5,10 @@
 import { roundToCents } from '../shared/money';
 import { messages } from '../shared/messages';
 import type { DonationValues, Frequency } from '../shared/donation-values';
+import { MAXIMUM_DONATION, MINIMUM_DONATION } from '../shared/amount-limits';
 
-export const MINIMUM_DONATION = 5;
-export const MAXIMUM_CUSTOM_DONATION = 999999.99;
+export { MINIMUM_DONATION };
+export const MAXIMUM_CUSTOM_DONATION = MAXIMUM_DONATION;
 
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 

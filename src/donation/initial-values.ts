@@ -4,6 +4,7 @@
  */
 import type { Settings, WidgetConfig } from '../shared/config';
 import { HELP_COVER_PERCENT, parseFrequency } from './amount';
+import { PRESET_COUNT } from '../shared/amount-limits';
 import {
 	BLANK_VALUES,
 	EMPTY_ADDRESS,
@@ -20,8 +21,8 @@ const UTM_KEYS: ReadonlyArray< keyof UtmValues > = [
 	'utm_term',
 ];
 
-/** SPEC §9: three preset amounts. */
-export const PRESET_COUNT = 3;
+// SPEC §9: three preset amounts.
+export { PRESET_COUNT };
 
 export function readUtm( search: string ): UtmValues {
 	const params = new URLSearchParams( search );

@@ -10,7 +10,9 @@ import {
 	ToggleControl,
 } from '@wordpress/components';
 import type { BlockEditProps } from '@wordpress/blocks';
-import { presetAmountsProblem, type BlockAttributes } from './attributes';
+import { frequencyChoice, type BlockAttributes } from './attributes';
+import { defaultAmountError, presetAmountsError } from './amount-errors';
+import { CheckedTextControl } from './CheckedTextControl';
 
 type PanelProps = Pick<
 	BlockEditProps< BlockAttributes >,
@@ -18,7 +20,6 @@ type PanelProps = Pick<
 >;
 
 export function DonationFormPanel( { attributes, setAttributes }: PanelProps ) {
-	const amountsProblem = presetAmountsProblem( attributes.amountValues );
 	return (
 		<PanelBody title={ __( 'Donation form', 'donation-widget' ) }>
 			<ToggleControl
@@ -41,37 +42,26 @@ export function DonationFormPanel( { attributes, setAttributes }: PanelProps ) {
 					setAttributes( { hideInMemory } )
 				}
 			/>
-			<TextControl
-				__next40pxDefaultSize
-				__nextHasNoMarginBottom
+			<CheckedTextControl
 				label={ __( 'Preset amounts', 'donation-widget' ) }
-				help={
-					amountsProblem
-						? __(
-								"Enter exactly three amounts of $5 or more, such as 25, 50, 100; until then the settings' amounts are used.",
-								'donation-widget'
-							)
-						: __(
-								"Three amounts separated by commas. Leave empty to use the settings' amounts.",
-								'donation-widget'
-							)
-				}
+				help={ __(
+					"Three amounts from $5 to $999,999.99, separated by commas. Leave empty to use the settings' amounts.",
+					'donation-widget'
+				) }
 				value={ attributes.amountValues }
-				onChange={ ( amountValues ) =>
-					setAttributes( { amountValues } )
-				}
+				check={ presetAmountsError }
+				onSave={ ( amountValues ) => setAttributes( { amountValues } ) }
 			/>
-			<TextControl
-				__next40pxDefaultSize
-				__nextHasNoMarginBottom
+			<CheckedTextControl
 				label={ __( 'Default amount', 'donation-widget' ) }
 				help={ __(
-					"Leave empty to use the settings' default amount.",
+					"From $5 to $999,999.99. Leave empty to use the settings' default amount.",
 					'donation-widget'
 				) }
 				inputMode="decimal"
 				value={ attributes.defaultAmount }
-				onChange={ ( defaultAmount ) =>
+				check={ defaultAmountError }
+				onSave={ ( defaultAmount ) =>
 					setAttributes( { defaultAmount } )
 				}
 			/>
@@ -90,18 +80,13 @@ export function DonationFormPanel( { attributes, setAttributes }: PanelProps ) {
 				__next40pxDefaultSize
 				__nextHasNoMarginBottom
 				label={ __( 'Default frequency', 'donation-widget' ) }
-				value={ attributes.donationType }
+				value={ frequencyChoice( attributes.donationType ) }
 				options={ [
-					{
-						label: __(
-							'Every 4 weeks (standard)',
-							'donation-widget'
-						),
-						value: '',
-					},
+					// "" leaves the widget's own start, "Every 4 weeks" (SPEC §3.3), which is
+					// what "4weekly" would set: one option, so the list offers no twin.
 					{
 						label: __( 'Every 4 weeks', 'donation-widget' ),
-						value: '4weekly',
+						value: '',
 					},
 					{
 						label: __( 'Once only', 'donation-widget' ),
@@ -110,8 +95,9 @@ export function DonationFormPanel( { attributes, setAttributes }: PanelProps ) {
 				] }
 				onChange={ ( donationType ) =>
 					setAttributes( {
-						donationType:
-							donationType as BlockAttributes[ 'donationType' ],
+						donationType: frequencyChoice(
+							donationType as BlockAttributes[ 'donationType' ]
+						),
 					} )
 				}
 			/>

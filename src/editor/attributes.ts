@@ -38,17 +38,13 @@ export function toWidgetConfig(
 }
 
 /**
- * Why a preset list would be ignored (the server keeps it only with exactly three valid amounts).
+ * The frequency the "Default frequency" control shows. "" (no override) and "4weekly" behave
+ * alike, since the widget starts on "Every 4 weeks" anyway (SPEC §3.3): one option covers both.
  *
- * @param value Comma-separated amounts typed by the editor.
+ * @param donationType The saved attribute.
  */
-export function presetAmountsProblem( value: string ): string | null {
-	if ( value.trim() === '' ) {
-		return null;
-	}
-	const parts = value.split( ',' ).map( ( part ) => part.trim() );
-	const valid = parts.filter(
-		( part ) => /^\d{1,6}(\.\d{1,2})?$/.test( part ) && Number( part ) >= 5
-	);
-	return parts.length === 3 && valid.length === 3 ? null : 'invalid';
+export function frequencyChoice(
+	donationType: BlockAttributes[ 'donationType' ]
+): '' | 'Oneoff' {
+	return donationType === 'Oneoff' ? 'Oneoff' : '';
 }

@@ -4,6 +4,8 @@
  * global that PHP prints before the script.
  */
 
+import { usableDefaultAmount, usablePresets } from './amount-limits';
+
 export type WidgetPosition = 'left' | 'center' | 'right';
 
 export interface WidgetConfig {
@@ -14,9 +16,9 @@ export interface WidgetConfig {
 	hide_address: boolean;
 	hide_mobile: boolean;
 	hide_inmemory: boolean;
-	/** Preset amounts split from the comma string; empty when not given. */
+	/** The three preset amounts from the comma string; empty when not given or not usable. */
 	amount_values: string[];
-	/** 0 when not given. */
+	/** 0 when not given or not a usable amount (SPEC §5.1's limits). */
 	default_amount: number;
 	/** Empty when not given. */
 	iteration_id: string;
@@ -138,8 +140,10 @@ export function normaliseConfig( raw: Loose ): WidgetConfig {
 		hide_address: toBoolean( raw.hide_address ),
 		hide_mobile: toBoolean( raw.hide_mobile ),
 		hide_inmemory: toBoolean( raw.hide_inmemory ),
-		amount_values: toAmountList( raw.amount_values ),
-		default_amount: toNumber( raw.default_amount ),
+		// As the server keeps them (WidgetConfig.php): three usable presets or none, a usable
+		// default or none, so the editor's preview shows what the page will.
+		amount_values: usablePresets( raw.amount_values ),
+		default_amount: usableDefaultAmount( raw.default_amount ),
 		iteration_id: toText( raw.iteration_id ).trim(),
 		donation_type: toText( raw.donation_type ).trim(),
 	};

@@ -4,6 +4,7 @@
  */
 import type { DonationValues } from './donation-values';
 import { roundToCents, toDecimalString } from './money';
+import { MAXIMUM_DONATION } from './amount-limits';
 
 export const HELP_COVER_PERCENT = 0.05;
 export const HELP_COVER_CAP = 20;
@@ -12,6 +13,11 @@ export const HELP_COVER_CAP = 20;
  * Cover = amount × rate, capped at $20, rounded half up to the cent. Worked
  * out in whole cents (the rate in basis points) so it matches the server to
  * the cent: 5 % of $80.30 is $4.015, which floating point makes $4.01.
+ *
+ * Nor may it take the total past the $999,999.99 maximum (SPEC §9): near the
+ * top the cover shrinks to what is left under it, and at the maximum it is 0
+ * (the help-cover box is then not offered). The donor's own amount is never
+ * changed; the cover is the optional part. Same rule as HelpCover.php.
  * @param amount  The chosen amount.
  * @param percent Cover rate (helpCoverPercent).
  */
@@ -26,7 +32,11 @@ export function helpCoverAmount(
 	const basisPoints = Math.round( percent * 10000 );
 	// An integer divided once: a half cent is exact, so Math.round takes it up.
 	const coverCents = Math.round( ( amountCents * basisPoints ) / 10000 );
-	return Math.min( coverCents, HELP_COVER_CAP * 100 ) / 100;
+	const roomCents = Math.max(
+		0,
+		Math.round( MAXIMUM_DONATION * 100 ) - amountCents
+	);
+	return Math.min( coverCents, HELP_COVER_CAP * 100, roomCents ) / 100;
 }
 
 /**

@@ -1,7 +1,15 @@
 /**
  * Money rules shared by every screen (SPEC §9): amounts carry at most two
- * decimals and are shown with two decimals, a trailing ".00" dropped.
+ * decimals and are shown with two decimals, a trailing ".00" dropped, and
+ * with en-AU thousands separators ("1,000,019.99").
  */
+
+// Built once: the browser's own formatter, so separators cost no bundle weight.
+const EN_AU = new Intl.NumberFormat( 'en-AU', {
+	minimumFractionDigits: 2,
+	maximumFractionDigits: 2,
+	useGrouping: true,
+} );
 
 /**
  * Rounds to whole cents, avoiding binary drift such as 1.005 → 1.00.
@@ -15,7 +23,8 @@ export function roundToCents( value: number ): number {
 }
 
 /**
- * "25" for 25, "25.50" for 25.5, "1.25" for 1.25.
+ * "25" for 25, "25.50" for 25.5, "1,000,019.99" for 1000019.99: the one way
+ * every screen shows a sum (the "$" is the caller's, as SPEC's texts place it).
  * @param value Dollars.
  */
 export function formatMoney( value: number | string ): string {
@@ -23,8 +32,8 @@ export function formatMoney( value: number | string ): string {
 	if ( ! Number.isFinite( amount ) ) {
 		return '0';
 	}
-	const fixed = roundToCents( amount ).toFixed( 2 );
-	return fixed.endsWith( '.00' ) ? fixed.slice( 0, -3 ) : fixed;
+	const text = EN_AU.format( roundToCents( amount ) );
+	return text.endsWith( '.00' ) ? text.slice( 0, -3 ) : text;
 }
 
 /**

@@ -34,6 +34,30 @@ describe( 'help cover (SPEC §9: 5%, capped at $20)', () => {
 	it( 'uses the given rate', () => {
 		expect( helpCoverAmount( 100, 0.1 ) ).toBe( 10 );
 	} );
+
+	it.each( [
+		[ 999979.99, 20 ],
+		[ 999990, 9.99 ],
+		[ 999999.98, 0.01 ],
+		[ 999999.99, 0 ],
+		[ 2000000, 0 ],
+	] )(
+		'near the $999,999.99 maximum, amount %p → cover %p (only the room left)',
+		( amount, cover ) => {
+			expect( helpCoverAmount( amount ) ).toBe( cover );
+		}
+	);
+
+	it( 'never takes the total past the maximum', () => {
+		for ( let cents = 99990000; cents <= 99999999; cents += 37 ) {
+			const total = totalAmount( {
+				amount: cents / 100,
+				helpCover: true,
+				helpCoverPercent: 0.05,
+			} );
+			expect( total ).toBeLessThanOrEqual( 999999.99 );
+		}
+	} );
 } );
 
 describe( 'coverAmount, the field sent beside formData', () => {

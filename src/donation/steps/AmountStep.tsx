@@ -10,6 +10,7 @@ import { ToggleGroup } from '../../shared/fields';
 import { normaliseAmountInput } from '../../shared/input-filters';
 import { amountFromInput, isPresetSelected, totalAmount } from '../amount';
 import { donateLabel } from '../../shared/labels';
+import { formatMoney } from '../../shared/money';
 import type { DonationValues, Frequency } from '../../shared/donation-values';
 import { CustomAmount } from './CustomAmount';
 
@@ -96,7 +97,7 @@ export function AmountStep( { defaultAmount, onNext }: AmountStepProps ) {
 						}
 						onClick={ () => choosePreset( preset ) }
 					>
-						{ `$ ${ preset }` }
+						{ `$ ${ formatMoney( preset ) }` }
 					</button>
 				) ) }
 			</div>

@@ -97,6 +97,40 @@ describe( 'widget configuration (SPEC §3.1)', () => {
 		}
 	);
 
+	it.each( [
+		[ '3, abc', '25' ],
+		[ '10, 20', '-4' ],
+		[ '10, 20, 30, 40', '4.99' ],
+		[ '4, 20, 30', '1000000' ],
+		[ '10, 20, 1000000', '5.001' ],
+		[ '10,,30', 'abc' ],
+	] )(
+		'keeps no presets from %p and no default from %p, as the server (SPEC §5.1)',
+		( amountValues, defaultAmount ) => {
+			const config = parseWidgetConfig(
+				JSON.stringify( {
+					amount_values: amountValues,
+					default_amount: defaultAmount,
+				} )
+			);
+			expect( config?.amount_values ).toEqual( [] );
+			expect( config?.default_amount ).toBe(
+				defaultAmount === '25' ? 25 : 0
+			);
+		}
+	);
+
+	it( 'keeps three usable presets and a default at the limits', () => {
+		const config = parseWidgetConfig(
+			JSON.stringify( {
+				amount_values: '5, 20.5,999999.99',
+				default_amount: '999999.99',
+			} )
+		);
+		expect( config?.amount_values ).toEqual( [ '5', '20.5', '999999.99' ] );
+		expect( config?.default_amount ).toBe( 999999.99 );
+	} );
+
 	it( 'falls back to center for an unknown position', () => {
 		expect( parseWidgetConfig( '{"position":"top"}' )?.position ).toBe(
 			'center'

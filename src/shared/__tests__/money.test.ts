@@ -1,13 +1,18 @@
 import { formatMoney, roundToCents, toCents, toDecimalString } from '../money';
 
-describe( 'formatMoney (SPEC §9: 2 decimals, trailing ".00" dropped)', () => {
+describe( 'formatMoney (SPEC §9: 2 decimals, trailing ".00" dropped, en-AU separators)', () => {
 	it.each( [
 		[ 25, '25' ],
 		[ 25.5, '25.50' ],
 		[ 1.25, '1.25' ],
 		[ 0, '0' ],
-		[ 1000000, '1000000' ],
-		[ 999999.99, '999999.99' ],
+		[ 1000000, '1,000,000' ],
+		[ 999999.99, '999,999.99' ],
+		[ 1000019.99, '1,000,019.99' ],
+		[ 1000, '1,000' ],
+		[ 999.5, '999.50' ],
+		[ 12345.6, '12,345.60' ],
+		[ '1000000.5', '1,000,000.50' ],
 		[ 26.25, '26.25' ],
 		[ 1.005, '1.01' ],
 		[ 0.1 + 0.2, '0.30' ],

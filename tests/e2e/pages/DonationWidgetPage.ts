@@ -242,7 +242,7 @@ export class DonationWidgetPage {
 	/** Tab 3's "Donate $…" button (no " >>"), or "Submitting..." while it works. */
 	get donateButton(): Locator {
 		return this.panel( '3. Payment' ).getByRole( 'button', {
-			name: /^Donate \$[\d.]+( 4-weekly)?$/,
+			name: /^Donate \$[\d.,]+( 4-weekly)?$/,
 		} );
 	}
 

@@ -99,17 +99,12 @@ async function configure( inspector: Locator ): Promise< void > {
 	await expect( inspector.getByLabel( 'Open as a modal' ) ).not.toBeChecked();
 }
 
-test( 'an editor inserts the block, configures it in the inspector and publishes it', async ( {
-	page,
-} ) => {
-	const pageTitle = `Spring appeal ${ Date.now() }`;
-	const { block, inspector } = await insertDonationWidget( page, pageTitle );
-	// The block shows the widget itself, inert.
-	await expect(
-		block.getByRole( 'button', { name: '$ 25', exact: true } )
-	).toBeVisible();
-	await configure( inspector );
-
+/**
+ * Publishes the page from the editor's top bar; its path, deleted after the test.
+ *
+ * @param page The page.
+ */
+async function publish( page: Page ): Promise< string > {
 	await page
 		.getByRole( 'region', { name: 'Editor top bar' } )
 		.getByRole( 'button', { name: 'Publish', exact: true } )
@@ -125,10 +120,45 @@ test( 'an editor inserts the block, configures it in the inspector and publishes
 	await expect( viewLink ).toBeVisible();
 	const url = await viewLink.getAttribute( 'href' );
 	expect( url ).toBeTruthy();
-
-	// What a visitor gets.
 	const pagePath = new URL( url ?? '/' ).pathname;
 	published.push( pagePath );
+	return pagePath;
+}
+
+/**
+ * The preset buttons' names and the "Donate $… >>" button's text, as a donor reads them.
+ *
+ * @param widget The widget: the block in the editor, or the page's main landmark.
+ */
+async function amountsShown(
+	widget: Locator
+): Promise< { presets: string[]; donate: string } > {
+	const presets = widget
+		.getByRole( 'group', { name: 'Please select a donation amount:' } )
+		.getByRole( 'button' );
+	await expect( presets.first() ).toBeVisible();
+	return {
+		presets: await presets.allTextContents(),
+		donate: await widget
+			.getByRole( 'button', { name: /^Donate \$.* >>$/ } )
+			.innerText(),
+	};
+}
+
+test( 'an editor inserts the block, configures it in the inspector and publishes it', async ( {
+	page,
+} ) => {
+	const pageTitle = `Spring appeal ${ Date.now() }`;
+	const { block, inspector } = await insertDonationWidget( page, pageTitle );
+	// The block shows the widget itself, inert.
+	await expect(
+		block.getByRole( 'button', { name: '$ 25', exact: true } )
+	).toBeVisible();
+	await configure( inspector );
+
+	const pagePath = await publish( page );
+
+	// What a visitor gets.
 	const widget = new DonationWidgetPage( page );
 	await widget.goto( pagePath );
 	await expect(
@@ -176,4 +206,104 @@ test( "the block's preview follows the inspector as the editor changes it", asyn
 	await expect(
 		block.getByRole( 'button', { name: 'Once only', exact: true } )
 	).toHaveAttribute( 'aria-pressed', 'true' );
+} );
+
+test( 'the inspector refuses "3, abc" and -4 beside the fields, saves only usable values, and the preview shows what the page will', async ( {
+	page,
+} ) => {
+	await page.setViewportSize( { width: 1280, height: 1400 } );
+	const { block, inspector } = await insertDonationWidget(
+		page,
+		`Checked amounts ${ Date.now() }`
+	);
+	// One 4-weekly choice: "" and "4weekly" started the widget alike.
+	await expect(
+		inspector.getByLabel( 'Default frequency' ).getByRole( 'option' )
+	).toHaveText( [ 'Every 4 weeks', 'Once only' ] );
+
+	const presets = inspector.getByLabel( 'Preset amounts' );
+	const defaultAmount = inspector.getByLabel( 'Default amount' );
+	await presets.fill( '10, 20, 30' );
+	await defaultAmount.fill( '20' );
+	await expect( presets ).not.toHaveAttribute( 'aria-invalid', 'true' );
+	await expect(
+		block.getByRole( 'button', { name: '$ 10', exact: true } )
+	).toBeVisible();
+	await expect(
+		block.getByRole( 'button', { name: 'Donate $20 4-weekly >>' } )
+	).toBeVisible();
+
+	// Typed, not saved: each field says why, and the preview keeps the last usable values.
+	const presetsError =
+		'"3" is not an amount from $5 to $999,999.99 with at most two decimals.';
+	await presets.fill( '3, abc' );
+	await expect( inspector.getByText( presetsError ) ).toBeVisible();
+	await expect( presets ).toHaveAttribute( 'aria-invalid', 'true' );
+	await expect( presets ).toHaveAccessibleDescription(
+		new RegExp( `^${ presetsError.replace( /[.$]/g, '\\$&' ) }` )
+	);
+	await presets.fill( '10, abc, 30' );
+	await expect(
+		inspector.getByText(
+			'"abc" is not an amount from $5 to $999,999.99 with at most two decimals.'
+		)
+	).toBeVisible();
+	await presets.fill( '3, abc' );
+
+	const defaultError =
+		'Enter an amount from $5 to $999,999.99 with at most two decimals, or leave this empty.';
+	await defaultAmount.fill( '-4' );
+	await expect( inspector.getByText( defaultError ) ).toBeVisible();
+	await expect( defaultAmount ).toHaveAttribute( 'aria-invalid', 'true' );
+	await expect( defaultAmount ).toHaveAccessibleDescription(
+		/^Enter an amount from \$5/
+	);
+	await expect( presets ).toHaveValue( '3, abc' );
+
+	const preview = await amountsShown( block );
+	expect( preview ).toEqual( {
+		presets: [ '$ 10', '$ 20', '$ 30' ],
+		donate: 'Donate $20 4-weekly >>',
+	} );
+	await expect( block.getByText( '$ abc' ) ).toHaveCount( 0 );
+
+	// What the editor sees: the errors beside their fields.
+	const panel = inspector
+		.getByRole( 'button', { name: 'Donation form', exact: true } )
+		.locator( 'xpath=../..' );
+	await expect( panel ).toHaveScreenshot( 'inspector-error-1280.png' );
+
+	// The page keeps the last usable values, and shows exactly what the preview showed.
+	const pagePath = await publish( page );
+	const widget = new DonationWidgetPage( page );
+	await widget.goto( pagePath );
+	expect( await amountsShown( widget.root ) ).toEqual( preview );
+} );
+
+test( 'the inspector error at 320 px', async ( { page } ) => {
+	const { block, inspector } = await insertDonationWidget(
+		page,
+		`Small inspector ${ Date.now() }`
+	);
+	await expect( block ).toBeVisible();
+	await page.setViewportSize( { width: 320, height: 1400 } );
+	// On a phone the settings open over the canvas; the block stays selected.
+	if ( ! ( await inspector.isVisible() ) ) {
+		await page
+			.getByRole( 'button', { name: 'Settings', exact: true } )
+			.click();
+	}
+	const presets = inspector.getByLabel( 'Preset amounts' );
+	await presets.fill( '3, abc' );
+	await inspector.getByLabel( 'Default amount' ).fill( '-4' );
+	await expect( presets ).toHaveAttribute( 'aria-invalid', 'true' );
+	await expect(
+		inspector.getByText(
+			'Enter an amount from $5 to $999,999.99 with at most two decimals, or leave this empty.'
+		)
+	).toBeVisible();
+	const panel = inspector
+		.getByRole( 'button', { name: 'Donation form', exact: true } )
+		.locator( 'xpath=../..' );
+	await expect( panel ).toHaveScreenshot( 'inspector-error-320.png' );
 } );

@@ -100,7 +100,7 @@ test.describe( 'the amount step', () => {
 		await widget.goto();
 		await widget.customAmount.fill( '999999.99' );
 		await expect( widget.nextFromAmount ).toHaveText(
-			'Donate $999999.99 4-weekly >>'
+			'Donate $999,999.99 4-weekly >>'
 		);
 		await widget.goToDetails();
 	} );
@@ -159,7 +159,7 @@ test.describe( 'the amount step', () => {
 
 		await expect( input ).toHaveValue( '1234.56' );
 		await expect( widget.nextFromAmount ).toHaveText(
-			'Donate $1234.56 4-weekly >>'
+			'Donate $1,234.56 4-weekly >>'
 		);
 	} );
 
@@ -213,12 +213,12 @@ test.describe( 'the amount step', () => {
 } );
 
 test.describe( 'help cover', () => {
-	for ( const { amount, cover, total } of [
+	for ( const { amount, cover, total, shown = amount } of [
 		{ amount: '25', cover: '1.25', total: '26.25' },
 		{ amount: '100', cover: '5', total: '105' },
 		{ amount: '12.40', cover: '0.62', total: '13.02' },
 		{ amount: '400', cover: '20', total: '420' },
-		{ amount: '1000', cover: '20', total: '1020' },
+		{ amount: '1000', cover: '20', total: '1,020', shown: '1,000' },
 	] ) {
 		test( `on $${ amount } the cover is $${ cover } and the total $${ total }`, async ( {
 			page,
@@ -245,7 +245,7 @@ test.describe( 'help cover', () => {
 
 			await widget.helpCover.uncheck();
 			await expect( line ).toHaveText(
-				`Donation Amount : $${ amount.replace( /\.00$/, '' ) }`
+				`Donation Amount : $${ shown.replace( /\.00$/, '' ) }`
 			);
 		} );
 	}

@@ -84,6 +84,37 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		$this->assertStringEndsWith( '&quot;x', $config['iteration_id'], 'Text that looks like an entity must reach the browser as typed.' );
 	}
 
+	/**
+	 * What an older editor, the code editor or a pasted block may still carry: the page must fall
+	 * back to the settings' presets and default rather than print what the widget cannot use.
+	 *
+	 * @return array<string, array{string, string}>
+	 */
+	public static function unusable_amounts(): array {
+		return array(
+			'letters among the presets'   => array( '3, abc', '-4' ),
+			'a preset under $5'           => array( '3,50,100', '4.99' ),
+			'a preset over the maximum'   => array( '10,50,1000000', '1000000' ),
+			'two presets'                 => array( '10,20', '25.001' ),
+			'markup instead of an amount' => array( '10,20,<b>30</b>', '<b>5</b>' ),
+		);
+	}
+
+	/**
+	 * @dataProvider unusable_amounts
+	 */
+	public function test_the_block_never_prints_presets_or_a_default_the_widget_cannot_use( string $presets, string $default ): void {
+		$attributes = wp_json_encode(
+			array(
+				'amountValues'  => $presets,
+				'defaultAmount' => $default,
+			)
+		);
+		$config     = $this->config_in( do_blocks( "<!-- wp:donation-widget/donation-widget {$attributes} /-->" ) );
+		$this->assertSame( '', $config['amount_values'], 'the settings\' presets are used instead' );
+		$this->assertSame( '', $config['default_amount'], 'the settings\' default is used instead' );
+	}
+
 	public function test_the_shortcode_uses_the_spec_names(): void {
 		$config = $this->config_in( do_shortcode( '[donation_widget type="donation" hide_address="true" hide_inmemory="true" amount_values="15,25,35"]' ) );
 		$this->assertSame( 'true', $config['hide_address'] );

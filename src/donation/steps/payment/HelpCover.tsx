@@ -13,6 +13,10 @@ export function HelpCover() {
 	const { values, setFieldValue } = useFormikContext< DonationValues >();
 	const id = useId();
 	const cover = helpCoverAmount( values.amount, values.helpCoverPercent );
+	// At the $999,999.99 maximum there is no room for a cover (help-cover.ts): nothing to offer.
+	if ( cover <= 0 ) {
+		return null;
+	}
 	return (
 		<div className="dw-check">
 			<input

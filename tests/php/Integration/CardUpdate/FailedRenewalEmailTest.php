@@ -136,6 +136,14 @@ final class FailedRenewalEmailTest extends CardUpdateTestCase {
 		$this->assertStringContainsString( 'just reply to this email', $text );
 	}
 
+	public function test_a_large_amount_is_written_with_thousands_separators(): void {
+		$donor = $this->recurring_donor( array( 'totalAmount' => '12500' ) );
+
+		$this->fail_renewal( $donor['subscription_id'] );
+
+		$this->assertStringContainsString( "We weren't able to process your latest donation of $12,500.", $this->mailbox()[0]['text'] );
+	}
+
 	public function test_names_are_escaped_in_the_html(): void {
 		$donor = $this->recurring_donor( array( 'lastName' => 'Citizen' ) );
 		$this->set_settings( array( 'organisation_name' => 'Hearts & <Hands>' ) );

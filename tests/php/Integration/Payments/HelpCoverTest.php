@@ -56,6 +56,21 @@ final class HelpCoverTest extends PaymentTestCase {
 		$this->assertRefused( 'coverAmount', $this->pay( $over ), $over );
 	}
 
+	public function test_near_the_maximum_the_cover_shrinks_so_the_charge_never_passes_999_999_99(): void {
+		// $999,990 leaves $9.99 under the maximum: the widget offers $9.99, and the server agrees.
+		$request = $this->request( '999999.99', '9.99' );
+		$this->assertAnswer( 200, '', $this->pay( $request ) );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( array( '99999000', '999', '99999999' ), array( $row['amount_cents'], $row['cover_cents'], $row['total_cents'] ) );
+		$this->assertSame( '99999999', $this->stripe_posts( '/v1/payment_intents' )[0]['body']['amount'] );
+
+		// The full $20 on the same gift would charge $1,000,009.99: refused before Stripe hears of it.
+		$over = $this->request( '1000009.99', '20.00' );
+		$this->assertAnswer( 400, 'validation', $this->pay( $over ) );
+		$this->assertNull( $this->donation_row( $over['attemptId'] ) );
+		$this->assertCount( 1, $this->stripe_posts( '/v1/payment_intents' ) );
+	}
+
 	public function test_a_cover_that_does_not_match_the_gift_is_refused_before_any_charge(): void {
 		// 5 % of $35 is $1.75, not $1.50.
 		$wrong = $this->request( '36.50', '1.50' );

@@ -9,6 +9,7 @@ namespace DonationWidget\Tests\Unit\Payments;
 
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\InvalidDonationRequest;
+use DonationWidget\Donations\Money;
 use PHPUnit\Framework\TestCase;
 
 final class DonationFormTest extends TestCase {
@@ -98,7 +99,7 @@ final class DonationFormTest extends TestCase {
 			'float that prints oddly' => array( 19.99, 1999 ),
 			'minimum'                 => array( '5', 500 ),
 			'largest custom amount'   => array( '999999.99', 99999999 ),
-			'largest amount + cover'  => array( '1000019.99', 100001999, '20.00' ),
+			'largest total, cover in' => array( '999999.99', 99999999, '9.99' ),
 			'surrounding spaces'      => array( ' 30.00 ', 3000 ),
 		);
 	}
@@ -120,13 +121,43 @@ final class DonationFormTest extends TestCase {
 		$this->assertSame( array( 3500, 0, 3500 ), array( $plain->amount_cents, $plain->cover_cents, $plain->total_cents ) );
 	}
 
-	public function test_only_the_cover_may_take_the_total_past_the_largest_gift(): void {
-		try {
-			DonationForm::from_json( self::json( array( 'totalAmount' => '1000019.99' ) ) );
-			$this->fail( 'A $1,000,019.99 gift without cover was accepted.' );
-		} catch ( InvalidDonationRequest $error ) {
-			$this->assertArrayHasKey( 'formData.totalAmount', $error->errors );
+	public function test_no_total_passes_the_maximum_not_even_with_the_cover(): void {
+		foreach ( array( '0', '20.00' ) as $cover ) {
+			try {
+				DonationForm::from_json( self::json( array( 'totalAmount' => '1000019.99' ) ), $cover );
+				$this->fail( "A \$1,000,019.99 total with cover {$cover} was accepted." );
+			} catch ( InvalidDonationRequest $error ) {
+				$this->assertSame( 'Please choose or enter a donation amount less than $999,999.99', $error->errors['formData.totalAmount'] );
+			}
 		}
+	}
+
+	/**
+	 * @return array<string, array{string, string, int}>
+	 */
+	public static function covers_near_the_maximum(): array {
+		return array(
+			'full $20 still fits'     => array( '999999.99', '20.00', 99997999 ),
+			'shrunk to the room left' => array( '999999.99', '9.99', 99999000 ),
+			'a cent of room'          => array( '999999.99', '0.01', 99999998 ),
+			'far below: 5 % of $100'  => array( '105.00', '5.00', 10000 ),
+		);
+	}
+
+	/**
+	 * A gift near the maximum keeps its amount; the cover takes only the room left under $999,999.99.
+	 *
+	 * @dataProvider covers_near_the_maximum
+	 */
+	public function test_the_cover_shrinks_to_the_room_under_the_maximum( string $total, string $cover, int $gift ): void {
+		$form = DonationForm::from_json( self::json( array( 'totalAmount' => $total ) ), $cover );
+		$this->assertSame( array( $gift, Money::cents( $cover ), Money::cents( $total ) ), array( $form->amount_cents, $form->cover_cents, $form->total_cents ) );
+	}
+
+	public function test_a_full_20_dollar_cover_on_a_gift_near_the_maximum_is_refused(): void {
+		// $999,990 leaves $9.99 of room: the widget offers $9.99, so a claimed $20 does not add up.
+		$this->expectException( InvalidDonationRequest::class );
+		DonationForm::from_json( self::json( array( 'totalAmount' => '1000010.00' ) ), '20.00' );
 	}
 
 	public function test_names_may_use_any_alphabet(): void {
