@@ -57,7 +57,8 @@ final class SelfServiceTest extends CardUpdateTestCase {
 	 */
 	protected function tearDown(): void {
 		remove_all_filters( 'donation_widget_self_service_answer_floor_ms' );
-		remove_all_filters( 'donation_widget_statement_links' );
+		// Only this test's own statements, not the Statements domain's hook.
+		remove_filter( 'donation_widget_statement_links', array( $this, 'hostile_statement_links' ) );
 		$_COOKIE = array();
 		$_GET    = array();
 		parent::tearDown();
@@ -453,23 +454,7 @@ final class SelfServiceTest extends CardUpdateTestCase {
 	public function test_statement_links_render_from_the_filter_and_nothing_when_empty(): void {
 		$page = $this->service( ManagePage::class );
 		$this->assertSame( '', $page->statements_view( self::EMAIL ) );
-		add_filter(
-			'donation_widget_statement_links',
-			static fn ( array $links, string $email ): array => self::EMAIL === $email
-				? array(
-					array(
-						'label' => '2025–26 tax statement',
-						'url'   => home_url( '/statement/?year=2026' ),
-					),
-					array(
-						'label' => '<script>x</script>',
-						'url'   => 'javascript:alert(1)',
-					),
-				)
-				: $links,
-			10,
-			2
-		);
+		add_filter( 'donation_widget_statement_links', array( $this, 'hostile_statement_links' ), 10, 2 );
 		$html = $page->statements_view( self::EMAIL );
 		$this->assertStringContainsString( '<h2 id="donation-widget-statements">Tax statements</h2>', $html );
 		$this->assertStringContainsString( '2025–26 tax statement', $html );
@@ -477,6 +462,28 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		$this->assertStringNotContainsString( '<script>', $html );
 		$this->assertStringNotContainsString( 'javascript:', $html );
 		$this->assertSame( '', $page->statements_view( 'other@example.org.au' ) );
+	}
+
+	/**
+	 * Statement links for the test's donor, one of them hostile.
+	 *
+	 * @param array<int, array{label: string, url: string}> $links Links so far.
+	 * @param string                                        $email The donor's address.
+	 * @return array<int, array{label: string, url: string}>
+	 */
+	public function hostile_statement_links( array $links, string $email ): array {
+		return self::EMAIL === $email
+			? array(
+				array(
+					'label' => '2025–26 tax statement',
+					'url'   => home_url( '/statement/?year=2026' ),
+				),
+				array(
+					'label' => '<script>x</script>',
+					'url'   => 'javascript:alert(1)',
+				),
+			)
+			: $links;
 	}
 
 	public function test_a_privacy_erasure_deletes_the_donors_links_and_sessions(): void {
