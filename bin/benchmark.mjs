@@ -247,9 +247,8 @@ if ( option( '--lighthouse' ) ) {
 }
 
 if ( option( '--placeholder-heights' ) ) {
-	const { printPlaceholderHeights } = await import(
-		'./benchmark/placeholder-heights.mjs'
-	);
+	const { printPlaceholderHeights } =
+		await import( './benchmark/placeholder-heights.mjs' );
 	await printPlaceholderHeights( option( '--placeholder-heights' ) );
 }
 

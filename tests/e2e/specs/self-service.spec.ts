@@ -13,6 +13,7 @@ import {
 	mailTo,
 	selfServiceState,
 } from '../fixtures/self-service';
+import { deleteStatements, seedLastYear } from '../fixtures/statements';
 
 const SENT =
 	"If that address has donations with us, we've emailed a link to it. The link works once, for an hour.";
@@ -218,5 +219,55 @@ test.describe( 'self-service', () => {
 		await expect( manage( page ).getByRole( 'alert' ) ).toHaveText(
 			'That link has expired or has already been used. Enter your email address to get a new one.'
 		);
+	} );
+
+	test( 'a donor opens last year\u2019s tax statement from the manage page', async ( {
+		page,
+	} ) => {
+		test.setTimeout( 120_000 );
+		const domain = `self-statement-${ Date.now() }.example.org.au`;
+		const { label } = await seedLastYear( domain );
+		try {
+			const email = `jo@${ domain }`;
+			await page.goto( '/manage-donation/' );
+			await manage( page ).getByLabel( 'Email address' ).fill( email );
+			await manage( page )
+				.getByRole( 'button', { name: 'Email me a link' } )
+				.click();
+			await expect( manage( page ).getByRole( 'status' ) ).toHaveText(
+				SENT
+			);
+			const [ linkMail ] = mailTo( email );
+			await page.goto( linkIn( linkMail.text ) );
+			await manage( page )
+				.getByRole( 'button', { name: 'Show my donations' } )
+				.click();
+			await expect(
+				manage( page ).getByRole( 'heading', {
+					name: 'Tax statements',
+				} )
+			).toBeVisible();
+			// Her own statement and the one in her organisation's name.
+			await expect(
+				manage( page ).getByRole( 'link', { name: /tax statement/ } )
+			).toHaveCount( 2 );
+			await manage( page )
+				.getByRole( 'link', {
+					name: `${ label } tax statement`,
+					exact: true,
+				} )
+				.click();
+			await expect(
+				page.getByRole( 'heading', {
+					name: `Tax statement for the ${ label } financial year`,
+				} )
+			).toBeVisible();
+			await expect( page.getByText( '$72.50 AUD' ) ).toBeVisible();
+			await expect(
+				page.getByRole( 'button', { name: 'Print or save as PDF' } )
+			).toBeVisible();
+		} finally {
+			await deleteStatements( domain );
+		}
 	} );
 } );
