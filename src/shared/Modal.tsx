@@ -49,7 +49,8 @@ function returnFocus(
 		() =>
 			ownerDocument.querySelector< HTMLElement >(
 				'main, [role="main"]'
-			) ?? focusables( ownerDocument.body )[ 0 ]
+			) ?? focusables( ownerDocument.body )[ 0 ],
+		ownerDocument
 	);
 }
 

@@ -13,18 +13,24 @@ const FRAMES = 30;
  * tabindex="-1" first, so focus lands there without adding a Tab stop.
  * It gives up if focus moves anywhere meanwhile.
  *
- * @param find   Looks the target up (it may not be rendered yet).
- * @param frames How many animation frames to keep trying.
+ * @param find          Looks the target up (it may not be rendered yet).
+ * @param ownerDocument The page the widget is in.
+ * @param frames        How many animation frames to keep trying.
  */
 export function focusWhenReachable(
 	find: () => HTMLElement | null | undefined,
+	ownerDocument: Document = window.document,
 	frames = FRAMES
 ): void {
-	const startedWith = document.activeElement;
+	const startedWith = ownerDocument.activeElement;
 	const attempt = ( left: number ) => {
-		const active = document.activeElement;
+		const active = ownerDocument.activeElement;
 		// Focus went somewhere else meanwhile (the donor moved on): leave it.
-		if ( active !== startedWith && active && active !== document.body ) {
+		if (
+			active !== startedWith &&
+			active &&
+			active !== ownerDocument.body
+		) {
 			return;
 		}
 		const target = find();

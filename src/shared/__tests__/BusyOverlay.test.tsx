@@ -41,7 +41,7 @@ describe( 'the busy overlay', () => {
 
 	it( 'takes focus from the widget or the page', async () => {
 		const root = await show();
-		expect( document.activeElement ).toBe(
+		expect( root.ownerDocument.activeElement ).toBe(
 			root.querySelector( '[role="status"]' )
 		);
 	} );
@@ -51,7 +51,7 @@ describe( 'the busy overlay', () => {
 		document.body.appendChild( outside );
 		outside.focus();
 		await show();
-		expect( document.activeElement ).toBe( outside );
+		expect( outside.ownerDocument.activeElement ).toBe( outside );
 		outside.remove();
 	} );
 } );
