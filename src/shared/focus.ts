@@ -5,7 +5,8 @@
  * is looked up again on each animation frame for a short while.
  */
 
-const FRAMES = 30;
+// About two seconds: a slow phone may take that long to re-render.
+const FRAMES = 120;
 
 /**
  * Focuses the element `find` returns once it is connected and outside any
