@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { recurringDonor } from '../fixtures/card-update';
 import {
+	donationRows,
 	publishPage,
 	resetSiteState,
 	settledDonation,
@@ -303,7 +304,15 @@ test( 'Try Again brings the widget back with what the donor typed, and a gift fo
 	await keyboardCard( page, widget, CARDS.visa );
 	await page.keyboard.press( 'Enter' );
 	await expect( widget.thankYou( 'Ada' ) ).toBeFocused();
-	expect( ( await settledDonation( email ) ).total_cents ).toBe( '10500' );
+	// The failed attempt stays on record as it was; the new one is paid.
+	await expect
+		.poll( async () =>
+			( await donationRows( email ) ).map( ( row ) => [
+				row.status,
+				row.total_cents,
+			] )
+		)
+		.toContainEqual( [ 'succeeded', '10500' ] );
 
 	// Given: a reload starts blank again.
 	await page.reload();
