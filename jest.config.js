@@ -5,4 +5,5 @@ module.exports = {
 	...defaultConfig,
 	testMatch: [ '<rootDir>/src/**/__tests__/**/*.test.[jt]s?(x)' ],
 	testEnvironment: 'jsdom',
+	setupFilesAfterEnv: [ '<rootDir>/src/shared/__tests__/forget-session.ts' ],
 };

@@ -18,7 +18,9 @@ import { Formik, useFormikContext } from 'formik';
 import type { FormEvent } from 'react';
 import { CardFields } from '../payments/stripe/card-fields/CardFields';
 import type { ProviderErrors } from '../payments/stripe/card-fields/card-rules';
+import { providerErrorMessage } from '../payments/stripe/card-fields/provider-error';
 import { stripeCard } from '../payments/stripe/card-fields/stripe-card';
+import { focusWhenReachable } from '../shared/focus';
 import {
 	cardUpdateSchema,
 	initialValues,
@@ -135,7 +137,16 @@ function CardForm( { busy, enabled, onUpdate }: CardUpdateFormProps ) {
 			} );
 			if ( outcome.kind === 'card-error' ) {
 				setProviderError( 'cardNumber', texts.cardDeclined() );
-				focusField( 'cardNumber' );
+				// The reason first; Shift+Tab reaches the card number.
+				focusWhenReachable( () =>
+					providerErrorMessage( formRef.current, 'cardNumber' )
+				);
+			} else if ( outcome.kind === 'failure' ) {
+				focusWhenReachable( () =>
+					formRef.current
+						?.closest( '.dw-widget' )
+						?.querySelector< HTMLElement >( '[role="alert"]' )
+				);
 			}
 		} finally {
 			inFlight.current = false;

@@ -4,7 +4,8 @@
  * the card provider's fields, is loaded on demand; Stripe.js starts loading
  * while the link is checked.
  */
-import { Suspense, lazy } from '@wordpress/element';
+import { Suspense, lazy, useLayoutEffect, useRef } from '@wordpress/element';
+import { BusyOverlay } from '../shared/BusyOverlay';
 import type { AjaxPost } from '../shared/ajax';
 import type { PageGlobals, Settings } from '../shared/config';
 import { canSubmit, isBusy } from './flow';
@@ -50,6 +51,15 @@ export function CardUpdateWidget( {
 	);
 	const demoMode = globals.demoMode || settings.demo_mode;
 	const busy = isBusy( state );
+	const submitting = state.phase === 'submitting';
+	const contentRef = useRef< HTMLDivElement >( null );
+	// While the card is sent, nothing in the form can be changed. A layout
+	// effect, so the screens' own effects can move focus in afterwards.
+	useLayoutEffect( () => {
+		if ( contentRef.current ) {
+			contentRef.current.inert = submitting;
+		}
+	}, [ submitting, state.phase ] );
 
 	let body;
 	if ( state.phase === 'expired' ) {
@@ -108,7 +118,15 @@ export function CardUpdateWidget( {
 					<p>{ state.errorMessage }</p>
 				</div>
 			) }
-			{ body }
+			<div ref={ contentRef } className="dw-content">
+				{ body }
+			</div>
+			{ submitting && (
+				<BusyOverlay
+					message={ texts.updating() }
+					stillWorking={ texts.stillWorking() }
+				/>
+			) }
 		</div>
 	);
 }

@@ -31,6 +31,12 @@ export const texts = {
 	required: messages.required,
 	cardBrand: messages.cardBrand,
 	cardDeclined: messages.cardDeclined,
+	updating: () => __( 'Updating your card…', 'donation-widget' ),
+	stillWorking: () =>
+		__(
+			"Still working — please don't close this page.",
+			'donation-widget'
+		),
 	pageNotFound: () => __( 'Page not found', 'donation-widget' ),
 	stripeUnavailable: () =>
 		__(

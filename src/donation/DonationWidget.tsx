@@ -2,18 +2,24 @@
  * The donation widget (SPEC §2.2–2.7, §4): tabs, steps, outcome screens and
  * the loading overlay, over one Formik form holding the donor's values.
  */
-import { useEffect, useMemo, useRef } from '@wordpress/element';
+import { useLayoutEffect, useMemo, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { Formik } from 'formik';
 import { createAjaxClient } from '../shared/ajax';
 import type { PageGlobals, Settings, WidgetConfig } from '../shared/config';
 import type { Frequency } from '../shared/donation-values';
-import { LoadingOverlay } from './flow/Loading';
+import { BusyOverlay } from '../shared/BusyOverlay';
 import { StepPanels } from './flow/StepPanels';
 import { usePaymentOutcome } from './flow/use-payment-outcome';
 import { useRedirectReturn } from './flow/use-redirect-return';
 import { useStepNavigation } from './flow/use-step-navigation';
 import { buildInitialValues } from './initial-values';
+import {
+	clearSavedForm,
+	restoreSavedForm,
+	SaveForm,
+	savedFormKey,
+} from './saved-form';
 import { FailureScreen } from './screens/FailureScreen';
 import { SuccessScreen } from './screens/SuccessScreen';
 import { validateDonation } from './validate';
@@ -29,10 +35,15 @@ export interface DonationWidgetProps {
 }
 
 export function DonationWidget( props: DonationWidgetProps ) {
-	const { config, settings } = props;
+	const { config, settings, widgetIndex } = props;
+	const storageKey = savedFormKey( window.location.pathname, widgetIndex );
 	const initialValues = useMemo(
-		() => buildInitialValues( config, settings, window.location.search ),
-		[ config, settings ]
+		() =>
+			restoreSavedForm(
+				buildInitialValues( config, settings, window.location.search ),
+				storageKey
+			),
+		[ config, settings, storageKey ]
 	);
 	return (
 		<Formik
@@ -41,7 +52,7 @@ export function DonationWidget( props: DonationWidgetProps ) {
 			// Each step submits itself; Formik only holds values and errors.
 			onSubmit={ () => undefined }
 		>
-			<DonationFlow { ...props } />
+			<DonationFlow { ...props } storageKey={ storageKey } />
 		</Formik>
 	);
 }
@@ -52,7 +63,8 @@ function DonationFlow( {
 	globals,
 	widgetIndex,
 	handlesRedirectReturn,
-}: DonationWidgetProps ) {
+	storageKey,
+}: DonationWidgetProps & { storageKey: string } ) {
 	const rootRef = useRef< HTMLDivElement >( null );
 	const contentRef = useRef< HTMLDivElement >( null );
 	const post = useMemo(
@@ -64,12 +76,20 @@ function DonationFlow( {
 	const { outcome, loading } = payment;
 	useRedirectReturn( handlesRedirectReturn, post, payment );
 
-	// While loading, the widget is disabled as a whole.
-	useEffect( () => {
+	// While loading, the widget is disabled as a whole. A layout effect, so
+	// the form is usable again before the screens' own effects move focus
+	// into it (focus() inside an inert tree is ignored).
+	useLayoutEffect( () => {
 		if ( contentRef.current ) {
 			contentRef.current.inert = loading;
 		}
 	}, [ loading, outcome.kind ] );
+	// A given donation leaves nothing behind for "Try Again" to bring back.
+	useLayoutEffect( () => {
+		if ( outcome.kind === 'success' ) {
+			clearSavedForm( storageKey );
+		}
+	}, [ outcome.kind, storageKey ] );
 
 	let body;
 	if ( outcome.kind === 'success' ) {
@@ -110,7 +130,21 @@ function DonationFlow( {
 			<div ref={ contentRef } className="dw-content">
 				{ body }
 			</div>
-			{ loading && <LoadingOverlay /> }
+			{ outcome.kind === 'form' && (
+				<SaveForm storageKey={ storageKey } />
+			) }
+			{ loading && (
+				<BusyOverlay
+					message={ __(
+						'Processing your donation…',
+						'donation-widget'
+					) }
+					stillWorking={ __(
+						"Still working — please don't close this page.",
+						'donation-widget'
+					) }
+				/>
+			) }
 		</div>
 	);
 }

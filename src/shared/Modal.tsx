@@ -7,6 +7,7 @@ import { useEffect, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { MouseEvent, ReactNode } from 'react';
 import type { WidgetPosition } from './config';
+import { focusWhenReachable } from './focus';
 
 const FOCUSABLE = [
 	'a[href]',
@@ -25,6 +26,32 @@ function focusables( panel: HTMLElement | null ): HTMLElement[] {
 	return Array.from(
 		panel.querySelectorAll< HTMLElement >( FOCUSABLE )
 	).filter( ( element ) => ! element.closest( '[hidden]' ) );
+}
+
+/**
+ * Gives focus back on close: to what had it before the dialog opened, or,
+ * as the dialog opens on page load (SPEC §2.1) when nothing had, to the
+ * page's main content, else its first control, so focus never falls to
+ * the top of the document.
+ *
+ * @param ownerDocument The page.
+ * @param previous      What had focus when the dialog opened.
+ */
+function returnFocus(
+	ownerDocument: Document,
+	previous: HTMLElement | null
+): void {
+	if ( previous && previous.isConnected && previous !== ownerDocument.body ) {
+		previous.focus();
+		return;
+	}
+	focusWhenReachable(
+		() =>
+			ownerDocument.querySelector< HTMLElement >(
+				'main, [role="main"]'
+			) ?? focusables( ownerDocument.body )[ 0 ],
+		ownerDocument
+	);
 }
 
 interface ModalProps {
@@ -61,9 +88,7 @@ export function Modal( { label, position, onClose, children }: ModalProps ) {
 		return () => {
 			ownerDocument.removeEventListener( 'keydown', onKeyDown );
 			body.style.overflow = overflow;
-			if ( previous && previous.isConnected ) {
-				previous.focus();
-			}
+			returnFocus( ownerDocument, previous );
 		};
 	}, [] );
 

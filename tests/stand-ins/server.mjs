@@ -45,6 +45,7 @@ export const SCENARIOS = {
 		'card_declined',
 		'requires_action',
 		'lost_answer',
+		'slow',
 	],
 	paypal: [
 		'server_error',
@@ -55,6 +56,7 @@ export const SCENARIOS = {
 		'card_declined',
 		'lost_answer',
 		'webhook_verification_failed',
+		'slow',
 	],
 	experian: [
 		'server_error',
@@ -396,6 +398,13 @@ export async function startStandIns( {
 			},
 		};
 
+		// slow: the usual answer, after `ms` (default 10 s), as a provider under load.
+		const slow = ctx.take( [ 'slow' ] );
+		if ( slow ) {
+			await new Promise( ( resolve ) =>
+				setTimeout( resolve, Number( slow.ms ) || 10000 )
+			);
+		}
 		const generic = ctx.take( GENERIC );
 		if ( generic && generic.scenario === 'timeout' ) {
 			const holdMs = Number( generic.ms ) || timeoutHoldMs;

@@ -147,6 +147,13 @@ async function openValidLink() {
 	return root;
 }
 
+/** Lets focusWhenReachable's animation frames run. */
+async function frames() {
+	await act( async () => {
+		await new Promise( ( resolve ) => setTimeout( resolve, 80 ) );
+	} );
+}
+
 async function submit( root: HTMLElement ) {
 	await act( async () => {
 		root.querySelector( 'form' )?.requestSubmit();
@@ -369,6 +376,38 @@ describe( 'CardUpdateWidget', () => {
 		);
 		expect( button( root )?.textContent ).toBe( 'UPDATE CARD DETAILS' );
 		expect( button( root )?.disabled ).toBe( false );
+	} );
+
+	it( 'covers the form while the card is sent, with a focused status, then focuses the outcome', async () => {
+		const root = await openValidLink();
+		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Citizen' );
+		await fillCard();
+		await submit( root );
+		await frames();
+
+		const widget = root.querySelector( '.dw-widget' ) as HTMLElement;
+		expect( widget.getAttribute( 'aria-busy' ) ).toBe( 'true' );
+		const status = root.querySelector( '[role="status"]' );
+		expect( status?.textContent ).toBe( 'Updating your card…' );
+		expect( root.ownerDocument.activeElement ).toBe( status );
+		expect(
+			( root.querySelector( '.dw-content' ) as HTMLElement ).inert
+		).toBe( true );
+
+		await answer( 200, { success: false, type: 'card_error' } );
+		await frames();
+		expect( root.querySelector( '[role="status"]' ) ).toBeNull();
+		expect( root.ownerDocument.activeElement?.textContent ).toBe(
+			'Please check your card details and try again!'
+		);
+
+		await fillCard();
+		await submit( root );
+		await answer( 200, { success: true, data: {} } );
+		await frames();
+		expect( root.ownerDocument.activeElement?.textContent ).toBe(
+			'Your payment details have been updated successfully.'
+		);
 	} );
 
 	it( 'shows the card error when tokenising fails, without calling the server', async () => {

@@ -5,7 +5,7 @@
  * the providers' scripts and the captcha are first loaded. It knows no
  * provider: each method brings its own fields and submit flow.
  */
-import { useMemo, useRef } from '@wordpress/element';
+import { useCallback, useMemo, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { useFormikContext } from 'formik';
 import { useInvisibleCaptcha } from '../../captcha/use-invisible-captcha';
@@ -69,6 +69,17 @@ export default function PaymentStep( props: PaymentStepProps ) {
 	);
 
 	const donate = useDonateButton( choice.chosen, loading );
+	const { setLoading } = props.handlers;
+	const { setProcessing: setDonateProcessing } = donate;
+	// A form method's payment covers the widget like the wallets' do
+	// (SPEC §2.2's overlay); the Donate button still reads "Submitting...".
+	const setProcessing = useCallback(
+		( on: boolean ) => {
+			setDonateProcessing( on );
+			setLoading( on );
+		},
+		[ setDonateProcessing, setLoading ]
+	);
 	const shared = useStepStore();
 
 	const focusPrivacy = () => privacyRef.current?.focus();
@@ -119,7 +130,7 @@ export default function PaymentStep( props: PaymentStepProps ) {
 					focusPrivacy,
 					touchPrivacy,
 					processing: donate.processing,
-					setProcessing: donate.setProcessing,
+					setProcessing,
 					setSubmitter: donate.setSubmitter,
 					shared,
 				} }

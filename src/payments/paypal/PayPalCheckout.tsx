@@ -6,9 +6,11 @@
  * a stand-in; the SDK's query string (client-id, currency, intent,
  * components) is still built by @paypal/paypal-js.
  */
-import { useMemo, useRef } from '@wordpress/element';
+import { useMemo, useRef, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { DonationValues } from '../../shared/donation-values';
+import { focusWhenReachable } from '../../shared/focus';
 import type { PaymentOutcomeHandlers, PaymentServer } from '../gateway';
 import { buildOrder } from './order';
 import { completePayPalPayment, openPayPalOrder } from './paypal-payment';
@@ -32,6 +34,10 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 	latest.current = props;
 	// The attempt the current order was opened for, for the paying call.
 	const attempt = useRef( '' );
+	// Said (and focused) after the donor closes PayPal's window, so focus does
+	// not fall to the top of the page and they know nothing was taken.
+	const [ cancelled, setCancelled ] = useState( false );
+	const noteRef = useRef< HTMLParagraphElement >( null );
 
 	const options = useMemo(
 		() => ( {
@@ -60,11 +66,12 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 							tagline: false,
 							height: 44,
 						} }
-						onClick={ ( _data, actions ) =>
-							latest.current.mayStart()
+						onClick={ ( _data, actions ) => {
+							setCancelled( false );
+							return latest.current.mayStart()
 								? actions.resolve()
-								: actions.reject()
-						}
+								: actions.reject();
+						} }
 						createOrder={ async ( _data, actions ) => {
 							const { handlers, server, getValues } =
 								latest.current;
@@ -114,9 +121,11 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 								handlers.fail( outcome.errorMessage );
 							}
 						} }
-						onCancel={ () =>
-							latest.current.handlers.setLoading( false )
-						}
+						onCancel={ () => {
+							latest.current.handlers.setLoading( false );
+							setCancelled( true );
+							focusWhenReachable( () => noteRef.current );
+						} }
 						onError={ ( error ) =>
 							latest.current.handlers.fail(
 								typeof error.message === 'string'
@@ -125,6 +134,18 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 							)
 						}
 					/>
+					{ cancelled && (
+						<p
+							ref={ noteRef }
+							className="dw-wallet-note"
+							tabIndex={ -1 }
+						>
+							{ __(
+								'PayPal payment cancelled. You have not been charged.',
+								'donation-widget'
+							) }
+						</p>
+					) }
 				</div>
 			) }
 		</PayPalScriptProvider>

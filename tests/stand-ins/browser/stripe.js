@@ -13,6 +13,7 @@
  * - __standInWalletBillingDetails = { name, email, ... }: billing details the wallet returns.
  * - __standInExpressMethods = { googlePay: true, applePay: false }: wallets offered.
  * - __standInStripeSubmitError = { message }: elements.submit() fails with it.
+ * - __standInWalletDecision = 'cancel': the wallet sheet is dismissed (a "cancel" event, no confirm).
  */
 ( function () {
 	'use strict';
@@ -915,6 +916,13 @@
 			const expressPaymentType =
 				wallet === 'applePay' ? 'apple_pay' : 'google_pay';
 			const proceed = () => {
+				if ( window.__standInWalletDecision === 'cancel' ) {
+					emitter.emit( 'cancel', {
+						elementType: 'expressCheckout',
+						expressPaymentType,
+					} );
+					return;
+				}
 				busy = true;
 				group.pendingExpress = {
 					expressPaymentType,

@@ -13,6 +13,7 @@ import {
 } from '@stripe/react-stripe-js';
 import { useFormikContext } from 'formik';
 import type { DonationValues } from '../../../shared/donation-values';
+import { focusWhenReachable } from '../../../shared/focus';
 import { messages } from '../../../shared/messages';
 import type { PaymentMethodProps } from '../../registry';
 import { useSubmitter } from '../../use-submitter';
@@ -96,7 +97,10 @@ function BecsForm( props: PaymentMethodProps ) {
 				handlers.fail( outcome.errorMessage );
 			} else {
 				setAccountError( outcome.message );
-				element.focus();
+				// The reason first; Shift+Tab reaches the bank account.
+				focusWhenReachable( () =>
+					document.getElementById( `${ fieldId }-account-error` )
+				);
 			}
 		} finally {
 			props.setProcessing( false );

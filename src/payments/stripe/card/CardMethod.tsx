@@ -11,6 +11,7 @@ import {
 } from '@stripe/react-stripe-js';
 import { useFormikContext } from 'formik';
 import type { DonationValues } from '../../../shared/donation-values';
+import { focusWhenReachable } from '../../../shared/focus';
 import { messages } from '../../../shared/messages';
 import { validateCardPayment } from '../../payment-rules';
 import type { PaymentMethodProps } from '../../registry';
@@ -18,6 +19,7 @@ import { useSubmitter } from '../../use-submitter';
 import { billingDetails } from '../billing-details';
 import { CardFields } from '../card-fields/CardFields';
 import type { ProviderErrors, ProviderField } from '../card-fields/card-rules';
+import { providerErrorMessage } from '../card-fields/provider-error';
 import { stripeCard } from '../card-fields/stripe-card';
 import { useStripePromise } from '../use-stripe-promise';
 import { payByCard } from './card-payment';
@@ -111,6 +113,13 @@ function CardForm( props: PaymentMethodProps ) {
 				handlers.fail( outcome.errorMessage );
 			} else {
 				onProviderError( 'cardNumber', messages.cardDeclined() );
+				// The donor hears why, and Shift+Tab reaches the card number.
+				focusWhenReachable( () =>
+					providerErrorMessage(
+						document.getElementById( contentId ),
+						'cardNumber'
+					)
+				);
 			}
 		} finally {
 			props.setProcessing( false );

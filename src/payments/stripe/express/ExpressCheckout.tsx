@@ -13,7 +13,9 @@ import type {
 	StripeExpressCheckoutElementConfirmEvent,
 	StripeExpressCheckoutElementReadyEvent,
 } from '@stripe/stripe-js';
+import { __ } from '@wordpress/i18n';
 import { logProblem } from '../../../shared/ajax';
+import { focusWhenReachable } from '../../../shared/focus';
 import type { PaymentOutcomeHandlers, PaymentServer } from '../../gateway';
 import { payByExpressCheckout } from './express-checkout';
 
@@ -45,6 +47,15 @@ export function ExpressCheckout( {
 	const [ message, setMessage ] = useState( '' );
 	const [ available, setAvailable ] = useState( true );
 	const inFlight = useRef( false );
+	const messageRef = useRef< HTMLParagraphElement >( null );
+	/**
+	 * Shows a message under the buttons and moves focus to it.
+	 * @param text
+	 */
+	const tell = ( text: string ) => {
+		setMessage( text );
+		focusWhenReachable( () => ( text ? messageRef.current : null ) );
+	};
 
 	const onReady = ( event: StripeExpressCheckoutElementReadyEvent ) => {
 		setAvailable( Boolean( event.availablePaymentMethods ) );
@@ -105,8 +116,8 @@ export function ExpressCheckout( {
 				return;
 			case 'provider-error':
 				event.paymentFailed( { reason: 'fail' } );
-				setMessage( outcome.message );
 				handlers.setLoading( false );
+				tell( outcome.message );
 				return;
 			case 'silent':
 				event.paymentFailed( { reason: 'fail' } );
@@ -127,11 +138,27 @@ export function ExpressCheckout( {
 				onReady={ onReady }
 				onClick={ onClick }
 				onConfirm={ onConfirm }
+				onCancel={ () => {
+					// A sheet closed after a failed payment keeps that reason.
+					if ( ! messageRef.current?.textContent ) {
+						tell(
+							__(
+								'Payment cancelled. You have not been charged.',
+								'donation-widget'
+							)
+						);
+					}
+				} }
 				onLoadError={ ( event ) =>
 					logProblem( 'express checkout did not load', event.error )
 				}
 			/>
-			<p className="dw-field-error" role="alert">
+			<p
+				ref={ messageRef }
+				className="dw-field-error"
+				role="alert"
+				tabIndex={ -1 }
+			>
 				{ message }
 			</p>
 		</div>
