@@ -15,8 +15,8 @@ namespace DonationWidget\Blocks;
  * widget's space, so nothing is lost by waiting.
  *
  * WordPress still prints every tag (translations and inline scripts included), in its order, but
- * inside an inert <template>; a small inline script moves them into the page once the first frame
- * is painted, in batches that keep WordPress's order: files download side by side, and each
+ * inside an inert <template>; a small inline script moves them into the page once the page's
+ * largest paint has settled, in batches that keep WordPress's order: files download side by side, and each
  * inline script runs once the files before it have. Scripts another script on the page needs are
  * left out of the template and printed as usual, so nothing else on the page waits for them.
  */
@@ -25,7 +25,7 @@ final class WidgetScriptLoader {
 	public const TEMPLATE_ID = 'donation-widget-scripts';
 
 	/**
-	 * Runs after first paint: the template's tags, in order, files waited for before the inline
+	 * Runs after the page's largest paint: the template's tags, in order, files waited for before the inline
 	 * script that follows them. The stylesheet is one of the files, so the widget never mounts
 	 * unstyled.
 	 */
@@ -64,8 +64,25 @@ final class WidgetScriptLoader {
 			( 'LINK' === node.tagName || 'STYLE' === node.tagName ? document.head : document.body ).appendChild( element );
 		}
 	}
+	// After the first frame, once the page's largest paint has settled (100 ms without a larger
+	// one), or at once where the browser does not report it. A page never painted (a background
+	// tab) still loads the widget 3 s after its first frame.
 	requestAnimationFrame( function () {
-		setTimeout( insert.bind( null, 0, [] ), 0 );
+		var types = ( window.PerformanceObserver && PerformanceObserver.supportedEntryTypes ) || [];
+		if ( types.indexOf( 'largest-contentful-paint' ) < 0 ) {
+			setTimeout( insert.bind( null, 0, [] ), 0 );
+			return;
+		}
+		var timer = setTimeout( start, 3000 );
+		var observer = new PerformanceObserver( function () {
+			clearTimeout( timer );
+			timer = setTimeout( start, 100 );
+		} );
+		function start() {
+			observer.disconnect();
+			insert( 0, [] );
+		}
+		observer.observe( { type: 'largest-contentful-paint', buffered: true } );
 	} );
 } )();
 JS;

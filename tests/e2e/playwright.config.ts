@@ -15,7 +15,12 @@ export default defineConfig( {
 	retries: 0,
 	forbidOnly: true,
 	timeout: 60_000,
-	expect: { timeout: 10_000 },
+	expect: {
+		timeout: 10_000,
+		// Text in the stand-in card fields anti-aliases a little differently from run to run; a
+		// missing overlay, a wrapped tab or a moved field changes far more than 2 % of a shot.
+		toHaveScreenshot: { maxDiffPixelRatio: 0.02 },
+	},
 	reporter: [ [ 'list' ] ],
 	use: {
 		baseURL: SITE_URL,
