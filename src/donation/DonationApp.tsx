@@ -14,6 +14,8 @@ export interface DonationAppProps {
 	globals: PageGlobals;
 	widgetIndex: number;
 	handlesRedirectReturn: boolean;
+	/** Whether "Try Again" brings back what was typed (not in the editor's preview). */
+	remembersForm?: boolean;
 }
 
 export function DonationApp( {
@@ -21,6 +23,7 @@ export function DonationApp( {
 	globals,
 	widgetIndex,
 	handlesRedirectReturn,
+	remembersForm = true,
 }: DonationAppProps ) {
 	const settings = useSettings( globals );
 	const [ open, setOpen ] = useState( true );
@@ -36,6 +39,7 @@ export function DonationApp( {
 			globals={ globals }
 			widgetIndex={ widgetIndex }
 			handlesRedirectReturn={ handlesRedirectReturn }
+			remembersForm={ remembersForm }
 		/>
 	);
 

@@ -32,19 +32,24 @@ export interface DonationWidgetProps {
 	globals: PageGlobals;
 	widgetIndex: number;
 	handlesRedirectReturn: boolean;
+	/** Whether "Try Again" brings back what was typed (not in the editor's preview). */
+	remembersForm?: boolean;
 }
 
 export function DonationWidget( props: DonationWidgetProps ) {
-	const { config, settings, widgetIndex } = props;
-	const storageKey = savedFormKey( window.location.pathname, widgetIndex );
-	const initialValues = useMemo(
-		() =>
-			restoreSavedForm(
-				buildInitialValues( config, settings, window.location.search ),
-				storageKey
-			),
-		[ config, settings, storageKey ]
-	);
+	const { config, settings, widgetIndex, remembersForm = true } = props;
+	// The editor's preview shows what the inspector says, never what was typed in it before.
+	const storageKey = remembersForm
+		? savedFormKey( window.location.pathname, widgetIndex )
+		: null;
+	const initialValues = useMemo( () => {
+		const loaded = buildInitialValues(
+			config,
+			settings,
+			window.location.search
+		);
+		return storageKey ? restoreSavedForm( loaded, storageKey ) : loaded;
+	}, [ config, settings, storageKey ] );
 	return (
 		<Formik
 			initialValues={ initialValues }
@@ -64,7 +69,7 @@ function DonationFlow( {
 	widgetIndex,
 	handlesRedirectReturn,
 	storageKey,
-}: DonationWidgetProps & { storageKey: string } ) {
+}: DonationWidgetProps & { storageKey: string | null } ) {
 	const rootRef = useRef< HTMLDivElement >( null );
 	const contentRef = useRef< HTMLDivElement >( null );
 	const post = useMemo(
@@ -86,7 +91,7 @@ function DonationFlow( {
 	}, [ loading, outcome.kind ] );
 	// A given donation leaves nothing behind for "Try Again" to bring back.
 	useLayoutEffect( () => {
-		if ( outcome.kind === 'success' ) {
+		if ( outcome.kind === 'success' && storageKey ) {
 			clearSavedForm( storageKey );
 		}
 	}, [ outcome.kind, storageKey ] );
@@ -130,7 +135,7 @@ function DonationFlow( {
 			<div ref={ contentRef } className="dw-content">
 				{ body }
 			</div>
-			{ outcome.kind === 'form' && (
+			{ outcome.kind === 'form' && storageKey && (
 				<SaveForm storageKey={ storageKey } />
 			) }
 			{ loading && (

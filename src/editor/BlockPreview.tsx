@@ -51,6 +51,7 @@ export function BlockPreview( { config }: { config: WidgetConfigJson } ) {
 					globals={ readPageGlobals( window.donationWidget ) }
 					widgetIndex={ 0 }
 					handlesRedirectReturn={ false }
+					remembersForm={ false }
 				/>
 			</Disabled>
 		</>
