@@ -6,7 +6,7 @@
  * server says every batch is written, and a failure shows its reason and "Start the export
  * again". The panel's HTML and words come from the server; this script only keeps them current.
  */
-import apiFetch from '@wordpress/api-fetch';
+import { followBatches, postBatch, sleep, type Wait } from './batch-polling';
 import { __, sprintf } from '@wordpress/i18n';
 
 export interface ExportProgress {
@@ -28,16 +28,6 @@ export interface ExportView {
 }
 
 type FetchBatch = ( path: string ) => Promise< ExportProgress >;
-type Wait = ( milliseconds: number ) => Promise< void >;
-
-/** Requests in a row that may fail (a dropped connection, a busy server) before giving up. */
-const MAX_FAILURES = 5;
-
-const postBatch: FetchBatch = ( path ) =>
-	apiFetch< ExportProgress >( { path, method: 'POST' } );
-
-const sleep: Wait = ( milliseconds ) =>
-	new Promise( ( resolve ) => setTimeout( resolve, milliseconds ) );
 
 /**
  * The quarter of the export reached: 0 to 4.
@@ -52,11 +42,6 @@ export function quarter( done: number, total: number ): number {
 	return Math.min( 4, Math.floor( ( done / total ) * 4 ) );
 }
 
-function statusOf( error: unknown ): number {
-	const data = ( error as { data?: { status?: unknown } } | null )?.data;
-	return typeof data?.status === 'number' ? data.status : 0;
-}
-
 /**
  * Asks for batches until the export is complete or failed.
  *
@@ -67,71 +52,59 @@ function statusOf( error: unknown ): number {
  * @param wait        Pauses (setTimeout by default).
  * @return The last progress, or null when the server could not be asked.
  */
-export async function followExport(
+export function followExport(
 	path: string,
 	view: ExportView,
 	unreachable: string,
 	fetchBatch: FetchBatch = postBatch,
 	wait: Wait = sleep
 ): Promise< ExportProgress | null > {
-	let failures = 0;
 	let spoken = 0;
-	for (;;) {
-		let progress: ExportProgress;
-		try {
-			progress = await fetchBatch( path );
-			failures = 0;
-		} catch ( error ) {
-			failures++;
-			const status = statusOf( error );
-			// Refused or gone (403, 404): asking again cannot help.
-			if (
-				( status >= 400 && status < 500 ) ||
-				failures >= MAX_FAILURES
-			) {
-				const message = ( error as { message?: unknown } | null )
-					?.message;
+	return followBatches(
+		() => fetchBatch( path ),
+		( progress ) => {
+			view.show( progress );
+			if ( progress.status === 'complete' ) {
 				view.announce(
-					status >= 400 && status < 500 && typeof message === 'string'
-						? message
-						: unreachable
+					sprintf(
+						/* translators: %s: such as "Export complete: 40 donations." */
+						__( '%s Download CSV is ready.', 'donation-widget' ),
+						progress.label
+					)
 				);
-				return null;
+				return true;
 			}
-			await wait( 2000 * failures );
-			continue;
-		}
-		view.show( progress );
-		if ( progress.status === 'complete' ) {
+			if ( progress.status === 'failed' ) {
+				view.announce(
+					`${ progress.label } ${ progress.error }`.trim()
+				);
+				return true;
+			}
+			const reached = quarter( progress.rows_done, progress.rows_total );
+			if ( reached > spoken && reached < 4 ) {
+				spoken = reached;
+				view.announce(
+					sprintf(
+						/* translators: %d: a percentage such as 25. */
+						__(
+							'%d%% of the donations exported.',
+							'donation-widget'
+						),
+						reached * 25
+					)
+				);
+			}
+			return false;
+		},
+		// Refused or gone (403, 404): the server's reason, as asking again cannot help.
+		( error, refused ) => {
+			const message = ( error as { message?: unknown } | null )?.message;
 			view.announce(
-				sprintf(
-					/* translators: %s: such as "Export complete: 40 donations." */
-					__( '%s Download CSV is ready.', 'donation-widget' ),
-					progress.label
-				)
+				refused && typeof message === 'string' ? message : unreachable
 			);
-			return progress;
-		}
-		if ( progress.status === 'failed' ) {
-			view.announce( `${ progress.label } ${ progress.error }`.trim() );
-			return progress;
-		}
-		const reached = quarter( progress.rows_done, progress.rows_total );
-		if ( reached > spoken && reached < 4 ) {
-			spoken = reached;
-			view.announce(
-				sprintf(
-					/* translators: %d: a percentage such as 25. */
-					__( '%d%% of the donations exported.', 'donation-widget' ),
-					reached * 25
-				)
-			);
-		}
-		// Another worker (WP-Cron) holds the batch: give it a moment.
-		if ( ! progress.worked ) {
-			await wait( 1000 );
-		}
-	}
+		},
+		wait
+	);
 }
 
 /**

@@ -5,7 +5,7 @@
  * panel's labelled progress bar; the polite live region speaks when sending is done. The panel's
  * HTML and words come from the server; this script only keeps them current.
  */
-import apiFetch from '@wordpress/api-fetch';
+import { followBatches, postBatch, sleep, type Wait } from './batch-polling';
 
 export interface StatementProgress {
 	status: 'finding' | 'sending' | 'done' | '';
@@ -23,16 +23,6 @@ export interface ProgressView {
 }
 
 type FetchStep = ( path: string ) => Promise< StatementProgress >;
-type Wait = ( milliseconds: number ) => Promise< void >;
-
-/** Requests in a row that may fail (a dropped connection, a busy server) before giving up. */
-const MAX_FAILURES = 5;
-
-const postStep: FetchStep = ( path ) =>
-	apiFetch< StatementProgress >( { path, method: 'POST' } );
-
-const sleep: Wait = ( milliseconds ) =>
-	new Promise( ( resolve ) => setTimeout( resolve, milliseconds ) );
 
 /**
  * Asks for steps until the run is done.
@@ -44,45 +34,26 @@ const sleep: Wait = ( milliseconds ) =>
  * @param wait        Pauses (setTimeout by default).
  * @return The last progress, or null when the server could not be asked.
  */
-export async function followStatements(
+export function followStatements(
 	path: string,
 	view: ProgressView,
 	unreachable: string,
-	fetchStep: FetchStep = postStep,
+	fetchStep: FetchStep = postBatch,
 	wait: Wait = sleep
 ): Promise< StatementProgress | null > {
-	let failures = 0;
-	for (;;) {
-		let progress: StatementProgress;
-		try {
-			progress = await fetchStep( path );
-			failures = 0;
-		} catch ( error ) {
-			failures++;
-			const status = ( error as { data?: { status?: unknown } } | null )
-				?.data?.status;
-			if (
-				( typeof status === 'number' &&
-					status >= 400 &&
-					status < 500 ) ||
-				failures >= MAX_FAILURES
-			) {
-				view.announce( unreachable );
-				return null;
+	return followBatches(
+		() => fetchStep( path ),
+		( progress ) => {
+			view.show( progress );
+			if ( progress.status === 'done' || progress.status === '' ) {
+				view.announce( progress.label );
+				return true;
 			}
-			await wait( 2000 * failures );
-			continue;
-		}
-		view.show( progress );
-		if ( progress.status === 'done' || progress.status === '' ) {
-			view.announce( progress.label );
-			return progress;
-		}
-		// Another server (WP-Cron) holds the work: give it a moment.
-		if ( ! progress.worked ) {
-			await wait( 1000 );
-		}
-	}
+			return false;
+		},
+		() => view.announce( unreachable ),
+		wait
+	);
 }
 
 /**
