@@ -8,6 +8,7 @@
 namespace DonationWidget\Gateways\Stripe;
 
 use DonationWidget\Http\HttpClient;
+use DonationWidget\Http\HttpResponse;
 use DonationWidget\Http\ProviderEndpoints;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\Settings;
@@ -18,20 +19,32 @@ use DonationWidget\Settings\Settings;
  * ever sent from here, in the Authorization header.
  *
  * Every POST carries an Idempotency-Key, so a retried request (a double click, a network retry,
- * two servers) makes at most one charge. The API version is pinned, so a change of the account's
- * default version cannot change the shapes this plugin reads.
+ * two servers) makes at most one charge. When Stripe's answer is lost (the connection drops, the
+ * request times out, Stripe answers 409 for a request of the same key still running, or asks to
+ * be retried), the very same request is sent again, with the same key, before anyone is told:
+ * Stripe then answers with what it did the first time, so a lost answer never turns into a
+ * second charge or a donor told "try again" after paying.
+ *
+ * The API version is pinned (docs/stripe-api-version.md says how to move it), so neither the
+ * account's default version nor the webhook endpoint's can change the shapes this plugin reads.
  */
 final class StripeClient {
 
 	/**
-	 * The Stripe API version every request asks for. In this version an invoice still has
-	 * payment_intent; newer versions replace it with confirmation_secret, which the plugin also reads.
+	 * The Stripe API version every request asks for: the one the `stripe` SDK 23.1.0 targets and
+	 * the browser's Stripe.js (the endive line) speaks. The only place it is written.
 	 */
-	public const API_VERSION = '2024-06-20';
+	public const API_VERSION = '2026-10-28.endive';
 
 	private const PROVIDER = 'stripe';
 
 	private const TIMEOUT = 30;
+
+	/** Times a request whose answer was lost is sent again. */
+	private const RETRIES = 2;
+
+	/** No retry starts once this many seconds have passed since the first try: the donor is waiting. */
+	private const RETRY_BUDGET_SECONDS = 40;
 
 	/**
 	 * Builds the client.
@@ -159,15 +172,16 @@ final class StripeClient {
 	}
 
 	/**
-	 * One call to Stripe.
+	 * One call to Stripe, sent again while its answer is lost (see the class comment).
+	 *
+	 * Also lets StripeCardError (a card_error) and StripeRequestError (another error answer)
+	 * through.
 	 *
 	 * @param string               $method          HTTP method.
 	 * @param string               $path            Path under the API base.
 	 * @param array<string, mixed> $params          Parameters (query for GET, body otherwise).
 	 * @param string|null          $idempotency_key Idempotency-Key, for POSTs.
 	 * @return array<string, mixed>
-	 * @throws StripeCardError     For a card_error.
-	 * @throws StripeRequestError  For another error answer.
 	 * @throws ProviderUnavailable When Stripe cannot be reached, fails, throttles us or refuses our key.
 	 */
 	private function request( string $method, string $path, array $params, ?string $idempotency_key ): array {
@@ -188,11 +202,71 @@ final class StripeClient {
 			$headers['Idempotency-Key'] = $idempotency_key;
 		}
 
-		$response = $this->http->send( self::PROVIDER, $method, $url, $headers, $body, self::TIMEOUT );
+		$started = microtime( true );
+		for ( $try = 0; ; $try++ ) {
+			$may_retry = $try < self::RETRIES && microtime( true ) - $started < self::RETRY_BUDGET_SECONDS
+				// A POST without a key could do its work twice.
+				&& ( 'GET' === $method || null !== $idempotency_key );
+			try {
+				$response = $this->http->send( self::PROVIDER, $method, $url, $headers, $body, self::TIMEOUT );
+			} catch ( ProviderUnavailable $error ) {
+				// The request may or may not have reached Stripe: the same key makes the retry safe.
+				if ( ! $may_retry ) {
+					throw $error;
+				}
+				self::wait_before_retry( $try, '' );
+				continue;
+			}
+			if ( ! $may_retry || ! self::should_retry( $response ) ) {
+				return $this->answer( $response );
+			}
+			self::wait_before_retry( $try, $response->header( 'retry-after' ) );
+		}
+	}
+
+	/**
+	 * Whether Stripe's answer asks for the same request again, as Stripe's own libraries decide:
+	 * its Stripe-Should-Retry header when present, else a 409 (a request with the same key is
+	 * still running, or a lock timed out) or a 5xx.
+	 *
+	 * @param HttpResponse $response Stripe's answer.
+	 */
+	private static function should_retry( HttpResponse $response ): bool {
+		$header = strtolower( $response->header( 'stripe-should-retry' ) );
+		if ( 'true' === $header || 'false' === $header ) {
+			return 'true' === $header;
+		}
+		return 409 === $response->status || $response->status >= 500;
+	}
+
+	/**
+	 * Waits a little before a retry: 0.5 s, then 1 s, with jitter so servers retrying together
+	 * spread out; a Retry-After of up to 2 s is honoured.
+	 *
+	 * @param int    $try         The try that failed (0 for the first).
+	 * @param string $retry_after Stripe's Retry-After header, if any.
+	 */
+	private static function wait_before_retry( int $try, string $retry_after ): void {
+		$seconds = min( 2.0, 0.5 * ( 2 ** $try ) ) * ( 0.75 + wp_rand( 0, 50 ) / 100 );
+		if ( is_numeric( $retry_after ) ) {
+			$seconds = max( $seconds, min( 2.0, (float) $retry_after ) );
+		}
+		usleep( (int) ( $seconds * 1000000 ) );
+	}
+
+	/**
+	 * Stripe's answer as a result or an exception.
+	 *
+	 * @param HttpResponse $response Stripe's answer.
+	 * @return array<string, mixed>
+	 * @throws StripeCardError     For a card_error.
+	 * @throws StripeRequestError  For another error answer.
+	 * @throws ProviderUnavailable When Stripe failed, throttles us or refuses our key.
+	 */
+	private function answer( HttpResponse $response ): array {
 		if ( $response->ok() ) {
 			return $response->body;
 		}
-
 		$error = is_array( $response->body['error'] ?? null ) ? $response->body['error'] : array();
 		$text  = static fn ( string $key ): string => is_string( $error[ $key ] ?? null ) ? $error[ $key ] : '';
 		if ( $response->status >= 500 ) {
