@@ -7,12 +7,13 @@
 
 namespace DonationWidget\CardUpdate;
 
-use DonationWidget\Checkout\DonationLedger;
-use DonationWidget\Checkout\PaymentOutcome;
-use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Gateways\Stripe\InvoiceRecorder;
 use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripeInvoice;
+use DonationWidget\Gateways\Stripe\StripeInvoices;
 use DonationWidget\Gateways\Stripe\StripeRequestError;
+use DonationWidget\Http\ProviderUnavailable;
 
 /**
  * The Stripe side of a card update, always for the subscription and customer the link is bound
@@ -33,12 +34,14 @@ final class CardReplacement {
 	/**
 	 * Builds the replacement.
 	 *
-	 * @param StripeClient   $stripe Stripe.
-	 * @param DonationLedger $ledger The failed renewals, and records one paid.
+	 * @param StripeClient    $stripe   Stripe.
+	 * @param StripeInvoices  $invoices Reads what paid an invoice.
+	 * @param InvoiceRecorder $recorder Records a renewal paid.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
-		private readonly DonationLedger $ledger
+		private readonly StripeInvoices $invoices,
+		private readonly InvoiceRecorder $recorder
 	) {
 	}
 
@@ -190,37 +193,31 @@ final class CardReplacement {
 			try {
 				$paid = $this->stripe->post(
 					'/v1/invoices/' . rawurlencode( $invoice_id ) . '/pay',
-					array( 'payment_method' => $payment_method ),
+					array(
+						'payment_method' => $payment_method,
+						'expand'         => array( 'payments' ),
+					),
 					$this->key( $link, $payment_method, 'pay:' . $invoice_id )
 				);
 			} catch ( StripeCardError $error ) {
 				return new MissedDonation( MissedDonation::FAILED, $tried, $error->reason_code() );
 			}
-			$this->record_renewal_paid( $invoice_id, $paid );
+			$this->record_renewal_paid( $this->invoices->of( $paid ) );
 		}
 		return new MissedDonation( MissedDonation::RECOVERED, $tried );
 	}
 
 	/**
-	 * Marks the failed renewal row of a paid invoice succeeded now, rather than when the
-	 * invoice.paid webhook arrives (which then finds it done). A renewal never recorded here is
-	 * left to that webhook.
+	 * Records the renewal the invoice paid now, rather than when the invoice.paid webhook
+	 * arrives (which then finds it done).
 	 *
-	 * @param string       $invoice_id in_… id.
-	 * @param array<mixed> $invoice    The paid invoice.
+	 * @param StripeInvoice $invoice The paid invoice.
 	 */
-	private function record_renewal_paid( string $invoice_id, array $invoice ): void {
-		$renewal = $this->ledger->find_by_attempt( 'invoice:' . $invoice_id );
-		if ( null === $renewal ) {
-			return;
+	private function record_renewal_paid( StripeInvoice $invoice ): void {
+		$first = $this->recorder->first_donation( $invoice );
+		if ( null !== $first && $invoice->is_paid() ) {
+			$this->recorder->paid( $invoice, $first );
 		}
-		$id_of = static function ( mixed $value ): string {
-			if ( is_array( $value ) ) {
-				$value = $value['id'] ?? '';
-			}
-			return is_string( $value ) ? $value : '';
-		};
-		$this->ledger->settle( $renewal, PaymentOutcome::paid( $id_of( $invoice['charge'] ?? '' ), $id_of( $invoice['payment_intent'] ?? '' ) ) );
 	}
 
 	/**

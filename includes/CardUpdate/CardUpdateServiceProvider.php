@@ -15,7 +15,9 @@ use DonationWidget\Emails\DonorMailer;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Emails\MailWorker;
 use DonationWidget\Http\AjaxRouter;
+use DonationWidget\Gateways\Stripe\InvoiceRecorder;
 use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\StripeInvoices;
 use DonationWidget\Protection\RateLimiter;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
@@ -56,7 +58,8 @@ final class CardUpdateServiceProvider implements ServiceProvider {
 			CardReplacement::class,
 			static fn ( Container $c ): CardReplacement => new CardReplacement(
 				$c->get( StripeClient::class ),
-				$c->get( DonationLedger::class )
+				$c->get( StripeInvoices::class ),
+				$c->get( InvoiceRecorder::class )
 			)
 		);
 		$container->set(

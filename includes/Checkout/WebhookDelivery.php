@@ -53,11 +53,12 @@ final class WebhookDelivery {
 	/**
 	 * Notes a verified event from a provider (webhook health).
 	 *
-	 * @param string $provider stripe, paypal.
-	 * @param string $type     The event type.
+	 * @param string $provider    stripe, paypal.
+	 * @param string $type        The event type.
+	 * @param string $api_version The API version its payload was written in ('' when unknown).
 	 */
-	public function received( string $provider, string $type ): void {
-		$this->health->record_event( $provider, $type );
+	public function received( string $provider, string $type, string $api_version = '' ): void {
+		$this->health->record_event( $provider, $type, null, $api_version );
 	}
 
 	/**
@@ -75,13 +76,14 @@ final class WebhookDelivery {
 	/**
 	 * Processes a verified event once.
 	 *
-	 * @param string            $provider Provider name for the error log, such as PayPal.
-	 * @param string            $event_id Its id in the event log (unique across providers).
-	 * @param string            $type     The event type.
-	 * @param callable():string $handle Processes it and says what happened.
+	 * @param string            $provider    Provider name for the error log, such as PayPal.
+	 * @param string            $event_id    Its id in the event log (unique across providers).
+	 * @param string            $type        The event type.
+	 * @param callable():string $handle      Processes it and says what happened.
+	 * @param string            $api_version The API version its payload was written in.
 	 */
-	public function process_once( string $provider, string $event_id, string $type, callable $handle ): \WP_REST_Response {
-		if ( ! $this->events->claim( $event_id, $type ) ) {
+	public function process_once( string $provider, string $event_id, string $type, callable $handle, string $api_version = '' ): \WP_REST_Response {
+		if ( ! $this->events->claim( $event_id, $type, $api_version ) ) {
 			return self::answer( 200, array( 'status' => 'duplicate' ) );
 		}
 		try {

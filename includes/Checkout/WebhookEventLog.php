@@ -30,19 +30,21 @@ final class WebhookEventLog {
 	/**
 	 * Claims an event for this request.
 	 *
-	 * @param string $event_id The evt_… id.
-	 * @param string $type     Event type.
+	 * @param string $event_id    The evt_… id.
+	 * @param string $type        Event type.
+	 * @param string $api_version The API version the payload was written in ('' when unknown).
 	 * @return bool True when this request must process it; false when it was (or is being) processed.
 	 */
-	public function claim( string $event_id, string $type ): bool {
+	public function claim( string $event_id, string $type, string $api_version = '' ): bool {
 		global $wpdb;
 		$table = Schema::table( 'webhook_events' );
 		$now   = current_time( 'mysql', true );
 		$wpdb->query(
 			$wpdb->prepare(
-				"INSERT IGNORE INTO {$table} (event_id, type, status, received_at) VALUES (%s, %s, %s, %s)",
+				"INSERT IGNORE INTO {$table} (event_id, type, api_version, status, received_at) VALUES (%s, %s, %s, %s, %s)",
 				$event_id,
 				mb_substr( $type, 0, 100 ),
+				mb_substr( $api_version, 0, 40 ),
 				self::PROCESSING,
 				$now
 			)
@@ -113,18 +115,19 @@ final class WebhookEventLog {
 	 * The stored status and outcome of an event, or null when never claimed.
 	 *
 	 * @param string $event_id The evt_… id.
-	 * @return array{status: string, outcome: string}|null
+	 * @return array{status: string, outcome: string, api_version: string}|null
 	 */
 	public function find( string $event_id ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'webhook_events' );
-		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT status, outcome FROM {$table} WHERE event_id = %s", $event_id ), ARRAY_A );
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT status, outcome, api_version FROM {$table} WHERE event_id = %s", $event_id ), ARRAY_A );
 		if ( ! is_array( $row ) ) {
 			return null;
 		}
 		return array(
-			'status'  => (string) $row['status'],
-			'outcome' => (string) $row['outcome'],
+			'status'      => (string) $row['status'],
+			'outcome'     => (string) $row['outcome'],
+			'api_version' => (string) $row['api_version'],
 		);
 	}
 }

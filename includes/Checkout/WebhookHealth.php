@@ -25,16 +25,18 @@ final class WebhookHealth {
 	/**
 	 * Records a verified delivery.
 	 *
-	 * @param string   $provider stripe or paypal.
-	 * @param string   $type     Event type, such as payment_intent.succeeded.
-	 * @param int|null $time     Unix time (tests pass their own); now when null.
+	 * @param string   $provider    stripe or paypal.
+	 * @param string   $type        Event type, such as payment_intent.succeeded.
+	 * @param int|null $time        Unix time (tests pass their own); now when null.
+	 * @param string   $api_version The API version the payload was written in ('' when unknown).
 	 */
-	public function record_event( string $provider, string $type, ?int $time = null ): void {
+	public function record_event( string $provider, string $type, ?int $time = null, string $api_version = '' ): void {
 		update_option(
 			self::LAST_EVENT_OPTION . sanitize_key( $provider ),
 			array(
-				'time' => $time ?? time(),
-				'type' => mb_substr( sanitize_text_field( $type ), 0, 100 ),
+				'time'        => $time ?? time(),
+				'type'        => mb_substr( sanitize_text_field( $type ), 0, 100 ),
+				'api_version' => mb_substr( sanitize_text_field( $api_version ), 0, 40 ),
 			),
 			true
 		);
@@ -63,7 +65,7 @@ final class WebhookHealth {
 	 * The last verified event of a provider.
 	 *
 	 * @param string $provider stripe or paypal.
-	 * @return array{time: int, type: string}|null
+	 * @return array{time: int, type: string, api_version: string}|null
 	 */
 	public function last_event( string $provider ): ?array {
 		$stored = get_option( self::LAST_EVENT_OPTION . sanitize_key( $provider ) );
@@ -71,8 +73,9 @@ final class WebhookHealth {
 			return null;
 		}
 		return array(
-			'time' => (int) $stored['time'],
-			'type' => is_string( $stored['type'] ?? null ) ? $stored['type'] : '',
+			'time'        => (int) $stored['time'],
+			'type'        => is_string( $stored['type'] ?? null ) ? $stored['type'] : '',
+			'api_version' => is_string( $stored['api_version'] ?? null ) ? $stored['api_version'] : '',
 		);
 	}
 

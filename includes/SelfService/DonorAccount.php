@@ -168,8 +168,9 @@ final class DonorAccount {
 		$price   = is_array( $item['price'] ?? null ) ? $item['price'] : array();
 		$pause   = is_array( $subscription['pause_collection'] ?? null ) ? $subscription['pause_collection'] : array();
 		$resumes = is_numeric( $pause['resumes_at'] ?? null ) ? (int) $pause['resumes_at'] : 0;
-		$period  = is_numeric( $subscription['current_period_end'] ?? null ) ? (int) $subscription['current_period_end'] : 0;
-		$next    = $period;
+		// Since Stripe's 2025-03-31 API a billing period belongs to each item, not the subscription.
+		$period = is_numeric( $item['current_period_end'] ?? null ) ? (int) $item['current_period_end'] : 0;
+		$next   = $period;
 		// While collection is paused (void), the charges before resumes_at are not taken.
 		while ( $resumes > 0 && $next > 0 && $next < $resumes ) {
 			$next += self::FOUR_WEEKS;

@@ -13,7 +13,8 @@ use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
 
 /**
  * Receives Stripe's webhook deliveries. The route is public (Stripe cannot log in): a delivery
- * is believed only when its Stripe-Signature matches the signing secret of the current mode.
+ * is believed only when its Stripe-Signature matches the signing secret of the current mode, and
+ * even then only as a notice: each listener reads the object from Stripe itself (EventListener).
  *
  * Answers: 400 for a missing, malformed, stale or wrong signature or an unreadable event (Stripe
  * shows these in its dashboard); 200 for an event processed, already processed, or of no
@@ -76,15 +77,18 @@ final class StripeWebhookController {
 			return $this->delivery->refuse( 'stripe', 400, 'invalid_signature: ' . $problem );
 		}
 
-		$event  = json_decode( $payload, true );
-		$id     = is_array( $event ) && is_string( $event['id'] ?? null ) ? $event['id'] : '';
-		$type   = is_array( $event ) && is_string( $event['type'] ?? null ) ? $event['type'] : '';
-		$data   = is_array( $event ) && is_array( $event['data'] ?? null ) ? $event['data'] : array();
-		$object = is_array( $data['object'] ?? null ) ? $data['object'] : null;
-		if ( '' === $id || '' === $type || null === $object ) {
+		$event     = json_decode( $payload, true );
+		$id        = is_array( $event ) && is_string( $event['id'] ?? null ) ? $event['id'] : '';
+		$type      = is_array( $event ) && is_string( $event['type'] ?? null ) ? $event['type'] : '';
+		$data      = is_array( $event ) && is_array( $event['data'] ?? null ) ? $event['data'] : array();
+		$object_id = is_array( $data['object'] ?? null ) && is_string( $data['object']['id'] ?? null ) ? $data['object']['id'] : '';
+		if ( '' === $id || '' === $type || '' === $object_id ) {
 			return WebhookDelivery::answer( 400, array( 'error' => 'malformed_event' ) );
 		}
-		$this->delivery->received( 'stripe', $type );
+		// The payload's shape is the endpoint's API version, which only matters to the health
+		// screens: the listeners read the object again in the plugin's pinned version.
+		$api_version = is_string( $event['api_version'] ?? null ) ? $event['api_version'] : '';
+		$this->delivery->received( 'stripe', $type, $api_version );
 
 		if ( is_array( $event ) && (bool) ( $event['livemode'] ?? false ) !== $this->settings->is_stripe_live() ) {
 			return WebhookDelivery::answer( 200, array( 'status' => 'ignored: the other Stripe mode' ) );
@@ -93,6 +97,6 @@ final class StripeWebhookController {
 		if ( null === $listener ) {
 			return WebhookDelivery::answer( 200, array( 'status' => 'ignored: event type not handled' ) );
 		}
-		return $this->delivery->process_once( 'Stripe', $id, $type, static fn (): string => $listener->handle( $object ) );
+		return $this->delivery->process_once( 'Stripe', $id, $type, static fn (): string => $listener->handle( $object_id, $type ), $api_version );
 	}
 }

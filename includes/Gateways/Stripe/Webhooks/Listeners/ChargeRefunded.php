@@ -7,11 +7,14 @@
 
 namespace DonationWidget\Gateways\Stripe\Webhooks\Listeners;
 
-use DonationWidget\Donations\Donation;
 use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Donations\Donation;
+use DonationWidget\Gateways\Stripe\StripeClient;
 
 /**
- * A refund made in Stripe's dashboard: the donation becomes refunded (or partially_refunded).
+ * A refund made in Stripe's dashboard: the donation becomes refunded (or partially_refunded),
+ * as the charge read from Stripe says. A renewal is found by its charge, which the invoice
+ * listener stores from the invoice's payment.
  */
 final class ChargeRefunded implements EventListener {
 
@@ -19,21 +22,24 @@ final class ChargeRefunded implements EventListener {
 	 * Builds the listener.
 	 *
 	 * @param DonationLedger $ledger Donation records.
+	 * @param StripeClient   $stripe Stripe.
 	 */
-	public function __construct( private readonly DonationLedger $ledger ) {
+	public function __construct( private readonly DonationLedger $ledger, private readonly StripeClient $stripe ) {
 	}
 
 	/**
 	 * Marks the charge's donation refunded.
 	 *
-	 * @param array<mixed> $object The charge.
+	 * @param string $object_id The ch_… id.
+	 * @param string $type      charge.refunded.
 	 */
-	public function handle( array $object ): string {
-		$charge_id = is_string( $object['id'] ?? null ) ? $object['id'] : '';
+	public function handle( string $object_id, string $type ): string {
+		$charge    = $this->stripe->get( '/v1/charges/' . rawurlencode( $object_id ) );
+		$charge_id = is_string( $charge['id'] ?? null ) ? $charge['id'] : $object_id;
 		$donation  = $this->ledger->find_by_reference( Donation::PROVIDER_STRIPE, $charge_id );
 		if ( null === $donation ) {
-			$intent   = is_string( $object['payment_intent'] ?? null ) ? $object['payment_intent'] : '';
-			$donation = $this->ledger->find_by_payment( $intent );
+			$intent   = is_string( $charge['payment_intent'] ?? null ) ? $charge['payment_intent'] : '';
+			$donation = '' === $intent ? null : $this->ledger->find_by_payment( $intent );
 			if ( null !== $donation && $charge_id !== $donation->provider_reference() ) {
 				$donation = null;
 			}
@@ -41,9 +47,12 @@ final class ChargeRefunded implements EventListener {
 		if ( null === $donation ) {
 			return 'ignored: not a donation of this site';
 		}
-		$amount   = is_numeric( $object['amount'] ?? null ) ? (int) $object['amount'] : 0;
-		$refunded = is_numeric( $object['amount_refunded'] ?? null ) ? (int) $object['amount_refunded'] : 0;
-		$in_full  = true === ( $object['refunded'] ?? false ) || ( $amount > 0 && $refunded >= $amount );
+		$amount   = is_numeric( $charge['amount'] ?? null ) ? (int) $charge['amount'] : 0;
+		$refunded = is_numeric( $charge['amount_refunded'] ?? null ) ? (int) $charge['amount_refunded'] : 0;
+		if ( $refunded <= 0 ) {
+			return "ignored: charge {$charge_id} has no refund at Stripe";
+		}
+		$in_full = true === ( $charge['refunded'] ?? false ) || ( $amount > 0 && $refunded >= $amount );
 		return $this->ledger->refund( $donation, $in_full )
 			? "donation #{$donation->id()} " . ( $in_full ? 'refunded' : 'partially_refunded' )
 			: "ignored: donation #{$donation->id()} is {$donation->status()}";

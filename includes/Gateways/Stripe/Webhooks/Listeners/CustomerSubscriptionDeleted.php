@@ -8,12 +8,14 @@
 namespace DonationWidget\Gateways\Stripe\Webhooks\Listeners;
 
 use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Gateways\Stripe\StripeClient;
 
 /**
  * A 4-weekly donation ended (cancelled in Stripe's dashboard, or after Stripe gave up collecting
- * it). The subscription is marked cancelled; its donation rows keep their own statuses, since the
- * money they record did move. The action donation_widget_subscription_cancelled fires only for a
- * subscription that was collecting, not for one whose first payment never went through.
+ * it). The subscription is marked cancelled once Stripe says it is; its donation rows keep their
+ * own statuses, since the money they record did move. The action
+ * donation_widget_subscription_cancelled fires only for a subscription that was collecting, not
+ * for one whose first payment never went through.
  */
 final class CustomerSubscriptionDeleted implements EventListener {
 
@@ -21,23 +23,29 @@ final class CustomerSubscriptionDeleted implements EventListener {
 	 * Builds the listener.
 	 *
 	 * @param DonationLedger $ledger Subscription records.
+	 * @param StripeClient   $stripe Stripe.
 	 */
-	public function __construct( private readonly DonationLedger $ledger ) {
+	public function __construct( private readonly DonationLedger $ledger, private readonly StripeClient $stripe ) {
 	}
 
 	/**
 	 * Marks the subscription cancelled and announces it.
 	 *
-	 * @param array<mixed> $object The subscription.
+	 * @param string $object_id The sub_… id.
+	 * @param string $type      customer.subscription.deleted.
 	 */
-	public function handle( array $object ): string {
-		$subscription_id = is_string( $object['id'] ?? null ) ? $object['id'] : '';
-		$before          = $this->ledger->subscription( $subscription_id );
+	public function handle( string $object_id, string $type ): string {
+		$before = $this->ledger->subscription( $object_id );
 		if ( null === $before ) {
 			return 'ignored: not a subscription of this site';
 		}
-		if ( ! $this->ledger->end_subscription( $subscription_id ) ) {
-			return "ignored: subscription {$subscription_id} was already cancelled";
+		$subscription = $this->stripe->get( '/v1/subscriptions/' . rawurlencode( $object_id ) );
+		$status       = is_string( $subscription['status'] ?? null ) ? $subscription['status'] : '';
+		if ( 'canceled' !== $status && 'incomplete_expired' !== $status ) {
+			return "ignored: subscription {$object_id} is {$status} at Stripe";
+		}
+		if ( ! $this->ledger->end_subscription( $object_id ) ) {
+			return "ignored: subscription {$object_id} was already cancelled";
 		}
 		if ( DonationLedger::SUBSCRIPTION_ACTIVE === $before['status'] ) {
 			/**
@@ -47,8 +55,8 @@ final class CustomerSubscriptionDeleted implements EventListener {
 			 * @param string $customer_id     Stripe customer (cus_…).
 			 * @param int    $donation_id     The donation that started it.
 			 */
-			do_action( 'donation_widget_subscription_cancelled', $subscription_id, $before['customer_id'], $before['donation_id'] );
+			do_action( 'donation_widget_subscription_cancelled', $object_id, $before['customer_id'], $before['donation_id'] );
 		}
-		return "subscription {$subscription_id} cancelled";
+		return "subscription {$object_id} cancelled";
 	}
 }

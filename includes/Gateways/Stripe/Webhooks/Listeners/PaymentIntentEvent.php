@@ -8,59 +8,57 @@
 namespace DonationWidget\Gateways\Stripe\Webhooks\Listeners;
 
 use DonationWidget\Checkout\DonationLedger;
-use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Donations\Donation;
+use DonationWidget\Gateways\Stripe\IntentCanceller;
 use DonationWidget\Gateways\Stripe\IntentOutcomes;
 use DonationWidget\Gateways\Stripe\PaymentIntent;
+use DonationWidget\Gateways\Stripe\StripeClient;
 
 /**
  * Settles the donation a PaymentIntent pays for, exactly as the widget's calls would: a card
  * whose donor closed the browser during 3-D Secure, a wallet redirect abandoned, a bank debit
- * that cleared (or bounced) days later. A failure that arrives after the success is ignored:
- * the donation was paid.
+ * that cleared (or bounced) days later. The intent is read from Stripe (see EventListener), so a
+ * payment_failed that arrives after the success finds the intent succeeded and records that.
  */
 final class PaymentIntentEvent implements EventListener {
 
 	/**
 	 * Builds the listener.
 	 *
-	 * @param DonationLedger $ledger   Donation records.
-	 * @param IntentOutcomes $outcomes Reads the PaymentIntent.
-	 * @param bool           $failed   Whether this is payment_intent.payment_failed.
+	 * @param DonationLedger  $ledger   Donation records.
+	 * @param IntentOutcomes  $outcomes Reads the PaymentIntent.
+	 * @param StripeClient    $stripe    Stripe.
+	 * @param IntentCanceller $canceller Stops a browser-confirmed intent after a failed try.
 	 */
 	public function __construct(
 		private readonly DonationLedger $ledger,
 		private readonly IntentOutcomes $outcomes,
-		private readonly bool $failed
+		private readonly StripeClient $stripe,
+		private readonly IntentCanceller $canceller
 	) {
 	}
 
 	/**
 	 * Records the PaymentIntent's outcome on its donation.
 	 *
-	 * @param array<string, mixed> $object The PaymentIntent.
-	 * @return string What happened.
+	 * @param string $object_id The pi_… id.
+	 * @param string $type      The event type.
 	 */
-	public function handle( array $object ): string {
-		$intent   = new PaymentIntent( $object );
+	public function handle( string $object_id, string $type ): string {
+		$intent   = new PaymentIntent( $this->stripe->retrieve_payment_intent( $object_id, array( 'latest_charge' ) ) );
 		$donation = $this->donation_of( $intent );
 		if ( null === $donation ) {
-			return '' !== $intent->invoice_id()
-				? 'ignored: a renewal payment (invoice.paid records it)'
-				: 'ignored: not a donation of this site';
+			// A renewal's intent names no donation: invoice.paid records renewals.
+			return 'ignored: not a donation of this site, or a renewal payment';
 		}
-		if ( $this->failed ) {
-			$reason  = '' !== $intent->last_error_reason() ? $intent->last_error_reason() : 'payment_failed';
-			$outcome = PaymentOutcome::declined( $reason, '', $intent->last_error_message(), $intent->id() );
-			return $this->ledger->settle( $donation, $outcome )
-				? "donation #{$donation->id()} failed: {$reason}"
-				: "ignored: donation #{$donation->id()} is {$donation->status()}";
-		}
-		if ( $intent->amount() !== $donation->total_cents() ) {
+		if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
 			return "ignored: amount {$intent->amount()} differs from donation #{$donation->id()}";
 		}
-		return $this->ledger->settle( $donation, $this->outcomes->of( $donation, $intent ) )
-			? "donation #{$donation->id()} succeeded"
+		$outcome = $this->outcomes->of( $donation, $intent );
+		$moved   = $this->ledger->settle( $donation, $outcome );
+		$this->canceller->after_failed_try( $donation, $intent );
+		return $moved
+			? "donation #{$donation->id()} {$outcome->kind}" . ( '' !== $outcome->code ? ": {$outcome->code}" : '' )
 			: "ignored: donation #{$donation->id()} is {$donation->status()}";
 	}
 
