@@ -71,11 +71,23 @@ final class DonationLedger {
 				return $moved;
 			case PaymentOutcome::REQUIRES_ACTION:
 				return $this->donations->move( $donation->id(), DonationStatus::REQUIRES_ACTION, $references );
+			case PaymentOutcome::HELD:
+				if ( ! $this->donations->claim_reference( $donation->provider(), $outcome->reference, $donation->id() ) ) {
+					return false;
+				}
+				return $this->donations->move(
+					$donation->id(),
+					DonationStatus::REVIEW,
+					array(
+						'failure_reason' => mb_substr( $outcome->code . ': ' . $outcome->detail, 0, 255 ),
+						'review_reason'  => mb_substr( $outcome->code, 0, 40 ),
+					) + $references
+				);
 			case PaymentOutcome::PROCESSING:
 			case PaymentOutcome::CONFIRM_IN_BROWSER:
 				$this->donations->update( $donation->id(), $references + array_filter( array( 'failure_reason' => $outcome->detail ) ) );
 				return true;
-		}
+		}//end switch
 		if ( ! $outcome->is_failure() ) {
 			return false;
 		}
@@ -177,6 +189,17 @@ final class DonationLedger {
 	 */
 	public function keep_ids( Donation $donation, array $ids ): void {
 		$this->donations->update( $donation->id(), array_intersect_key( $ids, array_flip( array( 'payment_intent_id', 'customer_id', 'subscription_id' ) ) ) );
+	}
+
+	/**
+	 * Counts one more payment try of a donation (see DonationRepository::take_payment_try()).
+	 *
+	 * @param Donation $donation The donation.
+	 * @param int      $most     Tries allowed in all.
+	 * @return bool Whether this try may go ahead.
+	 */
+	public function take_payment_try( Donation $donation, int $most ): bool {
+		return $this->donations->take_payment_try( $donation->id(), $most );
 	}
 
 	/**

@@ -397,6 +397,22 @@ final class DonationRepository {
 	}
 
 	/**
+	 * Counts one more payment try (a card or account put to the provider) for a donation, if it
+	 * has had fewer than $most. One conditional UPDATE: servers racing on one donation never let
+	 * more through between them.
+	 *
+	 * @param int $id   Row id.
+	 * @param int $most Tries allowed in all.
+	 * @return bool Whether this try may go ahead.
+	 */
+	public function take_payment_try( int $id, int $most ): bool {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET payment_tries = payment_tries + 1 WHERE id = %d AND payment_tries < %d", $id, $most ) );
+		return 1 === (int) $wpdb->rows_affected;
+	}
+
+	/**
 	 * Notes that a donation was looked at now (its updated_at), changing nothing else.
 	 *
 	 * @param int $id Row id.

@@ -12,20 +12,29 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Starts a donor's subscription in three idempotent steps, each id saved on the donation as soon
- * as Stripe returns it, so a retried attempt carries on where the last one stopped:
+ * Starts a donor's subscription in idempotent steps, each id saved on the donation as soon as
+ * Stripe returns it, so a retried attempt carries on where the last one stopped:
  *
- * 1. a Customer with the PaymentMethod attached and set as the default for invoices;
- * 2. the plugin's one donation Product (DonationProduct);
- * 3. a Subscription priced inline (price_data: the donation's total in AUD, every 4 weeks),
+ * 1. a Customer (made from the donation alone, so a Try Again with another card replays the same
+ *    request and gets the same customer);
+ * 2. the PaymentMethod attached to it (a bank debit's SetupIntent attaches it instead);
+ * 3. the plugin's one donation Product (DonationProduct);
+ * 4. a Subscription priced inline (price_data: the donation's total in AUD, every 4 weeks),
  *    allow_incomplete so the first invoice is charged at once and its PaymentIntent tells
- *    whether the money came in, needs 3-D Secure, or was declined.
+ *    whether the money came in, needs 3-D Secure, or was declined. Before making one for a
+ *    retried attempt, the customer's subscriptions are listed (lists, unlike search, are always
+ *    up to date): one made for this attempt by a call whose answer was lost is carried on with.
  */
 final class FourWeeklySubscription {
 
 	public const INTERVAL = 'week';
 
 	public const INTERVAL_COUNT = 4;
+
+	/**
+	 * What a subscription is read with: its first invoice's payments, which name the PaymentIntent.
+	 */
+	public const EXPAND = array( 'latest_invoice.payments' );
 
 	/**
 	 * Builds the subscription starter.
@@ -49,26 +58,27 @@ final class FourWeeklySubscription {
 	 *
 	 * @param Donation $donation       The pending donation.
 	 * @param string   $payment_method The donor's pm_… id.
+	 * @param bool     $attached       Whether the payment method is already the customer's (BECS).
 	 * @throws StripeRequestError  When Stripe refuses a request.
 	 * @throws ProviderUnavailable When Stripe cannot be reached, fails, or answers without ids.
 	 */
-	public function start( Donation $donation, string $payment_method ): PaymentIntent {
-		$customer    = $this->customer( $donation, $payment_method );
-		$customer_id = $this->id_of( $customer );
-		// The PaymentMethod as attached to the customer: Stripe's test aliases (pm_card_visa)
-		// make a new PaymentMethod on each use, so the attached one is named by its own id.
-		$settings       = is_array( $customer['invoice_settings'] ?? null ) ? $customer['invoice_settings'] : array();
-		$payment_method = is_string( $settings['default_payment_method'] ?? null ) && '' !== $settings['default_payment_method'] ? $settings['default_payment_method'] : $payment_method;
+	public function start( Donation $donation, string $payment_method, bool $attached = false ): PaymentIntent {
+		$customer_id    = $this->customer( $donation );
+		$payment_method = $attached ? $payment_method : $this->attach( $donation, $customer_id, $payment_method );
 
-		try {
-			$subscription = $this->create_subscription( $donation, $customer_id, $payment_method, 'subscription' );
-		} catch ( StripeRequestError $error ) {
-			// The remembered product was deleted at Stripe: make it again, once.
-			if ( ! $error->is_missing_resource() || ! str_contains( $error->param, 'product' ) ) {
-				throw $error;
+		// Nothing went wrong before (no note): this is the attempt's first try at a subscription.
+		$subscription = '' === $donation->failure_reason() && '' === $donation->subscription_id() ? null : $this->made_for( $donation );
+		if ( null === $subscription ) {
+			try {
+				$subscription = $this->create_subscription( $donation, $customer_id, $payment_method, 'subscription:' . $payment_method );
+			} catch ( StripeRequestError $error ) {
+				// The remembered product was deleted at Stripe: make it again, once.
+				if ( ! $error->is_missing_resource() || ! str_contains( $error->param, 'product' ) ) {
+					throw $error;
+				}
+				$this->product->forget();
+				$subscription = $this->create_subscription( $donation, $customer_id, $payment_method, 'subscription-retry:' . $payment_method );
 			}
-			$this->product->forget();
-			$subscription = $this->create_subscription( $donation, $customer_id, $payment_method, 'subscription-retry' );
 		}
 
 		$subscription_id = is_string( $subscription['id'] ?? null ) ? $subscription['id'] : '';
@@ -83,62 +93,94 @@ final class FourWeeklySubscription {
 	}
 
 	/**
-	 * The donor's Customer: made with the PaymentMethod attached as its default for invoices
-	 * (its id kept on the donation at once), or read back on a retry.
+	 * The donor's Customer: made from the donation (its id kept on the record at once), or the
+	 * one the record names.
 	 *
-	 * Lets StripeCardError through when the card cannot be attached, StripeRequestError when
-	 * Stripe refuses the request, and ProviderUnavailable when Stripe cannot be reached.
+	 * Also lets StripeRequestError through when Stripe refuses the request.
 	 *
-	 * @param Donation $donation       The donation.
-	 * @param string   $payment_method The pm_… id.
-	 * @return array<string, mixed> The customer.
+	 * @param Donation $donation The donation.
+	 * @return string The cus_… id.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or answers without an id.
 	 */
-	public function customer( Donation $donation, string $payment_method ): array {
+	public function customer( Donation $donation ): string {
 		if ( '' !== $donation->customer_id() ) {
-			// A retry: the customer exists already.
-			return $this->stripe->get( '/v1/customers/' . rawurlencode( $donation->customer_id() ) );
+			return $donation->customer_id();
 		}
-		$customer = $this->create_customer( $donation, $payment_method );
-		$this->ledger->keep_ids( $donation, array( 'customer_id' => $this->id_of( $customer ) ) );
-		return $customer;
-	}
-
-	/**
-	 * Creates the Customer, attaching the PaymentMethod as its default.
-	 *
-	 * Lets StripeCardError through when the card cannot be attached, StripeRequestError when
-	 * Stripe refuses the request, and ProviderUnavailable when Stripe cannot be reached.
-	 *
-	 * @param Donation $donation       The donation.
-	 * @param string   $payment_method The pm_… id.
-	 * @return array<string, mixed> The customer.
-	 */
-	private function create_customer( Donation $donation, string $payment_method ): array {
 		$params = array(
-			'email'            => $donation->email(),
-			'name'             => trim( $donation->value( 'first_name' ) . ' ' . $donation->value( 'last_name' ) ),
-			'payment_method'   => $payment_method,
-			'invoice_settings' => array( 'default_payment_method' => $payment_method ),
-			'metadata'         => StripeMetadata::for_donation( $donation ) + array_filter( array( 'organisation_name' => $donation->value( 'organisation_name' ) ) ),
+			'email'    => $donation->email(),
+			'name'     => trim( $donation->value( 'first_name' ) . ' ' . $donation->value( 'last_name' ) ),
+			'metadata' => StripeMetadata::for_donation( $donation ) + array_filter( array( 'organisation_name' => $donation->value( 'organisation_name' ) ) ),
 		);
 		if ( '' !== $donation->value( 'mobile' ) ) {
 			$params['phone'] = $donation->value( 'mobile' );
 		}
-		return $this->stripe->create_customer( $params, StripeMetadata::idempotency_key( $donation, 'customer' ) );
-	}
-
-	/**
-	 * The id of a customer Stripe returned.
-	 *
-	 * @param array<string, mixed> $customer The customer.
-	 * @throws ProviderUnavailable When it has none.
-	 */
-	private function id_of( array $customer ): string {
-		$id = is_string( $customer['id'] ?? null ) ? $customer['id'] : '';
+		$customer = $this->stripe->create_customer( $params, StripeMetadata::idempotency_key( $donation, 'customer' ) );
+		$id       = is_string( $customer['id'] ?? null ) ? $customer['id'] : '';
 		if ( '' === $id ) {
 			throw new ProviderUnavailable( 'stripe', 'bad_answer', 'A customer without an id.' );
 		}
+		$this->ledger->keep_ids( $donation, array( 'customer_id' => $id ) );
 		return $id;
+	}
+
+	/**
+	 * Attaches the donor's PaymentMethod to the customer.
+	 *
+	 * Lets StripeCardError through when the card cannot be saved.
+	 *
+	 * @param Donation $donation       The donation.
+	 * @param string   $customer_id    The cus_… id.
+	 * @param string   $payment_method The pm_… id.
+	 * @return string The attached PaymentMethod's id (Stripe's test aliases such as pm_card_visa
+	 *                make a new PaymentMethod on each use, so the attached one has its own id).
+	 * @throws StripeRequestError  When Stripe refuses the request.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	private function attach( Donation $donation, string $customer_id, string $payment_method ): string {
+		$attached = $this->stripe->post(
+			'/v1/payment_methods/' . rawurlencode( $payment_method ) . '/attach',
+			array( 'customer' => $customer_id ),
+			StripeMetadata::idempotency_key( $donation, 'attach:' . $payment_method )
+		);
+		return is_string( $attached['id'] ?? null ) && '' !== $attached['id'] ? $attached['id'] : $payment_method;
+	}
+
+	/**
+	 * The subscription made for this attempt: the one the record names, else one of its
+	 * customer's whose metadata names the attempt (made by a call whose answer was lost).
+	 *
+	 * @param Donation $donation The donation.
+	 * @return array<string, mixed>|null The subscription, latest_invoice.payments expanded.
+	 * @throws StripeRequestError  When Stripe refuses the request.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function made_for( Donation $donation ): ?array {
+		if ( '' !== $donation->subscription_id() ) {
+			return $this->stripe->get( '/v1/subscriptions/' . rawurlencode( $donation->subscription_id() ), array( 'expand' => self::EXPAND ) );
+		}
+		if ( '' === $donation->customer_id() ) {
+			return null;
+		}
+		$found = $this->stripe->get(
+			'/v1/subscriptions',
+			array(
+				'customer' => $donation->customer_id(),
+				'status'   => 'all',
+				'limit'    => 10,
+				'expand'   => array_map( static fn ( string $path ): string => 'data.' . $path, self::EXPAND ),
+			)
+		);
+		foreach ( is_array( $found['data'] ?? null ) ? $found['data'] : array() as $subscription ) {
+			$metadata = is_array( $subscription ) && is_array( $subscription['metadata'] ?? null ) ? $subscription['metadata'] : array();
+			if ( ( $metadata['attempt_id'] ?? '' ) === $donation->attempt_id() ) {
+				$clean = array();
+				foreach ( $subscription as $key => $value ) {
+					$clean[ (string) $key ] = $value;
+				}
+				return $clean;
+			}
+		}
+		return null;
 	}
 
 	/**
@@ -148,7 +190,7 @@ final class FourWeeklySubscription {
 	 * @param string   $customer_id    The cus_… id.
 	 * @param string   $payment_method The pm_… id.
 	 * @param string   $step           Idempotency step name.
-	 * @return array<string, mixed> The subscription, latest_invoice.payment_intent expanded.
+	 * @return array<string, mixed> The subscription, latest_invoice.payments expanded.
 	 * @throws StripeCardError     When Stripe answers the first payment with an error.
 	 * @throws StripeRequestError  When Stripe refuses the request.
 	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
@@ -175,37 +217,26 @@ final class FourWeeklySubscription {
 				'payment_settings'       => array( 'save_default_payment_method' => 'on_subscription' ),
 				'description'            => __( '4-weekly donation', 'donation-widget' ),
 				'metadata'               => StripeMetadata::for_donation( $donation ),
-				'expand'                 => array( 'latest_invoice.payment_intent' ),
+				'expand'                 => self::EXPAND,
 			),
 			StripeMetadata::idempotency_key( $donation, $step )
 		);
 	}
 
 	/**
-	 * The PaymentIntent of the subscription's first invoice: expanded in API versions up to
-	 * 2025-02 (invoice.payment_intent), or found through invoice.confirmation_secret in later ones.
+	 * The PaymentIntent of the subscription's first invoice, named by the invoice's payment.
 	 *
 	 * Also lets StripeRequestError through when the PaymentIntent cannot be read.
 	 *
-	 * @param array<string, mixed> $subscription The subscription, as created or read back.
+	 * @param array<string, mixed> $subscription The subscription, latest_invoice.payments expanded.
 	 * @throws ProviderUnavailable When there is none, or Stripe fails.
 	 */
 	public function first_payment( array $subscription ): PaymentIntent {
-		$invoice = $subscription['latest_invoice'] ?? null;
-		if ( is_array( $invoice ) ) {
-			$intent = $invoice['payment_intent'] ?? null;
-			if ( is_array( $intent ) ) {
-				return new PaymentIntent( $intent );
-			}
-			$id     = is_string( $intent ) ? $intent : '';
-			$secret = is_array( $invoice['confirmation_secret'] ?? null ) ? $invoice['confirmation_secret'] : array();
-			if ( '' === $id && is_string( $secret['client_secret'] ?? null ) ) {
-				$id = PaymentIntent::id_from_client_secret( $secret['client_secret'] );
-			}
-			if ( '' !== $id ) {
-				return new PaymentIntent( $this->stripe->retrieve_payment_intent( $id ) );
-			}
+		$invoice = is_array( $subscription['latest_invoice'] ?? null ) ? $subscription['latest_invoice'] : array();
+		$id      = ( new StripeInvoice( $invoice ) )->payment_intent_id();
+		if ( '' === $id ) {
+			throw new ProviderUnavailable( 'stripe', 'bad_answer', 'The subscription has no first payment to read.' );
 		}
-		throw new ProviderUnavailable( 'stripe', 'bad_answer', 'The subscription has no first payment to read.' );
+		return new PaymentIntent( $this->stripe->retrieve_payment_intent( $id ) );
 	}
 }

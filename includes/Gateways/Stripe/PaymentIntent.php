@@ -17,6 +17,7 @@ final class PaymentIntent {
 	public const REQUIRES_ACTION         = 'requires_action';
 	public const REQUIRES_PAYMENT_METHOD = 'requires_payment_method';
 	public const REQUIRES_CONFIRMATION   = 'requires_confirmation';
+	public const REQUIRES_CAPTURE        = 'requires_capture';
 	public const CANCELED                = 'canceled';
 
 	/**
@@ -85,14 +86,29 @@ final class PaymentIntent {
 	}
 
 	/**
-	 * The invoice it collects (4-weekly donations), or ''.
+	 * The payment method of its latest attempt (pm_…), whether or not it was expanded, or ''.
 	 */
-	public function invoice_id(): string {
-		$invoice = $this->data['invoice'] ?? '';
-		if ( is_array( $invoice ) ) {
-			return $this->text( $invoice, 'id' );
+	public function payment_method_id(): string {
+		$method = $this->data['payment_method'] ?? '';
+		if ( is_array( $method ) ) {
+			return $this->text( $method, 'id' );
 		}
-		return is_string( $invoice ) ? $invoice : '';
+		return is_string( $method ) ? $method : '';
+	}
+
+	/**
+	 * How it may be confirmed: manual when only the site's secret key may confirm it (the browser can only authenticate);
+	 * automatic or automatic_async when the browser may confirm it with its client secret.
+	 */
+	public function confirmation_method(): string {
+		return $this->text( $this->data, 'confirmation_method' );
+	}
+
+	/**
+	 * Whether only the site may confirm it.
+	 */
+	public function is_confirmed_by_server(): bool {
+		return 'manual' === $this->confirmation_method();
 	}
 
 	/**

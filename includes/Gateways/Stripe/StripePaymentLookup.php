@@ -74,26 +74,27 @@ final class StripePaymentLookup {
 
 	/**
 	 * The first payment of the donation's subscription: read from the subscription the record
-	 * names, or from the one made for this attempt (then recorded, as its start would have).
+	 * names, or the one made for this attempt, found in its customer's list or by Stripe's search
+	 * (then recorded, as its start would have).
 	 *
 	 * @param Donation $donation A 4-weekly donation.
 	 * @throws StripeRequestError  When Stripe refuses a request.
 	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
 	 */
 	private function first_payment( Donation $donation ): ?PaymentIntent {
-		$expand = array( 'latest_invoice.payment_intent' );
-		if ( '' !== $donation->subscription_id() ) {
-			$subscription = $this->stripe->get( '/v1/subscriptions/' . rawurlencode( $donation->subscription_id() ), array( 'expand' => $expand ) );
-		} else {
-			$subscription = $this->search( '/v1/subscriptions/search', $donation, array( 'data.latest_invoice.payment_intent' ) );
+		$subscription = $this->four_weekly->made_for( $donation );
+		if ( null === $subscription ) {
+			$subscription = $this->search( '/v1/subscriptions/search', $donation, array_map( static fn ( string $path ): string => 'data.' . $path, FourWeeklySubscription::EXPAND ) );
 			if ( null === $subscription ) {
 				return null;
 			}
-			$subscription_id = is_string( $subscription['id'] ?? null ) ? $subscription['id'] : '';
-			$customer_id     = is_string( $subscription['customer'] ?? null ) ? $subscription['customer'] : $donation->customer_id();
-			if ( '' === $subscription_id ) {
-				return null;
-			}
+		}
+		$subscription_id = is_string( $subscription['id'] ?? null ) ? $subscription['id'] : '';
+		if ( '' === $subscription_id ) {
+			return null;
+		}
+		if ( $subscription_id !== $donation->subscription_id() ) {
+			$customer_id = is_string( $subscription['customer'] ?? null ) ? $subscription['customer'] : $donation->customer_id();
 			$this->ledger->start_subscription( $donation, $subscription_id, $customer_id );
 		}
 		return $this->four_weekly->first_payment( $subscription );

@@ -18,8 +18,7 @@ use DonationWidget\Gateways\Stripe\Card\OneOffCardPayment;
 use DonationWidget\Gateways\Stripe\Express\ExpressCheckout;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\ChargeRefunded;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\CustomerSubscriptionDeleted;
-use DonationWidget\Gateways\Stripe\Webhooks\Listeners\InvoicePaid;
-use DonationWidget\Gateways\Stripe\Webhooks\Listeners\InvoicePaymentFailed;
+use DonationWidget\Gateways\Stripe\Webhooks\Listeners\InvoiceEvent;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\PaymentIntentEvent;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;
 use DonationWidget\Http\HttpClient;
@@ -41,7 +40,7 @@ final class StripeServiceProvider implements GatewayProvider {
 		return array(
 			$c->get( CardPayment::class ),
 			$c->get( ExpressCheckout::class ),
-			new Becs\BecsDebit( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( FourWeeklySubscription::class ), $c->get( DonationLedger::class ), $c->get( Settings::class ), $c->get( StripePaymentLookup::class ) ),
+			new Becs\BecsDebit( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( FourWeeklySubscription::class ), $c->get( DonationLedger::class ), $c->get( Settings::class ), $c->get( StripePaymentLookup::class ), $c->get( ServerConfirmedIntent::class ) ),
 		);
 	}
 
@@ -54,7 +53,11 @@ final class StripeServiceProvider implements GatewayProvider {
 		$container->set( StripeClient::class, static fn ( Container $c ): StripeClient => new StripeClient( $c->get( HttpClient::class ), $c->get( Settings::class ) ) );
 		$container->set( IntentOutcomes::class, static fn ( Container $c ): IntentOutcomes => new IntentOutcomes( $c->get( StripeClient::class ) ) );
 		$container->set( DonationProduct::class, static fn ( Container $c ): DonationProduct => new DonationProduct( $c->get( StripeClient::class ), $c->get( Settings::class ) ) );
-		$container->set( OneOffCardPayment::class, static fn ( Container $c ): OneOffCardPayment => new OneOffCardPayment( $c->get( StripeClient::class ) ) );
+		$container->set( IntentCanceller::class, static fn ( Container $c ): IntentCanceller => new IntentCanceller( $c->get( StripeClient::class ) ) );
+		$container->set( ServerConfirmedIntent::class, static fn ( Container $c ): ServerConfirmedIntent => new ServerConfirmedIntent( $c->get( StripeClient::class ), $c->get( DonationLedger::class ), $c->get( IntentCanceller::class ) ) );
+		$container->set( OneOffCardPayment::class, static fn ( Container $c ): OneOffCardPayment => new OneOffCardPayment( $c->get( ServerConfirmedIntent::class ) ) );
+		$container->set( StripeInvoices::class, static fn ( Container $c ): StripeInvoices => new StripeInvoices( $c->get( StripeClient::class ) ) );
+		$container->set( InvoiceRecorder::class, static fn ( Container $c ): InvoiceRecorder => new InvoiceRecorder( $c->get( DonationLedger::class ) ) );
 		$container->set(
 			FourWeeklySubscription::class,
 			static fn ( Container $c ): FourWeeklySubscription => new FourWeeklySubscription( $c->get( StripeClient::class ), $c->get( DonationProduct::class ), $c->get( DonationLedger::class ) )
@@ -73,22 +76,24 @@ final class StripeServiceProvider implements GatewayProvider {
 				$c->get( StripePaymentLookup::class )
 			)
 		);
-		$container->set( ExpressCheckout::class, static fn ( Container $c ): ExpressCheckout => new ExpressCheckout( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( StripePaymentLookup::class ) ) );
+		$container->set( ExpressCheckout::class, static fn ( Container $c ): ExpressCheckout => new ExpressCheckout( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( StripePaymentLookup::class ), $c->get( IntentCanceller::class ) ) );
 		$container->set(
 			StripeWebhookController::class,
 			static function ( Container $c ): StripeWebhookController {
 				$ledger   = $c->get( DonationLedger::class );
-				$outcomes = $c->get( IntentOutcomes::class );
+				$stripe   = $c->get( StripeClient::class );
+				$intents  = new PaymentIntentEvent( $ledger, $c->get( IntentOutcomes::class ), $stripe, $c->get( IntentCanceller::class ) );
+				$invoices = new InvoiceEvent( $c->get( StripeInvoices::class ), $c->get( InvoiceRecorder::class ) );
 				return new StripeWebhookController(
 					$c->get( Settings::class ),
 					$c->get( WebhookDelivery::class ),
 					array(
-						'payment_intent.succeeded'      => new PaymentIntentEvent( $ledger, $outcomes, false ),
-						'payment_intent.payment_failed' => new PaymentIntentEvent( $ledger, $outcomes, true ),
-						'invoice.paid'                  => new InvoicePaid( $ledger ),
-						'invoice.payment_failed'        => new InvoicePaymentFailed( $ledger ),
-						'charge.refunded'               => new ChargeRefunded( $ledger ),
-						'customer.subscription.deleted' => new CustomerSubscriptionDeleted( $ledger ),
+						'payment_intent.succeeded'      => $intents,
+						'payment_intent.payment_failed' => $intents,
+						'invoice.paid'                  => $invoices,
+						'invoice.payment_failed'        => $invoices,
+						'charge.refunded'               => new ChargeRefunded( $ledger, $stripe ),
+						'customer.subscription.deleted' => new CustomerSubscriptionDeleted( $ledger, $stripe ),
 					)
 				);
 			}

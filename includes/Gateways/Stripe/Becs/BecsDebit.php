@@ -18,6 +18,7 @@ use DonationWidget\Donations\InvalidDonationRequest;
 use DonationWidget\Gateways\Stripe\FourWeeklySubscription;
 use DonationWidget\Gateways\Stripe\IntentOutcomes;
 use DonationWidget\Gateways\Stripe\PaymentIntent;
+use DonationWidget\Gateways\Stripe\ServerConfirmedIntent;
 use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripeMetadata;
@@ -51,6 +52,7 @@ final class BecsDebit implements PaymentMethod {
 	 * @param DonationLedger         $ledger      The donation as stored now, with its Customer.
 	 * @param Settings               $settings    Whether the charity switched it on.
 	 * @param StripePaymentLookup    $lookup      Finds the payment of an open donation.
+	 * @param ServerConfirmedIntent  $intents     One-off debits.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
@@ -58,7 +60,8 @@ final class BecsDebit implements PaymentMethod {
 		private readonly FourWeeklySubscription $four_weekly,
 		private readonly DonationLedger $ledger,
 		private readonly Settings $settings,
-		private readonly StripePaymentLookup $lookup
+		private readonly StripePaymentLookup $lookup,
+		private readonly ServerConfirmedIntent $intents
 	) {
 	}
 
@@ -127,7 +130,7 @@ final class BecsDebit implements PaymentMethod {
 	 * @param PaymentInput $input    The PaymentMethod.
 	 */
 	public function pay( Donation $donation, PaymentInput $input ): PaymentOutcome {
-		if ( '' !== $donation->payment_intent_id() ) {
+		if ( $donation->is_four_weekly() && '' !== $donation->payment_intent_id() ) {
 			// A retry of an attempt that already reached Stripe: carry on from its intent.
 			return $this->settle( $donation );
 		}
@@ -136,6 +139,9 @@ final class BecsDebit implements PaymentMethod {
 			$intent = $donation->is_four_weekly()
 				? $this->subscribe( $donation, $payment_method )
 				: $this->debit( $donation, $payment_method );
+			if ( null === $intent ) {
+				return PaymentOutcome::declined( 'too_many_tries', __( 'This payment was tried with too many bank accounts. Please reload the page to start again.', 'donation-widget' ), 'The attempt tried too many bank accounts; its PaymentIntent was cancelled.' );
+			}
 			return $this->for_donor( $this->outcomes->of( $donation, $intent ) );
 		} catch ( StripeCardError $error ) {
 			return $this->for_donor( $this->outcomes->of_card_error( $donation, $error ) );
@@ -164,43 +170,35 @@ final class BecsDebit implements PaymentMethod {
 	}
 
 	/**
-	 * A one-off debit: one PaymentIntent, confirmed with the mandate.
+	 * A one-off debit: the donation's PaymentIntent (ServerConfirmedIntent), confirmed with the
+	 * mandate; a retried attempt carries on with the intent its record names.
 	 *
 	 * @param Donation $donation       The pending donation.
 	 * @param string   $payment_method The pm_… id.
+	 * @return PaymentIntent|null The intent; null when this attempt has tried too many accounts.
 	 */
-	private function debit( Donation $donation, string $payment_method ): PaymentIntent {
-		return new PaymentIntent(
-			$this->stripe->create_payment_intent(
-				array(
-					'amount'               => $donation->total_cents(),
-					'currency'             => strtolower( $donation->currency() ),
-					'payment_method'       => $payment_method,
-					'payment_method_types' => array( self::TYPE ),
-					'confirm'              => true,
-					'mandate_data'         => $this->mandate(),
-					'description'          => __( 'One-off donation', 'donation-widget' ),
-					'receipt_email'        => $donation->email(),
-					'metadata'             => StripeMetadata::for_donation( $donation ),
-				),
-				StripeMetadata::idempotency_key( $donation, 'pi' )
-			)
-		);
+	private function debit( Donation $donation, string $payment_method ): ?PaymentIntent {
+		$intent = $this->intents->of( $donation, array( 'payment_method_types' => array( self::TYPE ) ) );
+		if ( PaymentIntent::REQUIRES_PAYMENT_METHOD !== $intent->status() ) {
+			return $intent;
+		}
+		return $this->intents->confirm( $donation, $intent, $payment_method, array( 'mandate_data' => $this->mandate() ) );
 	}
 
 	/**
-	 * Every 4 weeks: the Customer, a SetupIntent that makes the acceptance a reusable mandate,
-	 * then the subscription, whose first invoice debits the account now.
+	 * Every 4 weeks: the Customer, a SetupIntent that makes the acceptance a reusable mandate
+	 * (and attaches the account to the customer), then the subscription, whose first invoice
+	 * debits the account now.
 	 *
 	 * @param Donation $donation       The pending donation.
 	 * @param string   $payment_method The pm_… id.
 	 */
 	private function subscribe( Donation $donation, string $payment_method ): PaymentIntent {
-		$customer = $this->four_weekly->customer( $donation, $payment_method );
+		$customer_id = $this->four_weekly->customer( $donation );
 		$this->stripe->post(
 			'/v1/setup_intents',
 			array(
-				'customer'             => is_string( $customer['id'] ?? null ) ? $customer['id'] : '',
+				'customer'             => $customer_id,
 				'payment_method'       => $payment_method,
 				'payment_method_types' => array( self::TYPE ),
 				'usage'                => 'off_session',
@@ -208,9 +206,9 @@ final class BecsDebit implements PaymentMethod {
 				'mandate_data'         => $this->mandate(),
 				'metadata'             => StripeMetadata::for_donation( $donation ),
 			),
-			StripeMetadata::idempotency_key( $donation, 'mandate' )
+			StripeMetadata::idempotency_key( $donation, 'mandate:' . $payment_method )
 		);
-		return $this->four_weekly->start( $this->ledger->find( $donation->id() ) ?? $donation, $payment_method );
+		return $this->four_weekly->start( $this->ledger->find( $donation->id() ) ?? $donation, $payment_method, true );
 	}
 
 	/**

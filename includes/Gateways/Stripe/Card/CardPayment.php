@@ -16,6 +16,7 @@ use DonationWidget\Donations\DonationForm;
 use DonationWidget\Gateways\Stripe\FourWeeklySubscription;
 use DonationWidget\Gateways\Stripe\IntentOutcomes;
 use DonationWidget\Gateways\Stripe\PaymentIntent;
+use DonationWidget\Gateways\Stripe\ServerConfirmedIntent;
 use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripePaymentLookup;
@@ -23,8 +24,9 @@ use DonationWidget\Gateways\Stripe\StripeRequestError;
 
 /**
  * A card donation, one-off or 4-weekly, from the Stripe PaymentMethod the widget made. After
- * 3-D Secure the widget posts again with paymentIntentId, and the payment is finished from
- * Stripe's copy of that intent.
+ * 3-D Secure (passed or failed) the widget posts again with paymentIntentId, and the payment is
+ * finished from Stripe's copy of that intent: confirmed by the site (one-off), or read (the
+ * 4-weekly first invoice, which Stripe confirms).
  */
 final class CardPayment implements PaymentMethod {
 
@@ -133,13 +135,27 @@ final class CardPayment implements PaymentMethod {
 
 	/**
 	 * Where the donation's PaymentIntent stands now; not_found when Stripe has no payment for
-	 * it (the call that would have made it failed before Stripe did).
+	 * it (the call that would have made it failed before Stripe did). A one-off intent the donor
+	 * authenticated (3-D Secure) whose browser never came back is confirmed now, as the donor
+	 * asked: with automatic confirmation Stripe would have charged it at once.
 	 *
 	 * @param Donation $donation An open card donation.
 	 */
 	public function settle( Donation $donation ): PaymentOutcome {
-		$intent = $this->lookup->intent_of( $donation );
-		return null === $intent ? PaymentOutcome::not_found() : $this->outcomes->of( $donation, $intent );
+		try {
+			$intent = $this->lookup->intent_of( $donation );
+			if ( null === $intent ) {
+				return PaymentOutcome::not_found();
+			}
+			if ( ! $donation->is_four_weekly() ) {
+				$intent = $this->one_off->after_authentication( $donation, $intent );
+			}
+			return null === $intent ? self::too_many_tries() : $this->outcomes->of( $donation, $intent );
+		} catch ( StripeCardError $error ) {
+			return $this->outcomes->of_card_error( $donation, $error );
+		} catch ( StripeRequestError $error ) {
+			return IntentOutcomes::of_refusal( $error );
+		}
 	}
 
 	/**
@@ -152,19 +168,22 @@ final class CardPayment implements PaymentMethod {
 		if ( '' !== $input->continues ) {
 			return $this->finish_authentication( $donation, $input->continues );
 		}
+		$payment_method = $input->field( 'payment_method' );
+		if ( ! $donation->is_four_weekly() ) {
+			// A retried attempt carries on with the intent its record names (ServerConfirmedIntent).
+			$intent = $this->one_off->charge( $donation, $payment_method );
+			return null === $intent ? self::too_many_tries() : $this->outcomes->of( $donation, $intent );
+		}
 		if ( '' !== $donation->payment_intent_id() ) {
 			// A retry of an attempt that already reached Stripe: carry on from its intent.
 			return $this->settle( $donation );
 		}
-		$payment_method = $input->field( 'payment_method' );
-		$intent         = $donation->is_four_weekly()
-			? $this->four_weekly->start( $donation, $payment_method )
-			: $this->one_off->charge( $donation, $payment_method );
-		return $this->outcomes->of( $donation, $intent );
+		return $this->outcomes->of( $donation, $this->four_weekly->start( $donation, $payment_method ) );
 	}
 
 	/**
-	 * Finishes a payment after the browser ran 3-D Secure.
+	 * Finishes a payment after the browser ran 3-D Secure (passed or failed): the intent as
+	 * Stripe has it, confirmed by the site when it waits for that.
 	 *
 	 * @param Donation $donation  The attempt's donation.
 	 * @param string   $intent_id The pi_… id the widget sent back.
@@ -177,6 +196,20 @@ final class CardPayment implements PaymentMethod {
 		if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
 			return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
 		}
-		return $this->outcomes->of( $donation, $intent );
+		if ( ! $donation->is_four_weekly() ) {
+			$intent = $this->one_off->after_authentication( $donation, $intent );
+		}
+		return null === $intent ? self::too_many_tries() : $this->outcomes->of( $donation, $intent );
+	}
+
+	/**
+	 * The outcome once an attempt has tried ServerConfirmedIntent::MAX_TRIES cards.
+	 */
+	private static function too_many_tries(): PaymentOutcome {
+		return PaymentOutcome::declined(
+			'too_many_tries',
+			__( 'This payment was tried with too many cards. Please reload the page to start again.', 'donation-widget' ),
+			sprintf( 'The attempt tried %d cards; its PaymentIntent was cancelled.', ServerConfirmedIntent::MAX_TRIES )
+		);
 	}
 }

@@ -1,6 +1,6 @@
 <?php
 /**
- * A one-off card donation: one confirmed PaymentIntent.
+ * A one-off card donation: a PaymentIntent the site makes and confirms.
  *
  * @package DonationWidget
  */
@@ -9,51 +9,70 @@ namespace DonationWidget\Gateways\Stripe\Card;
 
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\PaymentIntent;
+use DonationWidget\Gateways\Stripe\ServerConfirmedIntent;
 use DonationWidget\Gateways\Stripe\StripeCardError;
-use DonationWidget\Gateways\Stripe\StripeClient;
-use DonationWidget\Gateways\Stripe\StripeMetadata;
 use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Charges the donation's total to the donor's PaymentMethod in one call. Every parameter comes
- * from the stored donation (not from the retried request), so a retry of the attempt sends the
- * very same parameters and Stripe answers it from its idempotency record.
+ * Charges the donation's total to the donor's card (see ServerConfirmedIntent for why in two
+ * steps, and why only the site confirms). After 3-D Secure the intent waits in
+ * requires_confirmation until the site confirms it again with the same card.
  */
 final class OneOffCardPayment {
 
 	/**
 	 * Builds the payment.
 	 *
-	 * @param StripeClient $stripe Stripe.
+	 * @param ServerConfirmedIntent $intents Makes and confirms the intent.
 	 */
-	public function __construct( private readonly StripeClient $stripe ) {
+	public function __construct( private readonly ServerConfirmedIntent $intents ) {
 	}
 
 	/**
-	 * Creates and confirms the PaymentIntent.
+	 * Pays the donation with a card: its intent, confirmed with the card unless already paid or
+	 * under way.
 	 *
 	 * @param Donation $donation       The pending donation.
 	 * @param string   $payment_method The donor's pm_… id.
+	 * @return PaymentIntent|null The intent; null when this attempt has tried too many cards.
 	 * @throws StripeCardError     When the card is declined (the error carries the PaymentIntent).
 	 * @throws StripeRequestError  When Stripe refuses the request.
 	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
 	 */
-	public function charge( Donation $donation, string $payment_method ): PaymentIntent {
-		$params = array(
-			'amount'               => $donation->total_cents(),
-			'currency'             => strtolower( $donation->currency() ),
-			'payment_method'       => $payment_method,
-			'payment_method_types' => array( 'card' ),
-			'confirm'              => true,
-			'description'          => __( 'One-off donation', 'donation-widget' ),
-			'receipt_email'        => $donation->email(),
-			'metadata'             => StripeMetadata::for_donation( $donation ),
-		);
-		if ( '' !== $donation->page_url() ) {
-			// Where a bank's full-page 3-D Secure sends the donor back to.
-			$params['return_url'] = $donation->page_url();
+	public function charge( Donation $donation, string $payment_method ): ?PaymentIntent {
+		$intent = $this->intents->of( $donation, array( 'payment_method_types' => array( 'card' ) ) );
+		if ( PaymentIntent::REQUIRES_PAYMENT_METHOD !== $intent->status() ) {
+			// A retried attempt whose intent was paid, or is being paid, already: never again.
+			return $intent;
 		}
-		return new PaymentIntent( $this->stripe->create_payment_intent( $params, StripeMetadata::idempotency_key( $donation, 'pi' ) ) );
+		return $this->intents->confirm( $donation, $intent, $payment_method, self::return_to( $donation ) );
+	}
+
+	/**
+	 * Finishes an intent after the browser ran 3-D Secure: confirmed again with the same card.
+	 *
+	 * @param Donation      $donation The donation.
+	 * @param PaymentIntent $intent   Its intent, as Stripe has it now.
+	 * @return PaymentIntent|null The intent; null when this attempt has tried too many cards.
+	 * @throws StripeCardError     When the card is declined.
+	 * @throws StripeRequestError  When Stripe refuses the request.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function after_authentication( Donation $donation, PaymentIntent $intent ): ?PaymentIntent {
+		if ( PaymentIntent::REQUIRES_CONFIRMATION !== $intent->status() || ! $intent->is_confirmed_by_server() ) {
+			return $intent;
+		}
+		return $this->intents->confirm( $donation, $intent, $intent->payment_method_id(), self::return_to( $donation ) );
+	}
+
+	/**
+	 * Where a bank's full-page 3-D Secure sends the donor back to.
+	 *
+	 * @param Donation $donation The donation.
+	 * @return array<string, string>
+	 */
+	private static function return_to( Donation $donation ): array {
+		return '' !== $donation->page_url() ? array( 'return_url' => $donation->page_url() ) : array();
 	}
 }

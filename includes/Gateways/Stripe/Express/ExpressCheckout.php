@@ -14,6 +14,7 @@ use DonationWidget\Checkout\PaymentRequest;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\InvalidDonationRequest;
+use DonationWidget\Gateways\Stripe\IntentCanceller;
 use DonationWidget\Gateways\Stripe\IntentOutcomes;
 use DonationWidget\Gateways\Stripe\PaymentIntent;
 use DonationWidget\Gateways\Stripe\StripeClient;
@@ -36,11 +37,14 @@ final class ExpressCheckout implements FollowUpCall {
 	 * @param StripeClient        $stripe   Stripe.
 	 * @param IntentOutcomes      $outcomes Reads Stripe's answers.
 	 * @param StripePaymentLookup $lookup   Finds the payment of an open donation.
+	 * @param IntentCanceller     $canceller Stops the intent after a failed try (the browser
+	 *                                       confirms it, so a card tester could go on).
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly IntentOutcomes $outcomes,
-		private readonly StripePaymentLookup $lookup
+		private readonly StripePaymentLookup $lookup,
+		private readonly IntentCanceller $canceller
 	) {
 	}
 
@@ -180,6 +184,7 @@ final class ExpressCheckout implements FollowUpCall {
 		if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
 			return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
 		}
+		$this->canceller->after_failed_try( $donation, $intent );
 		return $this->outcomes->of( $donation, $intent );
 	}
 }

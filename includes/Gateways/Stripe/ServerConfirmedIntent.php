@@ -1,0 +1,110 @@
+<?php
+/**
+ * A one-off PaymentIntent that only the site confirms.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Gateways\Stripe;
+
+use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Donations\Donation;
+use DonationWidget\Http\ProviderUnavailable;
+
+/**
+ * Card and bank-debit one-off donations are paid in two steps, both from the site:
+ *
+ * 1. the PaymentIntent is made for the donation (confirmation_method manual, so the browser can
+ *    run 3-D Secure with its client secret but never try another card with it), its parameters
+ *    all from the stored donation, so every retry of the attempt sends the same request under
+ *    the same Idempotency-Key and gets the same intent; its id is kept on the record at once;
+ * 2. it is confirmed with the donor's payment method, under a key naming that payment method.
+ *
+ * So a lost answer is safe at either step: the retried request replays Stripe's first answer,
+ * and a Try Again of the attempt finds the intent by the id kept, however it ended. Each
+ * confirmation with a new payment method is one try, counted on the donation: after MAX_TRIES
+ * the intent is cancelled, so a card tester gets at most that many cards tried per attempt,
+ * whatever they do with the client secret.
+ */
+final class ServerConfirmedIntent {
+
+	/** Payment methods one attempt may try. */
+	public const MAX_TRIES = 3;
+
+	/**
+	 * Builds it.
+	 *
+	 * @param StripeClient    $stripe    Stripe.
+	 * @param DonationLedger  $ledger    Keeps the intent's id and counts the tries.
+	 * @param IntentCanceller $canceller Cancels an intent whose tries are used up.
+	 */
+	public function __construct(
+		private readonly StripeClient $stripe,
+		private readonly DonationLedger $ledger,
+		private readonly IntentCanceller $canceller
+	) {
+	}
+
+	/**
+	 * The donation's PaymentIntent: the one its record names, else a new one.
+	 *
+	 * Also lets StripeRequestError through when Stripe refuses the request.
+	 *
+	 * @param Donation             $donation The donation.
+	 * @param array<string, mixed> $params   The method's own parameters (payment_method_types …).
+	 * @throws ProviderUnavailable When Stripe cannot be reached, fails or answers without an id.
+	 */
+	public function of( Donation $donation, array $params ): PaymentIntent {
+		if ( '' !== $donation->payment_intent_id() ) {
+			return new PaymentIntent( $this->stripe->retrieve_payment_intent( $donation->payment_intent_id() ) );
+		}
+		$intent = new PaymentIntent(
+			$this->stripe->create_payment_intent(
+				$params + array(
+					'amount'              => $donation->total_cents(),
+					'currency'            => strtolower( $donation->currency() ),
+					'confirmation_method' => 'manual',
+					'description'         => __( 'One-off donation', 'donation-widget' ),
+					'receipt_email'       => $donation->email(),
+					'metadata'            => StripeMetadata::for_donation( $donation ),
+				),
+				StripeMetadata::idempotency_key( $donation, 'pi' )
+			)
+		);
+		if ( '' === $intent->id() ) {
+			throw new ProviderUnavailable( 'stripe', 'bad_answer', 'A PaymentIntent without an id.' );
+		}
+		$this->ledger->keep_ids( $donation, array( 'payment_intent_id' => $intent->id() ) );
+		return $intent;
+	}
+
+	/**
+	 * Confirms the intent with a payment method. Confirming again with the method it already
+	 * holds (after 3-D Secure) is the same try; a new method is a new try, refused (and the
+	 * intent cancelled) once MAX_TRIES were made.
+	 *
+	 * Lets StripeCardError through when the payment method is declined.
+	 *
+	 * @param Donation             $donation       The donation.
+	 * @param PaymentIntent        $intent         Its intent, not yet paid.
+	 * @param string               $payment_method The pm_… id.
+	 * @param array<string, mixed> $params         More confirm parameters (return_url, mandate_data).
+	 * @return PaymentIntent|null The intent after confirming; null when the tries are used up.
+	 * @throws StripeRequestError  When Stripe refuses the request.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function confirm( Donation $donation, PaymentIntent $intent, string $payment_method, array $params = array() ): ?PaymentIntent {
+		$new_method = $payment_method !== $intent->payment_method_id();
+		if ( $new_method && ! $this->ledger->take_payment_try( $donation, self::MAX_TRIES ) ) {
+			$this->canceller->cancel( $donation, $intent );
+			return null;
+		}
+		return new PaymentIntent(
+			$this->stripe->post(
+				'/v1/payment_intents/' . rawurlencode( $intent->id() ) . '/confirm',
+				array( 'payment_method' => $payment_method ) + $params,
+				StripeMetadata::idempotency_key( $donation, 'confirm:' . $payment_method . ( $new_method ? '' : ':' . $intent->status() ) )
+			)
+		);
+	}
+}
