@@ -72,9 +72,14 @@ final class Checkout {
 			}
 		} elseif ( '' !== $input->continues ) {
 			return PaymentAnswers::payment_of_another_attempt();
+		} elseif ( $input->money_already_moved() && $method instanceof OpeningCall && ! $this->belongs_to( $method, $attempt_id, $input ) ) {
+			// Money that is not this attempt's (another order on the charity's account) gets no
+			// record: it is either its own attempt's, or no donation at all.
+			return PaymentAnswers::for_outcome( PaymentOutcome::foreign( '' ) );
 		}
 
-		$refused = $this->guard->refuse_without_captcha( $request['captchaToken'] ?? null );
+		// A record an opening call wrote passed the captcha then; the token is single-use.
+		$refused = null !== $donation && $method instanceof OpeningCall ? null : $this->guard->refuse_without_captcha( $request['captchaToken'] ?? null );
 		if ( null !== $refused && ! $input->money_already_moved() ) {
 			return $refused;
 		}
@@ -86,18 +91,35 @@ final class Checkout {
 			// to review; never "failed" while the charity holds the money.
 			$this->ledger->flag_for_review( $donation, 'captcha' === $refused->type() ? 'captcha_failed' : 'captcha_unavailable' );
 		}
-		return $this->run( $donation, static fn (): PaymentOutcome => $method->pay( $donation, $input ) );
+		return $this->run( $donation, static fn (): PaymentOutcome => $method->pay( $donation, $input ), $input->money_already_moved() );
+	}
+
+	/**
+	 * Whether money the browser moved belongs to this attempt; true when the provider cannot
+	 * tell now (the record is then written, and checked again by the paying call, a webhook or
+	 * the reconciliation pass before anything is recorded as paid).
+	 *
+	 * @param OpeningCall  $method     The way to pay.
+	 * @param string       $attempt_id The attemptId.
+	 * @param PaymentInput $input      The call's own fields.
+	 */
+	private function belongs_to( OpeningCall $method, string $attempt_id, PaymentInput $input ): bool {
+		try {
+			return $method->belongs_to( $attempt_id, $input );
+		} catch ( ProviderUnavailable $error ) {
+			return true;
+		}
 	}
 
 	/**
 	 * An opening call (open_paypal_order): the browser created the provider's payment (a PayPal
 	 * order) and names it before the donor can pay, so the attempt's pending record exists,
-	 * holding it, whatever happens to the browser afterwards. It charges nothing and carries no
-	 * captcha (the token is single-use: the paying call spends it); it counts against the rate
-	 * limit. Calling it again for the same attempt and payment changes nothing.
+	 * holding it, whatever happens to the browser afterwards. It charges nothing; it carries the
+	 * attempt's captcha (the paying call then needs none) and counts against the rate limit.
+	 * Calling it again for the same attempt and payment changes nothing.
 	 *
 	 * @param OpeningCall          $method  The way to pay.
-	 * @param array<string, mixed> $request POST fields: formData, attemptId and the method's own.
+	 * @param array<string, mixed> $request POST fields: formData, attemptId, captchaToken and the method's own.
 	 * @throws \RuntimeException When the attempt's record can neither be written nor read.
 	 */
 	public function open_payment( OpeningCall $method, array $request ): AjaxResult {
@@ -116,9 +138,17 @@ final class Checkout {
 		if ( null !== $holder && $holder->attempt_id() !== $attempt_id ) {
 			return PaymentAnswers::payment_of_another_attempt();
 		}
-		$donation = $this->donations->find_by_attempt( $attempt_id )
-			?? $this->open( $attempt_id, $form, $method, new PaymentInput( page_url: PaymentRequest::page_url( $request ) ), array( 'payment_intent_id' => $payment_id ) );
-		$kept     = $donation->payment_intent_id();
+		$donation = $this->donations->find_by_attempt( $attempt_id );
+		if ( null === $donation ) {
+			// The attempt's one captcha is checked here, before anything is written: the paying
+			// call that follows finds this record and needs none.
+			$refused = $this->guard->refuse_without_captcha( $request['captchaToken'] ?? null );
+			if ( null !== $refused ) {
+				return $refused;
+			}
+			$donation = $this->open( $attempt_id, $form, $method, new PaymentInput( page_url: PaymentRequest::page_url( $request ) ), array( 'payment_intent_id' => $payment_id ) );
+		}
+		$kept = $donation->payment_intent_id();
 		if ( $method->provider() !== $donation->provider() || ! $donation->matches( $form ) || ( '' !== $kept && $payment_id !== $kept ) ) {
 			return PaymentAnswers::attempt_used_elsewhere();
 		}
@@ -163,15 +193,20 @@ final class Checkout {
 	 * attempt (same idempotency keys), a webhook, or the reconciliation pass settles it (see
 	 * DonationLedger::record_provider_failure()). The widget's answer is the same either way.
 	 *
-	 * @param Donation                  $donation The open donation.
-	 * @param callable():PaymentOutcome $ask    Asks the method.
+	 * Money the browser moved before the call (a PayPal capture) is never answered with a
+	 * failure when the provider cannot be asked: the donor has paid, and the record is settled
+	 * by a webhook or the reconciliation pass.
+	 *
+	 * @param Donation                  $donation    The open donation.
+	 * @param callable():PaymentOutcome $ask         Asks the method.
+	 * @param bool                      $money_moved Whether the browser moved the money already.
 	 */
-	private function run( Donation $donation, callable $ask ): AjaxResult {
+	private function run( Donation $donation, callable $ask, bool $money_moved = false ): AjaxResult {
 		try {
 			$outcome = $ask();
 		} catch ( ProviderUnavailable $error ) {
 			$this->ledger->record_provider_failure( $donation, $error );
-			return PaymentAnswers::provider_failed( $error );
+			return $money_moved ? PaymentAnswers::not_checked_yet( $error ) : PaymentAnswers::provider_failed( $error );
 		}
 		// Read again: the method may have kept the provider's ids (a subscription) meanwhile, and
 		// the ledger needs them (a failed first payment ends its subscription).

@@ -9,6 +9,7 @@ namespace DonationWidget\Checkout;
 
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\InvalidDonationRequest;
+use DonationWidget\Http\ProviderUnavailable;
 
 /**
  * PayPal's buttons create the order in the browser, and the browser captures it too: if it
@@ -32,4 +33,15 @@ interface OpeningCall extends PaymentMethod {
 	 * @throws InvalidDonationRequest When it is missing or malformed, or the form cannot use the method.
 	 */
 	public function opened_payment( array $request, DonationForm $form ): string;
+
+	/**
+	 * Whether money the browser says it moved (a capture) was made by this widget for this
+	 * attempt, asked of the provider: for a paying call with no record yet, so money that is
+	 * not the attempt's never gets a record of its own.
+	 *
+	 * @param string       $attempt_id The attemptId.
+	 * @param PaymentInput $input      The paying call's fields (its reference).
+	 * @throws ProviderUnavailable When the provider cannot tell now.
+	 */
+	public function belongs_to( string $attempt_id, PaymentInput $input ): bool;
 }

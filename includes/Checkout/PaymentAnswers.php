@@ -54,7 +54,9 @@ final class PaymentAnswers {
 					'payment_intent_id' => $outcome->payment_id,
 				)
 			),
-			PaymentOutcome::PROCESSING         => self::pending( $outcome->message ),
+			PaymentOutcome::PROCESSING,
+			PaymentOutcome::HELD               => self::pending( $outcome->message ),
+			PaymentOutcome::FOREIGN            => self::conflict( $outcome->message ),
 			PaymentOutcome::DECLINED           => self::card_error( $outcome->message, $outcome->code ),
 			PaymentOutcome::NOT_VERIFIED       => self::not_verified( $outcome->message, $outcome->code ),
 			PaymentOutcome::CONFLICT           => self::conflict( $outcome->message ),
@@ -203,6 +205,18 @@ final class PaymentAnswers {
 	 */
 	public static function not_configured(): AjaxResult {
 		return AjaxResult::error( 'server', __( 'Online donations are not available right now. Please try again later.', 'donation-widget' ), 503 );
+	}
+
+	/**
+	 * The browser moved the money (a PayPal capture), but the provider could not be asked about
+	 * it now: the donor is told it is being processed, as for a pending payment.
+	 *
+	 * @param ProviderUnavailable $error What failed.
+	 */
+	public static function not_checked_yet( ProviderUnavailable $error ): AjaxResult {
+		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
+		error_log( 'Donation Widget payment (recorded, to be checked later): ' . $error->getMessage() );
+		return self::pending( __( 'Your payment is being processed. We will email your receipt once it is confirmed.', 'donation-widget' ) );
 	}
 
 	/**

@@ -42,6 +42,12 @@ final class PaymentOutcome {
 	/** The payment named is not one of this site's. */
 	public const NOT_FOUND = 'not_found';
 
+	/** The money named belongs to another attempt, or to nothing this widget made. */
+	public const FOREIGN = 'foreign';
+
+	/** The provider holds money for the donation that does not match it: staff must look. */
+	public const HELD = 'held';
+
 	/**
 	 * Builds an outcome; use the named constructors.
 	 *
@@ -167,6 +173,28 @@ final class PaymentOutcome {
 	 */
 	public static function not_found(): self {
 		return new self( self::NOT_FOUND );
+	}
+
+	/**
+	 * The money named was not made by this widget for this attempt (another order, another
+	 * invoice id): it is never recorded as this donation's. The donation stays as it was.
+	 *
+	 * @param string $detail For the records.
+	 */
+	public static function foreign( string $detail ): self {
+		return new self( self::FOREIGN, __( 'This payment does not belong to this donation.', 'donation-widget' ), 'foreign_payment', $detail );
+	}
+
+	/**
+	 * Money moved for the donation, but not as the donation says (another amount or currency):
+	 * the charity holds it, so it is kept for staff to review, never receipted and never failed.
+	 *
+	 * @param string $code      Machine-readable reason, such as amount_mismatch.
+	 * @param string $detail    For the records.
+	 * @param string $reference The money movement (a PayPal capture).
+	 */
+	public static function held( string $code, string $detail, string $reference ): self {
+		return new self( self::HELD, __( 'We have received your payment and will check it before we email your receipt.', 'donation-widget' ), $code, $detail, $reference );
 	}
 
 	/**

@@ -19,7 +19,8 @@ use DonationWidget\Http\ProviderUnavailable;
  * the same once-only success (and so one receipt), whichever news comes first.
  *
  * What it records:
- * - paid → succeeded; declined or refused → failed.
+ * - paid → succeeded; declined or refused → failed; money that does not match the donation →
+ *   held for review; money this widget did not make for the attempt → failed (never paid).
  * - the provider has no payment for it: failed when the site's call to the provider failed or
  *   timed out (a provider_unavailable note: the attempt failed at the provider); otherwise
  *   (nothing ever reached the provider) abandoned once the abandonment period has passed.
@@ -150,6 +151,9 @@ final class Reconciler {
 		if ( PaymentOutcome::PAID === $outcome->kind ) {
 			return $this->settled( $donation, $outcome, ReconciliationReport::SUCCEEDED, $outcome->reference );
 		}
+		if ( PaymentOutcome::HELD === $outcome->kind ) {
+			return $this->settled( $donation, $outcome, ReconciliationReport::REVIEW, $outcome->code . ': ' . $outcome->detail );
+		}
 		if ( PaymentOutcome::NOT_FOUND === $outcome->kind ) {
 			if ( DonationLedger::PROVIDER_UNAVAILABLE === $donation->failure_code() ) {
 				$failed = PaymentOutcome::refused( 'no_payment', 'The call to the provider failed or timed out, and the provider has no payment for this attempt.' );
@@ -159,6 +163,10 @@ final class Reconciler {
 				return $this->abandoned( $donation, 'abandoned: nothing reached the provider.', '' );
 			}
 			return array( ReconciliationReport::STILL_OPEN, 'The provider has no payment for it yet.' );
+		}
+		if ( PaymentOutcome::FOREIGN === $outcome->kind ) {
+			// Money the browser named that this widget did not make for this attempt: never paid.
+			$outcome = PaymentOutcome::refused( $outcome->code, $outcome->detail );
 		}
 		if ( PaymentOutcome::CONFLICT === $outcome->kind && ! $outcome->is_failure() ) {
 			// The provider's payment does not match the record (another amount): never paid as recorded.

@@ -18,6 +18,9 @@ final class ReconciliationReport {
 	/** Recorded as failed: declined, refused, or the provider has no payment for it. */
 	public const FAILED = 'failed';
 
+	/** Held for review: the provider has money for it that does not match it. */
+	public const REVIEW = 'review';
+
 	/** Recorded as abandoned: nothing paid within the abandonment period. */
 	public const ABANDONED = 'abandoned';
 

@@ -13,7 +13,7 @@ namespace DonationWidget\Database;
  */
 final class Schema {
 
-	public const VERSION = '10';
+	public const VERSION = '11';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
@@ -99,6 +99,7 @@ final class Schema {
   failure_reason varchar(255) NOT NULL DEFAULT '',
   review_reason varchar(40) NOT NULL DEFAULT '',
   page_url varchar(255) NOT NULL DEFAULT '',
+  payment_tries tinyint(3) unsigned NOT NULL DEFAULT 0,
   receipt_seq bigint(20) unsigned DEFAULT NULL,
   created_at datetime NOT NULL,
   updated_at datetime NOT NULL,
@@ -157,11 +158,14 @@ final class Schema {
   KEY status_created (status,created_at),
   KEY status_subscription (status,subscription_id,donation_id,amount_cents)
 ) {$charset};",
-			// Stripe webhook events already taken, so replays and parallel deliveries run once.
+			// Webhook events already taken, so replays and parallel deliveries run once. api_version
+			// is the shape the provider wrote the payload in (the endpoint's version), kept for
+			// support: the listeners read the objects again in the plugin's pinned version.
 			"CREATE TABLE {$events} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   event_id varchar(100) NOT NULL,
   type varchar(100) NOT NULL DEFAULT '',
+  api_version varchar(40) NOT NULL DEFAULT '',
   status varchar(20) NOT NULL DEFAULT 'processing',
   outcome varchar(255) NOT NULL DEFAULT '',
   received_at datetime NOT NULL,

@@ -17,6 +17,10 @@ namespace DonationWidget\Donations;
  * A donation nobody paid for within a day (3-D Secure never completed, a wallet never
  * confirmed, nothing reached the provider) becomes abandoned: the donor left. It counts in no
  * total, and a payment that completes later still moves it to succeeded.
+ *
+ * Money that reached the charity but does not match its donation (a PayPal capture of another
+ * amount) is held for review: settled, never receipted, counted in no donation total, until
+ * staff refund it (refunded) at the provider.
  */
 final class DonationStatus {
 
@@ -27,6 +31,7 @@ final class DonationStatus {
 	public const PARTIALLY_REFUNDED = 'partially_refunded';
 	public const REFUNDED           = 'refunded';
 	public const ABANDONED          = 'abandoned';
+	public const REVIEW             = 'review';
 
 	/**
 	 * The statuses of a payment still under way: the reconciliation pass asks the provider.
@@ -38,9 +43,10 @@ final class DonationStatus {
 		self::REQUIRES_ACTION    => array( self::PENDING, self::REQUIRES_ACTION ),
 		self::FAILED             => array( self::PENDING, self::REQUIRES_ACTION, self::FAILED ),
 		self::SUCCEEDED          => array( self::PENDING, self::REQUIRES_ACTION, self::FAILED, self::ABANDONED, self::SUCCEEDED ),
-		self::PARTIALLY_REFUNDED => array( self::SUCCEEDED, self::PARTIALLY_REFUNDED ),
-		self::REFUNDED           => array( self::SUCCEEDED, self::PARTIALLY_REFUNDED, self::REFUNDED ),
+		self::PARTIALLY_REFUNDED => array( self::SUCCEEDED, self::PARTIALLY_REFUNDED, self::REVIEW ),
+		self::REFUNDED           => array( self::SUCCEEDED, self::PARTIALLY_REFUNDED, self::REFUNDED, self::REVIEW ),
 		self::ABANDONED          => array( self::PENDING, self::REQUIRES_ACTION, self::ABANDONED ),
+		self::REVIEW             => array( self::PENDING, self::REQUIRES_ACTION, self::FAILED, self::ABANDONED, self::REVIEW ),
 	);
 
 	/**
@@ -79,6 +85,6 @@ final class DonationStatus {
 	 * @param string $status Status.
 	 */
 	public static function is_settled( string $status ): bool {
-		return in_array( $status, array( self::SUCCEEDED, self::FAILED, self::PARTIALLY_REFUNDED, self::REFUNDED ), true );
+		return in_array( $status, array( self::SUCCEEDED, self::FAILED, self::PARTIALLY_REFUNDED, self::REFUNDED, self::REVIEW ), true );
 	}
 }

@@ -88,6 +88,7 @@ final class DonationFormat {
 			DonationStatus::PARTIALLY_REFUNDED => __( 'Partly refunded', 'donation-widget' ),
 			DonationStatus::REFUNDED           => __( 'Refunded', 'donation-widget' ),
 			DonationStatus::ABANDONED          => __( 'Abandoned', 'donation-widget' ),
+			DonationStatus::REVIEW             => __( 'Needs review', 'donation-widget' ),
 		);
 	}
 

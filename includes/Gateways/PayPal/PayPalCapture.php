@@ -59,6 +59,14 @@ final class PayPalCapture {
 	}
 
 	/**
+	 * The invoice_id of the purchase unit it captured: the attemptId the widget gave its order
+	 * ('' when none: an order this widget did not make).
+	 */
+	public function invoice_id(): string {
+		return $this->text( $this->data, 'invoice_id' );
+	}
+
+	/**
 	 * Upper-case currency code, such as AUD.
 	 */
 	public function currency(): string {

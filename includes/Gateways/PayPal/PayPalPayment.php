@@ -17,15 +17,16 @@ use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\InvalidDonationRequest;
 use DonationWidget\Donations\Money;
+use DonationWidget\Http\ProviderUnavailable;
 
 /**
  * A one-off PayPal donation. The browser captured the order itself and sends only the capture
- * id, which proves nothing: the capture is read back from PayPal and must be COMPLETED, in AUD,
- * for exactly the donation's total, and never recorded for another donation before (a UNIQUE
- * key in the database settles that, even between servers).
- *
- * The money has already moved when this call arrives, so the checkout keeps a record of every
- * call, refused or not, with the capture id the browser claimed, for the charity to reconcile.
+ * id, which proves nothing: the capture is read back from PayPal and must belong to an order
+ * this widget made for this attempt (its invoice_id is the attemptId; for an opened record, its
+ * order is the one named), be COMPLETED, in AUD, for exactly the donation's total, and never
+ * recorded for another donation before (a UNIQUE key in the database settles that, even between
+ * servers). Any other capture on the charity's account (a gala ticket, a raffle) is refused and
+ * never receipted, and one that is not the attempt's gets no record of its own.
  *
  * Before that, as soon as the browser has created the order (and before the donor can approve
  * it), the opening call open_paypal_order writes the attempt's pending record holding the order
@@ -131,8 +132,20 @@ final class PayPalPayment implements OpeningCall {
 	}
 
 	/**
-	 * Reads the capture from PayPal; the donation is paid only if it checks out. A donation
-	 * opened with an order (see opened_payment()) takes only a capture of that order.
+	 * Whether the capture the browser named was made by this widget for this attempt: its order
+	 * carries the attemptId as invoice_id.
+	 *
+	 * @param string       $attempt_id The attemptId.
+	 * @param PaymentInput $input      The capture id the browser sent.
+	 * @throws ProviderUnavailable When PayPal cannot tell now.
+	 */
+	public function belongs_to( string $attempt_id, PaymentInput $input ): bool {
+		$capture = $this->paypal->capture( $input->reference );
+		return null !== $capture && self::same_attempt( $capture->invoice_id(), $attempt_id );
+	}
+
+	/**
+	 * Reads the capture from PayPal; the donation is paid only if it checks out (verify()).
 	 *
 	 * @param Donation     $donation The attempt's donation (pending).
 	 * @param PaymentInput $input    The capture id the browser sent.
@@ -143,25 +156,30 @@ final class PayPalPayment implements OpeningCall {
 		if ( null === $capture ) {
 			return PaymentOutcome::not_verified( 'capture_not_found', self::not_confirmed(), "PayPal has no capture {$capture_id} for this account.", $capture_id );
 		}
-		$order_id = $donation->payment_intent_id();
-		if ( '' !== $order_id && $capture->order_id() !== $order_id ) {
-			// Not this attempt's order: nothing is recorded for it, and the record stays open for
-			// its own order (a webhook or the reconciliation pass settles that).
-			return PaymentOutcome::conflict( __( 'This PayPal payment does not belong to this donation.', 'donation-widget' ), detail: "PayPal capture {$capture_id} belongs to order {$capture->order_id()}, not {$order_id}." );
-		}
-		return $this->outcome_of( $donation, $capture );
+		return $this->verify( $donation, $capture );
 	}
 
 	/**
-	 * What a capture means for the donation: paid only when COMPLETED, in AUD, for exactly the
-	 * donation's total, and claimed for no other donation before.
+	 * What a capture read from PayPal means for a donation, for the browser's call, the webhook
+	 * and the reconciliation pass alike:
+	 *
+	 * - not made by this widget for this attempt (another order, another invoice_id): foreign,
+	 *   never recorded as this donation's, whatever its state;
+	 * - pending: still being processed; declined or failed: declined;
+	 * - completed, but not for the donation's total in AUD: held for review (the charity holds
+	 *   the money; no receipt, never "failed");
+	 * - completed and matching: paid, once the capture is claimed for this donation alone.
 	 *
 	 * @param Donation      $donation The donation.
 	 * @param PayPalCapture $capture  PayPal's copy of the capture.
 	 */
-	private function outcome_of( Donation $donation, PayPalCapture $capture ): PaymentOutcome {
+	public function verify( Donation $donation, PayPalCapture $capture ): PaymentOutcome {
 		$capture_id = $capture->id();
-		$status     = $capture->status();
+		$order_id   = $donation->payment_intent_id();
+		if ( ! self::same_attempt( $capture->invoice_id(), $donation->attempt_id() ) || ( '' !== $order_id && $capture->order_id() !== $order_id ) ) {
+			return PaymentOutcome::foreign( "PayPal capture {$capture_id} (order {$capture->order_id()}, invoice_id '{$capture->invoice_id()}') was not made for attempt {$donation->attempt_id()}" . ( '' !== $order_id ? " and order {$order_id}." : '.' ) );
+		}
+		$status = $capture->status();
 		if ( PayPalCapture::PENDING === $status ) {
 			// Not refused: PayPal may still complete it. The record stays pending with the reason.
 			return PaymentOutcome::processing( __( 'PayPal is still processing your payment. We will email your receipt once it is complete.', 'donation-widget' ), note: 'capture_pending: ' . $capture->status_reason(), reference: $capture_id );
@@ -175,13 +193,23 @@ final class PayPalPayment implements OpeningCall {
 
 		$value = $capture->value();
 		if ( DonationForm::CURRENCY !== $capture->currency() || ! preg_match( '/^[0-9]{1,9}(\.[0-9]{1,2})?$/', $value ) || Money::cents( $value ) !== $donation->total_cents() ) {
-			return PaymentOutcome::not_verified( 'amount_mismatch', self::not_confirmed(), "PayPal captured {$value} {$capture->currency()}; the donation is " . Money::dollars( $donation->total_cents() ) . ' ' . DonationForm::CURRENCY . '.', $capture_id );
+			return PaymentOutcome::held( 'amount_mismatch', "PayPal captured {$value} {$capture->currency()}; the donation is " . Money::dollars( $donation->total_cents() ) . ' ' . DonationForm::CURRENCY . '.', $capture_id );
 		}
 		if ( ! $this->ledger->claim_reference( $donation, $capture_id ) ) {
 			$holder = $this->ledger->find_by_reference( Donation::PROVIDER_PAYPAL, $capture_id );
 			return PaymentOutcome::conflict( __( 'This PayPal payment has already been recorded.', 'donation-widget' ), 'already_recorded', "PayPal capture {$capture_id} is already recorded for donation #" . ( null !== $holder ? $holder->id() : 0 ) . '.' );
 		}
 		return PaymentOutcome::paid( $capture_id );
+	}
+
+	/**
+	 * Whether an invoice_id is the attemptId (UUIDs, compared without case).
+	 *
+	 * @param string $invoice_id The capture's or order's invoice_id.
+	 * @param string $attempt_id The attemptId.
+	 */
+	private static function same_attempt( string $invoice_id, string $attempt_id ): bool {
+		return '' !== $invoice_id && strtolower( $invoice_id ) === strtolower( $attempt_id );
 	}
 
 	/**
@@ -219,11 +247,15 @@ final class PayPalPayment implements OpeningCall {
 			// PayPal does not know it (never approved, and expired; or never created).
 			return PaymentOutcome::not_found();
 		}
+		if ( ! self::same_attempt( $order->invoice_id(), $donation->attempt_id() ) ) {
+			// An order id the browser named that this widget did not make for this attempt.
+			return PaymentOutcome::foreign( "PayPal order {$order_id} has invoice_id '{$order->invoice_id()}', not attempt {$donation->attempt_id()}." );
+		}
 		$capture = $order->capture();
 		if ( null === $capture ) {
 			// CREATED, APPROVED, VOIDED …: nothing is paid until the donor (and the browser) acts.
 			return PaymentOutcome::processing( '', $order_id, "order_{$order->status()}: PayPal order {$order_id} has no capture.", true );
 		}
-		return $this->outcome_of( $donation, $capture );
+		return $this->verify( $donation, $capture );
 	}
 }

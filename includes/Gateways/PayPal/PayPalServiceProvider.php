@@ -13,7 +13,6 @@ use DonationWidget\Checkout\GatewayProvider;
 use DonationWidget\Checkout\WebhookDelivery;
 use DonationWidget\Container;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureCompleted;
-use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureDenied;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureRefunded;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookController;
 use DonationWidget\Http\HttpClient;
@@ -35,14 +34,15 @@ final class PayPalServiceProvider implements GatewayProvider {
 		$container->set(
 			PayPalWebhookController::class,
 			static function ( Container $c ): PayPalWebhookController {
-				$ledger = $c->get( DonationLedger::class );
+				$ledger   = $c->get( DonationLedger::class );
+				$captures = new CaptureCompleted( $ledger, $c->get( PayPalClient::class ), $c->get( PayPalPayment::class ) );
 				return new PayPalWebhookController(
 					$c->get( Settings::class ),
 					$c->get( PayPalClient::class ),
 					$c->get( WebhookDelivery::class ),
 					array(
-						'PAYMENT.CAPTURE.COMPLETED' => new CaptureCompleted( $ledger ),
-						'PAYMENT.CAPTURE.DENIED'    => new CaptureDenied( $ledger ),
+						'PAYMENT.CAPTURE.COMPLETED' => $captures,
+						'PAYMENT.CAPTURE.DENIED'    => $captures,
 						'PAYMENT.CAPTURE.REFUNDED'  => new CaptureRefunded( $ledger, false ),
 						'PAYMENT.CAPTURE.REVERSED'  => new CaptureRefunded( $ledger, true ),
 					)

@@ -117,13 +117,14 @@ final class PayPalWebhookController {
 		if ( null !== $problem ) {
 			return $this->refuse( 400, 'invalid_signature', $problem );
 		}
-		$this->delivery->received( 'paypal', $type );
+		$version = is_array( $event ) && is_string( $event['resource_version'] ?? null ) ? $event['resource_version'] : '';
+		$this->delivery->received( 'paypal', $type, $version );
 
 		$listener = $this->listeners[ $type ] ?? null;
 		if ( null === $listener ) {
 			return WebhookDelivery::answer( 200, array( 'status' => 'ignored: event type not handled' ) );
 		}
-		return $this->delivery->process_once( 'PayPal', self::EVENT_ID_PREFIX . $id, $type, static fn (): string => $listener->handle( $resource ) );
+		return $this->delivery->process_once( 'PayPal', self::EVENT_ID_PREFIX . $id, $type, static fn (): string => $listener->handle( $resource ), $version );
 	}
 
 	/**
