@@ -34,7 +34,8 @@ use DonationWidget\Http\ProviderUnavailable;
  *                                           payment belongs to another attempt or donation.
  * - 429 type rate_limited                   too many payment calls from this address.
  * - 502 / 504 type server                   the provider failed or timed out: nothing is recorded
- *                                           as paid, and retrying the same attemptId is safe.
+ *                                           as paid, and retrying the same attemptId is safe
+ *                                           (data.outcome "unknown": the widget keeps it).
  * - 503 type server                         the site is not configured for this payment method.
  */
 final class PaymentAnswers {
@@ -227,10 +228,13 @@ final class PaymentAnswers {
 	public static function provider_failed( ProviderUnavailable $error ): AjaxResult {
 		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
 		error_log( 'Donation Widget payment: ' . $error->getMessage() );
+		// outcome "unknown": the record stays open, and the widget keeps the attemptId for a Try
+		// Again of the same form, which carries on with this payment rather than starting another.
 		return AjaxResult::error(
 			'server',
 			__( 'The payment service is not answering right now. Please try again in a few minutes.', 'donation-widget' ),
-			'timeout' === $error->reason ? 504 : 502
+			'timeout' === $error->reason ? 504 : 502,
+			array( 'outcome' => 'unknown' )
 		);
 	}
 }

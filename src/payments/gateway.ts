@@ -35,6 +35,12 @@ export interface PaymentServer {
 	currentUrl: string;
 	/** A new id per payment attempt, so the server can ignore replays. */
 	newAttemptId: () => string;
+	/**
+	 * The id for a payment the site makes with the current form: a new one,
+	 * or that of the same form's attempt whose outcome is still unknown
+	 * (attempt-memory.ts), so a Try Again never pays twice.
+	 */
+	attemptId: () => string;
 }
 
 /** How a payment path changes the widget. */

@@ -52,7 +52,12 @@ export default function PaymentStep( props: PaymentStepProps ) {
 		settings.google_captcha_key,
 		providerScripts.recaptcha
 	);
-	const server = usePaymentServer( props.post, captcha.getToken, valuesRef );
+	const server = usePaymentServer(
+		props.post,
+		captcha.getToken,
+		valuesRef,
+		props.widgetIndex
+	);
 
 	const recurring = values.frequency === '4weekly';
 	const methods = useMemo(

@@ -28,6 +28,7 @@ export function serverDouble( answers: AjaxResponse[] ) {
 		captchaToken: async () => `token-${ ++token }`,
 		currentUrl: 'https://charity.example/give/',
 		newAttemptId: () => `attempt-${ ++attempt }`,
+		attemptId: () => `attempt-${ ++attempt }`,
 	};
 	return { server, calls };
 }

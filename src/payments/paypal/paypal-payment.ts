@@ -16,8 +16,9 @@ export interface OpenedOrder {
 
 /**
  * Creates the order with the attempt id as its invoice_id, then has the server
- * open the attempt's record with it. Throws when either fails, so the PayPal
- * button stops and reports the error (onError: the failure screen).
+ * open the attempt's record with it (carrying the attempt's captcha token: the
+ * paying call needs none). Throws when either fails, so the PayPal button
+ * stops and reports the error (onError: the failure screen).
  *
  * @param create The SDK's actions.order.create.
  * @param order  The order of SPEC §3.7.
@@ -40,6 +41,7 @@ export async function openPayPalOrder(
 		coverAmount: server.coverAmount(),
 		attemptId,
 		orderId,
+		captchaToken: await server.captchaToken(),
 	} );
 	if ( ! response.ok || pick( response.body, 'success' ) !== true ) {
 		throw new Error( 'The PayPal payment could not be started.' );
@@ -48,7 +50,13 @@ export async function openPayPalOrder(
 }
 
 export type PayPalOutcome =
-	| { kind: 'success'; captureId: string }
+	/**
+	 * Paid; "processing" when the site answered that it has yet to confirm
+	 * the capture (PayPal is reviewing it, or could not be asked: the money
+	 * moved, so the site records it from PayPal's webhook or its
+	 * reconciliation pass).
+	 */
+	| { kind: 'success'; captureId: string; processing: boolean }
 	/** Server said no: the card error is set and the failure screen shown. */
 	| { kind: 'declined' }
 	| { kind: 'failure'; errorMessage: string };
@@ -88,20 +96,23 @@ export async function completePayPalPayment(
 				errorMessage: 'The order was not captured.',
 			};
 		}
+		// An opened attempt passed the captcha when its order was opened.
 		const response = await server.post( 'process_paypal_payment', {
 			transaction_id: captureId,
 			formData: server.formData(),
 			coverAmount: server.coverAmount(),
 			attemptId: attemptId || server.newAttemptId(),
-			captchaToken: await server.captchaToken(),
+			...( attemptId
+				? {}
+				: { captchaToken: await server.captchaToken() } ),
 		} );
 		if ( isAcceptedPending( response ) ) {
-			return { kind: 'success', captureId };
+			return { kind: 'success', captureId, processing: true };
 		}
 		if ( ! response.ok || pick( response.body, 'success' ) !== true ) {
 			return { kind: 'declined' };
 		}
-		return { kind: 'success', captureId };
+		return { kind: 'success', captureId, processing: false };
 	} catch ( error ) {
 		return {
 			kind: 'failure',

@@ -28,6 +28,7 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 		expect( outcome ).toEqual( {
 			kind: 'success',
 			captureId: 'CAPTURE-1',
+			processing: false,
 		} );
 		expect( calls ).toEqual( [
 			{
@@ -58,7 +59,7 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 		}
 	);
 
-	it( 'a capture under review (202 pending) is done', async () => {
+	it( 'a capture the site has yet to confirm (202 pending) is done, as being processed', async () => {
 		const { server } = serverDouble( [
 			{
 				ok: true,
@@ -71,6 +72,7 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 		).toEqual( {
 			kind: 'success',
 			captureId: 'CAPTURE-1',
+			processing: true,
 		} );
 	} );
 
@@ -135,6 +137,7 @@ describe( 'opening the order before the donor pays', () => {
 					coverAmount: '1.75',
 					attemptId: 'attempt-1',
 					orderId: 'ORDER-1',
+					captchaToken: 'token-1',
 				},
 			},
 		] );
@@ -167,7 +170,7 @@ describe( 'opening the order before the donor pays', () => {
 		expect( calls ).toHaveLength( 0 );
 	} );
 
-	it( 'the paying call reuses the opened attempt', async () => {
+	it( 'the paying call reuses the opened attempt, whose captcha was checked when it opened', async () => {
 		const { server, calls } = serverDouble( [ ok( { success: true } ) ] );
 		await completePayPalPayment(
 			async () => captured,
@@ -175,5 +178,6 @@ describe( 'opening the order before the donor pays', () => {
 			'attempt-opened'
 		);
 		expect( calls[ 0 ].fields.attemptId ).toBe( 'attempt-opened' );
+		expect( calls[ 0 ].fields ).not.toHaveProperty( 'captchaToken' );
 	} );
 } );

@@ -45,7 +45,7 @@ export async function payByBecsDebit(
 			formData: server.formData(),
 			coverAmount: server.coverAmount(),
 			currentUrl: server.currentUrl,
-			attemptId: server.newAttemptId(),
+			attemptId: server.attemptId(),
 			captchaToken: await server.captchaToken(),
 			mandateAccepted: '1',
 		} );

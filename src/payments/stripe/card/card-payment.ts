@@ -6,6 +6,9 @@
  *   { success: true, data: { reference } }                      → paid
  *   { success: false, type: "requires_action",
  *     data: { client_secret, payment_intent_id } }               → authenticate, post again
+ *                                                                  (passed or failed: the
+ *                                                                  site confirms, or records
+ *                                                                  the failure)
  *   HTTP 202 { success: false, type: "pending" }                → accepted, not final: done
  *   { success: false, … }                                       → card error
  *   non-OK HTTP                                                 → failure screen
@@ -35,7 +38,7 @@ export async function payByCard(
 		if ( ! paymentMethod ) {
 			return { kind: 'card-error' };
 		}
-		const attemptId = server.newAttemptId();
+		const attemptId = server.attemptId();
 		const fields = {
 			token: paymentMethod.id,
 			cardId: paymentMethod.id,
@@ -67,12 +70,12 @@ export async function payByCard(
 				'data',
 				'payment_intent_id'
 			);
-			if (
-				! clientSecret ||
-				! ( await provider.handleNextAction( clientSecret ) )
-			) {
+			if ( ! clientSecret ) {
 				return { kind: 'card-error' };
 			}
+			// Passed or failed, the server hears of it: it confirms the
+			// payment, or records the failed check at once.
+			await provider.handleNextAction( clientSecret );
 			response = await server.post( 'process_payment_method', {
 				...fields,
 				paymentIntentId,

@@ -81,7 +81,7 @@ export async function payByExpressCheckout(
 			formData: server.formData(),
 			coverAmount: server.coverAmount(),
 			currency: payment.currency.toLowerCase(),
-			attemptId: server.newAttemptId(),
+			attemptId: server.attemptId(),
 			captchaToken: await server.captchaToken(),
 		} );
 		const clientSecret = pickText( intent.body, 'data', 'client_secret' );

@@ -24,6 +24,7 @@ function serverAnswering( ...answers: AjaxResponse[] ) {
 		captchaToken: async () => 'captcha-1',
 		currentUrl: 'https://example.org/give/',
 		newAttemptId: () => 'attempt-1',
+		attemptId: () => 'attempt-1',
 	};
 	return { server, calls };
 }

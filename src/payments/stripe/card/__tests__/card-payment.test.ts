@@ -124,14 +124,28 @@ describe( 'card donation (SPEC §4.6, §7 call 4)', () => {
 			} );
 		} );
 
-		it( 'a failed challenge shows the card error', async () => {
-			const { server, calls } = serverDouble( [ requiresAction ] );
+		it( 'a failed challenge is reported to the server, whose refusal shows the card error', async () => {
+			const { server, calls } = serverDouble( [
+				requiresAction,
+				ok( {
+					success: false,
+					type: 'card_error',
+					data: {
+						decline_code: 'payment_intent_authentication_failure',
+					},
+				} ),
+			] );
 			const outcome = await payByCard(
 				provider( { handleNextAction: async () => false } ),
 				server
 			);
 			expect( outcome ).toEqual( { kind: 'card-error' } );
-			expect( calls ).toHaveLength( 1 );
+			// The site records the failed check now, not "awaiting bank check".
+			expect( calls ).toHaveLength( 2 );
+			expect( calls[ 1 ].fields.paymentIntentId ).toBe( 'pi_9' );
+			expect( calls[ 1 ].fields.attemptId ).toBe(
+				calls[ 0 ].fields.attemptId
+			);
 		} );
 
 		it( 'the second answer is handled like the first', async () => {
