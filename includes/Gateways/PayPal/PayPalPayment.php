@@ -53,6 +53,12 @@ final class PayPalPayment implements OpeningCall {
 	}
 
 	/**
+	 * The capture belongs_to() read, for the paying call of the same request to use rather than
+	 * ask PayPal twice. Only this request's; never shared.
+	 */
+	private ?PayPalCapture $just_read = null;
+
+	/**
 	 * {@inheritDoc}
 	 */
 	public function id(): string {
@@ -140,7 +146,8 @@ final class PayPalPayment implements OpeningCall {
 	 * @throws ProviderUnavailable When PayPal cannot tell now.
 	 */
 	public function belongs_to( string $attempt_id, PaymentInput $input ): bool {
-		$capture = $this->paypal->capture( $input->reference );
+		$capture         = $this->paypal->capture( $input->reference );
+		$this->just_read = $capture;
 		return null !== $capture && self::same_attempt( $capture->invoice_id(), $attempt_id );
 	}
 
@@ -151,8 +158,9 @@ final class PayPalPayment implements OpeningCall {
 	 * @param PaymentInput $input    The capture id the browser sent.
 	 */
 	public function pay( Donation $donation, PaymentInput $input ): PaymentOutcome {
-		$capture_id = $input->reference;
-		$capture    = $this->paypal->capture( $capture_id );
+		$capture_id      = $input->reference;
+		$capture         = null !== $this->just_read && $capture_id === $this->just_read->id() ? $this->just_read : $this->paypal->capture( $capture_id );
+		$this->just_read = null;
 		if ( null === $capture ) {
 			return PaymentOutcome::not_verified( 'capture_not_found', self::not_confirmed(), "PayPal has no capture {$capture_id} for this account.", $capture_id );
 		}
@@ -225,6 +233,9 @@ final class PayPalPayment implements OpeningCall {
 	 * @param Donation $donation A settled PayPal donation.
 	 */
 	public function replay( Donation $donation ): PaymentOutcome {
+		if ( DonationStatus::REVIEW === $donation->status() ) {
+			return PaymentOutcome::held( $donation->failure_code(), $donation->failure_message(), $donation->provider_reference() );
+		}
 		if ( DonationStatus::FAILED === $donation->status() ) {
 			return PaymentOutcome::declined( $donation->failure_code(), __( 'We could not confirm your PayPal payment. Please contact us before trying again.', 'donation-widget' ), $donation->failure_message() );
 		}

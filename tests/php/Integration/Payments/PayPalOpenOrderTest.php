@@ -80,9 +80,10 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 
 	private function open_request( string $attempt_id, string $order_id, array $form = array() ): array {
 		return array(
-			'formData'  => $this->form_data( $form ),
-			'attemptId' => $attempt_id,
-			'orderId'   => $order_id,
+			'formData'     => $this->form_data( $form ),
+			'attemptId'    => $attempt_id,
+			'orderId'      => $order_id,
+			'captchaToken' => 'stand-in-captcha-token',
 		);
 	}
 
@@ -90,6 +91,9 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 		return $this->payment_call( 'open_paypal_order', $request );
 	}
 
+	/**
+	 * The paying call of an opened attempt: its captcha was checked when it opened.
+	 */
 	private function pay( string $attempt_id, string $capture_id ): AjaxResult {
 		return $this->payment_call(
 			'process_paypal_payment',
@@ -97,7 +101,6 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 				'transaction_id' => $capture_id,
 				'formData'       => $this->form_data(),
 				'attemptId'      => $attempt_id,
-				'captchaToken'   => 'stand-in-captcha-token',
 			)
 		);
 	}
@@ -183,8 +186,47 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 
 		$row = $this->donation_row( $attempt_id );
 		$this->assertSame( array( 'pending', 'paypal', 'paypal', $order_id, '', 5250 ), array( $row['status'], $row['provider'], $row['method'], $row['payment_intent_id'], $row['provider_reference'], (int) $row['total_cents'] ) );
-		$this->assertCount( 0, $this->provider_requests( 'recaptcha' ), 'The captcha token is left for the paying call.' );
+		$this->assertCount( 1, $this->provider_requests( 'recaptcha' ), 'The attempt\'s captcha is checked when it opens.' );
 		$this->assertCount( 0, $this->provider_requests( 'paypal', '/capture' ) );
+	}
+
+	public function test_opening_without_a_captcha_google_accepts_writes_nothing(): void {
+		$attempt_id = wp_generate_uuid4();
+		$order_id   = $this->create_order( $attempt_id );
+
+		$this->assertAnswer( 403, 'captcha', $this->open( array( 'captchaToken' => 'stand-in-captcha-fail' ) + $this->open_request( $attempt_id, $order_id ) ) );
+		$request = $this->open_request( $attempt_id, $order_id );
+		unset( $request['captchaToken'] );
+		$this->assertAnswer( 403, 'captcha', $this->open( $request ) );
+
+		$this->assertNull( $this->donation_row( $attempt_id ) );
+	}
+
+	public function test_the_paying_call_of_an_opened_attempt_needs_no_second_captcha(): void {
+		list( $attempt_id, $order_id ) = $this->opened();
+		$capture_id                    = $this->approve_and_capture( $order_id );
+
+		$this->assertAnswer( 200, '', $this->pay( $attempt_id, $capture_id ) );
+
+		$this->assertCount( 1, $this->provider_requests( 'recaptcha' ), 'Only the opening call asked Google.' );
+	}
+
+	public function test_an_order_this_widget_did_not_make_for_the_attempt_is_never_receipted(): void {
+		// An attacker opens an attempt naming someone else's order on the charity's account (its
+		// invoice_id is not this attempt), whose buyer then pays it.
+		$attempt_id    = wp_generate_uuid4();
+		$foreign_order = $this->create_order( wp_generate_uuid4() );
+		$this->assertAnswer( 200, '', $this->open( $this->open_request( $attempt_id, $foreign_order ) ) );
+		$capture_id = $this->approve_and_capture( $foreign_order );
+
+		$this->assertAnswer( 409, 'conflict', $this->pay( $attempt_id, $capture_id ) );
+		$this->age( $attempt_id, 20 * MINUTE_IN_SECONDS );
+		$this->reconcile();
+
+		$row = $this->donation_row( $attempt_id );
+		$this->assertSame( 'failed', $row['status'] );
+		$this->assertStringStartsWith( 'foreign_payment: ', $row['failure_reason'] );
+		$this->assertCount( 0, $this->receipts_sent() );
 	}
 
 	public function test_opening_again_with_the_same_attempt_and_order_changes_nothing(): void {
@@ -263,13 +305,14 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 		$this->assertAnswer( 202, 'pending', $this->pay( $attempt_id, $capture_id ) );
 		$this->assertSame( array( 'pending', $capture_id ), array( $this->donation_row( $attempt_id )['status'], $this->donation_row( $attempt_id )['provider_reference'] ) );
 
-		list( $refused_attempt, $refused_order ) = $this->opened();
-		$refused_capture                         = $this->approve_and_capture( $refused_order );
+		list( $held_attempt, $held_order ) = $this->opened();
+		$held_capture                      = $this->approve_and_capture( $held_order );
 		$this->queue( 'paypal', 'capture_amount_mismatch', array( 'path' => '/v2/payments/captures/' ) );
-		$this->assertAnswer( 400, 'validation', $this->pay( $refused_attempt, $refused_capture ) );
-		$row = $this->donation_row( $refused_attempt );
-		$this->assertSame( array( 'failed', $refused_capture ), array( $row['status'], $row['provider_reference'] ) );
+		$this->assertAnswer( 202, 'pending', $this->pay( $held_attempt, $held_capture ) );
+		$row = $this->donation_row( $held_attempt );
+		$this->assertSame( array( 'review', $held_capture ), array( $row['status'], $row['provider_reference'] ) );
 		$this->assertStringStartsWith( 'amount_mismatch', $row['failure_reason'] );
+		$this->assertCount( 0, $this->receipts_sent() );
 	}
 
 	public function test_a_capture_never_reported_is_recorded_paid_by_the_reconciliation_pass_with_one_receipt(): void {
@@ -372,7 +415,7 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 		$this->assertPaidWithOneReceipt( $attempt_id, $capture_id );
 	}
 
-	public function test_the_capture_webhook_pays_nothing_for_another_amount(): void {
+	public function test_the_capture_webhook_records_what_paypal_says_not_what_the_payload_says(): void {
 		list( $attempt_id, $order_id )        = $this->opened();
 		$capture_id                           = $this->approve_and_capture( $order_id );
 		$event                                = $this->control(
@@ -385,9 +428,30 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 		)['body'];
 		$event['resource']['amount']['value'] = '1.00';
 
+		$this->assertSame( 200, $this->deliver_paypal( $event )->get_status() );
+
+		// The capture read back from PayPal is the whole gift.
+		$this->assertPaidWithOneReceipt( $attempt_id, $capture_id );
+	}
+
+	public function test_the_capture_webhook_holds_for_review_a_capture_of_another_amount(): void {
+		$attempt_id = wp_generate_uuid4();
+		$order_id   = $this->create_order( $attempt_id, '1.00' );
+		$this->assertAnswer( 200, '', $this->open( $this->open_request( $attempt_id, $order_id ) ) );
+		$capture_id = $this->approve_and_capture( $order_id );
+		$event      = $this->control(
+			'POST',
+			'/__control/paypal/event',
+			array(
+				'type'       => 'PAYMENT.CAPTURE.COMPLETED',
+				'capture_id' => $capture_id,
+			)
+		)['body'];
+
 		$this->deliver_paypal( $event );
 
-		$this->assertSame( 'pending', $this->donation_row( $attempt_id )['status'] );
+		$row = $this->donation_row( $attempt_id );
+		$this->assertSame( array( 'review', 'amount_mismatch' ), array( $row['status'], $row['review_reason'] ) );
 		$this->assertCount( 0, $this->receipts_sent() );
 	}
 }

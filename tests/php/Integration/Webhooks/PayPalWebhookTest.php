@@ -39,9 +39,10 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	}
 
 	/**
-	 * Creates, approves and captures an order as the PayPal buttons do in the browser.
+	 * Creates, approves and captures an order as the PayPal buttons do in the browser: the
+	 * attemptId as its invoice_id.
 	 */
-	private function capture_in_browser( string $value = '52.50' ): string {
+	private function capture_in_browser( string $attempt_id, string $value = '52.50' ): string {
 		$browser = array( 'X-Stand-In-Sdk-Client-Id' => 'payment-tests-client' );
 		$order   = $this->control(
 			'POST',
@@ -50,10 +51,11 @@ final class PayPalWebhookTest extends PaymentTestCase {
 				'intent'         => 'CAPTURE',
 				'purchase_units' => array(
 					array(
-						'amount' => array(
+						'amount'     => array(
 							'currency_code' => 'AUD',
 							'value'         => $value,
 						),
+						'invoice_id' => $attempt_id,
 					),
 				),
 			),
@@ -71,13 +73,14 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	 * @return array{0: string, 1: string} Capture id and attempt id.
 	 */
 	private function pending_paypal_donation( array $overrides = array() ): array {
-		$capture_id = $this->capture_in_browser();
+		$attempt_id = wp_generate_uuid4();
+		$capture_id = $this->capture_in_browser( $attempt_id );
 		$this->queue( 'paypal', 'capture_not_completed', array( 'path' => '/v2/payments/captures/' ) );
 		$request = array_merge(
 			array(
 				'transaction_id' => $capture_id,
 				'formData'       => $this->form_data(),
-				'attemptId'      => wp_generate_uuid4(),
+				'attemptId'      => $attempt_id,
 				'captchaToken'   => 'stand-in-captcha-token',
 			),
 			$overrides
@@ -93,11 +96,12 @@ final class PayPalWebhookTest extends PaymentTestCase {
 	 * @return array{0: string, 1: string} Capture id and attempt id.
 	 */
 	private function paid_paypal_donation(): array {
-		$capture_id = $this->capture_in_browser();
+		$attempt_id = wp_generate_uuid4();
+		$capture_id = $this->capture_in_browser( $attempt_id );
 		$request    = array(
 			'transaction_id' => $capture_id,
 			'formData'       => $this->form_data(),
-			'attemptId'      => wp_generate_uuid4(),
+			'attemptId'      => $attempt_id,
 			'captchaToken'   => 'stand-in-captcha-token',
 		);
 		$this->assertAnswer( 200, '', $this->payment_call( 'process_paypal_payment', $request ) );
@@ -191,7 +195,7 @@ final class PayPalWebhookTest extends PaymentTestCase {
 		$this->assertSame( 0, $this->receipts );
 	}
 
-	public function test_a_completed_event_for_another_amount_pays_nothing(): void {
+	public function test_an_event_is_only_a_notice_paypal_is_asked_what_the_capture_is(): void {
 		list( $capture_id, $attempt_id )      = $this->pending_paypal_donation();
 		$event                                = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
 		$event['resource']['amount']['value'] = '1.00';
@@ -199,8 +203,8 @@ final class PayPalWebhookTest extends PaymentTestCase {
 		$response = $this->deliver_paypal( $event );
 
 		$this->assertSame( 200, $response->get_status() );
-		$this->assertStringStartsWith( 'ignored: capture', $response->get_data()['outcome'] );
-		$this->assertSame( 'pending', $this->status_of( $attempt_id ) );
+		$this->assertSame( 'succeeded', $this->status_of( $attempt_id ), 'PayPal\'s copy says 52.50, the whole gift.' );
+		$this->assertCount( 2, $this->provider_requests( 'paypal', '/v2/payments/captures/' . $capture_id, 'GET' ), 'The browser\'s call and the webhook each read it.' );
 	}
 
 	public function test_a_body_changed_after_signing_is_refused_and_recorded_as_a_signature_failure(): void {
@@ -279,7 +283,7 @@ final class PayPalWebhookTest extends PaymentTestCase {
 
 		$row = $this->donation_row( $pending_attempt );
 		$this->assertSame( 'failed', $row['status'] );
-		$this->assertStringStartsWith( 'capture_denied: ', $row['failure_reason'] );
+		$this->assertStringStartsWith( 'capture_declined: ', $row['failure_reason'] );
 		$this->assertSame( 'succeeded', $this->status_of( $paid_attempt ) );
 	}
 
