@@ -247,20 +247,29 @@ final class PayPalPaymentTest extends PaymentTestCase {
 		$in       = implode( ',', array_fill( 0, count( $attempts ), '%s' ) );
 		try {
 			$answers = $this->race( __DIR__ . '/concurrent-paypal-payment.php', array_map( static fn ( array $call ): array => array( (string) wp_json_encode( $call ) ), $calls ) );
-			$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, status FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, status FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
 
-			$this->assertSame( array( array( 'attempt_id' => $owner['attemptId'], 'status' => 'succeeded' ) ), $rows, 'exactly one row: its own attempt\'s, paid: ' . wp_json_encode( $answers ) );
+			$this->assertSame(
+				array(
+					array(
+						'attempt_id' => $owner['attemptId'],
+						'status'     => 'succeeded',
+					),
+				),
+				$rows,
+				'exactly one row: its own attempt\'s, paid: ' . wp_json_encode( $answers )
+			);
 			$this->assertSame( array( 200, '' ), array( $answers[0]['status'], $answers[0]['type'] ) );
 			$this->assertSame( array_fill( 0, 9, 409 ), array_column( array_slice( $answers, 1 ), 'status' ) );
 		} finally {
 			// Everything the paid row left behind: its claim, its queued receipt, the totals.
-			$ids = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$ids = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
 			foreach ( array( 'mail_queue', 'receipts', 'payment_references' ) as $short ) {
 				foreach ( $ids as $id ) {
 					$wpdb->delete( Schema::table( $short ), array( 'donation_id' => (int) $id ) );
 				}
 			}
-			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
 			$this->service( DonationTotals::class )->rebuild();
 			$wpdb->query( 'START TRANSACTION' );
 		}
@@ -334,7 +343,14 @@ final class PayPalPaymentTest extends PaymentTestCase {
 
 		global $wpdb;
 		$past = gmdate( 'Y-m-d H:i:s', time() - HOUR_IN_SECONDS );
-		$wpdb->update( Schema::table( 'donations' ), array( 'created_at' => $past, 'updated_at' => $past ), array( 'attempt_id' => $request['attemptId'] ) );
+		$wpdb->update(
+			Schema::table( 'donations' ),
+			array(
+				'created_at' => $past,
+				'updated_at' => $past,
+			),
+			array( 'attempt_id' => $request['attemptId'] )
+		);
 		$this->service( Reconciler::class )->run();
 		$this->assertSame( 'succeeded', $this->donation_row( $request['attemptId'] )['status'] );
 	}
@@ -354,7 +370,14 @@ final class PayPalPaymentTest extends PaymentTestCase {
 
 		global $wpdb;
 		$past = gmdate( 'Y-m-d H:i:s', time() - HOUR_IN_SECONDS );
-		$wpdb->update( Schema::table( 'donations' ), array( 'created_at' => $past, 'updated_at' => $past ), array( 'attempt_id' => $request['attemptId'] ) );
+		$wpdb->update(
+			Schema::table( 'donations' ),
+			array(
+				'created_at' => $past,
+				'updated_at' => $past,
+			),
+			array( 'attempt_id' => $request['attemptId'] )
+		);
 		$before = $this->receipts_promised();
 		$this->service( Reconciler::class )->run();
 
