@@ -14,6 +14,8 @@ import {
 
 const SECRET_KEY = 'sk_test_standin123';
 const PUBLISHABLE_KEY = 'pk_test_standin123';
+const ENDIVE = '2026-10-28.endive';
+const V2024 = '2024-06-20';
 
 let standIns;
 let base;
@@ -37,7 +39,7 @@ beforeEach( async () => {
  * @param {string} method  HTTP method.
  * @param {string} path    Path under /stripe.
  * @param {Object} params  Parameters (form body or query).
- * @param {Object} options key, headers.
+ * @param {Object} options key, headers, version (Stripe-Version; none: the account default).
  * @return {Promise<{status: number, body: Object, headers: Headers}>} Answer.
  */
 async function stripe( method, path, params = {}, options = {} ) {
@@ -45,6 +47,7 @@ async function stripe( method, path, params = {}, options = {} ) {
 	const headers = {
 		'Content-Type': 'application/x-www-form-urlencoded',
 		...( key ? { Authorization: `Bearer ${ key }` } : {} ),
+		...( options.version ? { 'Stripe-Version': options.version } : {} ),
 		...( options.headers || {} ),
 	};
 	const encoded = encodeForm( params );
@@ -478,7 +481,7 @@ describe( 'Stripe', () => {
 		assert.equal( list.body.data.length, 1, 'only one charge was made' );
 	} );
 
-	test( 'subscription with inline 4-weekly price and expanded invoice payment intent', async () => {
+	test( 'subscription at 2024-06-20: inline 4-weekly price, invoice.payment_intent expanded', async () => {
 		const customer = await stripe( 'POST', '/v1/customers', {
 			email: 'jo@example.com',
 			name: 'Jo Donor',
@@ -493,23 +496,28 @@ describe( 'Stripe', () => {
 		const product = await stripe( 'POST', '/v1/products', {
 			name: '4-weekly donation',
 		} );
-		const sub = await stripe( 'POST', '/v1/subscriptions', {
-			customer: customer.body.id,
-			items: [
-				{
-					price_data: {
-						currency: 'aud',
-						product: product.body.id,
-						unit_amount: 2500,
-						recurring: { interval: 'week', interval_count: 4 },
+		const sub = await stripe(
+			'POST',
+			'/v1/subscriptions',
+			{
+				customer: customer.body.id,
+				items: [
+					{
+						price_data: {
+							currency: 'aud',
+							product: product.body.id,
+							unit_amount: 2500,
+							recurring: { interval: 'week', interval_count: 4 },
+						},
 					},
-				},
-			],
-			default_payment_method: pmId,
-			payment_behavior: 'allow_incomplete',
-			expand: [ 'latest_invoice.payment_intent' ],
-			metadata: { frequency: '4weekly' },
-		} );
+				],
+				default_payment_method: pmId,
+				payment_behavior: 'allow_incomplete',
+				expand: [ 'latest_invoice.payment_intent' ],
+				metadata: { frequency: '4weekly' },
+			},
+			{ version: V2024 }
+		);
 		assert.equal( sub.status, 200, JSON.stringify( sub.body ) );
 		const s = sub.body;
 		assert.match( s.id, /^sub_/ );
@@ -533,9 +541,29 @@ describe( 'Stripe', () => {
 		);
 		assert.equal( s.latest_invoice.payment_intent.status, 'succeeded' );
 		assert.equal(
-			s.latest_invoice.confirmation_secret.client_secret,
-			s.latest_invoice.payment_intent.client_secret
+			s.latest_invoice.charge,
+			s.latest_invoice.payment_intent.latest_charge
 		);
+		assert.equal( s.latest_invoice.paid, true );
+		assert.equal( s.latest_invoice.subscription, s.id );
+		assert.deepEqual( s.latest_invoice.subscription_details, {
+			metadata: { frequency: '4weekly' },
+		} );
+		assert.equal(
+			s.latest_invoice.payment_intent.invoice,
+			s.latest_invoice.id
+		);
+		// Fields of later versions are not there.
+		for ( const field of [ 'parent', 'confirmation_secret', 'payments' ] ) {
+			assert.ok( ! ( field in s.latest_invoice ), field );
+		}
+		assert.ok( ! ( 'current_period_end' in s.items.data[ 0 ] ) );
+		assert.equal(
+			s.latest_invoice.lines.data[ 0 ].price.unit_amount,
+			2500
+		);
+		assert.equal( s.latest_invoice.lines.data[ 0 ].type, 'subscription' );
+		assert.ok( ! ( 'pricing' in s.latest_invoice.lines.data[ 0 ] ) );
 
 		// Renewal fails: new open invoice, past_due, events to sign and post.
 		const advanced = await control( 'stripe/advance', {
@@ -586,6 +614,167 @@ describe( 'Stripe', () => {
 		assert.equal( canceled.body.status, 'canceled' );
 	} );
 
+	test( 'subscription at endive (the default): invoice payments, item periods, 2024-06-20 paths refused', async () => {
+		const customer = await stripe( 'POST', '/v1/customers', {
+			payment_method: 'pm_card_visa',
+			invoice_settings: { default_payment_method: 'pm_card_visa' },
+		} );
+		const product = await stripe( 'POST', '/v1/products', {
+			name: '4-weekly donation',
+		} );
+		const params = {
+			customer: customer.body.id,
+			items: [
+				{
+					price_data: {
+						currency: 'aud',
+						product: product.body.id,
+						unit_amount: 2500,
+						recurring: { interval: 'week', interval_count: 4 },
+					},
+				},
+			],
+			metadata: { frequency: '4weekly' },
+		};
+		const refused = await stripe( 'POST', '/v1/subscriptions', {
+			...params,
+			expand: [ 'latest_invoice.payment_intent' ],
+		} );
+		assert.equal( refused.status, 400 );
+		assert.equal(
+			refused.body.error.message,
+			'This property cannot be expanded (payment_intent).'
+		);
+		assert.equal( refused.headers.get( 'stripe-version' ), ENDIVE );
+
+		const sub = await stripe( 'POST', '/v1/subscriptions', {
+			...params,
+			expand: [
+				'latest_invoice.payments.data.payment.payment_intent',
+				'latest_invoice.confirmation_secret',
+			],
+		} );
+		assert.equal( sub.status, 200, JSON.stringify( sub.body ) );
+		const s = sub.body;
+		const item = s.items.data[ 0 ];
+		assert.equal(
+			item.current_period_end - item.current_period_start,
+			28 * 86400
+		);
+		assert.ok( ! ( 'current_period_end' in s ) );
+		const invoice = s.latest_invoice;
+		for ( const field of [
+			'charge',
+			'payment_intent',
+			'subscription',
+			'paid',
+			'paid_out_of_band',
+			'subscription_details',
+		] ) {
+			assert.ok( ! ( field in invoice ), field );
+		}
+		assert.deepEqual( invoice.parent, {
+			quote_details: null,
+			subscription_details: {
+				metadata: { frequency: '4weekly' },
+				subscription: s.id,
+			},
+			type: 'subscription_details',
+		} );
+		assert.equal( invoice.payments.data.length, 1 );
+		const payment = invoice.payments.data[ 0 ];
+		assert.match( payment.id, /^inpay_/ );
+		assert.equal( payment.object, 'invoice_payment' );
+		assert.equal( payment.status, 'paid' );
+		assert.equal( payment.is_default, true );
+		assert.equal( payment.amount_paid, 2500 );
+		assert.equal( payment.amount_requested, 2500 );
+		assert.equal( payment.invoice, invoice.id );
+		assert.equal( payment.payment.type, 'payment_intent' );
+		const pi = payment.payment.payment_intent;
+		assert.equal( pi.object, 'payment_intent' );
+		assert.equal( pi.status, 'succeeded' );
+		assert.ok( ! ( 'invoice' in pi ) );
+		assert.equal(
+			invoice.confirmation_secret.client_secret,
+			pi.client_secret
+		);
+		const line = invoice.lines.data[ 0 ];
+		assert.deepEqual( line.pricing.price_details, {
+			price: item.price.id,
+			product: product.body.id,
+		} );
+		assert.equal(
+			line.parent.subscription_item_details.subscription_item,
+			item.id
+		);
+		for ( const field of [ 'price', 'plan', 'type', 'proration' ] ) {
+			assert.ok( ! ( field in line ), field );
+		}
+
+		// Not asked for: the includable fields stay out.
+		const plain = await stripe( 'GET', `/v1/invoices/${ invoice.id }` );
+		assert.ok( ! ( 'payments' in plain.body ) );
+		assert.ok( ! ( 'confirmation_secret' in plain.body ) );
+
+		// The same invoice at 2024-06-20, and the charge without an invoice at endive.
+		const old = await stripe(
+			'GET',
+			`/v1/invoices/${ invoice.id }`,
+			{ expand: [ 'payment_intent' ] },
+			{ version: V2024 }
+		);
+		assert.equal( old.body.payment_intent.id, pi.id );
+		assert.equal( old.body.charge, pi.latest_charge );
+		assert.equal( old.headers.get( 'stripe-version' ), V2024 );
+		const charge = await stripe(
+			'GET',
+			`/v1/charges/${ pi.latest_charge }`
+		);
+		assert.ok( ! ( 'invoice' in charge.body ) );
+		const oldCharge = await stripe(
+			'GET',
+			`/v1/charges/${ pi.latest_charge }`,
+			{},
+			{ version: V2024 }
+		);
+		assert.equal( oldCharge.body.invoice, invoice.id );
+
+		// Renewals get their invoice payment too; the list filters by invoice and PaymentIntent.
+		const renewal = await control( 'stripe/advance', {
+			subscription: s.id,
+			action: 'renewal_paid',
+		} );
+		const listed = await stripe( 'GET', '/v1/invoice_payments', {
+			invoice: renewal.body.invoice.id,
+			expand: [ 'data.payment.payment_intent' ],
+		} );
+		assert.equal( listed.body.data.length, 1 );
+		assert.equal( listed.body.data[ 0 ].status, 'paid' );
+		assert.equal(
+			listed.body.data[ 0 ].payment.payment_intent.id,
+			renewal.body.payment_intent.id
+		);
+		const byIntent = await stripe( 'GET', '/v1/invoice_payments', {
+			payment: { type: 'payment_intent', payment_intent: pi.id },
+		} );
+		assert.deepEqual(
+			byIntent.body.data.map( ( p ) => p.id ),
+			[ payment.id ]
+		);
+		const one = await stripe(
+			'GET',
+			`/v1/invoice_payments/${ payment.id }`
+		);
+		assert.equal( one.body.id, payment.id );
+		const noType = await stripe( 'GET', '/v1/invoice_payments', {
+			payment: { payment_intent: pi.id },
+		} );
+		assert.equal( noType.status, 400 );
+		assert.equal( noType.body.error.param, 'payment[type]' );
+		assert.deepEqual( [ ...standIns.providers.stripe.renderGaps ], [] );
+	} );
+
 	test( 'subscription with a 3-D Secure card is incomplete until confirmed', async () => {
 		const customer = await stripe( 'POST', '/v1/customers', {
 			email: 'sca@example.com',
@@ -606,10 +795,17 @@ describe( 'Stripe', () => {
 			customer: customer.body.id,
 			items: [ { price: price.body.id } ],
 			default_payment_method: attached.body.id,
-			expand: [ 'latest_invoice.payment_intent' ],
+			expand: [ 'latest_invoice.confirmation_secret' ],
 		} );
 		assert.equal( sub.body.status, 'incomplete' );
-		const pi = sub.body.latest_invoice.payment_intent;
+		const secret =
+			sub.body.latest_invoice.confirmation_secret.client_secret;
+		const pi = (
+			await stripe(
+				'GET',
+				`/v1/payment_intents/${ secret.split( '_secret_' )[ 0 ] }`
+			)
+		).body;
 		assert.equal( pi.status, 'requires_action' );
 		await stripe(
 			'POST',
@@ -744,13 +940,15 @@ describe( 'Stripe', () => {
 		const pastTrial = await stripe( 'POST', path, { trial_end: 1000 } );
 		assert.equal( pastTrial.status, 400 );
 		assert.equal( pastTrial.body.error.param, 'trial_end' );
-		const skipTo = sub.body.current_period_end + 28 * 86400;
+		const skipTo = sub.body.items.data[ 0 ].current_period_end + 28 * 86400;
 		const skipped = await stripe( 'POST', path, {
 			trial_end: skipTo,
 			proration_behavior: 'none',
 		} );
 		assert.equal( skipped.body.status, 'trialing' );
-		assert.equal( skipped.body.current_period_end, skipTo );
+		assert.equal( skipped.body.items.data[ 0 ].current_period_end, skipTo );
+		const skippedOld = await stripe( 'GET', path, {}, { version: V2024 } );
+		assert.equal( skippedOld.body.current_period_end, skipTo );
 
 		const noBehavior = await stripe( 'POST', path, {
 			pause_collection: { resumes_at: skipTo },
@@ -1950,7 +2148,9 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 				const got = await stripe(
 					'GET',
 					`/v1/payment_intents/${ ids[ account ] }`,
-					{ 'expand[]': 'latest_charge' }
+					{
+						'expand[]': 'latest_charge',
+					}
 				);
 				const pi = got.body;
 				const charge = pi.latest_charge;
@@ -2118,7 +2318,7 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 			default_payment_method: pm.id,
 			'payment_settings[payment_method_types][]': 'au_becs_debit',
 			payment_behavior: 'allow_incomplete',
-			'expand[]': 'latest_invoice.payment_intent',
+			'expand[]': 'latest_invoice.payments.data.payment.payment_intent',
 			'items[0][price_data][currency]': 'aud',
 			'items[0][price_data][product]': product.id,
 			'items[0][price_data][unit_amount]': '2500',
@@ -2145,7 +2345,8 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 		] );
 		const invoice = sub.body.latest_invoice;
 		assert.equal( invoice.status, 'open' );
-		const pi = invoice.payment_intent;
+		assert.equal( invoice.payments.data[ 0 ].status, 'open' );
+		const pi = invoice.payments.data[ 0 ].payment.payment_intent;
 		assert.equal( pi.status, 'processing' );
 		assert.deepEqual( pi.payment_method_types, [ 'au_becs_debit' ] );
 		assert.equal( pi.payment_method, pm.id );
@@ -2179,6 +2380,14 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 			payment_intent: renewal.body.payment_intent.id,
 		} );
 		assert.equal( paid.body.settled[ 0 ].invoice.status, 'paid' );
+		const renewalPayments = await stripe( 'GET', '/v1/invoice_payments', {
+			invoice: renewal.body.invoice.id,
+		} );
+		assert.equal( renewalPayments.body.data[ 0 ].status, 'paid' );
+		assert.equal(
+			renewalPayments.body.data[ 0 ].payment.payment_intent,
+			renewal.body.payment_intent.id
+		);
 		assert.equal(
 			paid.body.settled[ 0 ].payment_intent.latest_charge
 				.payment_method_details.au_becs_debit.mandate,

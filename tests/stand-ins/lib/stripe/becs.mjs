@@ -133,7 +133,9 @@ export class Becs {
 			if ( ! [ 'online', 'offline' ].includes( acceptance.type ) ) {
 				invalid(
 					`Invalid ${ base }[type]: must be one of online or offline`,
-					{ param: `${ base }[type]` }
+					{
+						param: `${ base }[type]`,
+					}
 				);
 			}
 			if (
@@ -221,13 +223,14 @@ export class Becs {
 	/**
 	 * Carry out a mandate plan: create the Mandate, or reuse the existing one.
 	 *
-	 * @param {Object}  plan       From becsMandatePlan (or null).
-	 * @param {Object}  instrument PaymentMethod.
-	 * @param {boolean} multiUse   Reusable (setup, setup_future_usage, invoices).
-	 * @param {boolean} livemode   Live.
+	 * @param {Object}      plan       From becsMandatePlan (or null).
+	 * @param {Object}      instrument PaymentMethod.
+	 * @param {boolean}     multiUse   Reusable (setup, setup_future_usage, invoices).
+	 * @param {boolean}     livemode   Live.
+	 * @param {number|null} amount     A single-use mandate's amount (its PaymentIntent's).
 	 * @return {string|null} Mandate id.
 	 */
-	applyMandatePlan( plan, instrument, multiUse, livemode ) {
+	applyMandatePlan( plan, instrument, multiUse, livemode, amount = null ) {
 		if ( plan && plan.existing ) {
 			return plan.existing;
 		}
@@ -243,7 +246,7 @@ export class Becs {
 			livemode: !! livemode,
 			...( multiUse
 				? { multi_use: {} }
-				: { single_use: { amount: null, currency: 'aud' } } ),
+				: { single_use: { amount, currency: 'aud' } } ),
 			payment_method: instrument.id,
 			payment_method_details: {
 				au_becs_debit: {
@@ -281,7 +284,8 @@ export class Becs {
 			plan,
 			instrument,
 			multiUse,
-			pi.livemode
+			pi.livemode,
+			pi.amount
 		);
 		const mandate = mandateId ? this.find( mandateId, 'mandate' ) : null;
 		if ( mandate ) {
@@ -420,7 +424,14 @@ export class Becs {
 			targets = [ ...this.objects.values() ].filter( processing );
 		}
 		const settled = targets.map( ( pi ) => this.settleOne( pi ) );
-		return { settled, events: this.events.slice( firstEvent ) };
+		return {
+			settled,
+			events: this.events
+				.slice( firstEvent )
+				.map( ( event ) =>
+					this.renderEvent( event, body.api_version || undefined )
+				),
+		};
 	}
 
 	settleOne( pi ) {

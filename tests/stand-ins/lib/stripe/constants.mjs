@@ -1,7 +1,10 @@
 /**
  * Stripe stand-in: constants shared by the resource modules.
  */
-export const DEFAULT_API_VERSION = '2024-06-20';
+import { ENDIVE } from './versions/index.mjs';
+
+/** The account's default API version until changed by the control API. */
+export const DEFAULT_API_VERSION = ENDIVE;
 
 // Stripe's documented values for subscription updates and cancellations.
 export const PRORATION_BEHAVIORS = [
@@ -79,6 +82,7 @@ export const TYPE_BY_PREFIX = {
 	card: 'card',
 	re: 'refund',
 	evt: 'event',
+	inpay: 'invoice_payment',
 	mandate: 'mandate',
 	dp: 'dispute',
 };

@@ -19,7 +19,14 @@ export class Control {
 				events.find( ( event ) => mainTypes.includes( event.type ) ) ||
 				events[ events.length - 1 ] ||
 				null;
-			return { ...result, events, event: main };
+			const render = ( event ) =>
+				event &&
+				this.renderEvent( event, body.api_version || undefined );
+			return {
+				...result,
+				events: events.map( render ),
+				event: render( main ),
+			};
 		};
 		if ( ! body || ! body.subscription ) {
 			throw new HttpAnswer( 400, {
@@ -47,6 +54,7 @@ export class Control {
 			if ( invoice && invoice.status === 'open' ) {
 				invoice.status = 'void';
 				invoice.status_transitions.voided_at = unixNow();
+				this.cancelInvoicePayments( invoice );
 				this.emit( 'invoice.voided', invoice );
 			}
 			this.emit( 'customer.subscription.updated', sub, previous );

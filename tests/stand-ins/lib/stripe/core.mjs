@@ -3,8 +3,10 @@
  */
 import { randomString, clone, canonicalJson, HttpAnswer } from '../util.mjs';
 import { DEFAULT_API_VERSION } from './constants.mjs';
+import { SUPPORTED_VERSIONS } from './versions/index.mjs';
 import { docUrl, requestLogUrl, invalid } from './helpers.mjs';
 import { Routes } from './routes.mjs';
+import { Rendering } from './render.mjs';
 import { Store } from './store.mjs';
 import { Params } from './params.mjs';
 import { Events } from './events.mjs';
@@ -18,6 +20,7 @@ import { PaymentIntents } from './payment_intents.mjs';
 import { SetupIntents } from './setup_intents.mjs';
 import { Subscriptions } from './subscriptions.mjs';
 import { Invoices } from './invoices.mjs';
+import { InvoicePayments } from './invoice_payments.mjs';
 import { ChargesRefunds } from './charges_refunds.mjs';
 import { DisputesBalance } from './disputes_balance.mjs';
 import { PaymentMethodDomains } from './payment_method_domains.mjs';
@@ -42,7 +45,12 @@ export class StripeStandIn {
 		this.idempotency = new Map();
 		/** @type {Object[]} events, oldest first */
 		this.events = [];
-		this.apiVersion = DEFAULT_API_VERSION;
+		/** The account's default API version (no Stripe-Version header; new webhook endpoints). */
+		this.defaultApiVersion = DEFAULT_API_VERSION;
+		/** The version of the request being answered (null outside a request). */
+		this.requestVersion = null;
+		/** @type {Set<string>} required fields a rendering had to leave null (tests read it) */
+		this.renderGaps = new Set();
 		this.sequence = 0;
 	}
 
@@ -54,17 +62,20 @@ export class StripeStandIn {
 	 */
 	handle( ctx ) {
 		const requestId = `req_${ randomString( 14 ) }`;
+		const asked = ctx.headers[ 'stripe-version' ];
+		const version = asked ? String( asked ).trim() : this.defaultApiVersion;
 		const baseHeaders = {
 			'Request-Id': requestId,
-			'Stripe-Version':
-				ctx.headers[ 'stripe-version' ] || this.apiVersion,
+			'Stripe-Version': version,
 		};
-		if ( ctx.headers[ 'stripe-version' ] ) {
-			this.apiVersion = ctx.headers[ 'stripe-version' ];
-		}
 		try {
 			const route = this.findRoute( ctx.method, ctx.path );
 			const auth = this.authenticate( ctx.headers, route );
+			if ( ! SUPPORTED_VERSIONS.includes( version ) ) {
+				baseHeaders[ 'Stripe-Version' ] = this.defaultApiVersion;
+				invalid( `Invalid Stripe API version: ${ version }` );
+			}
+			this.requestVersion = version;
 			// Stripe's libraries send a DELETE's parameters in the query string (as for GET).
 			let params = ctx.method === 'GET' ? ctx.query : ctx.body;
 			if ( ctx.method === 'DELETE' ) {
@@ -133,7 +144,55 @@ export class StripeStandIn {
 				};
 			}
 			throw error;
+		} finally {
+			this.requestVersion = null;
 		}
+	}
+
+	/**
+	 * Run a control call (tests only) with its answers rendered in a version.
+	 *
+	 * @param {string|undefined} version  api_version of the call, or the account default.
+	 * @param {Function}         callback What to do.
+	 * @return {*} The callback's answer.
+	 */
+	inVersion( version, callback ) {
+		const chosen = version || this.defaultApiVersion;
+		if ( ! SUPPORTED_VERSIONS.includes( chosen ) ) {
+			throw new HttpAnswer( 400, {
+				error: `api_version must be one of ${ SUPPORTED_VERSIONS.join( ', ' ) }`,
+			} );
+		}
+		const previous = this.requestVersion;
+		this.requestVersion = chosen;
+		try {
+			return callback( chosen );
+		} finally {
+			this.requestVersion = previous;
+		}
+	}
+
+	/**
+	 * POST /__control/stripe/account: the account's default API version.
+	 *
+	 * @param {Object} body {default_api_version?}
+	 * @return {Object} {default_api_version, supported_api_versions}
+	 */
+	account( body = {} ) {
+		if ( body.default_api_version !== undefined ) {
+			if ( ! SUPPORTED_VERSIONS.includes( body.default_api_version ) ) {
+				throw new HttpAnswer( 400, {
+					error: `default_api_version must be one of ${ SUPPORTED_VERSIONS.join(
+						', '
+					) }`,
+				} );
+			}
+			this.defaultApiVersion = body.default_api_version;
+		}
+		return {
+			default_api_version: this.defaultApiVersion,
+			supported_api_versions: SUPPORTED_VERSIONS,
+		};
 	}
 
 	/**
@@ -216,9 +275,7 @@ export class StripeStandIn {
 		if ( ! valid ) {
 			const masked =
 				key.length > 12
-					? `${ key.slice( 0, 8 ) }${ '*'.repeat(
-							key.length - 12
-						) }${ key.slice( -4 ) }`
+					? `${ key.slice( 0, 8 ) }${ '*'.repeat( key.length - 12 ) }${ key.slice( -4 ) }`
 					: key;
 			throw new HttpAnswer( 401, {
 				error: {
@@ -245,6 +302,7 @@ export class StripeStandIn {
 
 for ( const mixin of [
 	Routes,
+	Rendering,
 	Store,
 	Params,
 	Events,
@@ -258,6 +316,7 @@ for ( const mixin of [
 	SetupIntents,
 	Subscriptions,
 	Invoices,
+	InvoicePayments,
 	ChargesRefunds,
 	DisputesBalance,
 	PaymentMethodDomains,

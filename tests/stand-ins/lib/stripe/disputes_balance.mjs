@@ -13,13 +13,17 @@ export class DisputesBalance {
 			charge: charge.id,
 			created: unixNow(),
 			currency: charge.currency,
-			evidence: {},
+			enhanced_eligibility_types: [],
+			evidence: { enhanced_evidence: {} },
 			evidence_details: {
 				due_by: null,
+				enhanced_eligibility: {},
 				has_evidence: false,
 				past_due: false,
 				submission_count: 0,
+				submission_method: 'not_submitted',
 			},
+			intended_submission_method: null,
 			is_charge_refundable: false,
 			livemode: charge.livemode,
 			metadata: {},
@@ -41,7 +45,7 @@ export class DisputesBalance {
 				available += object.amount - object.amount_refunded;
 			}
 		}
-		return {
+		return this.render( {
 			object: 'balance',
 			available: [
 				{
@@ -55,6 +59,6 @@ export class DisputesBalance {
 			pending: [
 				{ amount: 0, currency: 'aud', source_types: { card: 0 } },
 			],
-		};
+		} );
 	}
 }

@@ -3,13 +3,15 @@
  */
 import { stripeId, unixNow, clone, HttpAnswer } from '../util.mjs';
 import { expandList } from './helpers.mjs';
+import { shapesOf } from './versions/index.mjs';
 
 export class Events {
 	emit( type, object, previousAttributes = null ) {
 		const event = {
 			id: stripeId( 'evt' ),
 			object: 'event',
-			api_version: this.apiVersion,
+			// Stripe renders an event in the account's default version when it happens.
+			api_version: this.defaultApiVersion,
 			created: unixNow(),
 			data: { object: clone( object ) },
 			livemode: !! object.livemode,
@@ -44,6 +46,28 @@ export class Events {
 	}
 
 	/**
+	 * GET /__control/stripe/events: every event, oldest first, each in its own version or in
+	 * the one asked for (then leaving out types that version does not have, such as
+	 * invoice_payment.paid at 2024-06-20).
+	 *
+	 * @param {string|null} type    Only this type.
+	 * @param {string}      version API version, or undefined for each event's own.
+	 * @return {Object[]} Events.
+	 */
+	recordedEvents( type, version ) {
+		const known = version ? shapesOf( version ).webhookEvents : null;
+		return this.events
+			.filter(
+				( event ) =>
+					( ! type || event.type === type ) &&
+					( ! known || known.includes( event.type ) )
+			)
+			.map( ( event ) =>
+				this.renderEvent( event, version || event.api_version )
+			);
+	}
+
+	/**
 	 * POST /__control/stripe/event: an event for any stored object.
 	 *
 	 * @param {Object} body {type, id, previous_attributes?}
@@ -60,10 +84,13 @@ export class Events {
 			} );
 		}
 		return {
-			event: this.emit(
-				body.type,
-				object,
-				body.previous_attributes || null
+			event: this.renderEvent(
+				this.emit(
+					body.type,
+					object,
+					body.previous_attributes || null
+				),
+				body.api_version || undefined
 			),
 		};
 	}

@@ -23,62 +23,134 @@ export class Invoices {
 	newInvoice( sub, reason ) {
 		const now = unixNow();
 		const customer = this.find( sub.customer, 'customer' );
-		const lines = sub.items.data.map( ( item ) => ( {
-			id: stripeId( 'il' ),
-			object: 'line_item',
-			amount: item.price.unit_amount * item.quantity,
-			currency: item.price.currency,
-			description: `${ item.quantity } × ${
-				( this.find( item.price.product, 'product' ) || {} ).name ||
-				'Donation'
-			} (at $${ ( item.price.unit_amount / 100 ).toFixed( 2 ) } / ${
-				item.price.recurring.interval_count > 1
-					? `every ${ item.price.recurring.interval_count } ${ item.price.recurring.interval }s`
-					: item.price.recurring.interval
-			})`,
-			livemode: sub.livemode,
-			metadata: {},
-			period: {
-				start: sub.current_period_start,
-				end: sub.current_period_end,
-			},
-			price: clone( item.price ),
-			quantity: item.quantity,
-			subscription: sub.id,
-			subscription_item: item.id,
-			type: 'subscription',
-		} ) );
-		const total = lines.reduce( ( sum, line ) => sum + line.amount, 0 );
 		const sequence = customer ? customer.next_invoice_sequence++ : 1;
 		const id = stripeId( 'in' );
+		// Canonical line items: 2024-06-20's price, plan and type, and endive's pricing and
+		// parent, side by side (the renderer keeps the requested version's).
+		const lines = sub.items.data.map( ( item ) => {
+			const amount = item.price.unit_amount * item.quantity;
+			return {
+				id: stripeId( 'il' ),
+				object: 'line_item',
+				amount,
+				amount_excluding_tax: amount,
+				currency: item.price.currency,
+				description: `${ item.quantity } × ${
+					( this.find( item.price.product, 'product' ) || {} ).name ||
+					'Donation'
+				} (at $${ ( item.price.unit_amount / 100 ).toFixed( 2 ) } / ${
+					item.price.recurring.interval_count > 1
+						? `every ${ item.price.recurring.interval_count } ${ item.price.recurring.interval }s`
+						: item.price.recurring.interval
+				})`,
+				discount_amounts: [],
+				discountable: true,
+				discounts: [],
+				invoice: id,
+				livemode: sub.livemode,
+				metadata: {},
+				parent: {
+					invoice_item_details: null,
+					subscription_item_details: {
+						invoice_item: null,
+						proration: false,
+						proration_details: { credited_items: null },
+						subscription: sub.id,
+						subscription_item: item.id,
+					},
+					type: 'subscription_item_details',
+				},
+				period: {
+					start: item.current_period_start,
+					end: item.current_period_end,
+				},
+				plan: clone( item.plan ),
+				pretax_credit_amounts: [],
+				price: clone( item.price ),
+				pricing: {
+					price_details: {
+						price: item.price.id,
+						product: item.price.product,
+					},
+					type: 'price_details',
+					unit_amount_decimal: item.price.unit_amount_decimal,
+				},
+				proration: false,
+				proration_details: { credited_items: null },
+				quantity: item.quantity,
+				subscription: sub.id,
+				subscription_item: item.id,
+				subtotal: amount,
+				tax_amounts: [],
+				tax_rates: [],
+				taxes: [],
+				type: 'subscription',
+				unit_amount_excluding_tax: item.price.unit_amount_decimal,
+			};
+		} );
+		const total = lines.reduce( ( sum, line ) => sum + line.amount, 0 );
 		const invoice = {
 			id,
 			object: 'invoice',
 			account_country: 'AU',
 			account_name: 'Stand-in Charity',
+			account_tax_ids: null,
 			amount_due: total,
+			amount_overpaid: 0,
 			amount_paid: 0,
 			amount_remaining: total,
+			amount_shipping: 0,
+			application: null,
+			application_fee_amount: null,
 			attempt_count: 0,
 			attempted: false,
 			auto_advance: true,
+			automatic_tax: {
+				disabled_reason: null,
+				enabled: false,
+				liability: null,
+				provider: null,
+				status: null,
+			},
+			automatically_finalizes_at: null,
 			billing_reason: reason,
+			// 2024-06-20 only: the latest charge and PaymentIntent (endive: invoice payments).
 			charge: null,
 			collection_method: 'charge_automatically',
+			// endive only, includable: the client_secret of the invoice's PaymentIntent.
 			confirmation_secret: null,
 			created: now,
 			currency: sub.currency,
+			custom_fields: null,
 			customer: sub.customer,
+			customer_account: null,
+			customer_address: customer ? customer.address : null,
 			customer_email: customer ? customer.email : null,
 			customer_name: customer ? customer.name : null,
+			customer_phone: customer ? customer.phone : null,
+			customer_shipping: null,
+			customer_tax_exempt: 'none',
+			customer_tax_ids: [],
 			default_payment_method: null,
+			default_source: null,
+			default_tax_rates: [],
 			description: null,
+			discount: null,
+			discounts: [],
+			due_date: null,
+			effective_at: now,
+			ending_balance: 0,
+			footer: null,
+			from_invoice: null,
 			hosted_invoice_url: `https://invoice.stripe.com/i/acct_standin/test_${ randomString(
 				30
 			) }`,
 			invoice_pdf: `https://pay.stripe.com/invoice/acct_standin/test_${ randomString(
 				30
 			) }/pdf`,
+			issuer: { type: 'self' },
+			last_finalization_error: null,
+			latest_revision: null,
 			lines: {
 				object: 'list',
 				data: lines,
@@ -92,7 +164,10 @@ export class Invoices {
 			number: `${ customer ? customer.invoice_prefix : 'STANDIN' }-${ String(
 				sequence
 			).padStart( 4, '0' ) }`,
+			on_behalf_of: null,
+			// 2024-06-20 only.
 			paid: false,
+			paid_out_of_band: false,
 			parent: {
 				quote_details: null,
 				subscription_details: {
@@ -101,9 +176,24 @@ export class Invoices {
 				},
 				type: 'subscription_details',
 			},
+			// 2024-06-20 only.
 			payment_intent: null,
+			payment_settings: {
+				default_mandate: null,
+				payment_method_options: null,
+				payment_method_types: sub.payment_settings.payment_method_types,
+			},
 			period_end: sub.current_period_end,
 			period_start: sub.current_period_start,
+			post_payment_credit_notes_amount: 0,
+			pre_payment_credit_notes_amount: 0,
+			quote: null,
+			receipt_number: null,
+			rendering: null,
+			shipping_cost: null,
+			shipping_details: null,
+			starting_balance: 0,
+			statement_descriptor: null,
 			status: 'open',
 			status_transitions: {
 				finalized_at: now,
@@ -111,9 +201,21 @@ export class Invoices {
 				paid_at: null,
 				voided_at: null,
 			},
+			// 2024-06-20 only (endive: parent.subscription_details).
 			subscription: sub.id,
+			subscription_details: { metadata: clone( sub.metadata ) },
 			subtotal: total,
+			subtotal_excluding_tax: total,
+			tax: null,
+			test_clock: null,
 			total,
+			total_discount_amounts: [],
+			total_excluding_tax: total,
+			total_pretax_credit_amounts: [],
+			total_tax_amounts: [],
+			total_taxes: [],
+			transfer_data: null,
+			webhooks_delivered_at: now,
 		};
 		this.save( invoice );
 		this.emit( 'invoice.created', invoice );
@@ -188,6 +290,7 @@ export class Invoices {
 		};
 		this.save( pi );
 		this.emit( 'payment_intent.created', pi );
+		this.newInvoicePayment( invoice, pi );
 		invoice.payment_intent = pi.id;
 		invoice.confirmation_secret = {
 			client_secret: pi.client_secret,
@@ -226,6 +329,7 @@ export class Invoices {
 			invoice.charge = pi.latest_charge;
 			invoice.next_payment_attempt = null;
 			invoice.status_transitions.paid_at = unixNow();
+			this.invoicePaymentPaid( pi );
 			this.emit( 'invoice.paid', invoice );
 			this.emit( 'invoice.payment_succeeded', invoice );
 			if ( sub ) {
@@ -353,11 +457,14 @@ export class Invoices {
 		if ( invoice.status !== 'open' ) {
 			invalid(
 				`You can only pass in open invoices. This invoice isn't open.`,
-				{ code: 'invoice_not_editable' }
+				{
+					code: 'invoice_not_editable',
+				}
 			);
 		}
 		invoice.status = 'void';
 		invoice.status_transitions.voided_at = unixNow();
+		this.cancelInvoicePayments( invoice );
 		this.emit( 'invoice.voided', invoice );
 		return this.render( invoice, req.params.expand );
 	}

@@ -87,6 +87,10 @@ export class PaymentMethodDomains {
 		domain.google_pay = status(
 			unreachable ? `Google Pay could not verify ${ name }.` : ''
 		);
+		domain.amazon_pay = status(
+			unreachable ? 'Amazon Pay could not verify the domain.' : ''
+		);
+		domain.klarna = status( '' );
 		domain.link = { status: 'active' };
 		domain.paypal = {
 			status: 'inactive',

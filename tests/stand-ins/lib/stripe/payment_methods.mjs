@@ -543,7 +543,9 @@ export class PaymentMethods {
 			if ( pm.customer && pm.customer !== customerId ) {
 				invalid(
 					`The source ${ pm.id } does not belong to the customer given.`,
-					{ param: 'payment_method' }
+					{
+						param: 'payment_method',
+					}
 				);
 			}
 			return;

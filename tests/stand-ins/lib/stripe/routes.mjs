@@ -111,6 +111,13 @@ export class Routes {
 			r( 'POST', '/v1/invoices/:id/pay', this.payInvoice ),
 			r( 'POST', '/v1/invoices/:id/void', this.voidInvoice ),
 
+			r( 'GET', '/v1/invoice_payments', this.listInvoicePayments ),
+			r(
+				'GET',
+				'/v1/invoice_payments/:id',
+				this.retrieveOf( 'invoice_payment' )
+			),
+
 			r( 'POST', '/v1/charges', this.createCharge ),
 			r( 'GET', '/v1/charges', this.listCharges ),
 			r( 'GET', '/v1/charges/search', this.searchOf( 'charge' ) ),

@@ -1,9 +1,7 @@
 /**
  * Stripe stand-in: Stored objects: save, find, render with expand[], lists and search, the publishable-key view.
  */
-import { clone } from '../util.mjs';
 import {
-	TYPE_BY_PREFIX,
 	MISSING_NAMES,
 	PUBLIC_PI_FIELDS,
 	PUBLIC_SI_FIELDS,
@@ -56,64 +54,6 @@ export class Store {
 			code: 'resource_missing',
 			param: param || ( type === 'payment_intent' ? 'intent' : 'id' ),
 		} );
-	}
-
-	/**
-	 * Copy an object for an answer and expand the asked paths.
-	 *
-	 * @param {Object}   object Stored object.
-	 * @param {string[]} expand Paths such as "latest_invoice.payment_intent".
-	 * @return {Object} Answer object.
-	 */
-	render( object, expand = [] ) {
-		if ( ! object ) {
-			return object;
-		}
-		const copy = clone( object );
-		for ( const path of expandList( expand ) ) {
-			this.expandPath( copy, path.split( '.' ), path );
-		}
-		return copy;
-	}
-
-	expandPath( target, segments, fullPath ) {
-		if ( ! target || typeof target !== 'object' || ! segments.length ) {
-			return;
-		}
-		const [ segment, ...rest ] = segments;
-		if ( Array.isArray( target ) ) {
-			target.forEach( ( item ) =>
-				this.expandPath( item, segments, fullPath )
-			);
-			return;
-		}
-		if ( ! ( segment in target ) ) {
-			invalid( `This property cannot be expanded (${ fullPath }).`, {
-				param: 'expand',
-			} );
-		}
-		let value = target[ segment ];
-		if ( typeof value === 'string' && this.objects.has( value ) ) {
-			value = clone( this.objects.get( value ) );
-			target[ segment ] = value;
-		} else if (
-			typeof value === 'string' &&
-			rest.length === 0 &&
-			! TYPE_BY_PREFIX[ value.split( '_' )[ 0 ] ]
-		) {
-			invalid( `This property cannot be expanded (${ fullPath }).`, {
-				param: 'expand',
-			} );
-		}
-		if ( rest.length ) {
-			if ( Array.isArray( value ) ) {
-				value.forEach( ( item ) =>
-					this.expandPath( item, rest, fullPath )
-				);
-			} else {
-				this.expandPath( value, rest, fullPath );
-			}
-		}
 	}
 
 	/**

@@ -47,7 +47,9 @@ export class Subscriptions {
 			} else {
 				invalid(
 					`You must provide either price or price_data for ${ param }.`,
-					{ param }
+					{
+						param,
+					}
 				);
 			}
 			if ( price.type !== 'recurring' ) {
@@ -75,8 +77,10 @@ export class Subscriptions {
 			object: 'subscription_item',
 			billing_thresholds: null,
 			created: unixNow(),
+			// endive: the period lives on each item (2024-06-20: on the subscription).
 			current_period_end: end,
 			current_period_start: start,
+			current_trial: null,
 			discounts: [],
 			metadata: item.metadata || {},
 			plan: this.planOf( price ),
@@ -195,6 +199,10 @@ export class Subscriptions {
 			application_fee_percent: null,
 			automatic_tax: { enabled: false, liability: null },
 			billing_cycle_anchor: now,
+			billing_cycle_anchor_config: null,
+			// endive: new subscriptions are in flexible billing mode unless asked otherwise.
+			billing_mode: { flexible: null, type: 'flexible', updated_at: now },
+			billing_schedules: [],
 			billing_thresholds: null,
 			cancel_at: null,
 			cancel_at_period_end: false,
@@ -207,9 +215,11 @@ export class Subscriptions {
 			collection_method: 'charge_automatically',
 			created: now,
 			currency,
+			// 2024-06-20 only (endive: items.data[].current_period_*).
 			current_period_end: periodEnd,
 			current_period_start: now,
 			customer: customer.id,
+			customer_account: null,
 			days_until_due: null,
 			default_payment_method: p.default_payment_method
 				? instrumentId
@@ -219,6 +229,10 @@ export class Subscriptions {
 			discount: null,
 			discounts: [],
 			ended_at: null,
+			invoice_settings: {
+				account_tax_ids: null,
+				issuer: { type: 'self' },
+			},
 			items: {
 				object: 'list',
 				data: [],
@@ -228,8 +242,10 @@ export class Subscriptions {
 			},
 			latest_invoice: null,
 			livemode: req.auth.livemode,
+			managed_payments: null,
 			metadata: this.metadataParam( p.metadata ),
 			next_pending_invoice_item_invoice: null,
+			on_behalf_of: null,
 			pause_collection: null,
 			payment_settings: {
 				payment_method_options: null,

@@ -31,7 +31,10 @@ export class Tokens {
 		if ( token.used ) {
 			invalid(
 				`You cannot use a Stripe token more than once: ${ token.id }.`,
-				{ param, code: 'token_already_used' }
+				{
+					param,
+					code: 'token_already_used',
+				}
 			);
 		}
 		token.used = true;
