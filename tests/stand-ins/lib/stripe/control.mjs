@@ -52,10 +52,7 @@ export class Control {
 			sub.ended_at = unixNow();
 			const invoice = this.find( sub.latest_invoice, 'invoice' );
 			if ( invoice && invoice.status === 'open' ) {
-				invoice.status = 'void';
-				invoice.status_transitions.voided_at = unixNow();
-				this.cancelInvoicePayments( invoice );
-				this.emit( 'invoice.voided', invoice );
+				this.voidOpenInvoice( invoice );
 			}
 			this.emit( 'customer.subscription.updated', sub, previous );
 			this.emit( 'customer.subscription.deleted', sub );

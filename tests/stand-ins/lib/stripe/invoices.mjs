@@ -462,10 +462,35 @@ export class Invoices {
 				}
 			);
 		}
+		const pi = invoice.payment_intent
+			? this.find( invoice.payment_intent, 'payment_intent' )
+			: null;
+		if ( pi && pi.status === 'processing' ) {
+			invalid(
+				'This invoice has a payment in processing and cannot be voided until the payment succeeds or fails.',
+				{ code: 'invoice_not_editable' }
+			);
+		}
+		this.voidOpenInvoice( invoice );
+		return this.render( invoice, req.params.expand );
+	}
+
+	/**
+	 * Void an open invoice: its PaymentIntent is canceled (void_invoice) and its payments too.
+	 *
+	 * @param {Object} invoice Open invoice.
+	 */
+	voidOpenInvoice( invoice ) {
 		invoice.status = 'void';
 		invoice.status_transitions.voided_at = unixNow();
+		invoice.next_payment_attempt = null;
+		const pi = invoice.payment_intent
+			? this.find( invoice.payment_intent, 'payment_intent' )
+			: null;
+		if ( pi && ! [ 'succeeded', 'canceled' ].includes( pi.status ) ) {
+			this.cancelIntent( pi, 'void_invoice' );
+		}
 		this.cancelInvoicePayments( invoice );
 		this.emit( 'invoice.voided', invoice );
-		return this.render( invoice, req.params.expand );
 	}
 }

@@ -9,7 +9,7 @@ import {
 	randomUUID,
 } from '../util.mjs';
 import { DECLINES } from '../cards.mjs';
-import { docUrl, requestLogUrl } from './helpers.mjs';
+import { docUrl, requestLogUrl, hide } from './helpers.mjs';
 
 export class PaymentAttempts {
 	/**
@@ -367,6 +367,14 @@ export class PaymentAttempts {
 	completeAuthentication( intent, outcome, req ) {
 		const isSetup = intent.object === 'setup_intent';
 		if ( outcome === 'succeed' ) {
+			if ( ! isSetup && intent.confirmation_method === 'manual' ) {
+				// Manual confirmation: the bank said yes, but only the server's confirm
+				// (secret key) attempts the payment.
+				intent.status = 'requires_confirmation';
+				intent.next_action = null;
+				hide( intent, '__authenticated', intent.payment_method );
+				return { ok: true };
+			}
 			return isSetup
 				? this.attemptSetup( intent, req, { authenticated: true } )
 				: this.attemptPayment( intent, req, { authenticated: true } );

@@ -10,6 +10,15 @@ import {
 } from '../util.mjs';
 import { invalid, expandList, hide } from './helpers.mjs';
 
+const CONFIRMATION_METHODS = [ 'automatic', 'manual' ];
+// What a caller may give; Stripe itself also sets automatic, failed_invoice, void_invoice.
+const CANCELLATION_REASONS = [
+	'abandoned',
+	'duplicate',
+	'fraudulent',
+	'requested_by_customer',
+];
+
 export class PaymentIntents {
 	createPaymentIntent( req ) {
 		const p = req.params;
@@ -40,6 +49,15 @@ export class PaymentIntents {
 					enabled: isTrue( p.automatic_payment_methods.enabled ),
 				}
 			: null;
+		const confirmationMethod = p.confirmation_method || 'automatic';
+		if ( ! CONFIRMATION_METHODS.includes( confirmationMethod ) ) {
+			invalid(
+				`Invalid confirmation_method: must be one of ${ CONFIRMATION_METHODS.join(
+					' or '
+				) }`,
+				{ param: 'confirmation_method' }
+			);
+		}
 		const confirm = isTrue( p.confirm );
 		const offSession = this.offSessionParam( p.off_session );
 		if ( offSession && ! confirm ) {
@@ -105,7 +123,7 @@ export class PaymentIntents {
 			cancellation_reason: null,
 			capture_method: p.capture_method || 'automatic',
 			client_secret: `${ id }_secret_${ randomString( 25 ) }`,
-			confirmation_method: p.confirmation_method || 'automatic',
+			confirmation_method: confirmationMethod,
 			created: unixNow(),
 			currency,
 			customer,
@@ -235,8 +253,15 @@ export class PaymentIntents {
 		}
 		const view = () =>
 			this.publicView( this.render( pi, pk ? [] : p.expand ), pk );
+		const finishing3ds = pi.status === 'requires_action' && p.stand_in_3ds;
+		if ( pk && pi.confirmation_method === 'manual' && ! finishing3ds ) {
+			// Stripe.js may run 3-D Secure for a manual intent (handleNextAction), never confirm it.
+			invalid(
+				`This PaymentIntent ${ pi.id } cannot be confirmed using your publishable key because its \`confirmation_method\` is set to \`manual\`. Please use your secret key instead, or create a PaymentIntent with \`confirmation_method\` set to \`automatic\`.`
+			);
+		}
 
-		if ( pi.status === 'requires_action' && p.stand_in_3ds ) {
+		if ( finishing3ds ) {
 			const outcome = this.completeAuthentication(
 				pi,
 				p.stand_in_3ds === 'fail' ? 'fail' : 'succeed',
@@ -306,8 +331,17 @@ export class PaymentIntents {
 				'This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents. If you wish to accept redirect-based payment methods, set the `return_url` parameter when confirming the PaymentIntent.'
 			);
 		}
+		// A manual intent whose 3-D Secure the donor passed is paid without asking again, if
+		// it is still the same payment method.
+		const authenticated =
+			! pk &&
+			pi.confirmation_method === 'manual' &&
+			!! pi.__authenticated &&
+			pi.__authenticated === pi.payment_method;
+		hide( pi, '__authenticated', null );
 		const outcome = this.attemptPayment( pi, req, {
 			offSession: !! this.offSessionParam( p.off_session ),
+			authenticated,
 		} );
 		if ( ! outcome.ok ) {
 			if ( pk ) {
@@ -323,18 +357,50 @@ export class PaymentIntents {
 
 	cancelPaymentIntent( req, id ) {
 		const pi = this.mustFind( id, 'payment_intent' );
+		const reason = req.params.cancellation_reason;
+		if (
+			reason !== undefined &&
+			reason !== '' &&
+			! CANCELLATION_REASONS.includes( reason )
+		) {
+			invalid(
+				`Invalid cancellation_reason: must be one of ${ CANCELLATION_REASONS.join(
+					', '
+				) }`,
+				{ param: 'cancellation_reason' }
+			);
+		}
+		if ( pi.invoice ) {
+			// Stripe keeps an invoice's PaymentIntent in step with the invoice: void the invoice.
+			invalid(
+				`You cannot cancel this PaymentIntent because it was created by an invoice (${ pi.invoice }). Void the invoice instead.`,
+				{ code: 'payment_intent_unexpected_state' }
+			);
+		}
 		if ( [ 'succeeded', 'canceled' ].includes( pi.status ) ) {
 			invalid(
 				`You cannot cancel this PaymentIntent because it has a status of ${ pi.status }. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
 				{ code: 'payment_intent_unexpected_state' }
 			);
 		}
+		this.cancelIntent( pi, reason || null );
+		return this.render( pi, req.params.expand );
+	}
+
+	/**
+	 * Cancel a PaymentIntent (no further attempts; the payment method is kept).
+	 *
+	 * @param {Object}      pi     PaymentIntent.
+	 * @param {string|null} reason cancellation_reason.
+	 */
+	cancelIntent( pi, reason ) {
+		const previous = pi.status;
 		pi.status = 'canceled';
 		pi.canceled_at = unixNow();
-		pi.cancellation_reason = req.params.cancellation_reason || null;
+		pi.cancellation_reason = reason;
 		pi.next_action = null;
-		this.emit( 'payment_intent.canceled', pi );
-		return this.render( pi, req.params.expand );
+		hide( pi, '__authenticated', null );
+		this.emit( 'payment_intent.canceled', pi, { status: previous } );
 	}
 
 	listPaymentIntents( req ) {

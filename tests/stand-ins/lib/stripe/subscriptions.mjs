@@ -538,6 +538,13 @@ export class Subscriptions {
 	}
 
 	cancel( sub ) {
+		if ( sub.status === 'incomplete' ) {
+			// Nothing will pay its first invoice now: Stripe voids it (and cancels its PaymentIntent).
+			const invoice = this.find( sub.latest_invoice, 'invoice' );
+			if ( invoice && invoice.status === 'open' ) {
+				this.voidOpenInvoice( invoice );
+			}
+		}
 		const now = unixNow();
 		sub.status = 'canceled';
 		sub.canceled_at = now;
