@@ -234,6 +234,69 @@ describe( 'browser stand-ins', () => {
 		assert.equal( ready.availablePaymentMethods.googlePay, true );
 	} );
 
+	test( 'Stripe.js: handleNextAction and handleCardAction on manual-confirmation intents', async () => {
+		await addScript(
+			`${ standIns.url }/browser/stripe.js?api=${ encodeURIComponent(
+				`${ standIns.url }/stripe`
+			) }`
+		);
+		const manual = () =>
+			serverIntent( {
+				amount: '2500',
+				currency: 'aud',
+				payment_method: 'pm_card_authenticationRequired',
+				confirmation_method: 'manual',
+				confirm: 'true',
+			} );
+		const passed = await manual();
+		assert.equal( passed.status, 'requires_action' );
+		const handled = await page.evaluate( ( secret ) => {
+			window.__standInStripe3ds = 'succeed';
+			return window.Stripe( 'pk_test_browser' ).handleNextAction( {
+				clientSecret: secret,
+			} );
+		}, passed.client_secret );
+		assert.equal( handled.error, undefined );
+		assert.equal( handled.paymentIntent.status, 'requires_confirmation' );
+		// Confirming from the browser is Stripe's 400; the server's confirm pays.
+		const fromBrowser = await page.evaluate(
+			( secret ) =>
+				window.Stripe( 'pk_test_browser' ).confirmCardPayment( secret ),
+			passed.client_secret
+		);
+		assert.match(
+			fromBrowser.error.message,
+			/`confirmation_method` is set to `manual`/
+		);
+		const confirmed = await fetch(
+			`${ standIns.url }/stripe/v1/payment_intents/${ passed.id }/confirm`,
+			{
+				method: 'POST',
+				headers: { Authorization: 'Bearer sk_test_browser' },
+			}
+		).then( ( response ) => response.json() );
+		assert.equal( confirmed.status, 'succeeded' );
+
+		const failing = await manual();
+		const failed = await page.evaluate( ( secret ) => {
+			window.__standInStripe3ds = 'fail';
+			return window
+				.Stripe( 'pk_test_browser' )
+				.handleCardAction( secret );
+		}, failing.client_secret );
+		assert.equal(
+			failed.error.code,
+			'payment_intent_authentication_failure'
+		);
+		assert.equal(
+			failed.error.payment_intent.status,
+			'requires_payment_method'
+		);
+		await page.evaluate( () => {
+			delete window.__standInStripe3ds;
+		} );
+	} );
+
 	test( 'Stripe.js: auBankAccount Element, BECS PaymentMethod and confirmations', async () => {
 		if ( ! ( await page.evaluate( () => !! window.Stripe ) ) ) {
 			await addScript(

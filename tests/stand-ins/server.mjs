@@ -494,9 +494,7 @@ export async function startStandIns( {
 					if ( ! PROVIDERS.includes( provider ) ) {
 						return ok(
 							{
-								error: `provider must be one of ${ PROVIDERS.join(
-									', '
-								) }`,
+								error: `provider must be one of ${ PROVIDERS.join( ', ' ) }`,
 							},
 							400
 						);
@@ -562,14 +560,27 @@ export async function startStandIns( {
 					log = [];
 					return ok( { cleared: true } );
 				case 'POST /__control/stripe/advance':
-					return ok( providers.stripe.advance( body ) );
+					return ok(
+						providers.stripe.inVersion( body.api_version, () =>
+							providers.stripe.advance( body )
+						)
+					);
 				case 'POST /__control/stripe/event':
-					return ok( providers.stripe.makeEvent( body ) );
+					return ok(
+						providers.stripe.inVersion( body.api_version, () =>
+							providers.stripe.makeEvent( body )
+						)
+					);
+				case 'GET /__control/stripe/account':
+				case 'POST /__control/stripe/account':
+					return ok( providers.stripe.account( body ) );
 				case 'GET /__control/stripe/events': {
 					const type = url.searchParams.get( 'type' );
+					const version =
+						url.searchParams.get( 'api_version' ) || undefined;
 					return ok(
-						providers.stripe.events.filter(
-							( event ) => ! type || event.type === type
+						providers.stripe.inVersion( version, () =>
+							providers.stripe.recordedEvents( type, version )
 						)
 					);
 				}
@@ -607,7 +618,10 @@ export async function startStandIns( {
 							400
 						);
 					}
-					const result = providers.stripe.settleBecs( body );
+					const result = providers.stripe.inVersion(
+						body.api_version,
+						() => providers.stripe.settleBecs( body )
+					);
 					if ( body.url ) {
 						result.deliveries = await deliverStripeEvents(
 							body.url,

@@ -14,6 +14,8 @@ import {
 
 const SECRET_KEY = 'sk_test_standin123';
 const PUBLISHABLE_KEY = 'pk_test_standin123';
+const ENDIVE = '2026-10-28.endive';
+const V2024 = '2024-06-20';
 
 let standIns;
 let base;
@@ -37,7 +39,7 @@ beforeEach( async () => {
  * @param {string} method  HTTP method.
  * @param {string} path    Path under /stripe.
  * @param {Object} params  Parameters (form body or query).
- * @param {Object} options key, headers.
+ * @param {Object} options key, headers, version (Stripe-Version; none: the account default).
  * @return {Promise<{status: number, body: Object, headers: Headers}>} Answer.
  */
 async function stripe( method, path, params = {}, options = {} ) {
@@ -45,6 +47,7 @@ async function stripe( method, path, params = {}, options = {} ) {
 	const headers = {
 		'Content-Type': 'application/x-www-form-urlencoded',
 		...( key ? { Authorization: `Bearer ${ key }` } : {} ),
+		...( options.version ? { 'Stripe-Version': options.version } : {} ),
 		...( options.headers || {} ),
 	};
 	const encoded = encodeForm( params );
@@ -478,7 +481,7 @@ describe( 'Stripe', () => {
 		assert.equal( list.body.data.length, 1, 'only one charge was made' );
 	} );
 
-	test( 'subscription with inline 4-weekly price and expanded invoice payment intent', async () => {
+	test( 'subscription at 2024-06-20: inline 4-weekly price, invoice.payment_intent expanded', async () => {
 		const customer = await stripe( 'POST', '/v1/customers', {
 			email: 'jo@example.com',
 			name: 'Jo Donor',
@@ -493,23 +496,28 @@ describe( 'Stripe', () => {
 		const product = await stripe( 'POST', '/v1/products', {
 			name: '4-weekly donation',
 		} );
-		const sub = await stripe( 'POST', '/v1/subscriptions', {
-			customer: customer.body.id,
-			items: [
-				{
-					price_data: {
-						currency: 'aud',
-						product: product.body.id,
-						unit_amount: 2500,
-						recurring: { interval: 'week', interval_count: 4 },
+		const sub = await stripe(
+			'POST',
+			'/v1/subscriptions',
+			{
+				customer: customer.body.id,
+				items: [
+					{
+						price_data: {
+							currency: 'aud',
+							product: product.body.id,
+							unit_amount: 2500,
+							recurring: { interval: 'week', interval_count: 4 },
+						},
 					},
-				},
-			],
-			default_payment_method: pmId,
-			payment_behavior: 'allow_incomplete',
-			expand: [ 'latest_invoice.payment_intent' ],
-			metadata: { frequency: '4weekly' },
-		} );
+				],
+				default_payment_method: pmId,
+				payment_behavior: 'allow_incomplete',
+				expand: [ 'latest_invoice.payment_intent' ],
+				metadata: { frequency: '4weekly' },
+			},
+			{ version: V2024 }
+		);
 		assert.equal( sub.status, 200, JSON.stringify( sub.body ) );
 		const s = sub.body;
 		assert.match( s.id, /^sub_/ );
@@ -533,9 +541,29 @@ describe( 'Stripe', () => {
 		);
 		assert.equal( s.latest_invoice.payment_intent.status, 'succeeded' );
 		assert.equal(
-			s.latest_invoice.confirmation_secret.client_secret,
-			s.latest_invoice.payment_intent.client_secret
+			s.latest_invoice.charge,
+			s.latest_invoice.payment_intent.latest_charge
 		);
+		assert.equal( s.latest_invoice.paid, true );
+		assert.equal( s.latest_invoice.subscription, s.id );
+		assert.deepEqual( s.latest_invoice.subscription_details, {
+			metadata: { frequency: '4weekly' },
+		} );
+		assert.equal(
+			s.latest_invoice.payment_intent.invoice,
+			s.latest_invoice.id
+		);
+		// Fields of later versions are not there.
+		for ( const field of [ 'parent', 'confirmation_secret', 'payments' ] ) {
+			assert.ok( ! ( field in s.latest_invoice ), field );
+		}
+		assert.ok( ! ( 'current_period_end' in s.items.data[ 0 ] ) );
+		assert.equal(
+			s.latest_invoice.lines.data[ 0 ].price.unit_amount,
+			2500
+		);
+		assert.equal( s.latest_invoice.lines.data[ 0 ].type, 'subscription' );
+		assert.ok( ! ( 'pricing' in s.latest_invoice.lines.data[ 0 ] ) );
 
 		// Renewal fails: new open invoice, past_due, events to sign and post.
 		const advanced = await control( 'stripe/advance', {
@@ -586,6 +614,167 @@ describe( 'Stripe', () => {
 		assert.equal( canceled.body.status, 'canceled' );
 	} );
 
+	test( 'subscription at endive (the default): invoice payments, item periods, 2024-06-20 paths refused', async () => {
+		const customer = await stripe( 'POST', '/v1/customers', {
+			payment_method: 'pm_card_visa',
+			invoice_settings: { default_payment_method: 'pm_card_visa' },
+		} );
+		const product = await stripe( 'POST', '/v1/products', {
+			name: '4-weekly donation',
+		} );
+		const params = {
+			customer: customer.body.id,
+			items: [
+				{
+					price_data: {
+						currency: 'aud',
+						product: product.body.id,
+						unit_amount: 2500,
+						recurring: { interval: 'week', interval_count: 4 },
+					},
+				},
+			],
+			metadata: { frequency: '4weekly' },
+		};
+		const refused = await stripe( 'POST', '/v1/subscriptions', {
+			...params,
+			expand: [ 'latest_invoice.payment_intent' ],
+		} );
+		assert.equal( refused.status, 400 );
+		assert.equal(
+			refused.body.error.message,
+			'This property cannot be expanded (payment_intent).'
+		);
+		assert.equal( refused.headers.get( 'stripe-version' ), ENDIVE );
+
+		const sub = await stripe( 'POST', '/v1/subscriptions', {
+			...params,
+			expand: [
+				'latest_invoice.payments.data.payment.payment_intent',
+				'latest_invoice.confirmation_secret',
+			],
+		} );
+		assert.equal( sub.status, 200, JSON.stringify( sub.body ) );
+		const s = sub.body;
+		const item = s.items.data[ 0 ];
+		assert.equal(
+			item.current_period_end - item.current_period_start,
+			28 * 86400
+		);
+		assert.ok( ! ( 'current_period_end' in s ) );
+		const invoice = s.latest_invoice;
+		for ( const field of [
+			'charge',
+			'payment_intent',
+			'subscription',
+			'paid',
+			'paid_out_of_band',
+			'subscription_details',
+		] ) {
+			assert.ok( ! ( field in invoice ), field );
+		}
+		assert.deepEqual( invoice.parent, {
+			quote_details: null,
+			subscription_details: {
+				metadata: { frequency: '4weekly' },
+				subscription: s.id,
+			},
+			type: 'subscription_details',
+		} );
+		assert.equal( invoice.payments.data.length, 1 );
+		const payment = invoice.payments.data[ 0 ];
+		assert.match( payment.id, /^inpay_/ );
+		assert.equal( payment.object, 'invoice_payment' );
+		assert.equal( payment.status, 'paid' );
+		assert.equal( payment.is_default, true );
+		assert.equal( payment.amount_paid, 2500 );
+		assert.equal( payment.amount_requested, 2500 );
+		assert.equal( payment.invoice, invoice.id );
+		assert.equal( payment.payment.type, 'payment_intent' );
+		const pi = payment.payment.payment_intent;
+		assert.equal( pi.object, 'payment_intent' );
+		assert.equal( pi.status, 'succeeded' );
+		assert.ok( ! ( 'invoice' in pi ) );
+		assert.equal(
+			invoice.confirmation_secret.client_secret,
+			pi.client_secret
+		);
+		const line = invoice.lines.data[ 0 ];
+		assert.deepEqual( line.pricing.price_details, {
+			price: item.price.id,
+			product: product.body.id,
+		} );
+		assert.equal(
+			line.parent.subscription_item_details.subscription_item,
+			item.id
+		);
+		for ( const field of [ 'price', 'plan', 'type', 'proration' ] ) {
+			assert.ok( ! ( field in line ), field );
+		}
+
+		// Not asked for: the includable fields stay out.
+		const plain = await stripe( 'GET', `/v1/invoices/${ invoice.id }` );
+		assert.ok( ! ( 'payments' in plain.body ) );
+		assert.ok( ! ( 'confirmation_secret' in plain.body ) );
+
+		// The same invoice at 2024-06-20, and the charge without an invoice at endive.
+		const old = await stripe(
+			'GET',
+			`/v1/invoices/${ invoice.id }`,
+			{ expand: [ 'payment_intent' ] },
+			{ version: V2024 }
+		);
+		assert.equal( old.body.payment_intent.id, pi.id );
+		assert.equal( old.body.charge, pi.latest_charge );
+		assert.equal( old.headers.get( 'stripe-version' ), V2024 );
+		const charge = await stripe(
+			'GET',
+			`/v1/charges/${ pi.latest_charge }`
+		);
+		assert.ok( ! ( 'invoice' in charge.body ) );
+		const oldCharge = await stripe(
+			'GET',
+			`/v1/charges/${ pi.latest_charge }`,
+			{},
+			{ version: V2024 }
+		);
+		assert.equal( oldCharge.body.invoice, invoice.id );
+
+		// Renewals get their invoice payment too; the list filters by invoice and PaymentIntent.
+		const renewal = await control( 'stripe/advance', {
+			subscription: s.id,
+			action: 'renewal_paid',
+		} );
+		const listed = await stripe( 'GET', '/v1/invoice_payments', {
+			invoice: renewal.body.invoice.id,
+			expand: [ 'data.payment.payment_intent' ],
+		} );
+		assert.equal( listed.body.data.length, 1 );
+		assert.equal( listed.body.data[ 0 ].status, 'paid' );
+		assert.equal(
+			listed.body.data[ 0 ].payment.payment_intent.id,
+			renewal.body.payment_intent.id
+		);
+		const byIntent = await stripe( 'GET', '/v1/invoice_payments', {
+			payment: { type: 'payment_intent', payment_intent: pi.id },
+		} );
+		assert.deepEqual(
+			byIntent.body.data.map( ( p ) => p.id ),
+			[ payment.id ]
+		);
+		const one = await stripe(
+			'GET',
+			`/v1/invoice_payments/${ payment.id }`
+		);
+		assert.equal( one.body.id, payment.id );
+		const noType = await stripe( 'GET', '/v1/invoice_payments', {
+			payment: { payment_intent: pi.id },
+		} );
+		assert.equal( noType.status, 400 );
+		assert.equal( noType.body.error.param, 'payment[type]' );
+		assert.deepEqual( [ ...standIns.providers.stripe.renderGaps ], [] );
+	} );
+
 	test( 'subscription with a 3-D Secure card is incomplete until confirmed', async () => {
 		const customer = await stripe( 'POST', '/v1/customers', {
 			email: 'sca@example.com',
@@ -606,10 +795,17 @@ describe( 'Stripe', () => {
 			customer: customer.body.id,
 			items: [ { price: price.body.id } ],
 			default_payment_method: attached.body.id,
-			expand: [ 'latest_invoice.payment_intent' ],
+			expand: [ 'latest_invoice.confirmation_secret' ],
 		} );
 		assert.equal( sub.body.status, 'incomplete' );
-		const pi = sub.body.latest_invoice.payment_intent;
+		const secret =
+			sub.body.latest_invoice.confirmation_secret.client_secret;
+		const pi = (
+			await stripe(
+				'GET',
+				`/v1/payment_intents/${ secret.split( '_secret_' )[ 0 ] }`
+			)
+		).body;
 		assert.equal( pi.status, 'requires_action' );
 		await stripe(
 			'POST',
@@ -744,13 +940,15 @@ describe( 'Stripe', () => {
 		const pastTrial = await stripe( 'POST', path, { trial_end: 1000 } );
 		assert.equal( pastTrial.status, 400 );
 		assert.equal( pastTrial.body.error.param, 'trial_end' );
-		const skipTo = sub.body.current_period_end + 28 * 86400;
+		const skipTo = sub.body.items.data[ 0 ].current_period_end + 28 * 86400;
 		const skipped = await stripe( 'POST', path, {
 			trial_end: skipTo,
 			proration_behavior: 'none',
 		} );
 		assert.equal( skipped.body.status, 'trialing' );
-		assert.equal( skipped.body.current_period_end, skipTo );
+		assert.equal( skipped.body.items.data[ 0 ].current_period_end, skipTo );
+		const skippedOld = await stripe( 'GET', path, {}, { version: V2024 } );
+		assert.equal( skippedOld.body.current_period_end, skipTo );
 
 		const noBehavior = await stripe( 'POST', path, {
 			pause_collection: { resumes_at: skipTo },
@@ -792,6 +990,315 @@ describe( 'Stripe', () => {
 		const body = await cancelled.json();
 		assert.equal( body.status, 'canceled' );
 		assert.equal( body.cancellation_details.comment, 'Moving overseas' );
+	} );
+} );
+
+describe( 'Stripe manual confirmation, payment attempts and cancellation', () => {
+	const chargesOf = async ( piId ) =>
+		( await stripe( 'GET', '/v1/charges', { payment_intent: piId } ) ).body
+			.data;
+	const eventsOf = async ( type, id ) =>
+		(
+			await json( 'GET', `/__control/stripe/events?type=${ type }` )
+		).body.filter(
+			( event ) =>
+				event.data.object.id === id ||
+				event.data.object.payment_intent === id
+		);
+
+	test( 'manual confirmation: 3-D Secure in the browser leaves requires_confirmation; only the secret key pays', async () => {
+		const created = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 2500,
+			currency: 'aud',
+			payment_method: 'pm_card_authenticationRequired',
+			confirmation_method: 'manual',
+			confirm: 'true',
+		} );
+		assert.equal( created.status, 200, JSON.stringify( created.body ) );
+		const pi = created.body;
+		assert.equal( pi.confirmation_method, 'manual' );
+		assert.equal( pi.status, 'requires_action' );
+		assert.equal( pi.next_action.type, 'use_stripe_sdk' );
+		assert.deepEqual( await chargesOf( pi.id ), [] );
+
+		// What Stripe.js sends once the bank's page said yes.
+		const authenticated = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/confirm`,
+			{ client_secret: pi.client_secret, stand_in_3ds: 'succeed' },
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( authenticated.status, 200 );
+		assert.equal( authenticated.body.status, 'requires_confirmation' );
+		assert.equal( authenticated.body.next_action, null );
+		assert.deepEqual( await chargesOf( pi.id ), [] );
+
+		const fromBrowser = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/confirm`,
+			{ client_secret: pi.client_secret },
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( fromBrowser.status, 400 );
+		assert.equal( fromBrowser.body.error.type, 'invalid_request_error' );
+		assert.match(
+			fromBrowser.body.error.message,
+			/cannot be confirmed using your publishable key because its `confirmation_method` is set to `manual`/
+		);
+
+		const confirmed = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/confirm`
+		);
+		assert.equal( confirmed.status, 200, JSON.stringify( confirmed.body ) );
+		assert.equal( confirmed.body.status, 'succeeded' );
+		const charges = await chargesOf( pi.id );
+		assert.equal( charges.length, 1 );
+		assert.equal( charges[ 0 ].status, 'succeeded' );
+		assert.equal( charges[ 0 ].id, confirmed.body.latest_charge );
+	} );
+
+	test( 'manual confirmation without confirm=true, a failed 3-D Secure, and a bad confirmation_method', async () => {
+		const pi = (
+			await stripe( 'POST', '/v1/payment_intents', {
+				amount: 1500,
+				currency: 'aud',
+				payment_method: 'pm_card_visa',
+				confirmation_method: 'manual',
+			} )
+		).body;
+		assert.equal( pi.status, 'requires_confirmation' );
+		const refused = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/confirm`,
+			{ client_secret: pi.client_secret, payment_method: 'pm_card_visa' },
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( refused.status, 400 );
+		assert.deepEqual( await chargesOf( pi.id ), [] );
+		const paid = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/confirm`
+		);
+		assert.equal( paid.body.status, 'succeeded' );
+
+		const sca = (
+			await stripe( 'POST', '/v1/payment_intents', {
+				amount: 1500,
+				currency: 'aud',
+				payment_method: 'pm_card_threeDSecure2Required',
+				confirmation_method: 'manual',
+				confirm: 'true',
+			} )
+		).body;
+		const failed = await stripe(
+			'POST',
+			`/v1/payment_intents/${ sca.id }/confirm`,
+			{ client_secret: sca.client_secret, stand_in_3ds: 'fail' },
+			{ key: PUBLISHABLE_KEY }
+		);
+		assert.equal( failed.body.status, 'requires_payment_method' );
+		assert.equal(
+			failed.body.last_payment_error.code,
+			'payment_intent_authentication_failure'
+		);
+		assert.equal(
+			( await eventsOf( 'payment_intent.payment_failed', sca.id ) )
+				.length,
+			1
+		);
+
+		const bad = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 1500,
+			currency: 'aud',
+			confirmation_method: 'sometimes',
+		} );
+		assert.equal( bad.status, 400 );
+		assert.equal( bad.body.error.param, 'confirmation_method' );
+	} );
+
+	test( 'automatic intents: the browser may try card after card on one client_secret; each try is a charge', async () => {
+		const pi = (
+			await stripe( 'POST', '/v1/payment_intents', {
+				amount: 2000,
+				currency: 'aud',
+			} )
+		).body;
+		const tries = [];
+		for ( const card of [
+			'pm_card_chargeDeclined',
+			'pm_card_chargeDeclinedInsufficientFunds',
+			'pm_card_visa',
+		] ) {
+			tries.push(
+				await stripe(
+					'POST',
+					`/v1/payment_intents/${ pi.id }/confirm`,
+					{ client_secret: pi.client_secret, payment_method: card },
+					{ key: PUBLISHABLE_KEY }
+				)
+			);
+		}
+		assert.deepEqual(
+			tries.map( ( answer ) => answer.status ),
+			[ 402, 402, 200 ]
+		);
+		assert.equal(
+			tries[ 1 ].body.error.decline_code,
+			'insufficient_funds'
+		);
+		assert.equal( tries[ 2 ].body.status, 'succeeded' );
+		const charges = await chargesOf( pi.id );
+		assert.deepEqual( charges.map( ( charge ) => charge.status ).sort(), [
+			'failed',
+			'failed',
+			'succeeded',
+		] );
+		assert.ok(
+			charges.every( ( charge ) => charge.payment_intent === pi.id )
+		);
+		assert.equal(
+			( await eventsOf( 'payment_intent.payment_failed', pi.id ) ).length,
+			2
+		);
+		assert.equal( ( await eventsOf( 'charge.failed', pi.id ) ).length, 2 );
+	} );
+
+	test( 'cancel: reasons checked, an invoice PaymentIntent refused; voiding and cancelling an incomplete subscription cancel it', async () => {
+		const pi = (
+			await stripe( 'POST', '/v1/payment_intents', {
+				amount: 2000,
+				currency: 'aud',
+			} )
+		).body;
+		const badReason = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/cancel`,
+			{ cancellation_reason: 'bored' }
+		);
+		assert.equal( badReason.status, 400 );
+		assert.equal( badReason.body.error.param, 'cancellation_reason' );
+		const canceled = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/cancel`,
+			{ cancellation_reason: 'fraudulent' }
+		);
+		assert.equal( canceled.body.status, 'canceled' );
+		assert.equal( canceled.body.cancellation_reason, 'fraudulent' );
+		const again = await stripe(
+			'POST',
+			`/v1/payment_intents/${ pi.id }/confirm`,
+			{
+				payment_method: 'pm_card_visa',
+			}
+		);
+		assert.equal( again.status, 400 );
+
+		// A subscription whose first payment is declined: incomplete, invoice open.
+		const customer = await stripe( 'POST', '/v1/customers', {
+			payment_method: 'pm_card_chargeCustomerFail',
+			invoice_settings: {
+				default_payment_method: 'pm_card_chargeCustomerFail',
+			},
+		} );
+		const price = await stripe( 'POST', '/v1/prices', {
+			currency: 'aud',
+			unit_amount: 1000,
+			recurring: { interval: 'week', interval_count: 4 },
+			product_data: { name: 'Donation' },
+		} );
+		const subscribe = () =>
+			stripe(
+				'POST',
+				'/v1/subscriptions',
+				{
+					customer: customer.body.id,
+					items: [ { price: price.body.id } ],
+					expand: [ 'latest_invoice.payment_intent' ],
+				},
+				{ version: V2024 }
+			);
+		const first = ( await subscribe() ).body;
+		assert.equal( first.status, 'incomplete' );
+		const invoicePi = first.latest_invoice.payment_intent;
+		assert.equal( invoicePi.status, 'requires_payment_method' );
+		assert.equal(
+			( await chargesOf( invoicePi.id ) )[ 0 ].status,
+			'failed'
+		);
+		const refused = await stripe(
+			'POST',
+			`/v1/payment_intents/${ invoicePi.id }/cancel`
+		);
+		assert.equal( refused.status, 400 );
+		assert.match( refused.body.error.message, /created by an invoice/ );
+
+		const voided = await stripe(
+			'POST',
+			`/v1/invoices/${ first.latest_invoice.id }/void`
+		);
+		assert.equal( voided.body.status, 'void' );
+		const afterVoid = await stripe(
+			'GET',
+			`/v1/payment_intents/${ invoicePi.id }`
+		);
+		assert.equal( afterVoid.body.status, 'canceled' );
+		assert.equal( afterVoid.body.cancellation_reason, 'void_invoice' );
+		const payments = await stripe( 'GET', '/v1/invoice_payments', {
+			invoice: first.latest_invoice.id,
+		} );
+		assert.equal( payments.body.data[ 0 ].status, 'canceled' );
+
+		const second = ( await subscribe() ).body;
+		const deleted = await stripe(
+			'DELETE',
+			`/v1/subscriptions/${ second.id }`
+		);
+		assert.equal( deleted.body.status, 'canceled' );
+		const invoice = await stripe(
+			'GET',
+			`/v1/invoices/${ second.latest_invoice.id }`
+		);
+		assert.equal( invoice.body.status, 'void' );
+		const secondPi = await stripe(
+			'GET',
+			`/v1/payment_intents/${ second.latest_invoice.payment_intent.id }`
+		);
+		assert.equal( secondPi.body.status, 'canceled' );
+		assert.equal( secondPi.body.cancellation_reason, 'void_invoice' );
+	} );
+
+	test( 'an off-session renewal that fails leaves a failed charge on its PaymentIntent', async () => {
+		const customer = await stripe( 'POST', '/v1/customers', {
+			payment_method: 'pm_card_visa',
+			invoice_settings: { default_payment_method: 'pm_card_visa' },
+		} );
+		const price = await stripe( 'POST', '/v1/prices', {
+			currency: 'aud',
+			unit_amount: 1000,
+			recurring: { interval: 'week', interval_count: 4 },
+			product_data: { name: 'Donation' },
+		} );
+		const sub = await stripe( 'POST', '/v1/subscriptions', {
+			customer: customer.body.id,
+			items: [ { price: price.body.id } ],
+		} );
+		const renewal = await control( 'stripe/advance', {
+			subscription: sub.body.id,
+			action: 'renewal_failed',
+			decline_code: 'insufficient_funds',
+		} );
+		const charges = await chargesOf( renewal.body.payment_intent.id );
+		assert.equal( charges.length, 1 );
+		assert.equal( charges[ 0 ].status, 'failed' );
+		assert.equal( charges[ 0 ].outcome.reason, 'insufficient_funds' );
+		assert.ok(
+			renewal.body.events.some(
+				( event ) =>
+					event.type === 'charge.failed' &&
+					event.data.object.id === charges[ 0 ].id
+			)
+		);
 	} );
 } );
 
@@ -1950,7 +2457,9 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 				const got = await stripe(
 					'GET',
 					`/v1/payment_intents/${ ids[ account ] }`,
-					{ 'expand[]': 'latest_charge' }
+					{
+						'expand[]': 'latest_charge',
+					}
 				);
 				const pi = got.body;
 				const charge = pi.latest_charge;
@@ -2118,7 +2627,7 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 			default_payment_method: pm.id,
 			'payment_settings[payment_method_types][]': 'au_becs_debit',
 			payment_behavior: 'allow_incomplete',
-			'expand[]': 'latest_invoice.payment_intent',
+			'expand[]': 'latest_invoice.payments.data.payment.payment_intent',
 			'items[0][price_data][currency]': 'aud',
 			'items[0][price_data][product]': product.id,
 			'items[0][price_data][unit_amount]': '2500',
@@ -2145,7 +2654,8 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 		] );
 		const invoice = sub.body.latest_invoice;
 		assert.equal( invoice.status, 'open' );
-		const pi = invoice.payment_intent;
+		assert.equal( invoice.payments.data[ 0 ].status, 'open' );
+		const pi = invoice.payments.data[ 0 ].payment.payment_intent;
 		assert.equal( pi.status, 'processing' );
 		assert.deepEqual( pi.payment_method_types, [ 'au_becs_debit' ] );
 		assert.equal( pi.payment_method, pm.id );
@@ -2179,6 +2689,14 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 			payment_intent: renewal.body.payment_intent.id,
 		} );
 		assert.equal( paid.body.settled[ 0 ].invoice.status, 'paid' );
+		const renewalPayments = await stripe( 'GET', '/v1/invoice_payments', {
+			invoice: renewal.body.invoice.id,
+		} );
+		assert.equal( renewalPayments.body.data[ 0 ].status, 'paid' );
+		assert.equal(
+			renewalPayments.body.data[ 0 ].payment.payment_intent,
+			renewal.body.payment_intent.id
+		);
 		assert.equal(
 			paid.body.settled[ 0 ].payment_intent.latest_charge
 				.payment_method_details.au_becs_debit.mandate,
