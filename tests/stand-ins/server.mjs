@@ -643,6 +643,17 @@ export async function startStandIns( {
 							body
 						)
 					);
+				case 'GET /__control/paypal/validation':
+					return ok( { enabled: providers.paypal.validation } );
+				case 'POST /__control/paypal/validation':
+					if ( typeof body.enabled !== 'boolean' ) {
+						return ok(
+							{ error: 'enabled must be true or false' },
+							400
+						);
+					}
+					providers.paypal.validation = body.enabled;
+					return ok( { enabled: providers.paypal.validation } );
 				case 'POST /__control/paypal/sign': {
 					if ( ! body.webhook_id || ! body.event ) {
 						return ok(
