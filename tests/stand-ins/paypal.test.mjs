@@ -1,11 +1,13 @@
 /**
  * The PayPal stand-in against PayPal's own definitions: what it refuses (400 INVALID_REQUEST,
- * 422) and the shape of everything it answers (@paypal/paypal-server-sdk models).
+ * 422), the shape of everything it answers (@paypal/paypal-server-sdk models), and Webhooks
+ * Management.
  *
  * Run: node --test tests/stand-ins/
  */
 import { test, describe, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { startStandIns } from './server.mjs';
 import {
 	requestProblems,
@@ -538,7 +540,7 @@ describe( 'PayPal stand-in refuses what PayPal refuses', () => {
 		);
 	} );
 
-	test( 'verify-webhook-signature body', async () => {
+	test( 'verify-webhook-signature and Webhooks Management bodies', async () => {
 		assertInvalid(
 			await paypal(
 				'POST',
@@ -560,6 +562,15 @@ describe( 'PayPal stand-in refuses what PayPal refuses', () => {
 				[ '/webhook_id', 'INVALID_PARAMETER_SYNTAX' ],
 				[ '/webhookId', 'MALFORMED_REQUEST_JSON' ],
 			]
+		);
+		assertInvalid(
+			await paypal( 'POST', '/v1/notifications/webhooks', {
+				url: 'https://example.org/hook',
+				event_types: [
+					{ name: 'PAYMENT.CAPTURE.COMPLETED', desc: 'x' },
+				],
+			} ),
+			[ [ '/event_types/0/desc', 'MALFORMED_REQUEST_JSON' ] ]
 		);
 	} );
 
@@ -899,6 +910,301 @@ describe( 'PayPal stand-in answers in PayPal’s shapes', () => {
 			'purchase_units/*/amount/value',
 		] ) {
 			assert.ok( limitsOf( 'orders.create' )[ at ], at );
+		}
+	} );
+} );
+
+describe( 'PayPal Webhooks Management', () => {
+	const hook = ( url, names = [ 'PAYMENT.CAPTURE.COMPLETED' ] ) => ( {
+		url,
+		event_types: names.map( ( name ) => ( { name } ) ),
+	} );
+
+	test( 'create, list, show, update and delete', async () => {
+		assert.equal(
+			(
+				await paypal(
+					'POST',
+					'/v1/notifications/webhooks',
+					hook(
+						'https://charity.example/wp-json/donation-widget/v1/paypal/webhook'
+					),
+					{}
+				)
+			).status,
+			401,
+			'a server call: it needs the token'
+		);
+		const created = await paypal(
+			'POST',
+			'/v1/notifications/webhooks',
+			hook(
+				'https://charity.example/wp-json/donation-widget/v1/paypal/webhook',
+				[
+					'PAYMENT.CAPTURE.COMPLETED',
+					'PAYMENT.CAPTURE.DENIED',
+					'PAYMENT.CAPTURE.REFUNDED',
+				]
+			)
+		);
+		assert.equal( created.status, 201 );
+		assert.match( created.body.id, /^[0-9A-Z]{17}$/ );
+		assert.deepEqual( created.body.event_types[ 0 ], {
+			name: 'PAYMENT.CAPTURE.COMPLETED',
+			description: 'A payment capture completes.',
+		} );
+		assert.deepEqual(
+			created.body.links.map( ( link ) => [ link.rel, link.method ] ),
+			[
+				[ 'self', 'GET' ],
+				[ 'update', 'PATCH' ],
+				[ 'delete', 'DELETE' ],
+			]
+		);
+		const id = created.body.id;
+
+		const again = await paypal(
+			'POST',
+			'/v1/notifications/webhooks',
+			hook(
+				'https://charity.example/wp-json/donation-widget/v1/paypal/webhook'
+			)
+		);
+		assert.equal( again.status, 400 );
+		assert.equal( again.body.name, 'WEBHOOK_URL_ALREADY_EXISTS' );
+		assert.equal( again.body.message, 'Webhook URL already exists.' );
+		assert.ok( again.body.debug_id );
+
+		const unknownType = await paypal(
+			'POST',
+			'/v1/notifications/webhooks',
+			hook( 'https://charity.example/other', [ 'PAYMENT.CAPTURE.DONE' ] )
+		);
+		assertInvalid( unknownType, [
+			[ '/event_types/0/name', 'INVALID_PARAMETER_VALUE' ],
+		] );
+		assert.equal(
+			unknownType.body.details[ 0 ].value,
+			'PAYMENT.CAPTURE.DONE'
+		);
+
+		const list = await paypal( 'GET', '/v1/notifications/webhooks' );
+		assert.deepEqual(
+			list.body.webhooks.map( ( webhook ) => webhook.id ),
+			[ id ]
+		);
+		const shown = await paypal(
+			'GET',
+			`/v1/notifications/webhooks/${ id }`
+		);
+		assert.deepEqual( shown.body, created.body );
+
+		const patched = await paypal(
+			'PATCH',
+			`/v1/notifications/webhooks/${ id }`,
+			[
+				{
+					op: 'replace',
+					path: '/event_types',
+					value: [
+						{ name: 'PAYMENT.CAPTURE.COMPLETED' },
+						{ name: 'PAYMENT.CAPTURE.REVERSED' },
+					],
+				},
+				{
+					op: 'replace',
+					path: '/url',
+					value: 'https://charity.example/hook',
+				},
+			]
+		);
+		assert.equal( patched.status, 200 );
+		assert.equal( patched.body.url, 'https://charity.example/hook' );
+		assert.deepEqual(
+			patched.body.event_types.map( ( type ) => type.name ),
+			[ 'PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.REVERSED' ]
+		);
+		const types = await paypal(
+			'GET',
+			`/v1/notifications/webhooks/${ id }/event-types`
+		);
+		assert.deepEqual(
+			types.body.event_types.map( ( type ) => type.name ),
+			[ 'PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.REVERSED' ]
+		);
+
+		assertInvalid(
+			await paypal( 'PATCH', `/v1/notifications/webhooks/${ id }`, [
+				{ op: 'add', path: '/url', value: 'https://x.example' },
+			] ),
+			[ [ '/0/op', 'INVALID_PATCH_OPERATION' ] ]
+		);
+		assertInvalid(
+			await paypal( 'PATCH', `/v1/notifications/webhooks/${ id }`, [
+				{ op: 'replace', path: '/id', value: 'MINE' },
+			] ),
+			[ [ '/0/path', 'FIELD_NOT_PATCHABLE' ] ]
+		);
+		assertInvalid(
+			await paypal( 'PATCH', `/v1/notifications/webhooks/${ id }`, [
+				{
+					op: 'replace',
+					path: '/event_types',
+					value: [ { name: 'PAYMENT.CAPTURE.MAYBE' } ],
+				},
+			] ),
+			[ [ '/0/value/0/name', 'INVALID_PARAMETER_VALUE' ] ]
+		);
+		assertInvalid(
+			await paypal( 'PATCH', `/v1/notifications/webhooks/${ id }`, {
+				op: 'replace',
+			} ),
+			[ [ '/', 'MALFORMED_REQUEST_JSON' ] ]
+		);
+		const other = await paypal(
+			'POST',
+			'/v1/notifications/webhooks',
+			hook( 'https://charity.example/second' )
+		);
+		const clash = await paypal(
+			'PATCH',
+			`/v1/notifications/webhooks/${ other.body.id }`,
+			[
+				{
+					op: 'replace',
+					path: '/url',
+					value: 'https://charity.example/hook',
+				},
+			]
+		);
+		assert.equal( clash.body.name, 'WEBHOOK_URL_ALREADY_EXISTS' );
+
+		for ( const object of [ created.body, shown.body, patched.body ] ) {
+			assert.deepEqual( shapeProblems( object, 'webhook' ), [] );
+		}
+		assert.deepEqual(
+			shapeProblems(
+				( await paypal( 'GET', '/v1/notifications/webhooks' ) ).body,
+				'webhook-list'
+			),
+			[]
+		);
+
+		const deleted = await paypal(
+			'DELETE',
+			`/v1/notifications/webhooks/${ id }`
+		);
+		assert.equal( deleted.status, 204 );
+		assert.equal( deleted.body, null );
+		const gone = await paypal(
+			'GET',
+			`/v1/notifications/webhooks/${ id }`
+		);
+		assert.equal( gone.status, 404 );
+		assert.equal( gone.body.name, 'RESOURCE_NOT_FOUND' );
+		assert.equal(
+			( await paypal( 'DELETE', `/v1/notifications/webhooks/${ id }` ) )
+				.status,
+			404
+		);
+	} );
+
+	test( 'at most ten webhooks per app', async () => {
+		for ( let i = 0; i < 10; i++ ) {
+			assert.equal(
+				(
+					await paypal(
+						'POST',
+						'/v1/notifications/webhooks',
+						hook( `https://charity.example/hook-${ i }`, [ '*' ] )
+					)
+				).status,
+				201
+			);
+		}
+		const eleventh = await paypal(
+			'POST',
+			'/v1/notifications/webhooks',
+			hook( 'https://charity.example/hook-10' )
+		);
+		assert.equal( eleventh.status, 400 );
+		assert.equal( eleventh.body.name, 'WEBHOOK_NUMBER_LIMIT_EXCEEDED' );
+		assert.equal(
+			( await paypal( 'GET', '/v1/notifications/webhooks' ) ).body
+				.webhooks.length,
+			10
+		);
+	} );
+
+	test( 'a webhook created through the API gets its subscribed events, signed for its id', async () => {
+		const received = [];
+		const site = http.createServer( ( req, res ) => {
+			let raw = '';
+			req.on( 'data', ( chunk ) => ( raw += chunk ) );
+			req.on( 'end', () => {
+				received.push( { headers: req.headers, raw } );
+				res.writeHead( 200 );
+				res.end();
+			} );
+		} );
+		await new Promise( ( resolve ) =>
+			site.listen( 0, '127.0.0.1', resolve )
+		);
+		try {
+			const created = await paypal(
+				'POST',
+				'/v1/notifications/webhooks',
+				hook( `http://127.0.0.1:${ site.address().port }/hook`, [
+					'PAYMENT.CAPTURE.COMPLETED',
+				] )
+			);
+			const { capture } = await paidOrder();
+			const completed = (
+				await control( 'POST', 'paypal/event', {
+					type: 'PAYMENT.CAPTURE.COMPLETED',
+					capture_id: capture.id,
+				} )
+			).body;
+			const refunded = (
+				await control( 'POST', 'paypal/event', {
+					type: 'PAYMENT.CAPTURE.REFUNDED',
+					capture_id: capture.id,
+				} )
+			).body;
+			const delivered = await control( 'POST', 'paypal/deliver', {
+				webhook_id: created.body.id,
+				events: [ completed, refunded ],
+			} );
+			assert.equal( delivered.status, 200 );
+			assert.equal( delivered.body.results[ 0 ].status, 200 );
+			assert.equal(
+				delivered.body.results[ 1 ].skipped,
+				'not subscribed'
+			);
+			assert.equal( received.length, 1 );
+			const { headers, raw } = received[ 0 ];
+			const verified = await paypal(
+				'POST',
+				'/v1/notifications/verify-webhook-signature',
+				{
+					auth_algo: headers[ 'paypal-auth-algo' ],
+					cert_url: headers[ 'paypal-cert-url' ],
+					transmission_id: headers[ 'paypal-transmission-id' ],
+					transmission_sig: headers[ 'paypal-transmission-sig' ],
+					transmission_time: headers[ 'paypal-transmission-time' ],
+					webhook_id: created.body.id,
+					webhook_event: JSON.parse( raw ),
+				}
+			);
+			assert.deepEqual( verified.body, {
+				verification_status: 'SUCCESS',
+			} );
+			assert.deepEqual(
+				shapeProblems( verified.body, 'verification' ),
+				[]
+			);
+		} finally {
+			await new Promise( ( resolve ) => site.close( resolve ) );
 		}
 	} );
 } );

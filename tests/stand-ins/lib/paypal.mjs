@@ -1,7 +1,7 @@
 /**
  * PayPal REST stand-in (https://api-m.paypal.com and https://api-m.sandbox.paypal.com
  * replaced by {server}/paypal): OAuth client credentials, Orders v2, captures and refunds
- * (Payments v2) and webhook signature verification
+ * (Payments v2), Webhooks Management and webhook signature verification
  * (POST /v1/notifications/verify-webhook-signature).
  *
  * Request bodies are checked against PayPal's published definitions (lib/paypal/schemas.mjs)
@@ -27,16 +27,9 @@ import {
 	unprocessable,
 	notFound,
 } from './paypal/errors.mjs';
+import { WebhookRegistry, EVENT_TYPES } from './paypal/webhooks.mjs';
 
-/** The capture events PayPal sends (Payments v2). */
-const CAPTURE_EVENTS = [
-	'PAYMENT.CAPTURE.COMPLETED',
-	'PAYMENT.CAPTURE.DECLINED',
-	'PAYMENT.CAPTURE.DENIED',
-	'PAYMENT.CAPTURE.PENDING',
-	'PAYMENT.CAPTURE.REFUNDED',
-	'PAYMENT.CAPTURE.REVERSED',
-];
+export { EVENT_TYPES } from './paypal/webhooks.mjs';
 
 /**
  * Client credentials the stand-in refuses (any other non-empty pair works).
@@ -190,6 +183,7 @@ export class PayPalStandIn {
 		this.refunds = new Map();
 		/** @type {Map<string, Object>} PayPal-Request-Id → order id or stored answer */
 		this.requestIds = new Map();
+		this.webhooks = new WebhookRegistry();
 		/** Whether request bodies are checked against PayPal's schemas (400s). */
 		this.validation = true;
 	}
@@ -303,6 +297,17 @@ export class PayPalStandIn {
 		) {
 			this.authorize( ctx, false );
 			return this.verifyWebhookSignature( ctx );
+		}
+		if ( path.startsWith( '/v1/notifications/webhooks' ) ) {
+			this.authorize( ctx, false );
+			const answered = this.webhooks.handle(
+				ctx,
+				( status, body ) => this.answer( status, body ),
+				this.validation
+			);
+			if ( answered ) {
+				return answered;
+			}
 		}
 		throw new HttpAnswer( 404, {
 			name: 'NOT_FOUND',
@@ -1397,9 +1402,11 @@ export class PayPalStandIn {
 	 */
 	makeEvent( ctx, options = {} ) {
 		const type = options.type || 'PAYMENT.CAPTURE.COMPLETED';
-		if ( ! CAPTURE_EVENTS.includes( type ) ) {
+		if ( ! /^PAYMENT\.CAPTURE\./.test( type ) || ! EVENT_TYPES[ type ] ) {
 			throw new HttpAnswer( 400, {
-				error: `type must be one of ${ CAPTURE_EVENTS.join( ', ' ) }`,
+				error: `type must be one of ${ Object.keys( EVENT_TYPES )
+					.filter( ( name ) => name.startsWith( 'PAYMENT.CAPTURE.' ) )
+					.join( ', ' ) }`,
 			} );
 		}
 		const captureId = options.capture_id || paypalId();
