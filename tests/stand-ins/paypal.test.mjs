@@ -1,7 +1,7 @@
 /**
  * The PayPal stand-in against PayPal's own definitions: what it refuses (400 INVALID_REQUEST,
- * 422), the shape of everything it answers (@paypal/paypal-server-sdk models), and Webhooks
- * Management.
+ * 422), the shape of everything it answers (@paypal/paypal-server-sdk models), Webhooks
+ * Management, and captures on the account that the widget did not make.
  *
  * Run: node --test tests/stand-ins/
  */
@@ -764,7 +764,27 @@ describe( 'PayPal stand-in answers in PayPal’s shapes', () => {
 			( await paypal( 'GET', `/v2/checkout/orders/${ id }` ) ).body
 		);
 
-		assert.ok( shapes.length >= 13 );
+		const foreign = await control( 'POST', 'paypal/foreign-capture', {} );
+		record(
+			'capture',
+			(
+				await paypal(
+					'GET',
+					`/v2/payments/captures/${ foreign.body.capture_id }`
+				)
+			).body
+		);
+		record(
+			'order',
+			(
+				await paypal(
+					'GET',
+					`/v2/checkout/orders/${ foreign.body.order_id }`
+				)
+			).body
+		);
+
+		assert.ok( shapes.length >= 15 );
 		for ( const [ kind, object ] of shapes ) {
 			assert.deepEqual(
 				shapeProblems( object, kind ),
@@ -1206,5 +1226,89 @@ describe( 'PayPal Webhooks Management', () => {
 		} finally {
 			await new Promise( ( resolve ) => site.close( resolve ) );
 		}
+	} );
+} );
+
+describe( 'PayPal captures the widget did not make', () => {
+	test( 'a foreign capture on the same account, readable by its ids', async () => {
+		const widget = await paidOrder(
+			orderBody(
+				{},
+				{ invoice_id: 'attempt-widget-1', custom_id: 'n-jo' }
+			)
+		);
+		const made = await control( 'POST', 'paypal/foreign-capture', {
+			value: '52.50',
+		} );
+		assert.equal( made.status, 201 );
+		const { order_id: orderId, capture_id: captureId } = made.body;
+		assert.match( orderId, /^[0-9A-Z]{17}$/ );
+		assert.match( captureId, /^[0-9A-Z]{17}$/ );
+
+		const capture = (
+			await paypal( 'GET', `/v2/payments/captures/${ captureId }` )
+		).body;
+		assert.equal( capture.status, 'COMPLETED' );
+		assert.deepEqual( capture.amount, {
+			currency_code: 'AUD',
+			value: '52.50',
+		} );
+		assert.equal(
+			capture.supplementary_data.related_ids.order_id,
+			orderId
+		);
+		assert.match( capture.invoice_id, /^GALA-/ );
+		assert.equal( capture.custom_id, undefined );
+		assert.deepEqual(
+			capture.payee,
+			widget.capture.payee ?? capture.payee
+		);
+
+		const order = (
+			await paypal( 'GET', `/v2/checkout/orders/${ orderId }` )
+		).body;
+		assert.equal( order.status, 'COMPLETED' );
+		assert.equal(
+			order.purchase_units[ 0 ].payments.captures[ 0 ].id,
+			captureId
+		);
+		assert.notEqual( order.payer.payer_id, 'STANDINPAYER' );
+
+		const none = await control( 'POST', 'paypal/foreign-capture', {
+			invoice_id: null,
+			value: '120.00',
+			custom_id: 'raffle',
+		} );
+		const bare = (
+			await paypal(
+				'GET',
+				`/v2/payments/captures/${ none.body.capture_id }`
+			)
+		).body;
+		assert.equal( bare.invoice_id, undefined );
+		assert.equal( bare.custom_id, 'raffle' );
+		assert.equal( bare.amount.value, '120.00' );
+
+		const listed = ( await control( 'GET', 'paypal/captures' ) ).body;
+		assert.deepEqual(
+			listed.map( ( item ) => [ item.capture_id, item.foreign ] ),
+			[
+				[ widget.capture.id, false ],
+				[ captureId, true ],
+				[ none.body.capture_id, true ],
+			]
+		);
+		assert.equal( listed[ 1 ].order_id, orderId );
+		assert.equal( listed[ 0 ].invoice_id, 'attempt-widget-1' );
+
+		// PayPal itself refuses a second capture of an invoice id the account captured.
+		const duplicate = await control( 'POST', 'paypal/foreign-capture', {
+			invoice_id: 'attempt-widget-1',
+		} );
+		assert.equal( duplicate.status, 422 );
+		assert.equal(
+			duplicate.body.details[ 0 ].issue,
+			'DUPLICATE_INVOICE_ID'
+		);
 	} );
 } );

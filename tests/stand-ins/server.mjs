@@ -654,6 +654,10 @@ export async function startStandIns( {
 					}
 					providers.paypal.validation = body.enabled;
 					return ok( { enabled: providers.paypal.validation } );
+				case 'POST /__control/paypal/foreign-capture':
+					return ok( providers.paypal.foreignCapture( body ), 201 );
+				case 'GET /__control/paypal/captures':
+					return ok( providers.paypal.captureList() );
 				case 'POST /__control/paypal/sign': {
 					if ( ! body.webhook_id || ! body.event ) {
 						return ok(

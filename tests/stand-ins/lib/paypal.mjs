@@ -143,6 +143,13 @@ const APPROVER = {
 	name: { given_name: 'Stand', surname: 'In' },
 };
 
+/** A payer unrelated to the widget, who paid the charity for something else. */
+const OTHER_PAYER = {
+	payerId: 'GALAGUESTPAYR',
+	email: 'sb-gala-guest@personal.example.com',
+	name: { given_name: 'Gala', surname: 'Guest' },
+};
+
 /** Percentage and fixed part of the stand-in's PayPal fee. */
 const FEE_RATE = 0.026;
 const FEE_FIXED = 0.3;
@@ -183,6 +190,8 @@ export class PayPalStandIn {
 		this.refunds = new Map();
 		/** @type {Map<string, Object>} PayPal-Request-Id → order id or stored answer */
 		this.requestIds = new Map();
+		/** @type {Set<string>} Captures made by POST /__control/paypal/foreign-capture. */
+		this.foreign = new Set();
 		this.webhooks = new WebhookRegistry();
 		/** Whether request bodies are checked against PayPal's schemas (400s). */
 		this.validation = true;
@@ -1139,6 +1148,61 @@ export class PayPalStandIn {
 			view.seller_receivable_breakdown = this.receivable( view.amount );
 		}
 		return this.answer( 200, view );
+	}
+
+	/**
+	 * A completed capture on the same account that the widget did not make: another checkout
+	 * of the charity (a gala ticket) paid by another payer, with its own invoice_id (or none).
+	 *
+	 * @param {Object} options value, currency_code, invoice_id (null for none), custom_id,
+	 *                         description.
+	 * @return {Object} { order_id, capture_id }.
+	 */
+	foreignCapture( options = {} ) {
+		const unit = {
+			amount: money(
+				options.currency_code || 'AUD',
+				options.value !== undefined ? options.value : '52.50'
+			),
+			description: options.description || 'Gala dinner ticket',
+		};
+		if ( options.invoice_id !== null ) {
+			unit.invoice_id =
+				options.invoice_id !== undefined
+					? String( options.invoice_id )
+					: `GALA-${ paypalId( 10 ) }`;
+		}
+		if ( options.custom_id !== undefined && options.custom_id !== null ) {
+			unit.custom_id = String( options.custom_id );
+		}
+		const order = this.openOrder( {
+			intent: 'CAPTURE',
+			purchase_units: [ unit ],
+		} );
+		this.approveOrder( order, OTHER_PAYER );
+		const capture = this.captureOrder( order );
+		this.foreign.add( capture.id );
+		return { order_id: order.id, capture_id: capture.id };
+	}
+
+	/**
+	 * Every capture on the account, for tests: { capture_id, order_id, status, amount,
+	 * invoice_id, custom_id, foreign }.
+	 *
+	 * @return {Object[]} Captures, oldest first.
+	 */
+	captureList() {
+		return [ ...this.captures.values() ].map( ( capture ) => ( {
+			capture_id: capture.id,
+			order_id: capture.supplementary_data
+				? capture.supplementary_data.related_ids.order_id
+				: null,
+			status: capture.status,
+			amount: clone( capture.amount ),
+			invoice_id: capture.invoice_id ?? null,
+			custom_id: capture.custom_id ?? null,
+			foreign: this.foreign.has( capture.id ),
+		} ) );
 	}
 
 	// ------------------------------------------------------------------
