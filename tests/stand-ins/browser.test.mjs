@@ -522,6 +522,57 @@ describe( 'browser stand-ins', () => {
 		);
 	} );
 
+	test( 'PayPal SDK: an order the script cannot pay, or PayPal refuses, reaches onError', async () => {
+		// The widget's script query: currency AUD, intent capture (a second load keeps the first).
+		await addScript(
+			`${ standIns.url }/browser/paypal-sdk.js?api=${ encodeURIComponent(
+				`${ standIns.url }/paypal`
+			) }?client-id=abc&currency=AUD&intent=capture`
+		);
+		const errorOf = ( order ) =>
+			page.evaluate( async ( body ) => {
+				document.getElementById( 'app' ).innerHTML =
+					'<div id="pp"></div>';
+				const failed = new Promise( ( resolve ) => {
+					window.paypal
+						.Buttons( {
+							createOrder: ( data, actions ) =>
+								actions.order.create( body ),
+							onError: ( error ) => resolve( error.message ),
+						} )
+						.render( '#pp' );
+				} );
+				document.querySelector( '#pp button' ).click();
+				return failed;
+			}, order );
+		assert.equal(
+			await errorOf( {
+				purchase_units: [
+					{ amount: { currency_code: 'USD', value: '30.00' } },
+				],
+			} ),
+			'Unexpected currency: USD passed to order.create. Please ensure you are passing /sdk/js?currency=USD in the paypal script tag.'
+		);
+		assert.equal(
+			await errorOf( {
+				intent: 'AUTHORIZE',
+				purchase_units: [ { amount: { value: '30.00' } } ],
+			} ),
+			'Unexpected intent: AUTHORIZE passed to order.create. Please ensure you are passing /sdk/js?intent=authorize in the paypal script tag.'
+		);
+		assert.equal(
+			await errorOf( {
+				purchase_units: [
+					{
+						amount: { value: '30.00' },
+						invoice_id: 'x'.repeat( 128 ),
+					},
+				],
+			} ),
+			'Api: /v2/checkout/orders returned status code: 400 (INVALID_REQUEST: INVALID_STRING_LENGTH)'
+		);
+	} );
+
 	test( 'reCAPTCHA: onload callback, invisible widget and execute', async () => {
 		await page.evaluate( () => {
 			document.getElementById( 'app' ).innerHTML =

@@ -657,6 +657,21 @@ export async function startStandIns( {
 							body
 						)
 					);
+				case 'GET /__control/paypal/validation':
+					return ok( { enabled: providers.paypal.validation } );
+				case 'POST /__control/paypal/validation':
+					if ( typeof body.enabled !== 'boolean' ) {
+						return ok(
+							{ error: 'enabled must be true or false' },
+							400
+						);
+					}
+					providers.paypal.validation = body.enabled;
+					return ok( { enabled: providers.paypal.validation } );
+				case 'POST /__control/paypal/foreign-capture':
+					return ok( providers.paypal.foreignCapture( body ), 201 );
+				case 'GET /__control/paypal/captures':
+					return ok( providers.paypal.captureList() );
 				case 'POST /__control/paypal/sign': {
 					if ( ! body.webhook_id || ! body.event ) {
 						return ok(
@@ -673,16 +688,25 @@ export async function startStandIns( {
 					} );
 				}
 				case 'POST /__control/paypal/deliver': {
-					if ( ! body.url || ! body.webhook_id ) {
+					const registered = body.webhook_id
+						? providers.paypal.webhooks.get( body.webhook_id )
+						: null;
+					if ( ! body.webhook_id || ! ( body.url || registered ) ) {
 						return ok(
-							{ error: 'url and webhook_id are required' },
+							{
+								error: 'webhook_id is required, and url unless the webhook was created through the API',
+							},
 							400
 						);
 					}
 					const events =
 						body.events || ( body.event ? [ body.event ] : [] );
 					return ok( {
-						results: await deliverPayPalEvents( body, events ),
+						results: await deliverPayPalEvents(
+							{ ...body, url: body.url || registered.url },
+							events,
+							registered
+						),
 					} );
 				}
 				default:
@@ -747,14 +771,29 @@ export async function startStandIns( {
 	/**
 	 * POST events to a PayPal webhook URL, one request each, in order, with PAYPAL-* headers
 	 * the stand-in's verify endpoint accepts (or, with tamper, a body changed after signing).
+	 * A webhook created through the API gets only the event types it subscribed to.
 	 *
-	 * @param {Object}   options url, webhook_id, tamper, headers.
-	 * @param {Object[]} events  Events.
+	 * @param {Object}      options    url, webhook_id, tamper, headers.
+	 * @param {Object[]}    events     Events.
+	 * @param {Object|null} registered The webhook, when created through the API.
 	 * @return {Promise<Object[]>} One result per event.
 	 */
-	async function deliverPayPalEvents( options, events ) {
+	async function deliverPayPalEvents( options, events, registered = null ) {
 		const results = [];
 		for ( const event of events ) {
+			if (
+				registered &&
+				! registered.names.includes( '*' ) &&
+				! registered.names.includes( event.event_type )
+			) {
+				results.push( {
+					event: event.id,
+					type: event.event_type,
+					status: null,
+					skipped: 'not subscribed',
+				} );
+				continue;
+			}
 			const signed = signPayPalWebhook( event, options.webhook_id );
 			const sent = options.tamper
 				? { ...event, summary: `${ event.summary || '' } (changed)` }

@@ -273,6 +273,36 @@
 						return copy;
 					}
 				);
+				// Like PayPal's SDK, refuse an order the loaded script cannot pay: its
+				// currency and intent come from the script's query string.
+				const currencies = order.purchase_units
+					.map( ( unit ) => unit.amount && unit.amount.currency_code )
+					.filter( Boolean );
+				const other = currencies.find(
+					( currency ) => currency !== CURRENCY
+				);
+				if ( other ) {
+					return Promise.reject(
+						new Error(
+							'Unexpected currency: ' +
+								other +
+								' passed to order.create. Please ensure you are passing /sdk/js?currency=' +
+								other +
+								' in the paypal script tag.'
+						)
+					);
+				}
+				if ( String( order.intent ).toUpperCase() !== INTENT ) {
+					return Promise.reject(
+						new Error(
+							'Unexpected intent: ' +
+								order.intent +
+								' passed to order.create. Please ensure you are passing /sdk/js?intent=' +
+								String( order.intent ).toLowerCase() +
+								' in the paypal script tag.'
+						)
+					);
+				}
 				return call( 'POST', '/v2/checkout/orders', order ).then(
 					( created ) => created.id
 				);

@@ -1,7 +1,12 @@
 /**
  * PayPal REST stand-in (https://api-m.paypal.com and https://api-m.sandbox.paypal.com
- * replaced by {server}/paypal): OAuth client credentials, Orders v2, captures, and webhook
- * signature verification (POST /v1/notifications/verify-webhook-signature).
+ * replaced by {server}/paypal): OAuth client credentials, Orders v2, captures and refunds
+ * (Payments v2), Webhooks Management and webhook signature verification
+ * (POST /v1/notifications/verify-webhook-signature).
+ *
+ * Request bodies are checked against PayPal's published definitions (lib/paypal/schemas.mjs)
+ * and refused as PayPal refuses them (400 INVALID_REQUEST with details, 422 for business
+ * rules); `validation` (the control API's switch) turns the 400 checks off for debugging.
  */
 import { createHmac } from 'node:crypto';
 import { crc32 } from 'node:zlib';
@@ -13,9 +18,18 @@ import {
 	clone,
 	HttpAnswer,
 } from './util.mjs';
+import { requestProblems } from './paypal/schemas.mjs';
+import {
+	paypalError,
+	invalidRequest,
+	requestDetail,
+	malformedJson,
+	unprocessable,
+	notFound,
+} from './paypal/errors.mjs';
+import { WebhookRegistry, EVENT_TYPES } from './paypal/webhooks.mjs';
 
-const INFO =
-	'https://developer.paypal.com/api/rest/reference/orders/v2/errors/';
+export { EVENT_TYPES } from './paypal/webhooks.mjs';
 
 /**
  * Client credentials the stand-in refuses (any other non-empty pair works).
@@ -25,60 +39,6 @@ const INFO =
  */
 const isBadCredential = ( value ) =>
 	! value || /^(invalid|bad|wrong)/i.test( value );
-
-/**
- * PayPal's error body.
- *
- * @param {number} status  HTTP status.
- * @param {string} name    Error name.
- * @param {string} message Message.
- * @param {Array}  details Details.
- * @return {HttpAnswer} Answer to throw.
- */
-function paypalError( status, name, message, details = undefined ) {
-	const body = { name, message, debug_id: debugId() };
-	if ( details ) {
-		body.details = details;
-	}
-	body.links = [
-		{
-			href: `${ INFO }#${ details && details[ 0 ] ? details[ 0 ].issue : name }`,
-			rel: 'information_link',
-			method: 'GET',
-		},
-	];
-	return new HttpAnswer( status, body );
-}
-
-const invalidRequest = ( field, issue, description, location = 'body' ) =>
-	paypalError(
-		400,
-		'INVALID_REQUEST',
-		'Request is not well-formed, syntactically incorrect, or violates schema.',
-		[ { field, value: undefined, location, issue, description } ]
-	);
-
-const unprocessable = ( issue, description, field = undefined ) =>
-	paypalError(
-		422,
-		'UNPROCESSABLE_ENTITY',
-		'The requested action could not be performed, semantically incorrect, or failed business validation.',
-		[
-			{
-				...( field ? { field, location: 'body' } : {} ),
-				issue,
-				description,
-			},
-		]
-	);
-
-const notFound = ( description ) =>
-	paypalError(
-		404,
-		'RESOURCE_NOT_FOUND',
-		'The specified resource does not exist.',
-		[ { issue: 'INVALID_RESOURCE_ID', description } ]
-	);
 
 /**
  * The stand-in's own signing key. Real PayPal signs deliveries with its private key
@@ -128,8 +88,91 @@ function randomUUIDish() {
 	) }`;
 }
 
-const AMOUNT_PATTERN = /^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/;
+/** PayPal's currency codes (developer.paypal.com/api/rest/reference/currency-codes). */
+const CURRENCIES = new Set( [
+	'AUD',
+	'BRL',
+	'CAD',
+	'CNY',
+	'CZK',
+	'DKK',
+	'EUR',
+	'HKD',
+	'HUF',
+	'INR',
+	'ILS',
+	'JPY',
+	'MYR',
+	'MXN',
+	'TWD',
+	'NZD',
+	'NOK',
+	'PHP',
+	'PLN',
+	'GBP',
+	'SGD',
+	'SEK',
+	'CHF',
+	'THB',
+	'USD',
+] );
+/** "This currency does not support decimals." */
 const ZERO_DECIMAL = new Set( [ 'HUF', 'JPY', 'TWD' ] );
+const AMOUNT_PATTERN = /^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/;
+const MAX_VALUE = 999999999999999.99;
+
+/**
+ * Countries whose shipping address needs a city and a postal code, from PayPal's "Country and
+ * region address requirements" for Orders v2 (only these are modelled).
+ */
+const ADDRESS_REQUIREMENTS = {
+	AU: { city: true, postalCode: true },
+	AT: { city: true, postalCode: true },
+	AR: { city: true, postalCode: true },
+};
+
+/** The account the stand-in's REST app belongs to (every order's payee). */
+const MERCHANT = {
+	email_address: 'sb-merchant@business.example.com',
+	merchant_id: 'STANDNXMERCHT',
+};
+
+const APPROVER = {
+	payerId: 'STANDINPAYER',
+	email: 'sb-buyer@personal.example.com',
+	name: { given_name: 'Stand', surname: 'In' },
+};
+
+/** A payer unrelated to the widget, who paid the charity for something else. */
+const OTHER_PAYER = {
+	payerId: 'GALAGUESTPAYR',
+	email: 'sb-gala-guest@personal.example.com',
+	name: { given_name: 'Gala', surname: 'Guest' },
+};
+
+/** Percentage and fixed part of the stand-in's PayPal fee. */
+const FEE_RATE = 0.026;
+const FEE_FIXED = 0.3;
+
+const isObject = ( value ) =>
+	value !== null && typeof value === 'object' && ! Array.isArray( value );
+
+const money = ( currencyCode, value ) => ( {
+	currency_code: currencyCode,
+	value: String( value ),
+} );
+
+/**
+ * A number as PayPal prints an amount of this currency.
+ *
+ * @param {number} value    Amount.
+ * @param {string} currency Currency code.
+ * @return {string} "52.50", or "5250" for zero-decimal currencies.
+ */
+const format = ( value, currency ) =>
+	ZERO_DECIMAL.has( currency )
+		? String( Math.round( value ) )
+		: value.toFixed( 2 );
 
 export class PayPalStandIn {
 	constructor() {
@@ -145,8 +188,13 @@ export class PayPalStandIn {
 		this.captures = new Map();
 		/** @type {Map<string, Object>} */
 		this.refunds = new Map();
-		/** @type {Map<string, Object>} PayPal-Request-Id → order id */
+		/** @type {Map<string, Object>} PayPal-Request-Id → order id or stored answer */
 		this.requestIds = new Map();
+		/** @type {Set<string>} Captures made by POST /__control/paypal/foreign-capture. */
+		this.foreign = new Set();
+		this.webhooks = new WebhookRegistry();
+		/** Whether request bodies are checked against PayPal's schemas (400s). */
+		this.validation = true;
 	}
 
 	/**
@@ -172,83 +220,7 @@ export class PayPalStandIn {
 
 	handle( ctx ) {
 		try {
-			const { method, path } = ctx;
-			let match;
-			if ( method === 'POST' && path === '/v1/oauth2/token' ) {
-				return this.token( ctx );
-			}
-			if ( method === 'POST' && path === '/v2/checkout/orders' ) {
-				this.authorize( ctx, true );
-				return this.createOrder( ctx );
-			}
-			if (
-				( match = /^\/v2\/checkout\/orders\/([^/]+)$/.exec( path ) ) &&
-				method === 'GET'
-			) {
-				this.authorize( ctx, true );
-				return this.answer( 200, this.mustOrder( match[ 1 ] ) );
-			}
-			if (
-				( match =
-					/^\/v2\/checkout\/orders\/([^/]+)\/stand-in-approve$/.exec(
-						path
-					) ) &&
-				method === 'POST'
-			) {
-				return this.approve( ctx, match[ 1 ] );
-			}
-			if (
-				( match = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(
-					path
-				) ) &&
-				method === 'POST'
-			) {
-				this.authorize( ctx, true );
-				return this.capture( ctx, match[ 1 ] );
-			}
-			if (
-				( match = /^\/v2\/payments\/captures\/([^/]+)$/.exec(
-					path
-				) ) &&
-				method === 'GET'
-			) {
-				this.authorize( ctx, false );
-				return this.getCapture( ctx, match[ 1 ] );
-			}
-			if (
-				( match = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(
-					path
-				) ) &&
-				method === 'POST'
-			) {
-				this.authorize( ctx, false );
-				return this.refund( ctx, match[ 1 ] );
-			}
-			if (
-				method === 'POST' &&
-				path === '/v1/notifications/verify-webhook-signature'
-			) {
-				this.authorize( ctx, false );
-				return this.verifyWebhookSignature( ctx );
-			}
-			if (
-				( match = /^\/v2\/payments\/refunds\/([^/]+)$/.exec( path ) ) &&
-				method === 'GET'
-			) {
-				this.authorize( ctx, false );
-				const refund = this.refunds.get( match[ 1 ] );
-				if ( ! refund ) {
-					throw notFound(
-						'Specified resource ID does not exist. Please check the resource ID and try again.'
-					);
-				}
-				return this.answer( 200, refund );
-			}
-			throw new HttpAnswer( 404, {
-				name: 'NOT_FOUND',
-				message: 'The specified resource does not exist.',
-				debug_id: debugId(),
-			} );
+			return this.route( ctx );
 		} catch ( error ) {
 			if ( error instanceof HttpAnswer ) {
 				return {
@@ -261,6 +233,98 @@ export class PayPalStandIn {
 		}
 	}
 
+	route( ctx ) {
+		const { method, path } = ctx;
+		let match;
+		if ( method === 'POST' && path === '/v1/oauth2/token' ) {
+			return this.token( ctx );
+		}
+		if ( method === 'POST' && path === '/v2/checkout/orders' ) {
+			this.authorize( ctx, true );
+			return this.createOrder( ctx );
+		}
+		if (
+			( match = /^\/v2\/checkout\/orders\/([^/]+)$/.exec( path ) ) &&
+			method === 'GET'
+		) {
+			this.authorize( ctx, true );
+			return this.orderAnswer(
+				ctx,
+				this.mustOrder( match[ 1 ] ),
+				200,
+				true
+			);
+		}
+		if (
+			( match =
+				/^\/v2\/checkout\/orders\/([^/]+)\/stand-in-approve$/.exec(
+					path
+				) ) &&
+			method === 'POST'
+		) {
+			return this.approve( ctx, match[ 1 ] );
+		}
+		if (
+			( match = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(
+				path
+			) ) &&
+			method === 'POST'
+		) {
+			this.authorize( ctx, true );
+			return this.capture( ctx, match[ 1 ] );
+		}
+		if (
+			( match = /^\/v2\/payments\/captures\/([^/]+)$/.exec( path ) ) &&
+			method === 'GET'
+		) {
+			this.authorize( ctx, false );
+			return this.getCapture( ctx, match[ 1 ] );
+		}
+		if (
+			( match = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(
+				path
+			) ) &&
+			method === 'POST'
+		) {
+			this.authorize( ctx, false );
+			return this.refund( ctx, match[ 1 ] );
+		}
+		if (
+			( match = /^\/v2\/payments\/refunds\/([^/]+)$/.exec( path ) ) &&
+			method === 'GET'
+		) {
+			this.authorize( ctx, false );
+			const refund = this.refunds.get( match[ 1 ] );
+			if ( ! refund ) {
+				throw notFound( 'payments' );
+			}
+			return this.answer( 200, this.refundView( ctx, refund ) );
+		}
+		if (
+			method === 'POST' &&
+			path === '/v1/notifications/verify-webhook-signature'
+		) {
+			this.authorize( ctx, false );
+			return this.verifyWebhookSignature( ctx );
+		}
+		if ( path.startsWith( '/v1/notifications/webhooks' ) ) {
+			this.authorize( ctx, false );
+			const answered = this.webhooks.handle(
+				ctx,
+				( status, body ) => this.answer( status, body ),
+				this.validation
+			);
+			if ( answered ) {
+				return answered;
+			}
+		}
+		throw new HttpAnswer( 404, {
+			name: 'NOT_FOUND',
+			message: 'The specified resource does not exist.',
+			debug_id: debugId(),
+		} );
+	}
+
 	answer( status, body, headers = {} ) {
 		return {
 			status,
@@ -271,6 +335,44 @@ export class PayPalStandIn {
 
 	base( ctx ) {
 		return `${ ctx.origin }${ ctx.prefix }`;
+	}
+
+	/**
+	 * The JSON object body of a call, {} when there is none; a body that is not a JSON object
+	 * is refused as PayPal refuses it.
+	 *
+	 * @param {Object} ctx Request context.
+	 * @param {string} api A key of ERROR_DOCS.
+	 * @return {Object} Body.
+	 */
+	objectBody( ctx, api ) {
+		if ( ctx.jsonError ) {
+			throw malformedJson( api );
+		}
+		if ( ! ctx.rawBody || ! String( ctx.rawBody ).trim() ) {
+			return {};
+		}
+		if ( ! isObject( ctx.body ) ) {
+			throw malformedJson( api );
+		}
+		return ctx.body;
+	}
+
+	/**
+	 * 400 INVALID_REQUEST when PayPal's schema refuses the body (while validation is on).
+	 *
+	 * @param {string} kind Request kind (schemas.mjs).
+	 * @param {Object} body Body.
+	 * @param {string} api  A key of ERROR_DOCS.
+	 */
+	validate( kind, body, api ) {
+		if ( ! this.validation ) {
+			return;
+		}
+		const details = requestProblems( kind, body );
+		if ( details.length ) {
+			throw invalidRequest( details, api );
+		}
 	}
 
 	// ------------------------------------------------------------------
@@ -316,7 +418,7 @@ export class PayPalStandIn {
 			expires: Date.now() + 32400 * 1000,
 		} );
 		return this.answer( 200, {
-			scope: 'https://uri.paypal.com/services/payments/payment/authcode https://uri.paypal.com/services/checkout/one-click-with-merchant-issued-token https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/payments/realtimepayment https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/orders/client_sdk_orders_api openid',
+			scope: 'https://uri.paypal.com/services/payments/payment/authcode https://uri.paypal.com/services/checkout/one-click-with-merchant-issued-token https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks https://uri.paypal.com/services/payments/realtimepayment https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/orders/client_sdk_orders_api openid',
 			access_token: accessToken,
 			token_type: 'Bearer',
 			app_id: 'APP-80W284485P519543T',
@@ -379,9 +481,7 @@ export class PayPalStandIn {
 	mustOrder( id ) {
 		const order = this.orders.get( id );
 		if ( ! order ) {
-			throw notFound(
-				`Specified resource ID does not exist. Please check the resource ID and try again.`
-			);
+			throw notFound();
 		}
 		return order;
 	}
@@ -409,73 +509,308 @@ export class PayPalStandIn {
 		];
 	}
 
-	validateAmount( amount, field ) {
-		if ( ! amount || typeof amount !== 'object' ) {
-			throw invalidRequest(
-				field,
-				'MISSING_REQUIRED_PARAMETER',
-				'A required field / parameter is missing.'
-			);
-		}
-		if ( ! amount.currency_code ) {
-			throw invalidRequest(
-				`${ field }/currency_code`,
-				'MISSING_REQUIRED_PARAMETER',
-				'A required field / parameter is missing.'
-			);
-		}
-		if ( ! /^[A-Z]{3}$/.test( String( amount.currency_code ) ) ) {
+	/**
+	 * PayPal's business rules for an amount (422), after the schema (400) accepted its form.
+	 *
+	 * @param {Object} amount  { currency_code, value }.
+	 * @param {string} field   Its JSON pointer.
+	 * @param {string} api     A key of ERROR_DOCS.
+	 * @param {Object} options { zeroAllowed }.
+	 */
+	amountRules( amount, field, api = 'orders', options = {} ) {
+		const currency = String( amount.currency_code );
+		if ( ! CURRENCIES.has( currency ) ) {
 			throw unprocessable(
-				'CURRENCY_NOT_SUPPORTED',
-				'Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/docs/api/reference/currency-codes/ for list of supported currency codes.',
-				`${ field }/currency_code`
-			);
-		}
-		if ( amount.value === undefined || amount.value === null ) {
-			throw invalidRequest(
-				`${ field }/value`,
-				'MISSING_REQUIRED_PARAMETER',
-				'A required field / parameter is missing.'
+				'INVALID_CURRENCY_CODE',
+				'Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/api/rest/reference/currency-codes/ for list of supported currency codes.',
+				{ field: `${ field }/currency_code`, value: currency },
+				api
 			);
 		}
 		const value = String( amount.value );
-		if (
-			typeof amount.value !== 'string' ||
-			! AMOUNT_PATTERN.test( value )
-		) {
-			throw invalidRequest(
-				`${ field }/value`,
-				'INVALID_PARAMETER_SYNTAX',
-				'The value of a field does not conform to the expected format.'
-			);
-		}
 		const decimals = value.includes( '.' )
 			? value.split( '.' )[ 1 ].length
 			: 0;
-		if ( decimals > ( ZERO_DECIMAL.has( amount.currency_code ) ? 0 : 2 ) ) {
+		if ( ZERO_DECIMAL.has( currency ) && decimals > 0 ) {
+			throw unprocessable(
+				'DECIMALS_NOT_SUPPORTED',
+				'Currency does not support decimals. Please refer to https://developer.paypal.com/docs/api/reference/currency-codes/ for more information.',
+				{ field: `${ field }/value`, value },
+				api
+			);
+		}
+		if ( decimals > 2 ) {
 			throw unprocessable(
 				'DECIMAL_PRECISION',
 				'If the currency supports decimals, only two decimal place precision is supported.',
-				`${ field }/value`
+				{ field: `${ field }/value`, value },
+				api
 			);
 		}
-		if ( Number( value ) <= 0 ) {
+		if (
+			Number( value ) < 0 ||
+			( Number( value ) === 0 && ! options.zeroAllowed )
+		) {
 			throw unprocessable(
-				'CANNOT_BE_ZERO_OR_NEGATIVE',
-				'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
-				`${ field }/value`
+				options.zeroAllowed
+					? 'CANNOT_BE_NEGATIVE'
+					: 'CANNOT_BE_ZERO_OR_NEGATIVE',
+				options.zeroAllowed
+					? 'Must be greater than or equal to 0. If the currency supports decimals, only two decimal place precision is supported.'
+					: 'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
+				{ field: `${ field }/value`, value },
+				api
+			);
+		}
+		if ( Number( value ) > MAX_VALUE ) {
+			throw unprocessable(
+				'MAX_VALUE_EXCEEDED',
+				'Should be less than or equal to 999999999999999.99.',
+				{ field: `${ field }/value`, value },
+				api
 			);
 		}
 	}
 
-	createOrder( ctx ) {
-		if ( ctx.jsonError ) {
-			throw invalidRequest(
-				'/',
-				'MALFORMED_REQUEST_JSON',
-				'The request JSON is not well formed.'
+	/**
+	 * The minimum an order body needs for the stand-in to work with it, checked even with
+	 * validation off (PayPal's own 400s for these, without the rest of the schema).
+	 *
+	 * @param {Object} body Order request.
+	 */
+	orderEssentials( body ) {
+		const missing = ( field ) =>
+			invalidRequest( [
+				requestDetail(
+					field,
+					'MISSING_REQUIRED_PARAMETER',
+					'A required field / parameter is missing.'
+				),
+			] );
+		if ( ! [ 'CAPTURE', 'AUTHORIZE' ].includes( body.intent ) ) {
+			throw body.intent
+				? invalidRequest( [
+						requestDetail(
+							'/intent',
+							'INVALID_PARAMETER_VALUE',
+							'The value of a field is invalid.',
+							body.intent
+						),
+					] )
+				: missing( '/intent' );
+		}
+		if (
+			! Array.isArray( body.purchase_units ) ||
+			! body.purchase_units.length
+		) {
+			throw missing( '/purchase_units' );
+		}
+		body.purchase_units.forEach( ( unit, index ) => {
+			const amount = isObject( unit ) ? unit.amount : null;
+			if (
+				! isObject( amount ) ||
+				typeof amount.value !== 'string' ||
+				! AMOUNT_PATTERN.test( amount.value ) ||
+				typeof amount.currency_code !== 'string'
+			) {
+				throw missing( `/purchase_units/${ index }/amount` );
+			}
+		} );
+	}
+
+	/**
+	 * Orders v2's business rules (422) for a body its schema accepted.
+	 *
+	 * @param {Object} body Order request.
+	 */
+	orderRules( body ) {
+		const units = body.purchase_units;
+		const unitField = ( unit, index ) =>
+			`/purchase_units/@reference_id=='${
+				unit.reference_id ||
+				( units.length === 1 ? 'default' : String( index ) )
+			}'`;
+		if ( units.length > 1 ) {
+			if ( units.some( ( unit ) => ! unit.reference_id ) ) {
+				throw unprocessable(
+					'REFERENCE_ID_REQUIRED',
+					"'reference_id' is required for each 'purchase_unit' if multiple 'purchase_unit' are provided.",
+					{ field: '/purchase_units' }
+				);
+			}
+			const ids = units.map( ( unit ) => unit.reference_id );
+			if ( new Set( ids ).size !== ids.length ) {
+				throw unprocessable(
+					'DUPLICATE_REFERENCE_ID',
+					'`reference_id` must be unique if multiple `purchase_unit` are provided.',
+					{ field: '/purchase_units' }
+				);
+			}
+			const currencies = new Set(
+				units.map( ( unit ) => unit.amount.currency_code )
+			);
+			if ( currencies.size > 1 ) {
+				throw unprocessable(
+					'MULTI_CURRENCY_ORDER',
+					'Multiple differing values of currency_code are not supported. Entire Order request must have the same currency_code.',
+					{ field: '/purchase_units' }
+				);
+			}
+		}
+		units.forEach( ( unit, index ) => {
+			const field = unitField( unit, index );
+			this.amountRules( unit.amount, `${ field }/amount` );
+			this.breakdownRules( unit, field );
+			this.addressRules( unit, field );
+		} );
+	}
+
+	/**
+	 * amount.breakdown and items must add up to amount.value.
+	 *
+	 * @param {Object} unit  Purchase unit.
+	 * @param {string} field Its pointer.
+	 */
+	breakdownRules( unit, field ) {
+		const breakdown = unit.amount.breakdown;
+		const items = Array.isArray( unit.items ) ? unit.items : [];
+		const cents = ( m ) =>
+			Math.round( Number( ( m && m.value ) || 0 ) * 100 );
+		if ( items.length && ! ( breakdown && breakdown.item_total ) ) {
+			throw unprocessable(
+				'ITEM_TOTAL_REQUIRED',
+				'If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.',
+				{ field: `${ field }/amount/breakdown/item_total` }
 			);
 		}
+		if ( ! breakdown ) {
+			return;
+		}
+		for ( const [ key, value ] of Object.entries( breakdown ) ) {
+			this.amountRules(
+				value,
+				`${ field }/amount/breakdown/${ key }`,
+				'orders',
+				{
+					zeroAllowed: true,
+				}
+			);
+		}
+		if ( items.length ) {
+			const sum = items.reduce(
+				( total, item ) =>
+					total +
+					cents( item.unit_amount ) * Number( item.quantity || 0 ),
+				0
+			);
+			if ( sum !== cents( breakdown.item_total ) ) {
+				throw unprocessable(
+					'ITEM_TOTAL_MISMATCH',
+					'Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit.',
+					{
+						field: `${ field }/amount/breakdown/item_total/value`,
+						value: breakdown.item_total.value,
+					}
+				);
+			}
+		}
+		const total =
+			cents( breakdown.item_total ) +
+			cents( breakdown.tax_total ) +
+			cents( breakdown.shipping ) +
+			cents( breakdown.handling ) +
+			cents( breakdown.insurance ) -
+			cents( breakdown.shipping_discount ) -
+			cents( breakdown.discount );
+		if ( total !== cents( unit.amount ) ) {
+			throw unprocessable(
+				'AMOUNT_MISMATCH',
+				'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.',
+				{ field: `${ field }/amount/value`, value: unit.amount.value }
+			);
+		}
+	}
+
+	/**
+	 * A shipping address needs the city and postal code its country requires.
+	 *
+	 * @param {Object} unit  Purchase unit.
+	 * @param {string} field Its pointer.
+	 */
+	addressRules( unit, field ) {
+		const address = unit.shipping && unit.shipping.address;
+		const rules = address && ADDRESS_REQUIREMENTS[ address.country_code ];
+		if ( ! rules ) {
+			return;
+		}
+		if ( rules.city && ! String( address.admin_area_2 || '' ).trim() ) {
+			throw unprocessable(
+				'CITY_REQUIRED',
+				'The specified country requires a city (address.admin_area_2).',
+				{ field: `${ field }/shipping/address/admin_area_2` }
+			);
+		}
+		if (
+			rules.postalCode &&
+			! String( address.postal_code || '' ).trim()
+		) {
+			throw unprocessable(
+				'POSTAL_CODE_REQUIRED',
+				'The specified country requires a postal code.',
+				{ field: `${ field }/shipping/address/postal_code` }
+			);
+		}
+	}
+
+	/**
+	 * Checks an order request and stores the order (status CREATED).
+	 *
+	 * @param {Object} body Order request.
+	 * @return {Object} Stored order.
+	 */
+	openOrder( body ) {
+		this.validate( 'orders.create', body, 'orders' );
+		this.orderEssentials( body );
+		this.orderRules( body );
+		const single = body.purchase_units.length === 1;
+		const units = body.purchase_units.map( ( unit, index ) => {
+			const stored = {
+				reference_id:
+					unit.reference_id ||
+					( single ? 'default' : String( index ) ),
+				amount: clone( unit.amount ),
+				payee: clone( MERCHANT ),
+			};
+			for ( const key of [
+				'description',
+				'custom_id',
+				'invoice_id',
+				'soft_descriptor',
+				'items',
+				'shipping',
+			] ) {
+				if ( unit[ key ] !== undefined ) {
+					stored[ key ] = clone( unit[ key ] );
+				}
+			}
+			return stored;
+		} );
+		const order = {
+			id: paypalId(),
+			intent: body.intent,
+			status: 'CREATED',
+			purchase_units: units,
+			create_time: isoSeconds(),
+		};
+		if ( body.payer ) {
+			order.payer = clone( body.payer );
+		}
+		this.orders.set( order.id, order );
+		return order;
+	}
+
+	createOrder( ctx ) {
+		// A PayPal-Request-Id already used replays that order, as PayPal's idempotency does.
 		const requestId = ctx.headers[ 'paypal-request-id' ];
 		if ( requestId && this.requestIds.has( requestId ) ) {
 			const existing = this.orders.get(
@@ -483,128 +818,81 @@ export class PayPalStandIn {
 			);
 			return this.orderAnswer( ctx, existing, 200 );
 		}
-		const body = ctx.body || {};
-		if ( ! body.intent ) {
-			throw invalidRequest(
-				'/intent',
-				'MISSING_REQUIRED_PARAMETER',
-				'A required field / parameter is missing.'
-			);
-		}
-		if ( ! [ 'CAPTURE', 'AUTHORIZE' ].includes( body.intent ) ) {
-			throw invalidRequest(
-				'/intent',
-				'INVALID_PARAMETER_VALUE',
-				'The value of a field is invalid.'
-			);
-		}
-		if (
-			! Array.isArray( body.purchase_units ) ||
-			! body.purchase_units.length
-		) {
-			throw invalidRequest(
-				'/purchase_units',
-				'MISSING_REQUIRED_PARAMETER',
-				'A required field / parameter is missing.'
-			);
-		}
-		const units = body.purchase_units.map( ( unit, index ) => {
-			const ref = unit.reference_id || ( index === 0 ? 'default' : '' );
-			const field = `/purchase_units/@reference_id=='${ ref }'`;
-			this.validateAmount( unit.amount, `${ field }/amount` );
-			if ( unit.custom_id !== undefined ) {
-				if ( String( unit.custom_id ).length > 127 ) {
-					throw invalidRequest(
-						`${ field }/custom_id`,
-						'INVALID_STRING_LENGTH',
-						'The value of a field is either too short or too long.'
-					);
-				}
-			}
-			if ( unit.invoice_id && String( unit.invoice_id ).length > 127 ) {
-				throw invalidRequest(
-					`${ field }/invoice_id`,
-					'INVALID_STRING_LENGTH',
-					'The value of a field is either too short or too long.'
-				);
-			}
-			if ( unit.shipping && unit.shipping.address ) {
-				const address = unit.shipping.address;
-				if ( ! address.country_code ) {
-					throw invalidRequest(
-						`${ field }/shipping/address/country_code`,
-						'MISSING_REQUIRED_PARAMETER',
-						'A required field / parameter is missing.'
-					);
-				}
-				if ( ! /^[A-Z]{2}$/.test( String( address.country_code ) ) ) {
-					throw invalidRequest(
-						`${ field }/shipping/address/country_code`,
-						'INVALID_PARAMETER_SYNTAX',
-						'The value of a field does not conform to the expected format.'
-					);
-				}
-			}
-			return {
-				reference_id: ref || `unit-${ index }`,
-				amount: clone( unit.amount ),
-				payee: {
-					email_address: 'sb-merchant@business.example.com',
-					merchant_id: 'STANDINMERCHANT',
-				},
-				...( unit.description
-					? { description: unit.description }
-					: {} ),
-				...( unit.custom_id !== undefined
-					? { custom_id: String( unit.custom_id ) }
-					: {} ),
-				...( unit.invoice_id ? { invoice_id: unit.invoice_id } : {} ),
-				...( unit.soft_descriptor
-					? { soft_descriptor: unit.soft_descriptor }
-					: {} ),
-				...( unit.items ? { items: clone( unit.items ) } : {} ),
-				...( unit.shipping
-					? { shipping: clone( unit.shipping ) }
-					: {} ),
-			};
-		} );
-		const now = isoSeconds();
-		const order = {
-			id: paypalId(),
-			intent: body.intent,
-			status: 'CREATED',
-			purchase_units: units,
-			create_time: now,
-		};
-		if ( body.payer ) {
-			order.payer = clone( body.payer );
-		}
-		if ( body.application_context ) {
-			order.application_context = clone( body.application_context );
-		}
-		this.orders.set( order.id, order );
+		const order = this.openOrder( this.objectBody( ctx, 'orders' ) );
 		if ( requestId ) {
 			this.requestIds.set( requestId, order.id );
 		}
 		return this.orderAnswer( ctx, order, 201 );
 	}
 
-	orderAnswer( ctx, order, status ) {
-		const representation = /return=representation/i.test(
-			String( ctx.headers.prefer || '' )
-		);
-		const full = {
-			...clone( order ),
-			links: this.orderLinks( ctx, order ),
-		};
-		if ( representation ) {
-			return this.answer( status, full );
+	/**
+	 * An order as PayPal shows it: in full for GET and Prefer: return=representation, else
+	 * { id, status, links }.
+	 *
+	 * @param {Object}  ctx    Request context.
+	 * @param {Object}  order  Stored order.
+	 * @param {number}  status HTTP status.
+	 * @param {boolean} full   Whether to show it in full regardless of Prefer.
+	 * @return {Object} Answer.
+	 */
+	orderAnswer( ctx, order, status, full = false ) {
+		const view = this.orderView( ctx, order );
+		if (
+			full ||
+			/return=representation/i.test( String( ctx.headers.prefer || '' ) )
+		) {
+			return this.answer( status, view );
 		}
 		return this.answer( status, {
-			id: order.id,
-			status: order.status,
-			links: full.links,
+			id: view.id,
+			status: view.status,
+			links: view.links,
 		} );
+	}
+
+	orderView( ctx, order ) {
+		const view = clone( order );
+		view.purchase_units.forEach( ( unit ) => {
+			if ( unit.payments ) {
+				unit.payments.captures = unit.payments.captures.map( ( id ) =>
+					this.captureView( ctx, this.captures.get( id ), false )
+				);
+			}
+		} );
+		view.links = this.orderLinks( ctx, order );
+		return view;
+	}
+
+	/**
+	 * The buyer approves the order (what PayPal's pop-up does).
+	 *
+	 * @param {Object} order Stored order.
+	 * @param {Object} payer { payerId, email, name }.
+	 */
+	approveOrder( order, payer ) {
+		if ( order.status !== 'CREATED' && order.status !== 'APPROVED' ) {
+			throw unprocessable(
+				'ORDER_ALREADY_COMPLETED',
+				'The order cannot be patched after it is completed.'
+			);
+		}
+		order.status = 'APPROVED';
+		order.payer = {
+			name: clone( payer.name ),
+			email_address: payer.email,
+			payer_id: payer.payerId,
+			address: { country_code: 'AU' },
+		};
+		order.payment_source = {
+			paypal: {
+				email_address: payer.email,
+				account_id: payer.payerId,
+				account_status: 'VERIFIED',
+				name: clone( payer.name ),
+				address: { country_code: 'AU' },
+			},
+		};
+		order.update_time = isoSeconds();
 	}
 
 	/**
@@ -616,38 +904,34 @@ export class PayPalStandIn {
 	 */
 	approve( ctx, id ) {
 		const order = this.mustOrder( id );
-		if ( order.status !== 'CREATED' && order.status !== 'APPROVED' ) {
-			throw unprocessable(
-				'ORDER_ALREADY_COMPLETED',
-				'The order cannot be patched after it is completed.'
-			);
-		}
-		const payerId = ( ctx.body && ctx.body.payer_id ) || 'STANDINPAYER';
-		order.status = 'APPROVED';
-		order.payer = {
-			name: { given_name: 'Stand', surname: 'In' },
-			email_address: 'sb-buyer@personal.example.com',
-			payer_id: payerId,
-			address: { country_code: 'AU' },
-		};
-		order.payment_source = {
-			paypal: {
-				email_address: 'sb-buyer@personal.example.com',
-				account_id: payerId,
-				account_status: 'VERIFIED',
-				name: { given_name: 'Stand', surname: 'In' },
-				address: { country_code: 'AU' },
-			},
-		};
-		order.update_time = isoSeconds();
-		return this.answer( 200, {
-			...clone( order ),
-			links: this.orderLinks( ctx, order ),
-		} );
+		const payerId =
+			( isObject( ctx.body ) && ctx.body.payer_id ) || APPROVER.payerId;
+		this.approveOrder( order, { ...APPROVER, payerId } );
+		return this.answer( 200, this.orderView( ctx, order ) );
 	}
 
-	capture( ctx, id ) {
-		const order = this.mustOrder( id );
+	/**
+	 * Whether a capture on the account already holds this invoice_id.
+	 *
+	 * @param {string} invoiceId Invoice id.
+	 * @return {boolean} Used.
+	 */
+	invoiceCaptured( invoiceId ) {
+		return [ ...this.captures.values() ].some(
+			( capture ) =>
+				capture.invoice_id === invoiceId &&
+				! [ 'DECLINED', 'FAILED' ].includes( capture.status )
+		);
+	}
+
+	/**
+	 * Captures an approved order: the checks PayPal makes, then the capture.
+	 *
+	 * @param {Object}      order  Stored order.
+	 * @param {Object|null} forced A queued scenario, if any.
+	 * @return {Object} Stored capture.
+	 */
+	captureOrder( order, forced = null ) {
 		if ( order.intent !== 'CAPTURE' ) {
 			throw unprocessable(
 				'ACTION_DOES_NOT_MATCH_INTENT',
@@ -657,21 +941,15 @@ export class PayPalStandIn {
 		if ( order.status === 'COMPLETED' ) {
 			throw unprocessable(
 				'ORDER_ALREADY_CAPTURED',
-				"Order already captured.If 'intent=CAPTURE' only one capture per order is allowed."
+				"Order already captured. If 'intent=CAPTURE' only one capture per order is allowed."
 			);
 		}
 		if ( order.status !== 'APPROVED' ) {
 			throw unprocessable(
 				'ORDER_NOT_APPROVED',
-				"Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request."
+				"Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request."
 			);
 		}
-		const requestId = ctx.headers[ 'paypal-request-id' ];
-		const forced = ctx.take( [
-			'capture_not_completed',
-			'capture_amount_mismatch',
-			'card_declined',
-		] );
 		if ( forced && forced.scenario === 'card_declined' ) {
 			throw unprocessable(
 				'INSTRUMENT_DECLINED',
@@ -679,7 +957,15 @@ export class PayPalStandIn {
 			);
 		}
 		const unit = order.purchase_units[ 0 ];
+		if ( unit.invoice_id && this.invoiceCaptured( unit.invoice_id ) ) {
+			// The account setting PayPal turns on by default: one payment per invoice id.
+			throw unprocessable(
+				'DUPLICATE_INVOICE_ID',
+				'Requested invoice_id has been previously captured. Possible duplicate transaction.'
+			);
+		}
 		const amount = clone( unit.amount );
+		delete amount.breakdown;
 		if ( forced && forced.scenario === 'capture_amount_mismatch' ) {
 			amount.value =
 				forced.value !== undefined
@@ -691,10 +977,8 @@ export class PayPalStandIn {
 			status = forced.status || 'PENDING';
 		}
 		const now = isoSeconds();
-		const captureId = paypalId();
-		const fee = ( Number( amount.value ) * 0.026 + 0.3 ).toFixed( 2 );
 		const capture = {
-			id: captureId,
+			id: paypalId(),
 			status,
 			...( status === 'PENDING'
 				? {
@@ -704,6 +988,12 @@ export class PayPalStandIn {
 					}
 				: {} ),
 			amount,
+			...( unit.invoice_id !== undefined
+				? { invoice_id: unit.invoice_id }
+				: {} ),
+			...( unit.custom_id !== undefined
+				? { custom_id: unit.custom_id }
+				: {} ),
 			final_capture: true,
 			seller_protection: {
 				status: 'ELIGIBLE',
@@ -712,52 +1002,90 @@ export class PayPalStandIn {
 					'UNAUTHORIZED_TRANSACTION',
 				],
 			},
-			seller_receivable_breakdown: {
-				gross_amount: clone( amount ),
-				paypal_fee: { currency_code: amount.currency_code, value: fee },
-				net_amount: {
-					currency_code: amount.currency_code,
-					value: ( Number( amount.value ) - Number( fee ) ).toFixed(
-						2
-					),
-				},
-			},
-			...( unit.custom_id !== undefined
-				? { custom_id: unit.custom_id }
-				: {} ),
-			...( unit.invoice_id ? { invoice_id: unit.invoice_id } : {} ),
+			seller_receivable_breakdown: this.receivable( amount ),
 			payee: clone( unit.payee ),
 			supplementary_data: { related_ids: { order_id: order.id } },
 			create_time: now,
 			update_time: now,
 		};
-		this.captures.set( captureId, capture );
+		this.captures.set( capture.id, capture );
 		order.status = 'COMPLETED';
 		order.update_time = now;
-		unit.payments = {
-			captures: [ this.captureView( ctx, capture, false ) ],
+		unit.payments = { captures: [ capture.id ] };
+		return capture;
+	}
+
+	/**
+	 * gross_amount, paypal_fee and net_amount of a capture.
+	 *
+	 * @param {Object} amount Capture amount.
+	 * @return {Object} seller_receivable_breakdown.
+	 */
+	receivable( amount ) {
+		const currency = amount.currency_code;
+		const gross = Number( amount.value );
+		const fee = Math.min(
+			gross,
+			Number( format( gross * FEE_RATE + FEE_FIXED, currency ) )
+		);
+		return {
+			gross_amount: clone( amount ),
+			paypal_fee: money( currency, format( fee, currency ) ),
+			net_amount: money( currency, format( gross - fee, currency ) ),
 		};
-		if ( requestId ) {
-			this.requestIds.set( `capture:${ requestId }`, order.id );
+	}
+
+	capture( ctx, id ) {
+		const order = this.mustOrder( id );
+		const body = this.objectBody( ctx, 'orders' );
+		this.validate( 'orders.capture', body, 'orders' );
+		const requestId = ctx.headers[ 'paypal-request-id' ];
+		const replay =
+			requestId && this.requestIds.get( `capture:${ requestId }` );
+		if ( replay && replay.order === order.id ) {
+			return this.answer( 200, replay.body );
 		}
-		return this.answer( 201, {
-			id: order.id,
-			status: order.status,
-			payment_source: clone( order.payment_source ),
+		const forced = ctx.take( [
+			'capture_not_completed',
+			'capture_amount_mismatch',
+			'card_declined',
+		] );
+		this.captureOrder( order, forced );
+		const view = this.orderView( ctx, order );
+		const unit = view.purchase_units[ 0 ];
+		const body201 = {
+			id: view.id,
+			status: view.status,
+			payment_source: view.payment_source,
 			purchase_units: [
 				{
 					reference_id: unit.reference_id,
-					...( unit.shipping
-						? { shipping: clone( unit.shipping ) }
-						: {} ),
-					payments: clone( unit.payments ),
+					...( unit.shipping ? { shipping: unit.shipping } : {} ),
+					payments: unit.payments,
 				},
 			],
-			payer: clone( order.payer ),
-			links: this.orderLinks( ctx, order ),
-		} );
+			payer: view.payer,
+			links: view.links,
+		};
+		if ( requestId ) {
+			this.requestIds.set( `capture:${ requestId }`, {
+				order: order.id,
+				body: body201,
+			} );
+		}
+		return this.answer( 201, body201 );
 	}
 
+	/**
+	 * A capture as GET /v2/payments/captures/:id shows it (withSupplementary), or as an
+	 * order's purchase_units[].payments.captures[] item (without supplementary_data and payee,
+	 * which that model does not have).
+	 *
+	 * @param {Object}  ctx               Origin and prefix.
+	 * @param {Object}  capture           Stored capture.
+	 * @param {boolean} withSupplementary Whether it is the Payments v2 view.
+	 * @return {Object} View.
+	 */
 	captureView( ctx, capture, withSupplementary = true ) {
 		const base = this.base( ctx );
 		const view = clone( capture );
@@ -765,6 +1093,9 @@ export class PayPalStandIn {
 			delete view.supplementary_data;
 			delete view.payee;
 		}
+		const orderId =
+			capture.supplementary_data &&
+			capture.supplementary_data.related_ids.order_id;
 		view.links = [
 			{
 				href: `${ base }/v2/payments/captures/${ capture.id }`,
@@ -776,11 +1107,15 @@ export class PayPalStandIn {
 				rel: 'refund',
 				method: 'POST',
 			},
-			{
-				href: `${ base }/v2/checkout/orders/${ capture.supplementary_data.related_ids.order_id }`,
-				rel: 'up',
-				method: 'GET',
-			},
+			...( orderId
+				? [
+						{
+							href: `${ base }/v2/checkout/orders/${ orderId }`,
+							rel: 'up',
+							method: 'GET',
+						},
+					]
+				: [] ),
 		];
 		return view;
 	}
@@ -788,9 +1123,7 @@ export class PayPalStandIn {
 	getCapture( ctx, id ) {
 		const capture = this.captures.get( id );
 		if ( ! capture ) {
-			throw notFound(
-				'Specified resource ID does not exist. Please check the resource ID and try again.'
-			);
+			throw notFound( 'payments' );
 		}
 		const view = this.captureView( ctx, capture );
 		const forced = ctx.take( [
@@ -812,27 +1145,258 @@ export class PayPalStandIn {
 					: Math.max( 0.01, Number( view.amount.value ) - 1 ).toFixed(
 							2
 						);
+			view.seller_receivable_breakdown = this.receivable( view.amount );
 		}
 		return this.answer( 200, view );
 	}
 
 	/**
+	 * A completed capture on the same account that the widget did not make: another checkout
+	 * of the charity (a gala ticket) paid by another payer, with its own invoice_id (or none).
+	 *
+	 * @param {Object} options value, currency_code, invoice_id (null for none), custom_id,
+	 *                         description.
+	 * @return {Object} { order_id, capture_id }.
+	 */
+	foreignCapture( options = {} ) {
+		const unit = {
+			amount: money(
+				options.currency_code || 'AUD',
+				options.value !== undefined ? options.value : '52.50'
+			),
+			description: options.description || 'Gala dinner ticket',
+		};
+		if ( options.invoice_id !== null ) {
+			unit.invoice_id =
+				options.invoice_id !== undefined
+					? String( options.invoice_id )
+					: `GALA-${ paypalId( 10 ) }`;
+		}
+		if ( options.custom_id !== undefined && options.custom_id !== null ) {
+			unit.custom_id = String( options.custom_id );
+		}
+		const order = this.openOrder( {
+			intent: 'CAPTURE',
+			purchase_units: [ unit ],
+		} );
+		this.approveOrder( order, OTHER_PAYER );
+		const capture = this.captureOrder( order );
+		this.foreign.add( capture.id );
+		return { order_id: order.id, capture_id: capture.id };
+	}
+
+	/**
+	 * Every capture on the account, for tests: { capture_id, order_id, status, amount,
+	 * invoice_id, custom_id, foreign }.
+	 *
+	 * @return {Object[]} Captures, oldest first.
+	 */
+	captureList() {
+		return [ ...this.captures.values() ].map( ( capture ) => ( {
+			capture_id: capture.id,
+			order_id: capture.supplementary_data
+				? capture.supplementary_data.related_ids.order_id
+				: null,
+			status: capture.status,
+			amount: clone( capture.amount ),
+			invoice_id: capture.invoice_id ?? null,
+			custom_id: capture.custom_id ?? null,
+			foreign: this.foreign.has( capture.id ),
+		} ) );
+	}
+
+	// ------------------------------------------------------------------
+	// Refunds
+	// ------------------------------------------------------------------
+
+	/**
+	 * Records a refund of a stored capture (the refund call, or a refund made elsewhere that
+	 * an event reports).
+	 *
+	 * @param {Object} capture Stored capture.
+	 * @param {Object} amount  Refund amount.
+	 * @param {Object} extra   invoice_id, custom_id, note_to_payer.
+	 * @return {Object} Stored refund.
+	 */
+	recordRefund( capture, amount, extra = {} ) {
+		const currency = capture.amount.currency_code;
+		const refunded =
+			Number( capture.refunded_value || 0 ) + Number( amount.value );
+		Object.defineProperty( capture, 'refunded_value', {
+			value: refunded,
+			enumerable: false,
+			writable: true,
+			configurable: true,
+		} );
+		capture.status =
+			refunded >= Number( capture.amount.value ) - 1e-9
+				? 'REFUNDED'
+				: 'PARTIALLY_REFUNDED';
+		capture.update_time = isoSeconds();
+		// The percentage part of the fee comes back; the fixed part does not.
+		const fee = Number(
+			format( Number( amount.value ) * FEE_RATE, currency )
+		);
+		const now = isoSeconds();
+		const refund = {
+			id: paypalId(),
+			status: 'COMPLETED',
+			amount: money( currency, amount.value ),
+			...extra,
+			seller_payable_breakdown: {
+				gross_amount: money( currency, amount.value ),
+				paypal_fee: money( currency, format( fee, currency ) ),
+				net_amount: money(
+					currency,
+					format( Number( amount.value ) - fee, currency )
+				),
+				total_refunded_amount: money(
+					currency,
+					format( refunded, currency )
+				),
+			},
+			payer: clone( MERCHANT ),
+			create_time: now,
+			update_time: now,
+		};
+		Object.defineProperty( refund, 'capture_id', {
+			value: capture.id,
+			enumerable: false,
+		} );
+		this.refunds.set( refund.id, refund );
+		return refund;
+	}
+
+	refundView( ctx, refund ) {
+		const view = clone( refund );
+		view.links = [
+			{
+				href: `${ this.base( ctx ) }/v2/payments/refunds/${ refund.id }`,
+				rel: 'self',
+				method: 'GET',
+			},
+			{
+				href: `${ this.base( ctx ) }/v2/payments/captures/${ refund.capture_id }`,
+				rel: 'up',
+				method: 'GET',
+			},
+		];
+		return view;
+	}
+
+	refund( ctx, id ) {
+		const capture = this.captures.get( id );
+		if ( ! capture ) {
+			throw notFound( 'payments' );
+		}
+		const body = this.objectBody( ctx, 'payments' );
+		this.validate( 'captures.refund', body, 'payments' );
+		if ( capture.status === 'PENDING' ) {
+			throw unprocessable(
+				'PENDING_CAPTURE',
+				'Cannot initiate a refund as the capture is pending. Capture is typically pending when the payer has funded the transaction using e-check/bank funded.',
+				{},
+				'payments'
+			);
+		}
+		if ( capture.status === 'REFUNDED' ) {
+			throw unprocessable(
+				'CAPTURE_FULLY_REFUNDED',
+				'The capture has already been fully refunded',
+				{},
+				'payments'
+			);
+		}
+		if (
+			capture.status !== 'COMPLETED' &&
+			capture.status !== 'PARTIALLY_REFUNDED'
+		) {
+			throw unprocessable(
+				'REFUND_NOT_ALLOWED',
+				'Capture cannot be refunded.',
+				{},
+				'payments'
+			);
+		}
+		const remaining =
+			Number( capture.amount.value ) -
+			Number( capture.refunded_value || 0 );
+		const amount = isObject( body.amount )
+			? clone( body.amount )
+			: money(
+					capture.amount.currency_code,
+					format( remaining, capture.amount.currency_code )
+				);
+		if ( isObject( body.amount ) ) {
+			if ( amount.currency_code !== capture.amount.currency_code ) {
+				throw unprocessable(
+					'REFUND_CAPTURE_CURRENCY_MISMATCH',
+					'Refund must be in the same currency as the capture',
+					{
+						field: '/amount/currency_code',
+						value: amount.currency_code,
+					},
+					'payments'
+				);
+			}
+			this.amountRules( amount, '/amount', 'payments' );
+		}
+		if ( Number( amount.value ) > remaining + 1e-9 ) {
+			throw unprocessable(
+				'REFUND_AMOUNT_EXCEEDED',
+				'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+				{ field: '/amount/value', value: amount.value },
+				'payments'
+			);
+		}
+		if (
+			body.invoice_id &&
+			[ ...this.refunds.values() ].some(
+				( refund ) => refund.invoice_id === body.invoice_id
+			)
+		) {
+			throw unprocessable(
+				'DUPLICATE_INVOICE_ID',
+				'Invoice ID was previously used to refund a capture.',
+				{ field: '/invoice_id', value: body.invoice_id },
+				'payments'
+			);
+		}
+		const extra = {};
+		for ( const key of [ 'invoice_id', 'custom_id', 'note_to_payer' ] ) {
+			if ( body[ key ] !== undefined ) {
+				extra[ key ] = String( body[ key ] );
+			}
+		}
+		const refund = this.recordRefund( capture, amount, extra );
+		const view = this.refundView( ctx, refund );
+		if (
+			/return=representation/i.test( String( ctx.headers.prefer || '' ) )
+		) {
+			return this.answer( 201, view );
+		}
+		return this.answer( 201, {
+			id: view.id,
+			status: view.status,
+			links: view.links,
+		} );
+	}
+
+	// ------------------------------------------------------------------
+	// Webhooks
+	// ------------------------------------------------------------------
+
+	/**
 	 * POST /v1/notifications/verify-webhook-signature: SUCCESS only for a delivery the stand-in
 	 * signed for this webhook id with this event; FAILURE otherwise (or when the scenario
-	 * webhook_verification_failed is queued). Missing fields answer 400 as PayPal does.
+	 * webhook_verification_failed is queued). Invalid bodies answer 400 as PayPal does.
 	 *
 	 * @param {Object} ctx Request context.
 	 * @return {Object} Answer.
 	 */
 	verifyWebhookSignature( ctx ) {
-		if ( ctx.jsonError ) {
-			throw invalidRequest(
-				'/',
-				'MALFORMED_REQUEST_JSON',
-				'The request JSON is not well formed.'
-			);
-		}
-		const body = ctx.body || {};
+		const body = this.objectBody( ctx, 'webhooks' );
+		this.validate( 'webhooks.verify', body, 'webhooks' );
 		for ( const field of [
 			'auth_algo',
 			'cert_url',
@@ -843,17 +1407,31 @@ export class PayPalStandIn {
 		] ) {
 			if ( typeof body[ field ] !== 'string' || ! body[ field ] ) {
 				throw invalidRequest(
-					`/${ field }`,
-					'MISSING_REQUIRED_PARAMETER',
-					'A required field / parameter is missing.'
+					[
+						requestDetail(
+							`/${ field }`,
+							'MISSING_REQUIRED_PARAMETER',
+							'A required field / parameter is missing.'
+						),
+					],
+					'webhooks'
 				);
 			}
 		}
-		if ( ! body.webhook_event || typeof body.webhook_event !== 'object' ) {
+		if ( ! isObject( body.webhook_event ) ) {
 			throw invalidRequest(
-				'/webhook_event',
-				'MISSING_REQUIRED_PARAMETER',
-				'A required field / parameter is missing.'
+				[
+					requestDetail(
+						'/webhook_event',
+						body.webhook_event === undefined
+							? 'MISSING_REQUIRED_PARAMETER'
+							: 'INVALID_PARAMETER_SYNTAX',
+						body.webhook_event === undefined
+							? 'A required field / parameter is missing.'
+							: 'The value of a field does not conform to the expected format.'
+					),
+				],
+				'webhooks'
 			);
 		}
 		const expected = signPayPalWebhook(
@@ -875,157 +1453,191 @@ export class PayPalStandIn {
 	}
 
 	/**
-	 * A PAYMENT.CAPTURE.* event as PayPal sends it. COMPLETED and DENIED carry the capture;
-	 * REFUNDED and REVERSED a refund whose "up" link names the capture.
+	 * A PAYMENT.CAPTURE.* event as PayPal sends it. COMPLETED, PENDING, DECLINED and DENIED
+	 * carry the capture (and set a stored capture to that status); REFUNDED and REVERSED
+	 * carry a refund whose "up" link names the capture (and record that refund on a stored
+	 * capture, as a refund made in PayPal's dashboard would be).
 	 *
 	 * @param {Object} ctx     Origin and prefix (for links).
-	 * @param {Object} options type, capture_id, and for a refund amount (its value) and
-	 *                         total_refunded; for a capture unknown to the stand-in, amount.
+	 * @param {Object} options type, capture_id; for a refund refund_amount and
+	 *                         total_refunded; for a capture unknown to the stand-in amount,
+	 *                         invoice_id, custom_id, order_id; reason (PENDING).
 	 * @return {Object} The event.
 	 */
 	makeEvent( ctx, options = {} ) {
 		const type = options.type || 'PAYMENT.CAPTURE.COMPLETED';
+		if ( ! /^PAYMENT\.CAPTURE\./.test( type ) || ! EVENT_TYPES[ type ] ) {
+			throw new HttpAnswer( 400, {
+				error: `type must be one of ${ Object.keys( EVENT_TYPES )
+					.filter( ( name ) => name.startsWith( 'PAYMENT.CAPTURE.' ) )
+					.join( ', ' ) }`,
+			} );
+		}
 		const captureId = options.capture_id || paypalId();
 		const stored = this.captures.get( captureId );
 		const amount = stored
 			? clone( stored.amount )
-			: {
-					currency_code: 'AUD',
-					value: String( options.amount || '52.50' ),
-				};
+			: money( 'AUD', String( options.amount || '52.50' ) );
+		const isRefund = /\.(REFUNDED|REVERSED)$/.test( type );
 		let resource;
-		if ( /REFUNDED|REVERSED$/.test( type ) ) {
-			const value = String( options.refund_amount || amount.value );
-			const total = String( options.total_refunded || value );
-			resource = {
-				id: paypalId(),
-				status: 'COMPLETED',
-				amount: { currency_code: amount.currency_code, value },
-				seller_payable_breakdown: {
-					gross_amount: {
-						currency_code: amount.currency_code,
-						value,
-					},
-					total_refunded_amount: {
-						currency_code: amount.currency_code,
-						value: total,
-					},
-				},
-				create_time: isoSeconds(),
-				update_time: isoSeconds(),
-				links: [
-					{
-						href: `${ this.base( ctx ) }/v2/payments/captures/${ captureId }`,
-						rel: 'up',
-						method: 'GET',
-					},
-				],
-			};
+		if ( isRefund ) {
+			resource = this.refundResource(
+				ctx,
+				options,
+				stored,
+				captureId,
+				amount
+			);
 		} else {
-			resource = stored
-				? this.captureView( ctx, stored )
-				: {
+			const status = {
+				COMPLETED: 'COMPLETED',
+				PENDING: 'PENDING',
+				DECLINED: 'DECLINED',
+				DENIED: 'DECLINED',
+			}[ type.split( '.' ).pop() ];
+			if ( stored ) {
+				stored.status = status;
+				stored.update_time = isoSeconds();
+				delete stored.status_details;
+				if ( status === 'PENDING' ) {
+					stored.status_details = {
+						reason: options.reason || 'PENDING_REVIEW',
+					};
+				}
+				resource = this.captureView( ctx, stored );
+			} else {
+				resource = this.captureView(
+					ctx,
+					{
 						id: captureId,
+						status,
+						...( status === 'PENDING'
+							? {
+									status_details: {
+										reason:
+											options.reason || 'PENDING_REVIEW',
+									},
+								}
+							: {} ),
 						amount,
+						...( options.invoice_id
+							? { invoice_id: String( options.invoice_id ) }
+							: {} ),
+						...( options.custom_id
+							? { custom_id: String( options.custom_id ) }
+							: {} ),
 						final_capture: true,
+						seller_protection: {
+							status: 'ELIGIBLE',
+							dispute_categories: [
+								'ITEM_NOT_RECEIVED',
+								'UNAUTHORIZED_TRANSACTION',
+							],
+						},
+						seller_receivable_breakdown: this.receivable( amount ),
+						payee: clone( MERCHANT ),
+						...( options.order_id
+							? {
+									supplementary_data: {
+										related_ids: {
+											order_id: String(
+												options.order_id
+											),
+										},
+									},
+								}
+							: {} ),
 						create_time: isoSeconds(),
 						update_time: isoSeconds(),
-					};
-			resource.status = type.endsWith( 'DENIED' )
-				? 'DECLINED'
-				: 'COMPLETED';
-			delete resource.status_details;
-			if ( stored ) {
-				stored.status = resource.status;
-				delete stored.status_details;
+					},
+					true
+				);
 			}
 		}
+		const id = `WH-${ paypalId( 17 ) }-${ paypalId( 17 ) }`;
+		const eventLink = `${ this.base( ctx ) }/v1/notifications/webhooks-events/${ id }`;
+		const shown = `$ ${ resource.amount.value } ${ resource.amount.currency_code }`;
+		const verb = type.split( '.' ).pop().toLowerCase();
 		return {
-			id: `WH-${ paypalId( 17 ) }-${ paypalId( 17 ) }`,
+			id,
 			event_version: '1.0',
-			create_time: isoSeconds(),
-			resource_type: /REFUNDED|REVERSED$/.test( type )
-				? 'refund'
-				: 'capture',
+			create_time: new Date().toISOString(),
+			resource_type: isRefund ? 'refund' : 'capture',
 			resource_version: '2.0',
 			event_type: type,
-			summary: `Payment ${ type.split( '.' ).pop().toLowerCase() }`,
+			summary:
+				verb === 'completed' || verb === 'pending'
+					? `Payment ${ verb } for ${ shown }`
+					: `A ${ shown } capture payment was ${ verb }`,
 			resource,
-			links: [],
+			links: [
+				{ href: eventLink, rel: 'self', method: 'GET' },
+				{
+					href: `${ eventLink }/resend`,
+					rel: 'resend',
+					method: 'POST',
+				},
+			],
 		};
 	}
 
-	refund( ctx, id ) {
-		const capture = this.captures.get( id );
-		if ( ! capture ) {
-			throw notFound(
-				'Specified resource ID does not exist. Please check the resource ID and try again.'
-			);
-		}
+	/**
+	 * The refund a REFUNDED or REVERSED event carries.
+	 *
+	 * @param {Object}      ctx       Origin and prefix.
+	 * @param {Object}      options   refund_amount, total_refunded.
+	 * @param {Object|null} stored    The stored capture, if any.
+	 * @param {string}      captureId Capture id.
+	 * @param {Object}      amount    The capture's amount.
+	 * @return {Object} Refund resource.
+	 */
+	refundResource( ctx, options, stored, captureId, amount ) {
+		const currency = amount.currency_code;
 		if (
-			capture.status !== 'COMPLETED' &&
-			capture.status !== 'PARTIALLY_REFUNDED'
+			stored &&
+			[ 'COMPLETED', 'PARTIALLY_REFUNDED' ].includes( stored.status )
 		) {
-			throw unprocessable(
-				'CAPTURE_FULLY_REFUNDED',
-				'The capture has already been fully refunded'
+			const remaining =
+				Number( stored.amount.value ) -
+				Number( stored.refunded_value || 0 );
+			const value = Math.min(
+				remaining,
+				Number( options.refund_amount || remaining )
 			);
-		}
-		const body = ctx.body || {};
-		const amount = body.amount
-			? clone( body.amount )
-			: clone( capture.amount );
-		if ( body.amount ) {
-			this.validateAmount( body.amount, '/amount' );
-		}
-		const refunded =
-			Number( capture.refunded_value || 0 ) + Number( amount.value );
-		if ( refunded > Number( capture.amount.value ) + 1e-9 ) {
-			throw unprocessable(
-				'REFUND_AMOUNT_EXCEEDED',
-				'The refund amount must be less than or equal to the capture amount that has not yet been refunded.'
+			const refund = this.recordRefund(
+				stored,
+				money( currency, format( value, currency ) )
 			);
+			return this.refundView( ctx, refund );
 		}
-		Object.defineProperty( capture, 'refunded_value', {
-			value: refunded,
-			enumerable: false,
-			writable: true,
-			configurable: true,
-		} );
-		capture.status =
-			refunded >= Number( capture.amount.value ) - 1e-9
-				? 'REFUNDED'
-				: 'PARTIALLY_REFUNDED';
-		const now = isoSeconds();
-		const refund = {
+		const value = String( options.refund_amount || amount.value );
+		const fee = format( Number( value ) * FEE_RATE, currency );
+		return {
 			id: paypalId(),
 			status: 'COMPLETED',
-			amount,
-			...( body.invoice_id ? { invoice_id: body.invoice_id } : {} ),
-			...( body.note_to_payer
-				? { note_to_payer: body.note_to_payer }
-				: {} ),
-			create_time: now,
-			update_time: now,
+			amount: money( currency, value ),
+			seller_payable_breakdown: {
+				gross_amount: money( currency, value ),
+				paypal_fee: money( currency, fee ),
+				net_amount: money(
+					currency,
+					format( Number( value ) - Number( fee ), currency )
+				),
+				total_refunded_amount: money(
+					currency,
+					String( options.total_refunded || value )
+				),
+			},
+			payer: clone( MERCHANT ),
+			create_time: isoSeconds(),
+			update_time: isoSeconds(),
 			links: [
 				{
-					href: `${ this.base( ctx ) }/v2/payments/refunds/`,
-					rel: 'self',
-					method: 'GET',
-				},
-				{
-					href: `${ this.base( ctx ) }/v2/payments/captures/${ id }`,
+					href: `${ this.base( ctx ) }/v2/payments/captures/${ captureId }`,
 					rel: 'up',
 					method: 'GET',
 				},
 			],
 		};
-		refund.links[ 0 ].href += refund.id;
-		this.refunds.set( refund.id, refund );
-		return this.answer( 201, {
-			id: refund.id,
-			status: refund.status,
-			links: refund.links,
-		} );
 	}
 }

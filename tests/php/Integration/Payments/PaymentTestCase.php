@@ -71,7 +71,8 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 		$content = null;
 		if ( is_array( $body ) ) {
 			$lines[] = 'Content-Type: application/json';
-			$content = wp_json_encode( $body );
+			// An empty array is the empty object a browser sends ({}): PayPal refuses a JSON array.
+			$content = array() === $body ? '{}' : wp_json_encode( $body );
 		} elseif ( is_string( $body ) ) {
 			$lines[] = 'Content-Type: application/x-www-form-urlencoded';
 			$content = $body;
