@@ -515,13 +515,29 @@ export function buildSchema( version ) {
 				unique.push( node );
 			}
 		}
-		// Emptyable<string>: '' is a string already.
-		const simpler = (
-			unique.includes( 'string' )
-				? unique.filter( ( node ) => node !== 'empty' )
-				: unique
-		).sort( byJson );
-		return simpler.length === 1 ? simpler[ 0 ] : { anyOf: simpler };
+		// Emptyable<string> stays [ "empty", "string" ]: Stripe refuses '' for
+		// a plain string parameter (parameter_invalid_empty).
+		unique.sort( byJson );
+		return unique.length === 1 ? unique[ 0 ] : { anyOf: unique };
+	};
+
+	const mentionsEmptyable = ( typeNode ) => {
+		if ( ts.isTypeReferenceNode( typeNode ) ) {
+			return typeNode.typeName.getText() === 'Emptyable' ||
+				typeNode.typeName.getText() === 'Stripe.Emptyable';
+		}
+		if ( ts.isUnionTypeNode( typeNode ) ) {
+			return typeNode.types.some( mentionsEmptyable );
+		}
+		return false;
+	};
+
+	const withEmpty = ( node ) => {
+		const members = node && node.anyOf ? node.anyOf : [ node ];
+		if ( members.includes( 'empty' ) ) {
+			return node;
+		}
+		return { anyOf: [ 'empty', ...members ].sort( byJson ) };
 	};
 
 	const convertObject = ( type ) => {
@@ -534,10 +550,15 @@ export function buildSchema( version ) {
 			}
 			const propName = prop.getName();
 			const propType = checker.getTypeOfSymbol( prop );
-			const converted = convert( propType, {
+			let converted = convert( propType, {
 				propName,
 				doc: docOf( prop ),
 			} );
+			// The compiler folds Emptyable<string> (string | '') into string; the
+			// declaration still says it.
+			if ( decl && decl.type && mentionsEmptyable( decl.type ) ) {
+				converted = withEmpty( converted );
+			}
 			node.props[ propName ] = converted;
 			if ( prop.flags & ts.SymbolFlags.Optional ) {
 				node.optional.push( propName );
