@@ -36,6 +36,7 @@
  *   node tests/stand-ins/lib/stripe/schema/generate.mjs --check  exit 1 when they differ
  *                                                                from the installed SDKs
  */
+/* eslint-disable no-bitwise -- the TypeScript compiler API reports kinds as bit flags */
 import { readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -306,7 +307,9 @@ export function buildSchema( version ) {
 			const rel = path
 				.relative( path.join( pkgDir, 'cjs' ), file )
 				.split( path.sep );
-			const dirs = rel.slice( 0, -1 ).filter( ( d ) => d !== 'resources' );
+			const dirs = rel
+				.slice( 0, -1 )
+				.filter( ( d ) => d !== 'resources' );
 			return dirs.length ? `${ dirs.join( '.' ) }.` : '';
 		} );
 		full = full.replace( /^Stripe\./, '' );
@@ -331,7 +334,9 @@ export function buildSchema( version ) {
 
 	const docOf = ( symbol ) =>
 		symbol
-			? ts.displayPartsToString( symbol.getDocumentationComment( checker ) )
+			? ts.displayPartsToString(
+					symbol.getDocumentationComment( checker )
+				)
 			: '';
 
 	const isOtherString = ( type ) =>
@@ -364,8 +369,8 @@ export function buildSchema( version ) {
 	};
 
 	/**
-	 * @param {ts.Type} type      Type.
-	 * @param {Object}  context   propName, doc (for numbers).
+	 * @param {ts.Type} type    Type.
+	 * @param {Object}  context propName, doc (for numbers).
 	 * @return {*} Type node.
 	 */
 	const convert = ( type, context = {} ) => {
@@ -435,8 +440,10 @@ export function buildSchema( version ) {
 			if (
 				symbol &&
 				symbol.flags & ts.SymbolFlags.Interface &&
-				! ( type.objectFlags & ts.ObjectFlags.Reference &&
-					checker.getTypeArguments( type ).length )
+				! (
+					type.objectFlags & ts.ObjectFlags.Reference &&
+					checker.getTypeArguments( type ).length
+				)
 			) {
 				return refTo( symbol );
 			}
@@ -493,9 +500,7 @@ export function buildSchema( version ) {
 		// An id or the object it names: "string | Stripe.Charge".
 		const objectRefs = out.filter(
 			( node ) =>
-				node &&
-				node.ref &&
-				isResourceInterface( used.get( node.ref ) )
+				node && node.ref && isResourceInterface( used.get( node.ref ) )
 		);
 		if ( out.includes( 'string' ) && objectRefs.length ) {
 			const rest = out.filter(
@@ -504,7 +509,9 @@ export function buildSchema( version ) {
 			rest.unshift( {
 				expandable: objectRefs.map( ( node ) => node.ref ).sort(),
 			} );
-			return rest.length === 1 ? rest[ 0 ] : { anyOf: rest.sort( byJson ) };
+			return rest.length === 1
+				? rest[ 0 ]
+				: { anyOf: rest.sort( byJson ) };
 		}
 		const unique = [];
 		const seen = new Set();
@@ -523,8 +530,10 @@ export function buildSchema( version ) {
 
 	const mentionsEmptyable = ( typeNode ) => {
 		if ( ts.isTypeReferenceNode( typeNode ) ) {
-			return typeNode.typeName.getText() === 'Emptyable' ||
-				typeNode.typeName.getText() === 'Stripe.Emptyable';
+			return (
+				typeNode.typeName.getText() === 'Emptyable' ||
+				typeNode.typeName.getText() === 'Stripe.Emptyable'
+			);
 		}
 		if ( ts.isUnionTypeNode( typeNode ) ) {
 			return typeNode.types.some( mentionsEmptyable );
@@ -544,7 +553,8 @@ export function buildSchema( version ) {
 		const node = { props: {}, optional: [] };
 		const includable = [];
 		for ( const prop of checker.getPropertiesOfType( type ) ) {
-			const decl = prop.valueDeclaration || ( prop.declarations || [] )[ 0 ];
+			const decl =
+				prop.valueDeclaration || ( prop.declarations || [] )[ 0 ];
 			if ( decl && ts.isMethodSignature( decl ) ) {
 				continue;
 			}
@@ -563,7 +573,9 @@ export function buildSchema( version ) {
 			if ( prop.flags & ts.SymbolFlags.Optional ) {
 				node.optional.push( propName );
 				const inner =
-					converted && converted.anyOf ? converted.anyOf : [ converted ];
+					converted && converted.anyOf
+						? converted.anyOf
+						: [ converted ];
 				if (
 					inner.some(
 						( n ) =>
@@ -638,7 +650,9 @@ export function buildSchema( version ) {
 			);
 		}
 		if ( ! classSymbol ) {
-			throw new Error( `${ version }: no resource class for ${ where.file }` );
+			throw new Error(
+				`${ version }: no resource class for ${ where.file }`
+			);
 		}
 		const classType = checker.getDeclaredTypeOfSymbol( classSymbol );
 		const method = classType.getProperty( where.name );
@@ -662,7 +676,7 @@ export function buildSchema( version ) {
 					checker.getNonNullableType(
 						checker.getTypeOfSymbol( paramsSymbol )
 					)
-			  )
+				)
 			: { props: {}, optional: [] };
 		endpoints[ endpoint ] = {
 			params,
@@ -690,7 +704,10 @@ export function buildSchema( version ) {
 				( inner.flags & ts.TypeFlags.Object
 					? checker.getTypeArguments( inner )
 					: [] );
-			if ( inner.aliasSymbol && inner.aliasSymbol.getName() === 'Response' ) {
+			if (
+				inner.aliasSymbol &&
+				inner.aliasSymbol.getName() === 'Response'
+			) {
 				return convert( innerArgs[ 0 ] );
 			}
 			// Response<T> = T & { lastResponse }: keep the part that is not lastResponse.
@@ -718,7 +735,8 @@ export function buildSchema( version ) {
 				return null;
 			}
 			const type = checker.getDeclaredTypeOfSymbol( symbol );
-			return checker.getTypeOfSymbol( type.getProperty( 'object' ) ).value;
+			return checker.getTypeOfSymbol( type.getProperty( 'object' ) )
+				.value;
 		};
 		const keep = new Set();
 		const visit = ( node ) => {
@@ -824,9 +842,14 @@ export function buildSchema( version ) {
 		}
 	}
 	if ( eventBase ) {
-		const event = convertObject( checker.getDeclaredTypeOfSymbol( eventBase ) );
+		const event = convertObject(
+			checker.getDeclaredTypeOfSymbol( eventBase )
+		);
 		event.props.data = {
-			props: { object: 'stripeObject', previous_attributes: { record: 'any' } },
+			props: {
+				object: 'stripeObject',
+				previous_attributes: { record: 'any' },
+			},
 			optional: [ 'previous_attributes' ],
 		};
 		event.props.type = { enum: Object.keys( eventTypes ).sort() };
@@ -933,7 +956,9 @@ function main( argv ) {
 		const text = render( buildSchema( version ) );
 		const file = schemaFile( version );
 		if ( check ) {
-			const committed = existsSync( file ) ? readFileSync( file, 'utf8' ) : '';
+			const committed = existsSync( file )
+				? readFileSync( file, 'utf8' )
+				: '';
 			if ( committed !== text ) {
 				differ++;
 				process.stderr.write(
@@ -955,6 +980,9 @@ function main( argv ) {
 	}
 }
 
-if ( process.argv[ 1 ] && path.resolve( process.argv[ 1 ] ) === fileURLToPath( import.meta.url ) ) {
+if (
+	process.argv[ 1 ] &&
+	path.resolve( process.argv[ 1 ] ) === fileURLToPath( import.meta.url )
+) {
 	main( process.argv.slice( 2 ) );
 }

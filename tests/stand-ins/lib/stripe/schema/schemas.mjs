@@ -49,19 +49,19 @@ export function loadSchema( version ) {
 /**
  * The endpoint a request is for.
  *
- * @param {Object} schema Schema.
- * @param {string} method HTTP method.
- * @param {string} path   Path, e.g. "/v1/payment_intents/pi_1/confirm".
+ * @param {Object} schema      Schema.
+ * @param {string} method      HTTP method.
+ * @param {string} requestPath Path, e.g. "/v1/payment_intents/pi_1/confirm".
  * @return {string|null} Endpoint key, e.g. "POST /v1/payment_intents/:id/confirm".
  */
-export function findEndpoint( schema, method, path ) {
-	const segments = String( path ).split( '?' )[ 0 ].split( '/' );
+export function findEndpoint( schema, method, requestPath ) {
+	const segments = String( requestPath ).split( '?' )[ 0 ].split( '/' );
 	for ( const template of schema.templates ) {
 		if (
 			template.method === method &&
 			template.segments.length === segments.length &&
-			template.segments.every(
-				( s, i ) => s === ':id' ? segments[ i ] !== '' : s === segments[ i ]
+			template.segments.every( ( s, i ) =>
+				s === ':id' ? segments[ i ] !== '' : s === segments[ i ]
 			)
 		) {
 			return template.key;

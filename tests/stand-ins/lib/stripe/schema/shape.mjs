@@ -26,17 +26,37 @@ const short = ( value ) => {
 };
 
 /**
- * @param {*}      object  A Stripe answer (an object with `object`).
- * @param {string} version API version.
+ * @param {*}       object              A Stripe answer (an object with `object`).
+ * @param {string}  version             API version.
+ * @param {Object}  options
+ * @param {boolean} options.publishable An answer to a publishable key: Stripe.js sees
+ *                                      a subset of an intent's fields ("If you retrieve
+ *                                      a PaymentIntent with a publishable key, it only
+ *                                      returns a subset of properties", the SDK's
+ *                                      PaymentIntentResource.retrieve), so the intent's
+ *                                      own fields may be missing; those present are checked.
  * @return {string[]} Problems; empty when the shape matches.
  */
-export function stripeShapeProblems( object, version ) {
+export function stripeShapeProblems(
+	object,
+	version,
+	{ publishable = false } = {}
+) {
 	const schema = loadSchema( version );
 	if ( ! schema ) {
 		return [ `no Stripe definitions for API version ${ version }` ];
 	}
 	const problems = [];
 	checkStripeObject( schema, object, '', problems, version );
+	if (
+		publishable &&
+		object &&
+		( object.object === 'payment_intent' ||
+			object.object === 'setup_intent' )
+	) {
+		const top = new RegExp( `^${ object.object }\\.[a-z_]+: missing ` );
+		return problems.filter( ( found ) => ! top.test( found ) );
+	}
 	return problems;
 }
 
@@ -50,9 +70,18 @@ export function stripeShapeProblems( object, version ) {
  * @param {string}   version  Version (for messages).
  * @param {string[]} allowed  Definition names the field allows (expandable), or null for any.
  */
-function checkStripeObject( schema, value, where, problems, version, allowed = null ) {
+function checkStripeObject(
+	schema,
+	value,
+	where,
+	problems,
+	version,
+	allowed = null
+) {
 	if ( ! value || typeof value !== 'object' || Array.isArray( value ) ) {
-		problems.push( `${ where || '(answer)' }: not a Stripe object: ${ short( value ) }` );
+		problems.push(
+			`${ where || '(answer)' }: not a Stripe object: ${ short( value ) }`
+		);
 		return;
 	}
 	const objectValue = value.object;
@@ -61,7 +90,8 @@ function checkStripeObject( schema, value, where, problems, version, allowed = n
 		checkEnvelope( schema, value, label, problems, version, null );
 		return;
 	}
-	const key = value.deleted === true ? `deleted ${ objectValue }` : objectValue;
+	const key =
+		value.deleted === true ? `deleted ${ objectValue }` : objectValue;
 	const name = schema.objects[ key ];
 	if ( ! name || ! schema.defs[ name ] ) {
 		problems.push(
@@ -87,7 +117,7 @@ function checkEnvelope( schema, value, where, problems, version, item ) {
 				url: 'string',
 				next_page: [ 'string', 'null' ],
 				total_count: 'integer',
-		  }
+			}
 		: { object: null, data: null, has_more: 'boolean', url: 'string' };
 	for ( const field of Object.keys( value ) ) {
 		if ( ! ( field in fields ) ) {
@@ -154,10 +184,10 @@ function problemsOf( schema, node, value, version ) {
  */
 function accepts( schema, node, value ) {
 	const type = resolve( schema, node );
-	const kind = kindOf( value );
 	if ( type === undefined || type === 'any' ) {
 		return true;
 	}
+	const kind = kindOf( value );
 	if ( typeof type === 'string' ) {
 		return (
 			{
@@ -197,7 +227,6 @@ function checkNode( schema, node, value, where, problems, version ) {
 		checkStripeObject( schema, value, where, problems, version );
 		return;
 	}
-	const kind = kindOf( value );
 	if ( type.anyOf ) {
 		// Fits a member: fine. Otherwise report against the closest member (an
 		// enum's values, an object's fields), not every alternative.
@@ -216,6 +245,7 @@ function checkNode( schema, node, value, where, problems, version ) {
 		checkNode( schema, closest.member, value, where, problems, version );
 		return;
 	}
+	const kind = kindOf( value );
 	const expect = ( ok, what ) => {
 		if ( ! ok ) {
 			problems.push( `${ where }: ${ short( value ) } is not ${ what }` );
@@ -246,7 +276,9 @@ function checkNode( schema, node, value, where, problems, version ) {
 				type.enum.length > 8
 					? `${ type.enum.slice( 0, 8 ).join( ', ' ) }, …`
 					: type.enum.join( ', ' );
-			problems.push( `${ where }: ${ short( value ) } is not one of ${ list }` );
+			problems.push(
+				`${ where }: ${ short( value ) } is not one of ${ list }`
+			);
 		}
 		return;
 	}
@@ -268,7 +300,9 @@ function checkNode( schema, node, value, where, problems, version ) {
 			);
 			return;
 		}
-		problems.push( `${ where }: ${ short( value ) } is neither an id nor an object` );
+		problems.push(
+			`${ where }: ${ short( value ) } is neither an id nor an object`
+		);
 		return;
 	}
 	if ( type.list || type.search ) {
@@ -278,7 +312,9 @@ function checkNode( schema, node, value, where, problems, version ) {
 		}
 		const wanted = type.list ? 'list' : 'search_result';
 		if ( value.object !== wanted ) {
-			problems.push( `${ where }.object: ${ short( value.object ) } is not '${ wanted }'` );
+			problems.push(
+				`${ where }.object: ${ short( value.object ) } is not '${ wanted }'`
+			);
 		}
 		checkEnvelope(
 			schema,
@@ -296,7 +332,14 @@ function checkNode( schema, node, value, where, problems, version ) {
 			return;
 		}
 		value.forEach( ( item, index ) =>
-			checkNode( schema, type.array, item, `${ where }[${ index }]`, problems, version )
+			checkNode(
+				schema,
+				type.array,
+				item,
+				`${ where }[${ index }]`,
+				problems,
+				version
+			)
 		);
 		return;
 	}
@@ -314,16 +357,34 @@ function checkNode( schema, node, value, where, problems, version ) {
 		for ( const field of Object.keys( value ) ) {
 			const at = `${ where }.${ field }`;
 			if ( field in props ) {
-				checkNode( schema, props[ field ], value[ field ], at, problems, version );
+				checkNode(
+					schema,
+					props[ field ],
+					value[ field ],
+					at,
+					problems,
+					version
+				);
 			} else if ( type.record ) {
-				checkNode( schema, type.record, value[ field ], at, problems, version );
+				checkNode(
+					schema,
+					type.record,
+					value[ field ],
+					at,
+					problems,
+					version
+				);
 			} else {
-				problems.push( `${ at }: not a field of ${ objectName } in ${ version }` );
+				problems.push(
+					`${ at }: not a field of ${ objectName } in ${ version }`
+				);
 			}
 		}
 		for ( const field of Object.keys( props ) ) {
 			if ( ! optional.has( field ) && ! ( field in value ) ) {
-				problems.push( `${ where }.${ field }: missing (${ objectName } always has it in ${ version })` );
+				problems.push(
+					`${ where }.${ field }: missing (${ objectName } always has it in ${ version })`
+				);
 			}
 		}
 	}

@@ -49,7 +49,8 @@
  * (tests/stand-ins/browser/stripe.js) sends. Parameters named stand_in_* are the
  * stand-in's own test hooks (3-D Secure outcome, wallet type) and are not Stripe's.
  *
- * STRIPE_STAND_IN_VALIDATION=off (environment) turns this off, for debugging only.
+ * STRIPE_STAND_IN_VALIDATION=off (environment), or setStripeValidation( false )
+ * from a control call, turns this off, for debugging only; it is on by default.
  */
 import { loadSchema, findEndpoint, resolve } from './schemas.mjs';
 
@@ -62,15 +63,29 @@ const CLIENT_ONLY = [ 'client_secret' ];
 const docUrl = ( code ) =>
 	`https://stripe.com/docs/error-codes/${ code.replace( /_/g, '-' ) }`;
 
+let switchedOff = null; // null: as the environment says
+
 /**
  * Whether validation is on (default) for this process.
  *
  * @return {boolean} On.
  */
 export function stripeValidationEnabled() {
+	if ( switchedOff !== null ) {
+		return ! switchedOff;
+	}
 	return ! /^(0|off|false|no)$/i.test(
 		process.env.STRIPE_STAND_IN_VALIDATION || ''
 	);
+}
+
+/**
+ * Turn validation off or on at run time (a control call's job; debugging only).
+ *
+ * @param {boolean|null} enabled true, false, or null to follow the environment again.
+ */
+export function setStripeValidation( enabled ) {
+	switchedOff = enabled === null ? null : ! enabled;
 }
 
 const isPlainObject = ( value ) =>
@@ -146,11 +161,19 @@ function check( schema, node, value, param ) {
 		case 'empty':
 			return value === ''
 				? null
-				: problem( INVALID, `Invalid ${ param }: must be empty`, param );
+				: problem(
+						INVALID,
+						`Invalid ${ param }: must be empty`,
+						param
+					);
 		case 'string':
 			return typeof value === 'string'
 				? null
-				: problem( INVALID, `Invalid string: ${ display( value ) }`, param );
+				: problem(
+						INVALID,
+						`Invalid string: ${ display( value ) }`,
+						param
+					);
 		case 'integer':
 			return typeof value === 'string' && /^-?\d+$/.test( value )
 				? null
@@ -159,16 +182,24 @@ function check( schema, node, value, param ) {
 						`Invalid integer: ${ display( value ) }`,
 						param,
 						'parameter_invalid_integer'
-				  );
+					);
 		case 'number':
 		case 'decimal':
 			return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test( value )
 				? null
-				: problem( INVALID, `Invalid decimal: ${ display( value ) }`, param );
+				: problem(
+						INVALID,
+						`Invalid decimal: ${ display( value ) }`,
+						param
+					);
 		case 'boolean':
 			return value === 'true' || value === 'false'
 				? null
-				: problem( INVALID, `Invalid boolean: ${ display( value ) }`, param );
+				: problem(
+						INVALID,
+						`Invalid boolean: ${ display( value ) }`,
+						param
+					);
 		case 'null':
 			return problem( INVALID, `Invalid ${ param }`, param );
 	}
@@ -179,7 +210,7 @@ function check( schema, node, value, param ) {
 					INVALID,
 					`Invalid ${ param }: must be one of ${ oneOf( type.enum ) }`,
 					param
-			  );
+				);
 	}
 	if ( type.const !== undefined ) {
 		return value === String( type.const )
@@ -256,7 +287,10 @@ function checkObject( schema, type, value, param ) {
 }
 
 function checkUnion( schema, members, value, param ) {
-	const kinds = members.map( ( member ) => {
+	if ( value === '' && members.includes( 'empty' ) ) {
+		return null;
+	}
+	const kindOfMember = ( member ) => {
 		const type = resolve( schema, member );
 		if ( type && ( type.props || type.record ) ) {
 			return 'object';
@@ -265,7 +299,7 @@ function checkUnion( schema, members, value, param ) {
 			return 'array';
 		}
 		return 'scalar';
-	} );
+	};
 	let kind = 'scalar';
 	if ( Array.isArray( value ) ) {
 		kind = 'array';
@@ -287,8 +321,9 @@ function checkUnion( schema, members, value, param ) {
 		}
 		// Report against the member of the value's kind; among objects, the one
 		// naming most of the value's keys (card[number] → the card, not the token).
-		let score = kinds[ i ] === kind ? 1000 : 0;
-		if ( kind === 'object' && kinds[ i ] === 'object' ) {
+		const memberKind = kindOfMember( members[ i ] );
+		let score = memberKind === kind ? 1000 : 0;
+		if ( kind === 'object' && memberKind === 'object' ) {
 			const type = resolve( schema, members[ i ] );
 			score += Object.keys( value ).filter(
 				( key ) => type.props && key in type.props
@@ -325,7 +360,8 @@ function expandable( schema, node, segments ) {
 	}
 	if ( type.anyOf ) {
 		return type.anyOf.some(
-			( member ) => member !== 'null' && expandable( schema, member, segments )
+			( member ) =>
+				member !== 'null' && expandable( schema, member, segments )
 		);
 	}
 	if ( type.list || type.search ) {
@@ -369,7 +405,9 @@ function isExpandableField( schema, node ) {
 		return true;
 	}
 	if ( node.anyOf ) {
-		return node.anyOf.some( ( member ) => isExpandableField( schema, member ) );
+		return node.anyOf.some( ( member ) =>
+			isExpandableField( schema, member )
+		);
 	}
 	return false;
 }
