@@ -1,0 +1,284 @@
+/**
+ * Stripe stand-in core: the class, request pipeline (routing, API keys, idempotency) and state.
+ */
+import { randomString, clone, canonicalJson, HttpAnswer } from '../util.mjs';
+import { DEFAULT_API_VERSION } from './constants.mjs';
+import { docUrl, requestLogUrl, invalid } from './helpers.mjs';
+import { Routes } from './routes.mjs';
+import { Store } from './store.mjs';
+import { Params } from './params.mjs';
+import { Events } from './events.mjs';
+import { PaymentMethods } from './payment_methods.mjs';
+import { Tokens } from './tokens.mjs';
+import { Becs } from './becs.mjs';
+import { Customers } from './customers.mjs';
+import { ProductsPrices } from './products_prices.mjs';
+import { PaymentAttempts } from './payment_attempts.mjs';
+import { PaymentIntents } from './payment_intents.mjs';
+import { SetupIntents } from './setup_intents.mjs';
+import { Subscriptions } from './subscriptions.mjs';
+import { Invoices } from './invoices.mjs';
+import { ChargesRefunds } from './charges_refunds.mjs';
+import { DisputesBalance } from './disputes_balance.mjs';
+import { PaymentMethodDomains } from './payment_method_domains.mjs';
+import { Control } from './control.mjs';
+
+/**
+ * The Stripe stand-in. One instance per server; reset() empties it. The methods of each
+ * resource live in their own module (a class used as a mixin) and are copied onto this one.
+ */
+export class StripeStandIn {
+	constructor() {
+		this.reset();
+		this.routes = this.buildRoutes();
+	}
+
+	reset() {
+		/** @type {Map<string, Object>} id → Stripe object */
+		this.objects = new Map();
+		/** @type {Map<string, Object>} instrument id → card info and state */
+		this.cards = new Map();
+		/** @type {Map<string, Object>} idempotency key → stored answer */
+		this.idempotency = new Map();
+		/** @type {Object[]} events, oldest first */
+		this.events = [];
+		this.apiVersion = DEFAULT_API_VERSION;
+		this.sequence = 0;
+	}
+
+	/**
+	 * Answer one request.
+	 *
+	 * @param {Object} ctx Request context from the server.
+	 * @return {{status: number, body: *, headers: Object}} Answer.
+	 */
+	handle( ctx ) {
+		const requestId = `req_${ randomString( 14 ) }`;
+		const baseHeaders = {
+			'Request-Id': requestId,
+			'Stripe-Version':
+				ctx.headers[ 'stripe-version' ] || this.apiVersion,
+		};
+		if ( ctx.headers[ 'stripe-version' ] ) {
+			this.apiVersion = ctx.headers[ 'stripe-version' ];
+		}
+		try {
+			const route = this.findRoute( ctx.method, ctx.path );
+			const auth = this.authenticate( ctx.headers, route );
+			// Stripe's libraries send a DELETE's parameters in the query string (as for GET).
+			let params = ctx.method === 'GET' ? ctx.query : ctx.body;
+			if ( ctx.method === 'DELETE' ) {
+				params = { ...( ctx.query || {} ), ...( ctx.body || {} ) };
+			}
+			const req = { ctx, auth, params: params || {} };
+
+			const idempotencyKey = ctx.headers[ 'idempotency-key' ];
+			if ( idempotencyKey && ctx.method === 'POST' ) {
+				baseHeaders[ 'Idempotency-Key' ] = idempotencyKey;
+				const scope = `${ auth.key }\n${ idempotencyKey }`;
+				const fingerprint = canonicalJson( req.params );
+				const stored = this.idempotency.get( scope );
+				if ( stored ) {
+					if ( stored.path !== ctx.path ) {
+						invalid(
+							`Keys for idempotent requests can only be used for the same endpoint they were first used for ('POST ${ stored.path }' vs 'POST ${ ctx.path }'). Try using a key other than '${ idempotencyKey }' if you meant to execute a different request.`,
+							{ type: 'idempotency_error' }
+						);
+					}
+					if ( stored.fingerprint !== fingerprint ) {
+						throw new HttpAnswer( 400, {
+							error: {
+								type: 'idempotency_error',
+								message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${ idempotencyKey }' if you meant to execute a different request.`,
+								request_log_url: requestLogUrl(),
+							},
+						} );
+					}
+					return {
+						status: stored.status,
+						body: clone( stored.body ),
+						headers: {
+							...baseHeaders,
+							'Original-Request': stored.requestId,
+							'Idempotent-Replayed': 'true',
+						},
+					};
+				}
+				const answer = this.run( route, req );
+				if ( answer.status < 300 || answer.status === 402 ) {
+					this.idempotency.set( scope, {
+						path: ctx.path,
+						fingerprint,
+						status: answer.status,
+						body: clone( answer.body ),
+						requestId,
+					} );
+				}
+				return {
+					...answer,
+					headers: { ...baseHeaders, ...answer.headers },
+				};
+			}
+			const answer = this.run( route, req );
+			return {
+				...answer,
+				headers: { ...baseHeaders, ...answer.headers },
+			};
+		} catch ( error ) {
+			if ( error instanceof HttpAnswer ) {
+				return {
+					status: error.status,
+					body: error.body,
+					headers: { ...baseHeaders, ...error.headers },
+				};
+			}
+			throw error;
+		}
+	}
+
+	/**
+	 * Run a route; card errors are answers, so they can be stored for replay.
+	 *
+	 * @param {Object} route Route.
+	 * @param {Object} req   Request.
+	 * @return {Object} Answer.
+	 */
+	run( route, req ) {
+		try {
+			const body = route.handler( req, ...route.args );
+			return { status: 200, body, headers: {} };
+		} catch ( error ) {
+			if ( error instanceof HttpAnswer && error.status === 402 ) {
+				return {
+					status: 402,
+					body: error.body,
+					headers: error.headers,
+				};
+			}
+			throw error;
+		}
+	}
+
+	findRoute( method, path ) {
+		for ( const [ routeMethod, pattern, handler, options ] of this
+			.routes ) {
+			if ( routeMethod !== method ) {
+				continue;
+			}
+			const match = pattern.exec( path );
+			if ( match ) {
+				return {
+					handler: handler.bind( this ),
+					args: match.slice( 1 ).map( decodeURIComponent ),
+					publishable: !! ( options && options.publishable ),
+				};
+			}
+		}
+		throw new HttpAnswer( 404, {
+			error: {
+				type: 'invalid_request_error',
+				message: `Unrecognized request URL (${ method }: ${ path }). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+			},
+		} );
+	}
+
+	/**
+	 * Check the API key (Bearer, or Basic with the key as user name).
+	 *
+	 * @param {Object} headers Lower-cased request headers.
+	 * @param {Object} route   Matched route.
+	 * @return {{key: string, publishable: boolean, livemode: boolean}} Auth.
+	 */
+	authenticate( headers, route ) {
+		const header = String( headers.authorization || '' ).trim();
+		let key = '';
+		if ( /^bearer\s+/i.test( header ) ) {
+			key = header.replace( /^bearer\s+/i, '' ).trim();
+		} else if ( /^basic\s+/i.test( header ) ) {
+			const decoded = Buffer.from(
+				header.replace( /^basic\s+/i, '' ),
+				'base64'
+			).toString( 'utf8' );
+			key = decoded.split( ':' )[ 0 ];
+		}
+		if ( ! key ) {
+			throw new HttpAnswer( 401, {
+				error: {
+					type: 'invalid_request_error',
+					message:
+						"You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+				},
+			} );
+		}
+		const valid =
+			/^(sk_test_|sk_live_|rk_|pk_test_|pk_live_)/.test( key ) &&
+			! /^(sk|pk|rk)_(test|live)_invalid$/.test( key );
+		if ( ! valid ) {
+			const masked =
+				key.length > 12
+					? `${ key.slice( 0, 8 ) }${ '*'.repeat(
+							key.length - 12
+						) }${ key.slice( -4 ) }`
+					: key;
+			throw new HttpAnswer( 401, {
+				error: {
+					type: 'invalid_request_error',
+					message: `Invalid API Key provided: ${ masked }`,
+				},
+			} );
+		}
+		const publishable = key.startsWith( 'pk_' );
+		if ( publishable && ! route.publishable ) {
+			throw new HttpAnswer( 401, {
+				error: {
+					type: 'invalid_request_error',
+					code: 'secret_key_required',
+					doc_url: docUrl( 'secret_key_required' ),
+					message:
+						'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+				},
+			} );
+		}
+		return { key, publishable, livemode: /_live_/.test( key ) };
+	}
+}
+
+for ( const mixin of [
+	Routes,
+	Store,
+	Params,
+	Events,
+	PaymentMethods,
+	Tokens,
+	Becs,
+	Customers,
+	ProductsPrices,
+	PaymentAttempts,
+	PaymentIntents,
+	SetupIntents,
+	Subscriptions,
+	Invoices,
+	ChargesRefunds,
+	DisputesBalance,
+	PaymentMethodDomains,
+	Control,
+] ) {
+	for ( const name of Object.getOwnPropertyNames( mixin.prototype ) ) {
+		if ( name === 'constructor' ) {
+			continue;
+		}
+		if (
+			Object.prototype.hasOwnProperty.call(
+				StripeStandIn.prototype,
+				name
+			)
+		) {
+			throw new Error( `StripeStandIn: ${ name } is defined twice` );
+		}
+		Object.defineProperty(
+			StripeStandIn.prototype,
+			name,
+			Object.getOwnPropertyDescriptor( mixin.prototype, name )
+		);
+	}
+}

@@ -1,0 +1,364 @@
+/**
+ * Stripe stand-in: Subscription invoices, the PaymentIntent that collects each, and what its outcome does to them.
+ */
+import {
+	stripeId,
+	randomString,
+	unixNow,
+	clone,
+	isTrue,
+	HttpAnswer,
+} from '../util.mjs';
+import { DECLINES } from '../cards.mjs';
+import { invalid } from './helpers.mjs';
+
+export class Invoices {
+	/**
+	 * A finalized (open) invoice for the current period of a subscription.
+	 *
+	 * @param {Object} sub    Subscription.
+	 * @param {string} reason subscription_create | subscription_cycle.
+	 * @return {Object} Invoice.
+	 */
+	newInvoice( sub, reason ) {
+		const now = unixNow();
+		const customer = this.find( sub.customer, 'customer' );
+		const lines = sub.items.data.map( ( item ) => ( {
+			id: stripeId( 'il' ),
+			object: 'line_item',
+			amount: item.price.unit_amount * item.quantity,
+			currency: item.price.currency,
+			description: `${ item.quantity } × ${
+				( this.find( item.price.product, 'product' ) || {} ).name ||
+				'Donation'
+			} (at $${ ( item.price.unit_amount / 100 ).toFixed( 2 ) } / ${
+				item.price.recurring.interval_count > 1
+					? `every ${ item.price.recurring.interval_count } ${ item.price.recurring.interval }s`
+					: item.price.recurring.interval
+			})`,
+			livemode: sub.livemode,
+			metadata: {},
+			period: {
+				start: sub.current_period_start,
+				end: sub.current_period_end,
+			},
+			price: clone( item.price ),
+			quantity: item.quantity,
+			subscription: sub.id,
+			subscription_item: item.id,
+			type: 'subscription',
+		} ) );
+		const total = lines.reduce( ( sum, line ) => sum + line.amount, 0 );
+		const sequence = customer ? customer.next_invoice_sequence++ : 1;
+		const id = stripeId( 'in' );
+		const invoice = {
+			id,
+			object: 'invoice',
+			account_country: 'AU',
+			account_name: 'Stand-in Charity',
+			amount_due: total,
+			amount_paid: 0,
+			amount_remaining: total,
+			attempt_count: 0,
+			attempted: false,
+			auto_advance: true,
+			billing_reason: reason,
+			charge: null,
+			collection_method: 'charge_automatically',
+			confirmation_secret: null,
+			created: now,
+			currency: sub.currency,
+			customer: sub.customer,
+			customer_email: customer ? customer.email : null,
+			customer_name: customer ? customer.name : null,
+			default_payment_method: null,
+			description: null,
+			hosted_invoice_url: `https://invoice.stripe.com/i/acct_standin/test_${ randomString(
+				30
+			) }`,
+			invoice_pdf: `https://pay.stripe.com/invoice/acct_standin/test_${ randomString(
+				30
+			) }/pdf`,
+			lines: {
+				object: 'list',
+				data: lines,
+				has_more: false,
+				total_count: lines.length,
+				url: `/v1/invoices/${ id }/lines`,
+			},
+			livemode: sub.livemode,
+			metadata: {},
+			next_payment_attempt: null,
+			number: `${ customer ? customer.invoice_prefix : 'STANDIN' }-${ String(
+				sequence
+			).padStart( 4, '0' ) }`,
+			paid: false,
+			parent: {
+				quote_details: null,
+				subscription_details: {
+					metadata: clone( sub.metadata ),
+					subscription: sub.id,
+				},
+				type: 'subscription_details',
+			},
+			payment_intent: null,
+			period_end: sub.current_period_end,
+			period_start: sub.current_period_start,
+			status: 'open',
+			status_transitions: {
+				finalized_at: now,
+				marked_uncollectible_at: null,
+				paid_at: null,
+				voided_at: null,
+			},
+			subscription: sub.id,
+			subtotal: total,
+			total,
+		};
+		this.save( invoice );
+		this.emit( 'invoice.created', invoice );
+		this.emit( 'invoice.finalized', invoice );
+		return invoice;
+	}
+
+	/**
+	 * The PaymentIntent that collects an invoice.
+	 *
+	 * @param {Object}      invoice      Invoice.
+	 * @param {string|null} instrumentId Payment method.
+	 * @return {Object} PaymentIntent.
+	 */
+	invoicePaymentIntent( invoice, instrumentId ) {
+		const id = stripeId( 'pi' );
+		const sub = invoice.subscription
+			? this.find( invoice.subscription, 'subscription' )
+			: null;
+		const instrument = instrumentId
+			? this.objects.get( instrumentId )
+			: null;
+		const types = ( sub && sub.payment_settings.payment_method_types ) || [
+			( instrument && instrument.type ) || 'card',
+		];
+		const pi = {
+			id,
+			object: 'payment_intent',
+			amount: invoice.amount_due,
+			amount_capturable: 0,
+			amount_details: { tip: {} },
+			amount_received: 0,
+			application: null,
+			application_fee_amount: null,
+			automatic_payment_methods: null,
+			canceled_at: null,
+			cancellation_reason: null,
+			capture_method: 'automatic',
+			client_secret: `${ id }_secret_${ randomString( 25 ) }`,
+			confirmation_method: 'automatic',
+			created: unixNow(),
+			currency: invoice.currency,
+			customer: invoice.customer,
+			description:
+				invoice.billing_reason === 'subscription_create'
+					? 'Subscription creation'
+					: 'Subscription update',
+			invoice: invoice.id,
+			last_payment_error: null,
+			latest_charge: null,
+			livemode: invoice.livemode,
+			metadata: {},
+			next_action: null,
+			on_behalf_of: null,
+			payment_method: instrumentId,
+			payment_method_configuration_details: null,
+			payment_method_options: this.methodOptions( types ),
+			payment_method_types: types,
+			processing: null,
+			receipt_email: null,
+			review: null,
+			setup_future_usage: 'off_session',
+			shipping: null,
+			source: null,
+			statement_descriptor: null,
+			statement_descriptor_suffix: null,
+			status: instrumentId
+				? 'requires_confirmation'
+				: 'requires_payment_method',
+			transfer_data: null,
+			transfer_group: null,
+		};
+		this.save( pi );
+		this.emit( 'payment_intent.created', pi );
+		invoice.payment_intent = pi.id;
+		invoice.confirmation_secret = {
+			client_secret: pi.client_secret,
+			type: 'payment_intent',
+		};
+		return pi;
+	}
+
+	/**
+	 * Keep invoice and subscription in step with the invoice's PaymentIntent.
+	 *
+	 * @param {Object} pi PaymentIntent.
+	 */
+	afterIntent( pi ) {
+		if ( ! pi.invoice ) {
+			return;
+		}
+		const invoice = this.find( pi.invoice, 'invoice' );
+		if ( ! invoice ) {
+			return;
+		}
+		const sub = invoice.subscription
+			? this.find( invoice.subscription, 'subscription' )
+			: null;
+		invoice.attempted = true;
+		if ( pi.status === 'processing' ) {
+			// The invoice stays open (payment pending), the subscription as it was.
+			return;
+		}
+		if ( pi.status === 'succeeded' ) {
+			invoice.attempt_count += 1;
+			invoice.status = 'paid';
+			invoice.paid = true;
+			invoice.amount_paid = invoice.amount_due;
+			invoice.amount_remaining = 0;
+			invoice.charge = pi.latest_charge;
+			invoice.next_payment_attempt = null;
+			invoice.status_transitions.paid_at = unixNow();
+			this.emit( 'invoice.paid', invoice );
+			this.emit( 'invoice.payment_succeeded', invoice );
+			if ( sub ) {
+				const previous = { status: sub.status };
+				if (
+					sub.save_default_payment_method === 'on_subscription' &&
+					! sub.default_payment_method
+				) {
+					sub.default_payment_method = pi.payment_method;
+				}
+				if (
+					[ 'incomplete', 'past_due', 'unpaid' ].includes(
+						sub.status
+					)
+				) {
+					sub.status = 'active';
+					this.emit( 'customer.subscription.updated', sub, previous );
+				}
+			}
+			return;
+		}
+		if ( pi.status === 'requires_action' ) {
+			this.emit( 'invoice.payment_action_required', invoice );
+		} else if ( pi.status === 'requires_payment_method' ) {
+			invoice.attempt_count += 1;
+			invoice.next_payment_attempt =
+				invoice.billing_reason === 'subscription_create'
+					? null
+					: unixNow() + 3 * 86400;
+			this.emit( 'invoice.payment_failed', invoice );
+		}
+		if (
+			sub &&
+			invoice.billing_reason !== 'subscription_create' &&
+			sub.status === 'active'
+		) {
+			const previous = { status: sub.status };
+			sub.status = 'past_due';
+			this.emit( 'customer.subscription.updated', sub, previous );
+		}
+	}
+
+	listInvoices( req ) {
+		const p = req.params;
+		return this.list(
+			'invoice',
+			( invoice ) =>
+				( ! p.customer || invoice.customer === p.customer ) &&
+				( ! p.subscription ||
+					invoice.subscription === p.subscription ) &&
+				( ! p.status || invoice.status === p.status ),
+			p,
+			'/v1/invoices'
+		);
+	}
+
+	payInvoice( req, id ) {
+		const invoice = this.mustFind( id, 'invoice' );
+		const p = req.params;
+		if ( invoice.status === 'paid' ) {
+			invalid( 'Invoice is already paid', {
+				code: 'invoice_not_editable',
+			} );
+		}
+		if ( invoice.status === 'void' ) {
+			invalid( 'This invoice can no longer be paid because it is void.', {
+				code: 'invoice_not_editable',
+			} );
+		}
+		let pi = invoice.payment_intent
+			? this.find( invoice.payment_intent, 'payment_intent' )
+			: null;
+		const sub = invoice.subscription
+			? this.find( invoice.subscription, 'subscription' )
+			: null;
+		const customer = this.find( invoice.customer, 'customer' );
+		let instrumentId = pi ? pi.payment_method : null;
+		if ( p.payment_method ) {
+			const instrument = this.resolvePaymentMethod(
+				p.payment_method,
+				'payment_method',
+				req.auth
+			);
+			this.checkUsable( instrument, invoice.customer );
+			instrumentId = instrument.id;
+		}
+		if ( ! instrumentId ) {
+			instrumentId =
+				( sub && sub.default_payment_method ) ||
+				( customer &&
+					( customer.invoice_settings.default_payment_method ||
+						customer.default_source ) ) ||
+				null;
+		}
+		if ( ! instrumentId ) {
+			invalid(
+				'This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.',
+				{ code: 'invoice_no_customer_line_items' }
+			);
+		}
+		if ( ! pi ) {
+			pi = this.invoicePaymentIntent( invoice, instrumentId );
+		}
+		pi.payment_method = instrumentId;
+		const offSession =
+			p.off_session === undefined ? true : isTrue( p.off_session );
+		const outcome = this.attemptPayment( pi, req, { offSession } );
+		if ( ! outcome.ok ) {
+			throw new HttpAnswer( 402, outcome.error );
+		}
+		if ( pi.status === 'requires_action' ) {
+			throw new HttpAnswer(
+				402,
+				this.cardErrorBody( DECLINES.authentication_required, {
+					intent: pi,
+					instrument: this.objects.get( instrumentId ),
+				} )
+			);
+		}
+		return this.render( invoice, p.expand );
+	}
+
+	voidInvoice( req, id ) {
+		const invoice = this.mustFind( id, 'invoice' );
+		if ( invoice.status !== 'open' ) {
+			invalid(
+				`You can only pass in open invoices. This invoice isn't open.`,
+				{ code: 'invoice_not_editable' }
+			);
+		}
+		invoice.status = 'void';
+		invoice.status_transitions.voided_at = unixNow();
+		this.emit( 'invoice.voided', invoice );
+		return this.render( invoice, req.params.expand );
+	}
+}

@@ -1,0 +1,349 @@
+/**
+ * Stripe stand-in: PaymentIntents: create, retrieve, update, confirm, cancel, list.
+ */
+import {
+	stripeId,
+	randomString,
+	unixNow,
+	isTrue,
+	HttpAnswer,
+} from '../util.mjs';
+import { invalid, expandList, hide } from './helpers.mjs';
+
+export class PaymentIntents {
+	createPaymentIntent( req ) {
+		const p = req.params;
+		const amount = this.intParam( p.amount, 'amount', { required: true } );
+		const currency = this.currencyParam( p.currency );
+		this.minimumAmount( amount, currency );
+		const customer = p.customer
+			? this.mustFind( p.customer, 'customer', 'customer' ).id
+			: null;
+		let instrument = null;
+		if ( p.payment_method ) {
+			instrument = this.resolvePaymentMethod(
+				p.payment_method,
+				'payment_method',
+				req.auth
+			);
+			this.checkUsable( instrument, customer );
+		} else if ( p.payment_method_data ) {
+			instrument = this.paymentMethodFromData(
+				p.payment_method_data,
+				req
+			);
+		}
+		const automatic = p.automatic_payment_methods
+			? {
+					allow_redirects:
+						p.automatic_payment_methods.allow_redirects || 'always',
+					enabled: isTrue( p.automatic_payment_methods.enabled ),
+				}
+			: null;
+		const confirm = isTrue( p.confirm );
+		const offSession = this.offSessionParam( p.off_session );
+		if ( offSession && ! confirm ) {
+			invalid(
+				'You can only set `off_session` when you are also confirming the PaymentIntent (i.e. `confirm=true`).',
+				{ param: 'off_session' }
+			);
+		}
+		if ( confirm && ! instrument ) {
+			invalid(
+				"You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+				{ code: 'payment_intent_unexpected_state' }
+			);
+		}
+		if (
+			confirm &&
+			automatic &&
+			automatic.enabled &&
+			automatic.allow_redirects !== 'never' &&
+			! p.return_url
+		) {
+			invalid(
+				'This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents. If you wish to accept redirect-based payment methods, set the `return_url` parameter when confirming the PaymentIntent.',
+				{}
+			);
+		}
+		let paymentMethodTypes = expandList( p.payment_method_types );
+		if ( automatic && automatic.enabled ) {
+			paymentMethodTypes = [ 'card', 'link' ];
+		} else if ( ! paymentMethodTypes.length ) {
+			paymentMethodTypes = [ 'card' ];
+		}
+		let mandatePlan = null;
+		if ( instrument ) {
+			this.checkMethodType(
+				instrument,
+				paymentMethodTypes,
+				currency,
+				'PaymentIntent'
+			);
+			if ( confirm && this.isBecs( instrument ) ) {
+				mandatePlan = this.becsMandatePlan(
+					p,
+					instrument,
+					customer,
+					'PaymentIntent',
+					req
+				);
+			}
+		}
+		const id = stripeId( 'pi' );
+		const pi = {
+			id,
+			object: 'payment_intent',
+			amount,
+			amount_capturable: 0,
+			amount_details: { tip: {} },
+			amount_received: 0,
+			application: null,
+			application_fee_amount: null,
+			automatic_payment_methods: automatic,
+			canceled_at: null,
+			cancellation_reason: null,
+			capture_method: p.capture_method || 'automatic',
+			client_secret: `${ id }_secret_${ randomString( 25 ) }`,
+			confirmation_method: p.confirmation_method || 'automatic',
+			created: unixNow(),
+			currency,
+			customer,
+			description: p.description || null,
+			invoice: null,
+			last_payment_error: null,
+			latest_charge: null,
+			livemode: req.auth.livemode,
+			metadata: this.metadataParam( p.metadata ),
+			next_action: null,
+			on_behalf_of: null,
+			payment_method: instrument ? instrument.id : null,
+			payment_method_configuration_details: null,
+			payment_method_options: this.methodOptions( paymentMethodTypes ),
+			payment_method_types: paymentMethodTypes,
+			processing: null,
+			receipt_email: p.receipt_email || null,
+			review: null,
+			setup_future_usage: p.setup_future_usage || null,
+			shipping: p.shipping || null,
+			source: null,
+			statement_descriptor: p.statement_descriptor || null,
+			statement_descriptor_suffix: p.statement_descriptor_suffix || null,
+			status: instrument
+				? 'requires_confirmation'
+				: 'requires_payment_method',
+			transfer_data: null,
+			transfer_group: null,
+		};
+		hide( pi, '__mandatePlan', mandatePlan );
+		this.save( pi );
+		this.emit( 'payment_intent.created', pi );
+		if ( confirm ) {
+			const outcome = this.attemptPayment( pi, req, {
+				offSession: !! offSession,
+			} );
+			if ( ! outcome.ok ) {
+				throw new HttpAnswer( 402, outcome.error );
+			}
+		}
+		return this.render( pi, p.expand );
+	}
+
+	retrievePaymentIntent( req, id ) {
+		const pi = this.mustFind( id, 'payment_intent' );
+		this.checkClientSecret( pi, req.params, req.auth.publishable );
+		return this.publicView(
+			this.render( pi, req.auth.publishable ? [] : req.params.expand ),
+			req.auth.publishable
+		);
+	}
+
+	updatePaymentIntent( req, id ) {
+		const pi = this.mustFind( id, 'payment_intent' );
+		const p = req.params;
+		if ( [ 'succeeded', 'canceled', 'processing' ].includes( pi.status ) ) {
+			if (
+				Object.keys( p ).some(
+					( key ) =>
+						! [
+							'metadata',
+							'description',
+							'expand',
+							'receipt_email',
+						].includes( key )
+				)
+			) {
+				invalid(
+					`This PaymentIntent's ${ Object.keys( p ).join( ', ' ) } could not be updated because it has a status of ${ pi.status }. You may only update the metadata, description, and receipt_email of a PaymentIntent with one of the following statuses: requires_payment_method, requires_confirmation, requires_action.`,
+					{ code: 'payment_intent_unexpected_state' }
+				);
+			}
+		}
+		if ( p.amount !== undefined ) {
+			pi.amount = this.intParam( p.amount, 'amount' );
+			this.minimumAmount( pi.amount, pi.currency );
+		}
+		if ( p.currency !== undefined ) {
+			pi.currency = this.currencyParam( p.currency );
+		}
+		if ( p.customer !== undefined ) {
+			pi.customer = p.customer
+				? this.mustFind( p.customer, 'customer', 'customer' ).id
+				: null;
+		}
+		if ( p.payment_method ) {
+			const instrument = this.resolvePaymentMethod(
+				p.payment_method,
+				'payment_method',
+				req.auth
+			);
+			this.checkUsable( instrument, pi.customer );
+			pi.payment_method = instrument.id;
+			pi.status = 'requires_confirmation';
+		}
+		for ( const field of [
+			'description',
+			'receipt_email',
+			'setup_future_usage',
+			'statement_descriptor',
+			'statement_descriptor_suffix',
+		] ) {
+			if ( p[ field ] !== undefined ) {
+				pi[ field ] = p[ field ] || null;
+			}
+		}
+		pi.metadata = this.metadataParam( p.metadata, pi.metadata );
+		return this.render( pi, p.expand );
+	}
+
+	confirmPaymentIntent( req, id ) {
+		const pi = this.mustFind( id, 'payment_intent' );
+		const p = req.params;
+		const pk = req.auth.publishable;
+		this.checkClientSecret( pi, p, pk );
+		if ( pi.status === 'succeeded' ) {
+			invalid(
+				'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+				{ code: 'payment_intent_unexpected_state' }
+			);
+		}
+		if ( pi.status === 'canceled' || pi.status === 'processing' ) {
+			invalid(
+				`You cannot confirm this PaymentIntent because it has a status of ${ pi.status }.`,
+				{ code: 'payment_intent_unexpected_state' }
+			);
+		}
+		const view = () =>
+			this.publicView( this.render( pi, pk ? [] : p.expand ), pk );
+
+		if ( pi.status === 'requires_action' && p.stand_in_3ds ) {
+			const outcome = this.completeAuthentication(
+				pi,
+				p.stand_in_3ds === 'fail' ? 'fail' : 'succeed',
+				req
+			);
+			if ( ! outcome.ok ) {
+				throw new HttpAnswer( 402, outcome.error );
+			}
+			return view();
+		}
+
+		if ( p.payment_method ) {
+			const instrument = this.resolvePaymentMethod(
+				p.payment_method,
+				'payment_method',
+				req.auth
+			);
+			this.checkUsable( instrument, pi.customer );
+			pi.payment_method = instrument.id;
+		} else if ( p.payment_method_data ) {
+			pi.payment_method = this.paymentMethodFromData(
+				p.payment_method_data,
+				req
+			).id;
+		}
+		if ( ! pi.payment_method ) {
+			invalid(
+				"You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+				{ code: 'payment_intent_unexpected_state' }
+			);
+		}
+		if ( p.receipt_email !== undefined ) {
+			pi.receipt_email = p.receipt_email || null;
+		}
+		if ( p.setup_future_usage !== undefined ) {
+			pi.setup_future_usage = p.setup_future_usage || null;
+		}
+		const chosen = this.objects.get( pi.payment_method );
+		this.checkMethodType(
+			chosen,
+			pi.payment_method_types,
+			pi.currency,
+			'PaymentIntent'
+		);
+		if ( this.isBecs( chosen ) ) {
+			hide(
+				pi,
+				'__mandatePlan',
+				this.becsMandatePlan(
+					p,
+					chosen,
+					pi.customer,
+					'PaymentIntent',
+					req
+				)
+			);
+		}
+		const automatic = pi.automatic_payment_methods;
+		if (
+			! pk &&
+			automatic &&
+			automatic.enabled &&
+			automatic.allow_redirects !== 'never' &&
+			! p.return_url
+		) {
+			invalid(
+				'This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents. If you wish to accept redirect-based payment methods, set the `return_url` parameter when confirming the PaymentIntent.'
+			);
+		}
+		const outcome = this.attemptPayment( pi, req, {
+			offSession: !! this.offSessionParam( p.off_session ),
+		} );
+		if ( ! outcome.ok ) {
+			if ( pk ) {
+				outcome.error.error.payment_intent = this.publicView(
+					outcome.error.error.payment_intent,
+					true
+				);
+			}
+			throw new HttpAnswer( 402, outcome.error );
+		}
+		return view();
+	}
+
+	cancelPaymentIntent( req, id ) {
+		const pi = this.mustFind( id, 'payment_intent' );
+		if ( [ 'succeeded', 'canceled' ].includes( pi.status ) ) {
+			invalid(
+				`You cannot cancel this PaymentIntent because it has a status of ${ pi.status }. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+				{ code: 'payment_intent_unexpected_state' }
+			);
+		}
+		pi.status = 'canceled';
+		pi.canceled_at = unixNow();
+		pi.cancellation_reason = req.params.cancellation_reason || null;
+		pi.next_action = null;
+		this.emit( 'payment_intent.canceled', pi );
+		return this.render( pi, req.params.expand );
+	}
+
+	listPaymentIntents( req ) {
+		const p = req.params;
+		return this.list(
+			'payment_intent',
+			( pi ) => ! p.customer || pi.customer === p.customer,
+			p,
+			'/v1/payment_intents'
+		);
+	}
+}
