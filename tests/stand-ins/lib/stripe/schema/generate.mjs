@@ -22,8 +22,10 @@
  *   { anyOf: [ T, … ] }
  *   { props: { name: T }, optional: [ name ], record?: T, includable?: [ name ] }
  *                           an object; `record` types any other key (metadata);
- *                           `includable` lists optional fields Stripe leaves out
- *                           unless expanded (invoice.payments)
+ *                           `includable` lists the optional object and list fields:
+ *                           those Stripe leaves out unless expanded are among them
+ *                           (invoice.payments, invoice.confirmation_secret); the SDK
+ *                           does not say which, so expand takes them all
  *   { ref: "Name" }         a definition in defs
  *   { expandable: [ "Name" ] }  an id string, or (when expanded) one of these objects
  *   { list: T } / { search: T } the list / search_result envelope of T (returns only)
@@ -580,10 +582,8 @@ export function buildSchema( version ) {
 					inner.some(
 						( n ) =>
 							n &&
-							( n.list ||
-								n.search ||
-								( n.ref &&
-									isResourceInterface( used.get( n.ref ) ) ) )
+							typeof n === 'object' &&
+							( n.list || n.search || n.ref || n.props )
 					)
 				) {
 					includable.push( propName );
