@@ -5,13 +5,13 @@
  *
  * Run: node --test tests/stand-ins/stripe-schema.test.mjs
  */
-import { test, describe } from 'node:test';
+import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StripeStandIn } from './lib/stripe.mjs';
-import { encodeForm, parseForm } from './server.mjs';
+import { encodeForm, parseForm, startStandIns } from './server.mjs';
 import { ENDPOINTS } from './lib/stripe/schema/generate.mjs';
 import {
 	validateStripeRequest,
@@ -858,5 +858,75 @@ describe( 'stripeShapeProblems', () => {
 				'payment_intent.charges: not a field of payment_intent in 2026-10-28.endive',
 			]
 		);
+	} );
+} );
+
+describe( 'the stand-in refuses what Stripe refuses', () => {
+	let standIns;
+	const post = ( route, body ) =>
+		fetch( `${ standIns.url }/stripe${ route }`, {
+			method: 'POST',
+			headers: {
+				Authorization: 'Bearer sk_test_wired123',
+				'Content-Type': 'application/x-www-form-urlencoded',
+				'Idempotency-Key': `key-${ Math.random() }`,
+			},
+			body: encodeForm( body ),
+		} );
+	const control = ( route, body ) =>
+		fetch( `${ standIns.url }/__control${ route }`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify( body || {} ),
+		} ).then( ( r ) => r.json() );
+
+	before( async () => {
+		standIns = await startStandIns( { port: 0 } );
+	} );
+	after( async () => {
+		await standIns.close();
+	} );
+
+	test( 'a misspelt parameter gets 400 parameter_unknown, and nothing is created', async () => {
+		const response = await post( '/v1/customers', {
+			email: 'a@example.org',
+			metdata: { a: 'b' },
+		} );
+		assert.equal( response.status, 400 );
+		const body = await response.json();
+		assert.equal( body.error.code, 'parameter_unknown' );
+		assert.equal(
+			body.error.message,
+			'Received unknown parameter: metdata'
+		);
+		assert.equal( body.error.param, 'metdata' );
+		assert.match(
+			body.error.request_log_url,
+			/^https:\/\/dashboard\.stripe\.com\//
+		);
+		const list = await fetch( `${ standIns.url }/stripe/v1/customers`, {
+			headers: { Authorization: 'Bearer sk_test_wired123' },
+		} ).then( ( r ) => r.json() );
+		assert.deepEqual( list.data, [] );
+	} );
+
+	test( 'a control call turns the checks off for debugging; reset turns them on again', async () => {
+		assert.deepEqual(
+			await control( '/stripe/validation', { enabled: false } ),
+			{
+				enabled: false,
+			}
+		);
+		const loose = await post( '/v1/customers', {
+			email: 'a@example.org',
+			metdata: 'x',
+		} );
+		assert.equal( loose.status, 200 );
+		await control( '/reset' );
+		const strict = await post( '/v1/customers', {
+			email: 'a@example.org',
+			metdata: 'x',
+		} );
+		assert.equal( strict.status, 400 );
 	} );
 } );
