@@ -20,6 +20,10 @@ import path from 'node:path';
 import { parseForm } from './lib/form.mjs';
 import { HttpAnswer } from './lib/util.mjs';
 import { StripeStandIn, signStripePayload } from './lib/stripe.mjs';
+import {
+	setStripeValidation,
+	stripeValidationEnabled,
+} from './lib/stripe/schema/validate.mjs';
 import { PayPalStandIn, signPayPalWebhook } from './lib/paypal.mjs';
 import { ExperianStandIn } from './lib/experian.mjs';
 import { RecaptchaStandIn } from './lib/recaptcha.mjs';
@@ -539,6 +543,7 @@ export async function startStandIns( {
 					for ( const provider of Object.values( providers ) ) {
 						provider.reset();
 					}
+					setStripeValidation( null );
 					return ok( { reset: true } );
 				case 'GET /__control/requests': {
 					const filterProvider = url.searchParams.get( 'provider' );
@@ -559,6 +564,16 @@ export async function startStandIns( {
 				case 'DELETE /__control/requests':
 					log = [];
 					return ok( { cleared: true } );
+				// Stripe's parameter checks (lib/stripe/schema/validate.mjs) are on unless
+				// turned off here or by STRIPE_STAND_IN_VALIDATION=off: for debugging only.
+				// { enabled: null } follows the environment again.
+				case 'POST /__control/stripe/validation':
+					setStripeValidation(
+						body.enabled === undefined || body.enabled === null
+							? null
+							: body.enabled !== false && body.enabled !== 'false'
+					);
+					return ok( { enabled: stripeValidationEnabled() } );
 				case 'POST /__control/stripe/advance':
 					return ok(
 						providers.stripe.inVersion( body.api_version, () =>

@@ -2245,15 +2245,19 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 
 	test( 'PaymentMethod errors: missing and invalid BSB, account, name, email', async () => {
 		const cases = [
+			// An empty string is refused before the BECS checks, as for any
+			// parameter Stripe's definitions do not let be unset.
 			[
 				{ 'au_becs_debit[bsb_number]': '' },
 				'au_becs_debit[bsb_number]',
-				'parameter_missing',
+				'parameter_invalid_empty',
 			],
+			// An empty string is refused before the BECS checks, as for any
+			// parameter Stripe's definitions do not let be unset.
 			[
 				{ 'au_becs_debit[account_number]': '' },
 				'au_becs_debit[account_number]',
-				'parameter_missing',
+				'parameter_invalid_empty',
 			],
 			[
 				{ 'au_becs_debit[bsb_number]': '12345' },
@@ -2389,7 +2393,8 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 			noAgent.body.error.param,
 			'mandate_data[customer_acceptance][online][user_agent]'
 		);
-		assert.equal( noAgent.body.error.code, 'parameter_missing' );
+		// user_agent is a plain string in Stripe's definitions: '' cannot unset it.
+		assert.equal( noAgent.body.error.code, 'parameter_invalid_empty' );
 		const cardOnly = await oneOff( pm.id, {
 			'payment_method_types[]': 'card',
 		} );

@@ -25,6 +25,7 @@ import { ChargesRefunds } from './charges_refunds.mjs';
 import { DisputesBalance } from './disputes_balance.mjs';
 import { PaymentMethodDomains } from './payment_method_domains.mjs';
 import { Control } from './control.mjs';
+import { validateStripeRequest } from './schema/validate.mjs';
 
 /**
  * The Stripe stand-in. One instance per server; reset() empties it. The methods of each
@@ -82,6 +83,24 @@ export class StripeStandIn {
 				params = { ...( ctx.query || {} ), ...( ctx.body || {} ) };
 			}
 			const req = { ctx, auth, params: params || {} };
+			// Stripe refuses what its definitions do not take (unknown, missing, mistyped
+			// parameters, impossible expands) before anything runs, so before the
+			// idempotency store too: a refused request saves no result.
+			const refusal = validateStripeRequest( {
+				method: ctx.method,
+				path: ctx.path,
+				params: req.params,
+				version: baseHeaders[ 'Stripe-Version' ],
+				publishable: auth.publishable,
+			} );
+			if ( refusal ) {
+				throw new HttpAnswer( refusal.status, {
+					error: {
+						...refusal.error,
+						request_log_url: requestLogUrl(),
+					},
+				} );
+			}
 
 			const idempotencyKey = ctx.headers[ 'idempotency-key' ];
 			if ( idempotencyKey && ctx.method === 'POST' ) {

@@ -46,8 +46,9 @@ export function addInterval( seconds, interval, count = 1 ) {
 	return Math.floor( date.getTime() / 1000 );
 }
 
+// Stripe's pages spell the code with hyphens: .../error-codes/card-declined.
 export const docUrl = ( code ) =>
-	`https://stripe.com/docs/error-codes/${ code }`;
+	`https://stripe.com/docs/error-codes/${ code.replace( /_/g, '-' ) }`;
 
 export const requestLogUrl = () =>
 	`https://dashboard.stripe.com/test/logs/req_${ randomString( 14 ) }`;

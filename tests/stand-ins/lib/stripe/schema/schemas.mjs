@@ -1,0 +1,86 @@
+/**
+ * The generated Stripe definitions (see generate.mjs), loaded once per version.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname( fileURLToPath( import.meta.url ) );
+
+/** API versions with a definition file. */
+export const SCHEMA_VERSIONS = [ '2026-10-28.endive', '2024-06-20' ];
+
+const cache = new Map();
+
+/**
+ * @param {string} version API version, e.g. "2026-10-28.endive".
+ * @return {Object|null} Schema, or null when no SDK describes that version.
+ */
+export function loadSchema( version ) {
+	if ( ! SCHEMA_VERSIONS.includes( version ) ) {
+		return null;
+	}
+	if ( ! cache.has( version ) ) {
+		const file = path.join( HERE, `${ version }.json` );
+		const schema = existsSync( file )
+			? JSON.parse( readFileSync( file, 'utf8' ) )
+			: null;
+		if ( schema ) {
+			schema.templates = Object.keys( schema.endpoints )
+				.map( ( key ) => {
+					const [ method, template ] = key.split( ' ' );
+					const segments = template.split( '/' );
+					return {
+						key,
+						method,
+						segments,
+						variables: segments.filter( ( s ) => s === ':id' )
+							.length,
+					};
+				} )
+				// "/v1/customers/search" before "/v1/customers/:id".
+				.sort( ( a, b ) => a.variables - b.variables );
+		}
+		cache.set( version, schema );
+	}
+	return cache.get( version );
+}
+
+/**
+ * The endpoint a request is for.
+ *
+ * @param {Object} schema      Schema.
+ * @param {string} method      HTTP method.
+ * @param {string} requestPath Path, e.g. "/v1/payment_intents/pi_1/confirm".
+ * @return {string|null} Endpoint key, e.g. "POST /v1/payment_intents/:id/confirm".
+ */
+export function findEndpoint( schema, method, requestPath ) {
+	const segments = String( requestPath ).split( '?' )[ 0 ].split( '/' );
+	for ( const template of schema.templates ) {
+		if (
+			template.method === method &&
+			template.segments.length === segments.length &&
+			template.segments.every( ( s, i ) =>
+				s === ':id' ? segments[ i ] !== '' : s === segments[ i ]
+			)
+		) {
+			return template.key;
+		}
+	}
+	return null;
+}
+
+/**
+ * Follow { ref } to its definition.
+ *
+ * @param {Object} schema Schema.
+ * @param {*}      node   Type node.
+ * @return {*} Node (undefined for a definition the schema does not carry).
+ */
+export function resolve( schema, node ) {
+	let current = node;
+	for ( let i = 0; current && current.ref && i < 20; i++ ) {
+		current = schema.defs[ current.ref ];
+	}
+	return current;
+}
