@@ -88,18 +88,18 @@ final class CardReplacement {
 			$this->stripe->post(
 				'/v1/setup_intents',
 				array(
-					'customer'             => $link->customer_id,
-					'payment_method'       => $payment_method,
-					'confirm'              => true,
-					'usage'                => 'off_session',
-					'payment_method_types' => array( 'card' ),
-					'description'          => __( 'New card for a 4-weekly donation', 'donation-widget' ),
-					'metadata'             => array(
+					'customer'                     => $link->customer_id,
+					'payment_method'               => $payment_method,
+					'confirm'                      => true,
+					'usage'                        => 'off_session',
+					'allowed_payment_method_types' => array( 'card' ),
+					'description'                  => __( 'New card for a 4-weekly donation', 'donation-widget' ),
+					'metadata'                     => array(
 						'card_update_link' => (string) $link->id,
 						'subscription_id'  => $link->subscription_id,
 						'source'           => 'donation-widget',
 					),
-					'expand'               => array( 'payment_method' ),
+					'expand'                       => array( 'payment_method' ),
 				),
 				$this->key( $link, $payment_method, 'setup' )
 			)

@@ -51,7 +51,7 @@ final class ServerConfirmedIntent {
 	 * Also lets StripeRequestError through when Stripe refuses the request.
 	 *
 	 * @param Donation             $donation The donation.
-	 * @param array<string, mixed> $params   The method's own parameters (payment_method_types …).
+	 * @param array<string, mixed> $params   The method's own parameters (allowed_payment_method_types …).
 	 * @throws ProviderUnavailable When Stripe cannot be reached, fails or answers without an id.
 	 */
 	public function of( Donation $donation, array $params ): PaymentIntent {

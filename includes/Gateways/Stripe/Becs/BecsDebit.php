@@ -178,7 +178,7 @@ final class BecsDebit implements PaymentMethod {
 	 * @return PaymentIntent|null The intent; null when this attempt has tried too many accounts.
 	 */
 	private function debit( Donation $donation, string $payment_method ): ?PaymentIntent {
-		$intent = $this->intents->of( $donation, array( 'payment_method_types' => array( self::TYPE ) ) );
+		$intent = $this->intents->of( $donation, array( 'allowed_payment_method_types' => array( self::TYPE ) ) );
 		if ( PaymentIntent::REQUIRES_PAYMENT_METHOD !== $intent->status() ) {
 			return $intent;
 		}
@@ -198,13 +198,13 @@ final class BecsDebit implements PaymentMethod {
 		$this->stripe->post(
 			'/v1/setup_intents',
 			array(
-				'customer'             => $customer_id,
-				'payment_method'       => $payment_method,
-				'payment_method_types' => array( self::TYPE ),
-				'usage'                => 'off_session',
-				'confirm'              => true,
-				'mandate_data'         => $this->mandate(),
-				'metadata'             => StripeMetadata::for_donation( $donation ),
+				'customer'                     => $customer_id,
+				'payment_method'               => $payment_method,
+				'allowed_payment_method_types' => array( self::TYPE ),
+				'usage'                        => 'off_session',
+				'confirm'                      => true,
+				'mandate_data'                 => $this->mandate(),
+				'metadata'                     => StripeMetadata::for_donation( $donation ),
 			),
 			StripeMetadata::idempotency_key( $donation, 'mandate:' . $payment_method )
 		);

@@ -41,7 +41,7 @@ final class OneOffCardPayment {
 	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
 	 */
 	public function charge( Donation $donation, string $payment_method ): ?PaymentIntent {
-		$intent = $this->intents->of( $donation, array( 'payment_method_types' => array( 'card' ) ) );
+		$intent = $this->intents->of( $donation, array( 'allowed_payment_method_types' => array( 'card' ) ) );
 		if ( PaymentIntent::REQUIRES_PAYMENT_METHOD !== $intent->status() ) {
 			// A retried attempt whose intent was paid, or is being paid, already: never again.
 			return $intent;

@@ -88,7 +88,7 @@ final class ConnectionTesterTest extends IntegrationTestCase {
 	}
 
 	public function test_a_provider_outage_is_reported_without_a_crash(): void {
-		StandIns::next( 'stripe', 'server_error' );
+		StandIns::next( 'stripe', 'server_error', array( 'times' => 3 ) );
 		$result = $this->test_connection( 'stripe' );
 		$this->assertFalse( $result->is_success() );
 		$this->assertStringStartsWith( 'Could not reach Stripe', $result->data()['message'] );

@@ -59,7 +59,14 @@ final class RequestIdTest extends CardUpdateTestCase {
 	public function test_when_stripe_cannot_say_the_link_still_opens_without_a_card(): void {
 		$donor = $this->recurring_donor();
 		$token = $this->issue_token( $donor['subscription_id'] );
-		$this->queue( 'stripe', 'server_error', array( 'path' => '/v1/subscriptions' ) );
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/subscriptions',
+				'times' => 3,
+			)
+		);
 
 		$result = $this->check( $token );
 

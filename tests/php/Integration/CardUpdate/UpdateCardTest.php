@@ -319,7 +319,14 @@ final class UpdateCardTest extends CardUpdateTestCase {
 	public function test_a_stripe_outage_answers_a_server_error_and_keeps_the_link(): void {
 		$donor = $this->recurring_donor();
 		$token = $this->issue_token( $donor['subscription_id'] );
-		$this->queue( 'stripe', 'server_error', array( 'path' => '/v1/setup_intents' ) );
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/setup_intents',
+				'times' => 3,
+			)
+		);
 
 		$this->assertAnswer( 502, 'server', $this->update( $token ) );
 		$this->assertTrue( $this->check( $token )->is_success() );

@@ -90,7 +90,14 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	public function test_a_card_payment_whose_answer_was_lost_is_found_and_recorded_paid_once(): void {
-		$this->queue( 'stripe', 'lost_answer', array( 'path' => '/v1/payment_intents' ) );
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/v1/payment_intents',
+				'times' => 3,
+			)
+		);
 		$request = $this->card_request();
 
 		$this->assertAnswer( 502, 'server', $this->card( $request ) );
@@ -163,7 +170,14 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	public function test_a_4_weekly_payment_whose_subscription_answer_was_lost_is_recorded_paid_and_its_subscription_kept(): void {
-		$this->queue( 'stripe', 'lost_answer', array( 'path' => '/v1/subscriptions' ) );
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/v1/subscriptions',
+				'times' => 3,
+			)
+		);
 		$request = $this->card_request( array(), array( 'frequency' => '4weekly' ) );
 
 		$this->assertAnswer( 502, 'server', $this->card( $request ) );
@@ -314,7 +328,14 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	public function test_a_stripe_500_ends_failed_once_stripe_shows_no_payment_and_gets_no_receipt(): void {
-		$this->queue( 'stripe', 'server_error', array( 'path' => '/v1/payment_intents' ) );
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/payment_intents',
+				'times' => 3,
+			)
+		);
 		$request = $this->card_request();
 		$this->assertAnswer( 502, 'server', $this->card( $request ) );
 		$this->assertSame( 'pending', $this->donation_row( $request['attemptId'] )['status'], 'A 500 is indeterminate: Stripe may have charged.' );
@@ -344,7 +365,14 @@ final class ReconciliationTest extends PaymentTestCase {
 		$request = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ) );
 		$this->complete_3ds( $this->card( $request )->data()['client_secret'] );
 		$this->age( $request['attemptId'], 20 * MINUTE_IN_SECONDS );
-		$this->queue( 'stripe', 'server_error', array( 'path' => '/v1/payment_intents/' ) );
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/payment_intents/',
+				'times' => 3,
+			)
+		);
 
 		$this->assertSame( array( ReconciliationReport::UNAVAILABLE => 1 ), $this->reconcile()->counts() );
 		$this->assertSame( 'requires_action', $this->donation_row( $request['attemptId'] )['status'] );
@@ -443,7 +471,14 @@ final class ReconciliationTest extends PaymentTestCase {
 			$this->card( $request );
 			$this->age( $request['attemptId'], $hours * HOUR_IN_SECONDS );
 		}
-		$this->queue( 'stripe', 'timeout', array( 'ms' => 3000 ) );
+		$this->queue(
+			'stripe',
+			'timeout',
+			array(
+				'ms'    => 3000,
+				'times' => 3,
+			)
+		);
 		$short  = static function ( array $args ): array {
 			$args['timeout'] = 1;
 			return $args;

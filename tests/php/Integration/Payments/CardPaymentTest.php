@@ -176,7 +176,14 @@ final class CardPaymentTest extends PaymentTestCase {
 	}
 
 	public function test_a_stripe_server_error_leaves_the_donation_pending_and_a_retry_of_the_attempt_charges_once(): void {
-		$this->queue( 'stripe', 'server_error', array( 'path' => '/v1/payment_intents' ) );
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/payment_intents',
+				'times' => 3,
+			)
+		);
 		$request = $this->card_request();
 
 		$failed = $this->pay( $request );
@@ -217,7 +224,14 @@ final class CardPaymentTest extends PaymentTestCase {
 	}
 
 	public function test_a_stripe_timeout_answers_504_and_never_records_a_success(): void {
-		$this->queue( 'stripe', 'timeout', array( 'ms' => 4000 ) );
+		$this->queue(
+			'stripe',
+			'timeout',
+			array(
+				'ms'    => 4000,
+				'times' => 3,
+			)
+		);
 		$short = static function ( array $args ): array {
 			$args['timeout'] = 1;
 			return $args;

@@ -271,6 +271,9 @@ final class PayPalPaymentTest extends PaymentTestCase {
 			}
 			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
 			$this->service( DonationTotals::class )->rebuild();
+			// And what the servers kept for themselves: PayPal's token, the rate-limit counters.
+			$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '%donation_widget_paypal_token_%'" );
+			$wpdb->query( 'DELETE FROM ' . Schema::table( 'rate_counters' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 			$wpdb->query( 'START TRANSACTION' );
 		}
 	}

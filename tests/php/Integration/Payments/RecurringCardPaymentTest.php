@@ -131,7 +131,14 @@ final class RecurringCardPaymentTest extends PaymentTestCase {
 	}
 
 	public function test_a_retry_after_a_timeout_on_the_subscription_reuses_the_customer(): void {
-		$this->queue( 'stripe', 'server_error', array( 'path' => '/v1/subscriptions' ) );
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/subscriptions',
+				'times' => 3,
+			)
+		);
 		$request = $this->four_weekly();
 
 		$this->assertAnswer( 502, 'server', $this->pay( $request ) );

@@ -37,7 +37,14 @@ final class ReceiptNumberTest extends PaymentTestCase {
 
 		$declined = $this->card_request( array( 'token' => 'pm_card_chargeDeclined' ) );
 		$this->pay( $declined );
-		$this->queue( 'stripe', 'server_error', array( 'path' => '/v1/payment_intents' ) );
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/payment_intents',
+				'times' => 3,
+			)
+		);
 		$unanswered = $this->card_request();
 		$this->pay( $unanswered );
 		$three_ds = $this->card_request( array( 'token' => 'pm_card_threeDSecure2Required' ) );

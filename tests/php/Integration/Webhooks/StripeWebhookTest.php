@@ -181,7 +181,14 @@ final class StripeWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_payment_intent_succeeded_finds_a_donation_by_metadata_when_the_answer_was_lost(): void {
-		$this->queue( 'stripe', 'server_error', array( 'path' => '/v1/payment_intents' ) );
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/payment_intents',
+				'times' => 3,
+			)
+		);
 		$request = $this->card_request();
 		$this->assertAnswer( 502, 'server', $this->pay( $request ) );
 		$row = $this->donation_row( $request['attemptId'] );
