@@ -622,32 +622,33 @@ export async function startStandIns( {
 						body.api_version,
 						() => providers.stripe.settleBecs( body )
 					);
-					if ( body.url ) {
+					if ( body.url || body.endpoint ) {
+						const plan = providers.stripe.deliveryPlan(
+							body,
+							result.events
+						);
 						result.deliveries = await deliverStripeEvents(
-							body.url,
-							body.secret,
-							result.events,
+							plan.url,
+							plan.secret,
+							plan.send,
 							body.headers
 						);
+						result.skipped = plan.skipped;
 					}
 					return ok( result );
 				}
 				case 'POST /__control/stripe/deliver': {
-					if ( ! body.url || ! body.secret ) {
-						return ok(
-							{ error: 'url and secret are required' },
-							400
-						);
-					}
 					const events =
 						body.events || ( body.event ? [ body.event ] : [] );
+					const plan = providers.stripe.deliveryPlan( body, events );
 					return ok( {
 						results: await deliverStripeEvents(
-							body.url,
-							body.secret,
-							events,
+							plan.url,
+							plan.secret,
+							plan.send,
 							body.headers
 						),
+						skipped: plan.skipped,
 					} );
 				}
 				case 'POST /__control/paypal/event':

@@ -1302,6 +1302,353 @@ describe( 'Stripe manual confirmation, payment attempts and cancellation', () =>
 	} );
 } );
 
+describe( 'Stripe webhook endpoints and events per API version', () => {
+	/**
+	 * A local webhook receiver that records what it is sent.
+	 *
+	 * @return {Promise<{url: string, received: Array, close: Function}>} Receiver.
+	 */
+	async function receiver() {
+		const received = [];
+		const server = http.createServer( ( req, res ) => {
+			let raw = '';
+			req.on( 'data', ( chunk ) => ( raw += chunk ) );
+			req.on( 'end', () => {
+				received.push( {
+					raw,
+					signature: req.headers[ 'stripe-signature' ],
+				} );
+				res.writeHead( 200 );
+				res.end( '{}' );
+			} );
+		} );
+		await new Promise( ( resolve ) =>
+			server.listen( 0, '127.0.0.1', resolve )
+		);
+		return {
+			url: `http://127.0.0.1:${ server.address().port }/stripe-webhook`,
+			received,
+			close: () => new Promise( ( resolve ) => server.close( resolve ) ),
+		};
+	}
+
+	const signedBy = ( { raw, signature }, secret ) => {
+		const [ , t, v1 ] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec( signature );
+		return (
+			createHmac( 'sha256', secret )
+				.update( `${ t }.${ raw }` )
+				.digest( 'hex' ) === v1
+		);
+	};
+
+	test( 'create (secret only then), list, retrieve, update, delete, and their refusals', async () => {
+		const created = await stripe( 'POST', '/v1/webhook_endpoints', {
+			url: 'https://charity.example/wp-json/donation-widget/v1/stripe',
+			enabled_events: [ 'invoice.paid', 'charge.refunded' ],
+			api_version: ENDIVE,
+			description: 'Donation Widget',
+			metadata: { site: 'charity' },
+		} );
+		assert.equal( created.status, 200, JSON.stringify( created.body ) );
+		const endpoint = created.body;
+		assert.match( endpoint.id, /^we_/ );
+		assert.equal( endpoint.object, 'webhook_endpoint' );
+		assert.match( endpoint.secret, /^whsec_/ );
+		assert.equal( endpoint.api_version, ENDIVE );
+		assert.equal( endpoint.status, 'enabled' );
+		assert.deepEqual( endpoint.enabled_events, [
+			'invoice.paid',
+			'charge.refunded',
+		] );
+		assert.deepEqual( endpoint.metadata, { site: 'charity' } );
+
+		const read = await stripe(
+			'GET',
+			`/v1/webhook_endpoints/${ endpoint.id }`
+		);
+		assert.equal( read.body.url, endpoint.url );
+		assert.ok( ! ( 'secret' in read.body ) );
+		const listed = await stripe( 'GET', '/v1/webhook_endpoints' );
+		assert.deepEqual(
+			listed.body.data.map( ( item ) => item.id ),
+			[ endpoint.id ]
+		);
+		assert.ok( ! ( 'secret' in listed.body.data[ 0 ] ) );
+
+		const updated = await stripe(
+			'POST',
+			`/v1/webhook_endpoints/${ endpoint.id }`,
+			{
+				enabled_events: [ '*' ],
+				disabled: 'true',
+				url: 'http://127.0.0.1:9/hook',
+			}
+		);
+		assert.equal( updated.body.status, 'disabled' );
+		assert.deepEqual( updated.body.enabled_events, [ '*' ] );
+		assert.equal( updated.body.api_version, ENDIVE );
+		const noVersionChange = await stripe(
+			'POST',
+			`/v1/webhook_endpoints/${ endpoint.id }`,
+			{ api_version: V2024 }
+		);
+		assert.equal( noVersionChange.status, 400 );
+		assert.equal( noVersionChange.body.error.code, 'parameter_unknown' );
+
+		const noEvents = await stripe( 'POST', '/v1/webhook_endpoints', {
+			url: 'https://charity.example/hook',
+		} );
+		assert.equal( noEvents.status, 400 );
+		assert.equal( noEvents.body.error.param, 'enabled_events' );
+		const badEvent = await stripe( 'POST', '/v1/webhook_endpoints', {
+			url: 'https://charity.example/hook',
+			enabled_events: [ 'invoice.paid', 'invoice.payed' ],
+		} );
+		assert.equal( badEvent.status, 400 );
+		assert.equal( badEvent.body.error.param, 'enabled_events[1]' );
+		const badUrl = await stripe( 'POST', '/v1/webhook_endpoints', {
+			url: 'ftp://charity.example/hook',
+			enabled_events: [ '*' ],
+		} );
+		assert.equal( badUrl.status, 400 );
+		assert.equal( badUrl.body.error.param, 'url' );
+		const badVersion = await stripe( 'POST', '/v1/webhook_endpoints', {
+			url: 'https://charity.example/hook',
+			enabled_events: [ '*' ],
+			api_version: '2024-13-01',
+		} );
+		assert.equal( badVersion.status, 400 );
+		assert.equal( badVersion.body.error.param, 'api_version' );
+		const noVersion = await stripe( 'POST', '/v1/webhook_endpoints', {
+			url: 'https://charity.example/hook',
+			enabled_events: [ '*' ],
+		} );
+		assert.equal( noVersion.body.api_version, null );
+
+		const deleted = await stripe(
+			'DELETE',
+			`/v1/webhook_endpoints/${ endpoint.id }`
+		);
+		assert.deepEqual( deleted.body, {
+			id: endpoint.id,
+			object: 'webhook_endpoint',
+			deleted: true,
+		} );
+		const gone = await stripe(
+			'GET',
+			`/v1/webhook_endpoints/${ endpoint.id }`
+		);
+		assert.equal( gone.status, 404 );
+	} );
+
+	test( 'an event reaches each endpoint in its own api_version, signed with its secret', async () => {
+		const site = await receiver();
+		try {
+			const make = async ( apiVersion ) =>
+				(
+					await stripe( 'POST', '/v1/webhook_endpoints', {
+						url: site.url,
+						enabled_events: [ 'invoice.paid', 'charge.refunded' ],
+						...( apiVersion ? { api_version: apiVersion } : {} ),
+					} )
+				).body;
+			const oldEndpoint = await make( V2024 );
+			const defaultEndpoint = await make( null );
+
+			const customer = await stripe( 'POST', '/v1/customers', {
+				payment_method: 'pm_card_visa',
+				invoice_settings: { default_payment_method: 'pm_card_visa' },
+			} );
+			const price = await stripe( 'POST', '/v1/prices', {
+				currency: 'aud',
+				unit_amount: 1000,
+				recurring: { interval: 'week', interval_count: 4 },
+				product_data: { name: 'Donation' },
+			} );
+			const sub = await stripe( 'POST', '/v1/subscriptions', {
+				customer: customer.body.id,
+				items: [ { price: price.body.id } ],
+			} );
+			const renewal = await control( 'stripe/advance', {
+				subscription: sub.body.id,
+				action: 'renewal_paid',
+			} );
+			const event = renewal.body.event;
+			assert.equal( event.type, 'invoice.paid' );
+			assert.equal( event.api_version, ENDIVE );
+			assert.ok( ! ( 'charge' in event.data.object ) );
+
+			// The same stored event, in both shapes.
+			const [ asOld ] = (
+				await json(
+					'GET',
+					`/__control/stripe/events?type=invoice.paid&api_version=${ V2024 }`
+				)
+			).body.filter( ( item ) => item.id === event.id );
+			assert.equal( asOld.api_version, V2024 );
+			assert.equal(
+				asOld.data.object.charge,
+				renewal.body.payment_intent.latest_charge
+			);
+			assert.equal(
+				asOld.data.object.payment_intent,
+				renewal.body.payment_intent.id
+			);
+			const onlyOld = (
+				await json(
+					'GET',
+					`/__control/stripe/events?api_version=${ V2024 }`
+				)
+			).body;
+			assert.ok(
+				! onlyOld.some(
+					( item ) => item.type === 'invoice_payment.paid'
+				)
+			);
+
+			const events = renewal.body.events;
+			const toOld = await control( 'stripe/deliver', {
+				endpoint: oldEndpoint.id,
+				events,
+			} );
+			assert.deepEqual(
+				toOld.body.results.map( ( result ) => result.type ),
+				[ 'invoice.paid' ]
+			);
+			assert.ok(
+				toOld.body.skipped.some(
+					( item ) => item.type === 'invoice.payment_succeeded'
+				)
+			);
+			const toDefault = await control( 'stripe/deliver', {
+				endpoint: defaultEndpoint.id,
+				event,
+			} );
+			assert.equal( toDefault.body.results[ 0 ].status, 200 );
+			const [ oldDelivery, newDelivery ] = site.received;
+			assert.ok( signedBy( oldDelivery, oldEndpoint.secret ) );
+			assert.ok( signedBy( newDelivery, defaultEndpoint.secret ) );
+			assert.ok( ! signedBy( newDelivery, oldEndpoint.secret ) );
+			const oldPayload = JSON.parse( oldDelivery.raw );
+			const newPayload = JSON.parse( newDelivery.raw );
+			assert.equal( oldPayload.id, newPayload.id );
+			assert.equal( oldPayload.api_version, V2024 );
+			assert.equal(
+				oldPayload.data.object.charge,
+				renewal.body.payment_intent.latest_charge
+			);
+			assert.equal( newPayload.api_version, ENDIVE );
+			assert.equal(
+				newPayload.data.object.parent.subscription_details.subscription,
+				sub.body.id
+			);
+			assert.ok( ! ( 'payment_intent' in newPayload.data.object ) );
+
+			// An explicit api_version wins; a disabled endpoint gets nothing.
+			const forced = await control( 'stripe/deliver', {
+				endpoint: defaultEndpoint.id,
+				event,
+				api_version: V2024,
+			} );
+			assert.equal( forced.body.results.length, 1 );
+			assert.equal(
+				JSON.parse( site.received[ 2 ].raw ).api_version,
+				V2024
+			);
+			await stripe(
+				'POST',
+				`/v1/webhook_endpoints/${ defaultEndpoint.id }`,
+				{ disabled: 'true' }
+			);
+			const off = await control( 'stripe/deliver', {
+				endpoint: defaultEndpoint.id,
+				event,
+			} );
+			assert.deepEqual( off.body.results, [] );
+			assert.equal( off.body.skipped[ 0 ].reason, 'endpoint disabled' );
+
+			// Without an endpoint, a version's unknown event types are left out too.
+			const everything = await control( 'stripe/deliver', {
+				url: `${ site.url }?all`,
+				secret: 'whsec_test',
+				api_version: V2024,
+				events,
+			} );
+			assert.ok(
+				everything.body.skipped.some(
+					( item ) => item.type === 'invoice_payment.paid'
+				)
+			);
+		} finally {
+			await site.close();
+		}
+	} );
+
+	test( 'API versions: unknown ones refused, the account default settable and reset', async () => {
+		const unknown = await stripe(
+			'GET',
+			'/v1/balance',
+			{},
+			{ version: '2099-01-01' }
+		);
+		assert.equal( unknown.status, 400 );
+		assert.equal(
+			unknown.body.error.message,
+			'Invalid Stripe API version: 2099-01-01'
+		);
+		const basil = await stripe(
+			'GET',
+			'/v1/balance',
+			{},
+			{ version: '2025-03-31.basil' }
+		);
+		assert.equal( basil.status, 400 );
+
+		const account = await control( 'stripe/account', {
+			default_api_version: V2024,
+		} );
+		assert.equal( account.body.default_api_version, V2024 );
+		const sub = await stripe( 'POST', '/v1/subscriptions', {
+			customer: (
+				await stripe( 'POST', '/v1/customers', {
+					payment_method: 'pm_card_visa',
+					invoice_settings: {
+						default_payment_method: 'pm_card_visa',
+					},
+				} )
+			).body.id,
+			items: [
+				{
+					price: (
+						await stripe( 'POST', '/v1/prices', {
+							currency: 'aud',
+							unit_amount: 1000,
+							recurring: { interval: 'month' },
+							product_data: { name: 'Donation' },
+						} )
+					).body.id,
+				},
+			],
+			expand: [ 'latest_invoice.payment_intent' ],
+		} );
+		assert.equal( sub.status, 200 );
+		assert.equal( sub.headers.get( 'stripe-version' ), V2024 );
+		const events = (
+			await json( 'GET', '/__control/stripe/events?type=invoice.paid' )
+		).body;
+		assert.equal( events[ 0 ].api_version, V2024 );
+		assert.ok( 'charge' in events[ 0 ].data.object );
+
+		const bad = await control( 'stripe/account', {
+			default_api_version: '2025-03-31.basil',
+		} );
+		assert.equal( bad.status, 400 );
+		await control( 'reset' );
+		const afterReset = await json( 'GET', '/__control/stripe/account' );
+		assert.equal( afterReset.body.default_api_version, ENDIVE );
+	} );
+} );
+
 describe( 'PayPal', () => {
 	const basic = ( id, secret ) =>
 		`Basic ${ Buffer.from( `${ id }:${ secret }` ).toString( 'base64' ) }`;

@@ -21,6 +21,7 @@ import { SetupIntents } from './setup_intents.mjs';
 import { Subscriptions } from './subscriptions.mjs';
 import { Invoices } from './invoices.mjs';
 import { InvoicePayments } from './invoice_payments.mjs';
+import { WebhookEndpoints } from './webhook_endpoints.mjs';
 import { ChargesRefunds } from './charges_refunds.mjs';
 import { DisputesBalance } from './disputes_balance.mjs';
 import { PaymentMethodDomains } from './payment_method_domains.mjs';
@@ -317,6 +318,7 @@ for ( const mixin of [
 	Subscriptions,
 	Invoices,
 	InvoicePayments,
+	WebhookEndpoints,
 	ChargesRefunds,
 	DisputesBalance,
 	PaymentMethodDomains,
