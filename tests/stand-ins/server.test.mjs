@@ -481,6 +481,76 @@ describe( 'Stripe', () => {
 		assert.equal( list.body.data.length, 1, 'only one charge was made' );
 	} );
 
+	test( 'Idempotency-Key in use by a request still in flight: 409, retry advised; then the replay', async () => {
+		await control( 'next', {
+			provider: 'stripe',
+			scenario: 'slow',
+			path: '/v1/payment_intents',
+			ms: 400,
+		} );
+		const params = {
+			amount: 1200,
+			currency: 'aud',
+			payment_method: 'pm_card_visa',
+			confirm: 'true',
+		};
+		const headers = { 'Idempotency-Key': 'donation-77-pay' };
+		const first = stripe( 'POST', '/v1/payment_intents', params, {
+			headers,
+		} );
+		await new Promise( ( resolve ) => setTimeout( resolve, 100 ) );
+		const second = await stripe( 'POST', '/v1/payment_intents', params, {
+			headers,
+		} );
+		assert.equal( second.status, 409 );
+		assert.equal( second.body.error.code, 'idempotency_key_in_use' );
+		assert.equal( second.body.error.type, 'invalid_request_error' );
+		assert.equal( second.headers.get( 'stripe-should-retry' ), 'true' );
+		const done = await first;
+		assert.equal( done.status, 200 );
+		assert.equal( done.headers.get( 'stripe-should-retry' ), null );
+		const third = await stripe( 'POST', '/v1/payment_intents', params, {
+			headers,
+		} );
+		assert.equal( third.status, 200 );
+		assert.equal( third.headers.get( 'idempotent-replayed' ), 'true' );
+		assert.equal( third.body.id, done.body.id );
+		const charges = await stripe( 'GET', '/v1/charges' );
+		assert.equal( charges.body.data.length, 1 );
+	} );
+
+	test( 'Stripe-Should-Retry: false on 4xx, true on the server errors the stand-in forces', async () => {
+		const declined = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 1200,
+			currency: 'aud',
+			payment_method: 'pm_card_chargeDeclined',
+			confirm: 'true',
+		} );
+		assert.equal( declined.status, 402 );
+		assert.equal( declined.headers.get( 'stripe-should-retry' ), 'false' );
+		const missing = await stripe( 'GET', '/v1/customers/cus_nope' );
+		assert.equal( missing.headers.get( 'stripe-should-retry' ), 'false' );
+		const unauthorised = await stripe(
+			'GET',
+			'/v1/balance',
+			{},
+			{ key: '' }
+		);
+		assert.equal(
+			unauthorised.headers.get( 'stripe-should-retry' ),
+			'false'
+		);
+		for ( const [ scenario, status ] of [
+			[ 'server_error', 500 ],
+			[ 'rate_limited', 429 ],
+		] ) {
+			await control( 'next', { provider: 'stripe', scenario } );
+			const forced = await stripe( 'GET', '/v1/balance' );
+			assert.equal( forced.status, status );
+			assert.equal( forced.headers.get( 'stripe-should-retry' ), 'true' );
+		}
+	} );
+
 	test( 'subscription at 2024-06-20: inline 4-weekly price, invoice.payment_intent expanded', async () => {
 		const customer = await stripe( 'POST', '/v1/customers', {
 			email: 'jo@example.com',
