@@ -1,7 +1,14 @@
 /**
  * Tests of the provider stand-ins. Run: node --test tests/stand-ins/
  */
-import { test, describe, before, after, beforeEach } from 'node:test';
+import {
+	test,
+	describe,
+	before,
+	after,
+	beforeEach,
+	afterEach,
+} from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { createHmac } from 'node:crypto';
@@ -31,6 +38,12 @@ after( async () => {
 
 beforeEach( async () => {
 	await fetch( `${ base }/__control/reset`, { method: 'POST' } );
+} );
+
+// Whatever a test made the Stripe stand-in answer fitted the SDK types of its version: no
+// required field left null that may not be, no value of a type the version does not have.
+afterEach( () => {
+	assert.deepEqual( [ ...standIns.providers.stripe.renderGaps ], [] );
 } );
 
 /**
@@ -1653,6 +1666,137 @@ describe( 'Stripe webhook endpoints and events per API version', () => {
 			await site.close();
 		}
 	} );
+
+	for ( const version of [ V2024, ENDIVE ] ) {
+		test( `every object the stand-in answers with fits the ${ version } types`, async () => {
+			const call = ( method, path, params = {}, options = {} ) =>
+				stripe( method, path, params, { version, ...options } );
+			const customer = (
+				await call( 'POST', '/v1/customers', {
+					email: 'both@example.com',
+					name: 'Both Shapes',
+					payment_method: 'pm_card_visa',
+					invoice_settings: {
+						default_payment_method: 'pm_card_visa',
+					},
+					expand: [ 'invoice_settings.default_payment_method' ],
+				} )
+			).body;
+			const product = (
+				await call( 'POST', '/v1/products', { name: 'Donation' } )
+			).body;
+			const sub = await call( 'POST', '/v1/subscriptions', {
+				customer: customer.id,
+				items: [
+					{
+						price_data: {
+							currency: 'aud',
+							product: product.id,
+							unit_amount: 2500,
+							recurring: { interval: 'week', interval_count: 4 },
+						},
+					},
+				],
+				expand: [
+					'latest_invoice',
+					'customer',
+					'items.data.price.product',
+				],
+			} );
+			assert.equal( sub.status, 200, JSON.stringify( sub.body ) );
+			await control( 'stripe/advance', {
+				subscription: sub.body.id,
+				action: 'renewal_failed',
+				api_version: version,
+			} );
+			const paid = await call( 'POST', '/v1/payment_intents', {
+				amount: 1000,
+				currency: 'aud',
+				payment_method: 'pm_card_visa',
+				confirm: 'true',
+				expand: [ 'latest_charge', 'payment_method' ],
+			} );
+			await call( 'POST', '/v1/refunds', {
+				payment_intent: paid.body.id,
+				amount: 400,
+			} );
+			const charge = await call(
+				'GET',
+				`/v1/charges/${ paid.body.latest_charge.id }`,
+				{ expand: [ 'refunds' ] }
+			);
+			assert.equal( charge.body.refunds.data[ 0 ].amount, 400 );
+			const plain = await call(
+				'GET',
+				`/v1/charges/${ paid.body.latest_charge.id }`
+			);
+			assert.ok( ! ( 'refunds' in plain.body ) );
+			await call( 'POST', '/v1/payment_intents', {
+				amount: 1000,
+				currency: 'aud',
+				payment_method: 'pm_card_chargeDeclined',
+				confirm: 'true',
+			} );
+			await call( 'POST', '/v1/payment_intents', {
+				amount: 1000,
+				currency: 'aud',
+				payment_method: 'pm_card_authenticationRequired',
+				confirm: 'true',
+			} );
+			await call( 'POST', '/v1/setup_intents', {
+				customer: customer.id,
+				payment_method: 'pm_card_visa',
+				confirm: 'true',
+			} );
+			await call( 'POST', '/v1/charges', {
+				amount: 1000,
+				currency: 'aud',
+				source: 'tok_visa',
+			} );
+			await call( 'GET', '/v1/balance' );
+			await call( 'POST', '/v1/payment_method_domains', {
+				domain_name: 'give.example.org',
+			} );
+			await call( 'GET', '/v1/prices', { expand: [ 'data.product' ] } );
+			const becs = (
+				await call( 'POST', '/v1/payment_methods', {
+					type: 'au_becs_debit',
+					au_becs_debit: {
+						bsb_number: '000000',
+						account_number: '666666660',
+					},
+					billing_details: {
+						name: 'Jenny Rosen',
+						email: 'j@example.com',
+					},
+				} )
+			).body;
+			await call( 'POST', '/v1/payment_intents', {
+				amount: 1000,
+				currency: 'aud',
+				payment_method: becs.id,
+				payment_method_types: [ 'au_becs_debit' ],
+				confirm: 'true',
+				mandate_data: { customer_acceptance: { type: 'offline' } },
+			} );
+			const settled = await control( 'stripe/becs/settle', {
+				api_version: version,
+			} );
+			const [ result ] = settled.body.settled;
+			await call( 'GET', `/v1/disputes/${ result.dispute.id }` );
+			await call(
+				'GET',
+				`/v1/mandates/${ result.payment_intent.latest_charge.payment_method_details.au_becs_debit.mandate }`
+			);
+			await call( 'GET', '/v1/events', { limit: 100 } );
+			await json(
+				'GET',
+				`/__control/stripe/events?api_version=${ version }`
+			);
+			await call( 'DELETE', `/v1/customers/${ customer.id }` );
+			assert.deepEqual( [ ...standIns.providers.stripe.renderGaps ], [] );
+		} );
+	}
 
 	test( 'API versions: unknown ones refused, the account default settable and reset', async () => {
 		const unknown = await stripe(
