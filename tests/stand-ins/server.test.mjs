@@ -795,6 +795,23 @@ describe( 'Stripe', () => {
 			assert.ok( ! ( field in line ), field );
 		}
 
+		// Stripe names the path from the step it could not take; lists want data.…
+		const deeper = await stripe( 'GET', `/v1/invoices/${ invoice.id }`, {
+			expand: [ 'subscription.customer' ],
+		} );
+		assert.equal(
+			deeper.body.error.message,
+			'This property cannot be expanded (subscription.customer).'
+		);
+		const onList = await stripe( 'GET', '/v1/invoices', {
+			expand: [ 'customer' ],
+		} );
+		assert.equal( onList.status, 400 );
+		assert.equal(
+			onList.body.error.message,
+			"This property cannot be expanded (customer). You may want to try expanding 'data.customer' instead."
+		);
+
 		// Not asked for: the includable fields stay out.
 		const plain = await stripe( 'GET', `/v1/invoices/${ invoice.id }` );
 		assert.ok( ! ( 'payments' in plain.body ) );
