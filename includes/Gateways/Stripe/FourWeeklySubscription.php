@@ -124,7 +124,8 @@ final class FourWeeklySubscription {
 	}
 
 	/**
-	 * Attaches the donor's PaymentMethod to the customer.
+	 * Attaches the donor's PaymentMethod to the customer and makes it the default for the
+	 * customer's invoices (as a card update does), so Stripe's dashboard shows the card.
 	 *
 	 * Lets StripeCardError through when the card cannot be saved.
 	 *
@@ -142,7 +143,13 @@ final class FourWeeklySubscription {
 			array( 'customer' => $customer_id ),
 			StripeMetadata::idempotency_key( $donation, 'attach:' . $payment_method )
 		);
-		return is_string( $attached['id'] ?? null ) && '' !== $attached['id'] ? $attached['id'] : $payment_method;
+		$attached = is_string( $attached['id'] ?? null ) && '' !== $attached['id'] ? $attached['id'] : $payment_method;
+		$this->stripe->post(
+			'/v1/customers/' . rawurlencode( $customer_id ),
+			array( 'invoice_settings' => array( 'default_payment_method' => $attached ) ),
+			StripeMetadata::idempotency_key( $donation, 'default:' . $attached )
+		);
+		return $attached;
 	}
 
 	/**

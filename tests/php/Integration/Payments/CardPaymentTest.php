@@ -45,16 +45,21 @@ final class CardPaymentTest extends PaymentTestCase {
 		$this->assertMatchesRegularExpression( '/^pi_/', $row['payment_intent_id'] );
 		$this->assertSame( array( 'reference' => $reference ), $result->data() );
 
+		// The site makes the intent (only it may confirm it), then confirms it with the card.
 		$created = $this->stripe_posts( '/v1/payment_intents' );
 		$this->assertCount( 1, $created );
 		$sent = $created[0]['body'];
 		$this->assertSame( '5250', $sent['amount'] );
 		$this->assertSame( 'aud', $sent['currency'] );
-		$this->assertSame( 'true', $sent['confirm'] );
-		$this->assertSame( array( 'card' ), $sent['payment_method_types'] );
-		$this->assertSame( 'pm_card_visa', $sent['payment_method'] );
-		$this->assertSame( 'http://127.0.0.1:8891/donate/', $sent['return_url'] );
+		$this->assertSame( 'manual', $sent['confirmation_method'] );
+		$this->assertSame( array( 'card' ), $sent['allowed_payment_method_types'] );
+		$this->assertArrayNotHasKey( 'payment_method', $sent, 'A retry with another card must replay the very same request.' );
 		$this->assertSame( 'jane.citizen@example.org.au', $sent['receipt_email'] );
+		$confirmed = $this->stripe_posts( '/v1/payment_intents/' . $row['payment_intent_id'] . '/confirm' );
+		$this->assertCount( 1, $confirmed );
+		$this->assertSame( 'pm_card_visa', $confirmed[0]['body']['payment_method'] );
+		$this->assertSame( 'http://127.0.0.1:8891/donate/', $confirmed[0]['body']['return_url'] );
+		$this->assertSame( $request['attemptId'] . ':confirm:pm_card_visa', $confirmed[0]['headers']['idempotency-key'] );
 		$this->assertSame( $request['attemptId'], $sent['metadata']['attempt_id'] );
 		$this->assertSame( $row['id'], $sent['metadata']['donation_id'] );
 		$this->assertSame( 'APPEAL-2026', $sent['metadata']['iteration_id'] );
@@ -62,7 +67,7 @@ final class CardPaymentTest extends PaymentTestCase {
 		$this->assertSame( 'winter-appeal', $sent['metadata']['utm_campaign'] );
 		$this->assertArrayNotHasKey( 'utm_content', $sent['metadata'], 'Empty metadata would delete the key at Stripe.' );
 		$this->assertSame( $request['attemptId'] . ':pi', $created[0]['headers']['idempotency-key'] );
-		$this->assertSame( '2024-06-20', $created[0]['headers']['stripe-version'] );
+		$this->assertSame( '2026-10-28.endive', $created[0]['headers']['stripe-version'] );
 		$this->assertSame( 'Bearer ' . self::SECRET_KEY, $created[0]['headers']['authorization'] );
 
 		$captcha = $this->provider_requests( 'recaptcha' );
@@ -97,7 +102,8 @@ final class CardPaymentTest extends PaymentTestCase {
 		$this->assertStringStartsWith( $intent_id . '_secret_', $client_secret );
 		$this->assertSame( 'requires_action', $this->donation_row( $request['attemptId'] )['status'] );
 
-		$this->assertSame( 'succeeded', $this->complete_3ds( $client_secret )['status'] );
+		// The bank's check passes in the browser; nothing is charged until the site confirms.
+		$this->assertSame( 'requires_confirmation', $this->complete_3ds( $client_secret )['status'] );
 		$second = $this->pay( array( 'paymentIntentId' => $intent_id ) + $request );
 
 		$this->assertAnswer( 200, '', $second );
@@ -106,6 +112,9 @@ final class CardPaymentTest extends PaymentTestCase {
 		$this->assertSame( $second->data()['reference'], $row['provider_reference'] );
 		$this->assertSame( $intent_id, $row['payment_intent_id'] );
 		$this->assertCount( 1, $this->stripe_posts( '/v1/payment_intents' ) );
+		$by_site = array_filter( $this->stripe_posts( "/v1/payment_intents/{$intent_id}/confirm" ), static fn ( array $post ): bool => 'Bearer ' . self::SECRET_KEY === $post['headers']['authorization'] );
+		$this->assertCount( 2, $by_site, 'The site confirmed the card, then the same card after 3-D Secure.' );
+		$this->assertSame( '1', $this->donation_row( $request['attemptId'] )['payment_tries'], 'One card tried.' );
 	}
 
 	public function test_failed_3d_secure_authentication_is_a_card_error(): void {
@@ -149,6 +158,7 @@ final class CardPaymentTest extends PaymentTestCase {
 		$this->assertAnswer( 200, '', $second );
 		$this->assertSame( $first->data(), $second->data() );
 		$this->assertCount( 1, $this->stripe_posts( '/v1/payment_intents' ) );
+		$this->assertCount( 1, $this->provider_requests( 'stripe', '/confirm', 'POST' ) );
 		$this->assertCount( 1, $this->provider_requests( 'recaptcha' ), 'A settled attempt is answered from the database.' );
 		$this->assertCount( 1, $this->stripe( 'GET', '/v1/payment_intents', array(), self::SECRET_KEY )['data'] );
 	}
@@ -199,8 +209,9 @@ final class CardPaymentTest extends PaymentTestCase {
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'succeeded', $row['status'] );
 		$this->assertSame( '', $row['failure_reason'] );
+		// Three tries (the first and two retries) on the first call, one more on the retried attempt.
 		$keys = array_column( array_column( $this->stripe_posts( '/v1/payment_intents' ), 'headers' ), 'idempotency-key' );
-		$this->assertSame( array( $request['attemptId'] . ':pi', $request['attemptId'] . ':pi' ), $keys );
+		$this->assertSame( array_fill( 0, 4, $request['attemptId'] . ':pi' ), $keys );
 		$this->assertCount( 1, $this->stripe( 'GET', '/v1/payment_intents', array(), self::SECRET_KEY )['data'] );
 	}
 
@@ -294,6 +305,104 @@ final class CardPaymentTest extends PaymentTestCase {
 
 		$this->assertAnswer( 429, 'rate_limited', $limited );
 		$this->assertCount( 2, $this->stripe_posts( '/v1/payment_intents' ) );
+	}
+
+	public function test_a_lost_answer_is_sent_again_with_the_same_key_and_the_donor_is_charged_once(): void {
+		$this->queue( 'stripe', 'lost_answer', array( 'path' => '/confirm' ) );
+		$request = $this->card_request();
+
+		$result = $this->pay( $request );
+
+		// Stripe charged the card, the answer never came: the same request, the same key, Stripe's
+		// first answer, and the donor sees the thank-you screen instead of "try again".
+		$this->assertAnswer( 200, '', $result );
+		$row       = $this->donation_row( $request['attemptId'] );
+		$confirmed = $this->stripe_posts( '/v1/payment_intents/' . $row['payment_intent_id'] . '/confirm' );
+		$this->assertCount( 2, $confirmed );
+		$this->assertSame( $confirmed[0]['headers']['idempotency-key'], $confirmed[1]['headers']['idempotency-key'] );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$charges = $this->stripe( 'GET', '/v1/charges', array( 'payment_intent' => $row['payment_intent_id'] ), self::SECRET_KEY )['data'];
+		$this->assertCount( 1, $charges );
+		$this->assertSame( $result->data()['reference'], $charges[0]['id'] );
+	}
+
+	public function test_try_again_after_every_answer_was_lost_never_charges_twice(): void {
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/confirm',
+				'times' => 3,
+			)
+		);
+		$request = $this->card_request();
+
+		$lost = $this->pay( $request );
+
+		// Unknown: the widget keeps the attemptId for a Try Again of the same form.
+		$this->assertAnswer( 502, 'server', $lost );
+		$this->assertSame( 'unknown', $lost->data()['outcome'] );
+		$this->assertSame( 'pending', $this->donation_row( $request['attemptId'] )['status'] );
+
+		// Try Again reloads the page: the donor types the card again (a new PaymentMethod).
+		$again = $this->pay( array( 'token' => 'pm_card_mastercard' ) + $request );
+
+		$this->assertAnswer( 200, '', $again );
+		$row     = $this->donation_row( $request['attemptId'] );
+		$charges = $this->stripe( 'GET', '/v1/charges', array( 'payment_intent' => $row['payment_intent_id'] ), self::SECRET_KEY )['data'];
+		$this->assertCount( 1, $charges, 'The first card was charged once; the second never.' );
+		$this->assertSame( array( 'succeeded', $charges[0]['id'] ), array( $row['status'], $row['provider_reference'] ) );
+		$this->assertCount( 1, $this->stripe( 'GET', '/v1/payment_intents', array(), self::SECRET_KEY )['data'] );
+	}
+
+	public function test_the_client_secret_for_3d_secure_cannot_try_another_card(): void {
+		$request = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ) );
+		$first   = $this->pay( $request );
+		$this->assertAnswer( 200, 'requires_action', $first );
+
+		// A card tester takes the client secret and confirms with other cards from the browser.
+		$tried = $this->stripe(
+			'POST',
+			'/v1/payment_intents/' . $first->data()['payment_intent_id'] . '/confirm',
+			array(
+				'client_secret'  => $first->data()['client_secret'],
+				'payment_method' => 'pm_card_chargeDeclined',
+			)
+		);
+
+		$this->assertSame( 'invalid_request_error', $tried['error']['type'] ?? '' );
+		$charges = $this->stripe( 'GET', '/v1/charges', array( 'payment_intent' => $first->data()['payment_intent_id'] ), self::SECRET_KEY )['data'];
+		$this->assertCount( 0, $charges, 'No card was tried through the client secret.' );
+	}
+
+	public function test_an_attempt_tries_at_most_three_cards_then_its_intent_is_cancelled(): void {
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/confirm',
+				'times' => 3,
+			)
+		);
+		$request = $this->card_request( array( 'token' => 'pm_card_chargeDeclined' ) );
+		$this->assertAnswer( 502, 'server', $this->pay( $request ) );
+		$intent_id = $this->donation_row( $request['attemptId'] )['payment_intent_id'];
+
+		// The attempt stays open (its answer was lost); each retry names another declined card.
+		foreach ( array( 'pm_card_chargeDeclinedInsufficientFunds', 'pm_card_chargeDeclinedLostCard' ) as $token ) {
+			global $wpdb;
+			$wpdb->update( \DonationWidget\Database\Schema::table( 'donations' ), array( 'status' => 'pending' ), array( 'attempt_id' => $request['attemptId'] ) );
+			$this->pay( array( 'token' => $token ) + $request );
+		}
+		$wpdb->update( \DonationWidget\Database\Schema::table( 'donations' ), array( 'status' => 'pending' ), array( 'attempt_id' => $request['attemptId'] ) );
+		$fourth = $this->pay( array( 'token' => 'pm_card_visa' ) + $request );
+
+		$this->assertAnswer( 200, 'card_error', $fourth );
+		$this->assertSame( 'too_many_tries', $fourth->data()['decline_code'] );
+		$charges = $this->stripe( 'GET', '/v1/charges', array( 'payment_intent' => $intent_id ), self::SECRET_KEY )['data'];
+		$this->assertCount( 3, $charges, 'Three cards tried; the fourth never reached the bank.' );
+		$this->assertSame( 'canceled', $this->stripe( 'GET', '/v1/payment_intents/' . $intent_id, array(), self::SECRET_KEY )['status'] );
+		$this->assertSame( '3', $this->donation_row( $request['attemptId'] )['payment_tries'] );
 	}
 
 	/**

@@ -53,8 +53,8 @@ final class RecurringCardPaymentTest extends PaymentTestCase {
 
 		$sent = $this->stripe_posts( '/v1/subscriptions' )[0];
 		$this->assertSame( 'allow_incomplete', $sent['body']['payment_behavior'] );
-		$this->assertSame( array( 'latest_invoice.payment_intent' ), $sent['body']['expand'] );
-		$this->assertSame( $request['attemptId'] . ':subscription', $sent['headers']['idempotency-key'] );
+		$this->assertSame( array( 'latest_invoice.payments' ), $sent['body']['expand'] );
+		$this->assertSame( $request['attemptId'] . ':subscription:' . $subscription['default_payment_method'], $sent['headers']['idempotency-key'] );
 		$this->assertSame( $request['attemptId'] . ':customer', $this->stripe_posts( '/v1/customers' )[0]['headers']['idempotency-key'] );
 
 		$recorded = $this->service( SubscriptionRepository::class )->find( $row['subscription_id'] );
