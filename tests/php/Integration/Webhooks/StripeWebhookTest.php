@@ -124,7 +124,8 @@ final class StripeWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_payment_intent_succeeded_completes_a_donation_whose_browser_never_came_back(): void {
-		$request  = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ) );
+		// A 4-weekly first payment: Stripe confirms its invoice's intent itself after 3-D Secure.
+		$request  = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ), array( 'frequency' => '4weekly' ) );
 		$answered = $this->pay( $request );
 		$this->assertAnswer( 200, 'requires_action', $answered );
 		// The donor passes 3-D Secure, then the browser closes: the widget never posts again.
@@ -137,7 +138,7 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$this->assertSame( 'processed', $response->get_data()['status'] );
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'succeeded', $row['status'] );
-		$this->assertSame( $event['data']['object']['latest_charge'], $row['provider_reference'] );
+		$this->assertSame( $this->stripe( 'GET', '/v1/payment_intents/' . $answered->data()['payment_intent_id'], array(), self::SECRET_KEY )['latest_charge'], $row['provider_reference'] );
 		$this->assertMatchesRegularExpression( '/^ch_/', $row['provider_reference'] );
 	}
 
@@ -240,7 +241,7 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$this->assertSame( 'processed', $this->service( WebhookEventLog::class )->find( $paid['id'] )['status'] );
 	}
 
-	public function test_a_failure_arriving_after_the_success_does_not_undo_it(): void {
+	public function test_a_failure_notice_arriving_after_the_success_does_not_undo_it(): void {
 		$row    = $this->paid_one_off();
 		$intent = $this->stripe( 'GET', '/v1/payment_intents/' . $row['payment_intent_id'], array(), self::SECRET_KEY );
 		$intent = array_merge(
@@ -258,33 +259,87 @@ final class StripeWebhookTest extends PaymentTestCase {
 
 		$response = $this->deliver( $this->event( 'payment_intent.payment_failed', $intent ) );
 
+		// The payload says failed; Stripe, asked, says succeeded: that is what stays recorded.
 		$this->assertSame( 200, $response->get_status() );
-		$this->assertStringStartsWith( 'ignored: ', $response->get_data()['outcome'] );
+		$this->assertStringEndsWith( ' paid', $response->get_data()['outcome'] );
 		$after = $this->donation_row( $row['attempt_id'] );
 		$this->assertSame( 'succeeded', $after['status'] );
 		$this->assertSame( $row['provider_reference'], $after['provider_reference'] );
 	}
 
-	public function test_a_success_arriving_after_a_failure_is_applied(): void {
-		$request = $this->card_request( array( 'token' => 'pm_card_chargeDeclined' ) );
-		$this->assertAnswer( 200, 'card_error', $this->pay( $request ) );
-		$row    = $this->donation_row( $request['attemptId'] );
-		$intent = $this->stripe( 'GET', '/v1/payment_intents/' . $row['payment_intent_id'], array(), self::SECRET_KEY );
-		$intent = array_merge(
-			$intent,
+	public function test_a_failure_notice_that_arrives_once_the_intent_succeeded_records_the_success(): void {
+		// An express checkout: the browser confirms its intent; the first card is declined, the
+		// second goes through, and Stripe's failure notice reaches the site last.
+		$created   = $this->payment_call(
+			'payment_intent',
 			array(
-				'status'             => 'succeeded',
-				'latest_charge'      => 'ch_paidAfterAll',
-				'last_payment_error' => null,
+				'amount'       => '5250',
+				'formData'     => $this->form_data(),
+				'currency'     => 'aud',
+				'attemptId'    => wp_generate_uuid4(),
+				'captchaToken' => 'stand-in-captcha-token',
 			)
 		);
+		$intent_id = $created->data()['payment_intent_id'];
+		foreach ( array( 'pm_card_chargeDeclined', 'pm_card_visa' ) as $card ) {
+			$this->stripe(
+				'POST',
+				"/v1/payment_intents/{$intent_id}/confirm",
+				array(
+					'client_secret'  => $created->data()['client_secret'],
+					'payment_method' => $card,
+					'return_url'     => 'http://127.0.0.1:8891/',
+				)
+			);
+		}
 
-		$this->deliver( $this->event( 'payment_intent.succeeded', $intent ) );
+		$this->deliver( $this->last_event( 'payment_intent.payment_failed', $intent_id ) );
 
-		$after = $this->donation_row( $request['attemptId'] );
-		$this->assertSame( 'succeeded', $after['status'] );
-		$this->assertSame( 'ch_paidAfterAll', $after['provider_reference'] );
-		$this->assertSame( '', $after['failure_reason'] );
+		$row = $this->donation_row( $this->find_attempt_of_intent( $intent_id ) );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$this->assertSame( $this->stripe( 'GET', "/v1/payment_intents/{$intent_id}", array(), self::SECRET_KEY )['latest_charge'], $row['provider_reference'] );
+		$this->assertSame( '', $row['failure_reason'] );
+	}
+
+	public function test_a_browser_confirmed_intent_is_cancelled_once_a_failed_try_is_heard_of(): void {
+		$created   = $this->payment_call(
+			'payment_intent',
+			array(
+				'amount'       => '5250',
+				'formData'     => $this->form_data(),
+				'currency'     => 'aud',
+				'attemptId'    => wp_generate_uuid4(),
+				'captchaToken' => 'stand-in-captcha-token',
+			)
+		);
+		$intent_id = $created->data()['payment_intent_id'];
+		$try       = fn ( string $card ): array => $this->stripe(
+			'POST',
+			"/v1/payment_intents/{$intent_id}/confirm",
+			array(
+				'client_secret'  => $created->data()['client_secret'],
+				'payment_method' => $card,
+				'return_url'     => 'http://127.0.0.1:8891/',
+			)
+		);
+		// A card tester loops over cards on the client secret of one express checkout.
+		$try( 'pm_card_chargeDeclined' );
+		$this->deliver( $this->last_event( 'payment_intent.payment_failed', $intent_id ) );
+
+		$next = $try( 'pm_card_chargeDeclinedInsufficientFunds' );
+
+		$this->assertSame( 'invalid_request_error', $next['error']['type'] ?? '', 'The intent no longer takes cards.' );
+		$this->assertSame( 'canceled', $this->stripe( 'GET', "/v1/payment_intents/{$intent_id}", array(), self::SECRET_KEY )['status'] );
+		$this->assertCount( 1, $this->stripe( 'GET', '/v1/charges', array( 'payment_intent' => $intent_id ), self::SECRET_KEY )['data'] );
+		$this->assertSame( 'failed', $this->donation_row( $this->find_attempt_of_intent( $intent_id ) )['status'] );
+	}
+
+	/**
+	 * The attempt whose record names a PaymentIntent.
+	 */
+	private function find_attempt_of_intent( string $intent_id ): string {
+		global $wpdb;
+		return (string) $wpdb->get_var( $wpdb->prepare( 'SELECT attempt_id FROM ' . \DonationWidget\Database\Schema::table( 'donations' ) . ' WHERE payment_intent_id = %s', $intent_id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 	}
 
 	public function test_payment_intent_payment_failed_records_the_reason(): void {
@@ -313,7 +368,7 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$rows = $this->subscription_rows( $row['subscription_id'] );
 		$this->assertCount( 1, $rows );
 		$this->assertSame( 'succeeded', $rows[0]['status'] );
-		$this->assertSame( $paid['data']['object']['charge'], $rows[0]['provider_reference'] );
+		$this->assertSame( $this->stripe( 'GET', '/v1/payment_intents/' . $answered->data()['payment_intent_id'], array(), self::SECRET_KEY )['latest_charge'], $rows[0]['provider_reference'] );
 		$this->assertSame( SubscriptionRepository::ACTIVE, $this->service( SubscriptionRepository::class )->find( $row['subscription_id'] )['status'] );
 	}
 
