@@ -28,7 +28,8 @@ export class DisputesBalance {
 			livemode: charge.livemode,
 			metadata: {},
 			payment_intent: charge.payment_intent,
-			payment_method_details: { type: 'au_becs_debit' },
+			// No payment_method_details: Stripe describes them for cards, Amazon Pay, Klarna and
+			// PayPal only.
 			reason: 'debit_not_authorized',
 			status: 'lost',
 		};

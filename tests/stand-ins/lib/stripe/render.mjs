@@ -11,7 +11,7 @@
 import { clone } from '../util.mjs';
 import { TYPE_BY_PREFIX } from './constants.mjs';
 import { invalid, expandList } from './helpers.mjs';
-import { shapesOf, INCLUDABLE, V2024_06_20 } from './versions/index.mjs';
+import { shapesOf, INCLUDABLE } from './versions/index.mjs';
 
 const INCLUDED = Symbol( 'included' );
 
@@ -385,17 +385,10 @@ export class Rendering {
 			return value;
 		}
 		const type = this.typeForValue( desc, value, shapes );
-		if ( ! type ) {
+		if ( ! type || ! type.fields.length ) {
+			// Not described, or described as opaque (2024-06-20's next_action.use_stripe_sdk,
+			// whose contents only Stripe.js reads): as stored.
 			return value;
-		}
-		if (
-			value.object === 'dispute' &&
-			shapes.version === V2024_06_20 &&
-			value.payment_method_details &&
-			value.payment_method_details.type === 'au_becs_debit'
-		) {
-			// 2024-06-20 describes dispute details for cards, Klarna and PayPal only.
-			delete value.payment_method_details;
 		}
 		const includable = value.object ? INCLUDABLE[ value.object ] || [] : [];
 		const out = {};
