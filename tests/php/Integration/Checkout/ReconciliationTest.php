@@ -90,11 +90,12 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	public function test_a_card_payment_whose_answer_was_lost_is_found_and_recorded_paid_once(): void {
+		// Stripe charged the card, and every answer to the confirm (the first and both retries) was lost.
 		$this->queue(
 			'stripe',
 			'lost_answer',
 			array(
-				'path'  => '/v1/payment_intents',
+				'path'  => '/confirm',
 				'times' => 3,
 			)
 		);
@@ -102,7 +103,8 @@ final class ReconciliationTest extends PaymentTestCase {
 
 		$this->assertAnswer( 502, 'server', $this->card( $request ) );
 		$row = $this->donation_row( $request['attemptId'] );
-		$this->assertSame( array( 'pending', '' ), array( $row['status'], $row['payment_intent_id'] ) );
+		$this->assertSame( 'pending', $row['status'] );
+		$this->assertStringStartsWith( 'pi_', $row['payment_intent_id'], 'The intent\'s id was kept as soon as it was made.' );
 		$this->assertStringStartsWith( 'provider_unavailable: stripe: unreachable', $row['failure_reason'] );
 		$this->age( $request['attemptId'], 20 * MINUTE_IN_SECONDS );
 
@@ -113,6 +115,7 @@ final class ReconciliationTest extends PaymentTestCase {
 		$this->assertStringStartsWith( 'pi_', $row['payment_intent_id'] );
 		$this->assertStringStartsWith( 'ch_', $row['provider_reference'] );
 		$this->assertCount( 1, $this->stripe_posts( '/v1/payment_intents' ), 'The pass charges nothing: it only reads.' );
+		$this->assertCount( 3, $this->provider_requests( 'stripe', '/confirm', 'POST' ), 'The first confirm and its two retries, under one key.' );
 
 		$this->age( $request['attemptId'], 20 * MINUTE_IN_SECONDS );
 		$this->assertSame( array(), $this->reconcile()->counts(), 'A second pass finds nothing open.' );
@@ -194,13 +197,17 @@ final class ReconciliationTest extends PaymentTestCase {
 		global $wpdb;
 		$table = Schema::table( 'subscriptions' );
 		$this->assertSame( 'active', $wpdb->get_var( $wpdb->prepare( "SELECT status FROM {$table} WHERE subscription_id = %s", $row['subscription_id'] ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$this->assertCount( 1, $this->stripe_posts( '/v1/subscriptions' ) );
+		$posts = $this->stripe_posts( '/v1/subscriptions' );
+		$this->assertCount( 3, $posts, 'The call and its two retries.' );
+		$this->assertCount( 1, array_unique( array_column( array_column( $posts, 'headers' ), 'idempotency-key' ) ), 'All under one key: one subscription.' );
+		$this->assertCount( 1, $this->stripe( 'GET', '/v1/subscriptions', array( 'customer' => $row['customer_id'] ), self::SECRET_KEY )['data'] );
 	}
 
 	/**
-	 * Creates, approves and captures a PayPal order as the buttons do in the browser.
+	 * Creates, approves and captures a PayPal order as the buttons do in the browser: the
+	 * attemptId as its invoice_id.
 	 */
-	private function paypal_capture(): string {
+	private function paypal_capture( string $attempt_id ): string {
 		$browser = array( 'X-Stand-In-Sdk-Client-Id' => 'payment-tests-client' );
 		$order   = $this->control(
 			'POST',
@@ -209,10 +216,11 @@ final class ReconciliationTest extends PaymentTestCase {
 				'intent'         => 'CAPTURE',
 				'purchase_units' => array(
 					array(
-						'amount' => array(
+						'amount'     => array(
 							'currency_code' => 'AUD',
 							'value'         => '52.50',
 						),
+						'invoice_id' => $attempt_id,
 					),
 				),
 			),
@@ -222,21 +230,33 @@ final class ReconciliationTest extends PaymentTestCase {
 		return $this->control( 'POST', "/paypal/v2/checkout/orders/{$order['id']}/capture", array(), $browser )['body']['purchase_units'][0]['payments']['captures'][0]['id'];
 	}
 
-	private function paypal_request( string $capture_id ): array {
+	/**
+	 * The paying call of a donor who paid at PayPal.
+	 */
+	private function paypal_request(): array {
+		$attempt_id = wp_generate_uuid4();
 		return array(
-			'transaction_id' => $capture_id,
+			'transaction_id' => $this->paypal_capture( $attempt_id ),
 			'formData'       => $this->form_data(),
-			'attemptId'      => wp_generate_uuid4(),
+			'attemptId'      => $attempt_id,
 			'captchaToken'   => 'stand-in-captcha-token',
 		);
 	}
 
 	public function test_a_paypal_capture_the_site_could_not_check_is_recorded_paid_once(): void {
-		$capture_id = $this->paypal_capture();
-		$this->queue( 'paypal', 'server_error', array( 'path' => '/v2/payments/captures/' ) );
-		$request = $this->paypal_request( $capture_id );
+		$request    = $this->paypal_request();
+		$capture_id = $request['transaction_id'];
+		$this->queue(
+			'paypal',
+			'server_error',
+			array(
+				'path'  => '/v2/payments/captures/',
+				'times' => 2,
+			)
+		);
 
-		$this->assertAnswer( 502, 'server', $this->payment_call( 'process_paypal_payment', $request ) );
+		// The donor paid: told it is being processed, never shown the failure screen.
+		$this->assertAnswer( 202, 'pending', $this->payment_call( 'process_paypal_payment', $request ) );
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'pending', $row['status'] );
 		$this->assertStringStartsWith( 'provider_unavailable: paypal', $row['failure_reason'] );
@@ -251,9 +271,8 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	public function test_a_pending_paypal_capture_stays_open_until_paypal_completes_it(): void {
-		$capture_id = $this->paypal_capture();
+		$request = $this->paypal_request();
 		$this->queue( 'paypal', 'capture_not_completed', array( 'path' => '/v2/payments/captures/' ) );
-		$request = $this->paypal_request( $capture_id );
 		$this->assertAnswer( 202, 'pending', $this->payment_call( 'process_paypal_payment', $request ) );
 		$this->queue( 'paypal', 'capture_not_completed', array( 'path' => '/v2/payments/captures/' ) );
 		$this->age( $request['attemptId'], 2 * DAY_IN_SECONDS );
@@ -289,8 +308,36 @@ final class ReconciliationTest extends PaymentTestCase {
 		$this->assertSame( array(), $this->succeeded );
 		$this->assertSame( array(), $this->reconcile()->counts(), 'An abandoned donation is not asked about again.' );
 
-		// The donor finishes 3-D Secure after all: Stripe's webhook records the money.
-		$this->complete_3ds( $first->data()['client_secret'] );
+		// The donor finishes 3-D Secure a day late: nothing is charged, since only the site
+		// confirms a card payment, and it asks no more about an abandoned one.
+		$this->assertSame( 'requires_confirmation', $this->complete_3ds( $first->data()['client_secret'] )['status'] );
+		$this->assertSame( array(), $this->reconcile()->counts() );
+		$this->assertSame( 'abandoned', $this->donation_row( $request['attemptId'] )['status'] );
+	}
+
+	public function test_a_wallet_payment_completed_after_its_record_was_abandoned_still_wins(): void {
+		$request = array(
+			'amount'       => '5250',
+			'formData'     => $this->form_data(),
+			'currency'     => 'aud',
+			'attemptId'    => wp_generate_uuid4(),
+			'captchaToken' => 'stand-in-captcha-token',
+		);
+		$created = $this->payment_call( 'payment_intent', $request );
+		$this->age( $request['attemptId'], DAY_IN_SECONDS + 60 );
+		$this->reconcile();
+		$this->assertSame( 'abandoned', $this->donation_row( $request['attemptId'] )['status'] );
+
+		// The wallet pays after all (the browser confirms the intent): Stripe's webhook records it.
+		$this->stripe(
+			'POST',
+			'/v1/payment_intents/' . $created->data()['payment_intent_id'] . '/confirm',
+			array(
+				'client_secret'  => $created->data()['client_secret'],
+				'payment_method' => 'pm_card_visa',
+				'return_url'     => 'http://127.0.0.1:8891/',
+			)
+		);
 		$events = $this->control( 'GET', '/__control/stripe/events?type=payment_intent.succeeded' )['body'];
 		$this->assertSame( 200, $this->deliver( end( $events ) )->get_status() );
 		$this->assertPaidOnce( $request['attemptId'] );
@@ -351,7 +398,14 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	public function test_a_provider_that_refuses_the_sites_request_fails_the_record_at_once(): void {
-		$this->queue( 'stripe', 'rate_limited', array( 'path' => '/v1/payment_intents' ) );
+		$this->queue(
+			'stripe',
+			'rate_limited',
+			array(
+				'path'  => '/v1/payment_intents',
+				'times' => 3,
+			)
+		);
 		$request = $this->card_request();
 
 		$this->assertAnswer( 502, 'server', $this->card( $request ) );
@@ -384,7 +438,8 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	public function test_a_webhook_settling_the_payment_while_the_pass_asks_stripe_makes_one_success(): void {
-		$request = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ) );
+		// A 4-weekly first payment: Stripe completes its invoice's intent once 3-D Secure passes.
+		$request = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ), array( 'frequency' => '4weekly' ) );
 		$this->complete_3ds( $this->card( $request )->data()['client_secret'] );
 		$this->age( $request['attemptId'], 20 * MINUTE_IN_SECONDS );
 		$events    = $this->control( 'GET', '/__control/stripe/events?type=payment_intent.succeeded' )['body'];
