@@ -50,7 +50,7 @@ final class UpdateCardTest extends CardUpdateTestCase {
 		$this->assertSame( 'pm_card_mastercard', $setup[0]['body']['payment_method'] );
 		$this->assertSame( 'true', $setup[0]['body']['confirm'] );
 		$this->assertSame( 'off_session', $setup[0]['body']['usage'] );
-		$this->assertSame( array( 'card' ), $setup[0]['body']['payment_method_types'] );
+		$this->assertSame( array( 'card' ), $setup[0]['body']['allowed_payment_method_types'] );
 		$this->assertStringStartsWith( 'card-update:', $setup[0]['headers']['idempotency-key'] );
 		foreach ( array( '/v1/subscriptions/' . $donor['subscription_id'], '/v1/customers/' . $donor['customer_id'] ) as $path ) {
 			$this->assertNotEmpty( $this->stripe_posts( $path )[0]['headers']['idempotency-key'] ?? '', $path );
@@ -177,6 +177,8 @@ final class UpdateCardTest extends CardUpdateTestCase {
 		$theirs     = $this->recurring_donor( array( 'email' => 'sam@example.org.au' ) );
 		$their_card = $this->subscription_card( $theirs['subscription_id'] );
 		$token      = $this->issue_token( $mine['subscription_id'] );
+		// From here on, only what the card updates send.
+		$this->control( 'DELETE', '/__control/requests' );
 
 		// The other donor's saved card, sent with my link: Stripe refuses another customer's card.
 		$refused = $this->update( $token, array( 'token' => $their_card ) );

@@ -68,18 +68,18 @@ final class ReceiptNumberTest extends PaymentTestCase {
 		$this->assertAnswer( 200, '', $this->pay( $paid ) );
 		$this->assertNull( $this->seq_of( $three_ds['attemptId'] ) );
 
-		// The donor passes 3-D Secure; the webhook records the money.
-		$this->complete_3ds( $answer->data()['client_secret'] ?? $answer->data()['clientSecret'] ?? '' );
-		$intent = $this->donation_row( $three_ds['attemptId'] )['payment_intent_id'];
-		$events = $this->control( 'GET', '/__control/stripe/events?type=payment_intent.succeeded' )['body'];
-		$event  = current( array_filter( $events, static fn ( array $e ): bool => $intent === $e['data']['object']['id'] ) );
-		$this->assertIsArray( $event );
-		$this->deliver( $event );
+		// The donor passes 3-D Secure; the widget posts again and the site takes the money.
+		$this->complete_3ds( $answer->data()['client_secret'] );
+		$this->assertAnswer( 200, '', $this->pay( array( 'paymentIntentId' => $answer->data()['payment_intent_id'] ) + $three_ds ) );
 
 		$this->assertSame( 'succeeded', $this->donation_row( $three_ds['attemptId'] )['status'] );
 		$this->assertSame( $this->seq_of( $paid['attemptId'] ) + 1, $this->seq_of( $three_ds['attemptId'] ), 'numbered in order of payment, not of attempt' );
 
-		// A replayed event changes nothing.
+		// Stripe's webhook for the same payment changes nothing.
+		$intent = $this->donation_row( $three_ds['attemptId'] )['payment_intent_id'];
+		$events = $this->control( 'GET', '/__control/stripe/events?type=payment_intent.succeeded' )['body'];
+		$event  = current( array_filter( $events, static fn ( array $e ): bool => $intent === $e['data']['object']['id'] ) );
+		$this->assertIsArray( $event );
 		$this->deliver( $event );
 		$this->assertSame( $this->seq_of( $paid['attemptId'] ) + 1, $this->seq_of( $three_ds['attemptId'] ) );
 	}
