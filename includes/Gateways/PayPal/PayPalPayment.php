@@ -55,6 +55,8 @@ final class PayPalPayment implements OpeningCall {
 	/**
 	 * The capture belongs_to() read, for the paying call of the same request to use rather than
 	 * ask PayPal twice. Only this request's; never shared.
+	 *
+	 * @var PayPalCapture|null
 	 */
 	private ?PayPalCapture $just_read = null;
 

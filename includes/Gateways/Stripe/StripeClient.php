@@ -174,14 +174,13 @@ final class StripeClient {
 	/**
 	 * One call to Stripe, sent again while its answer is lost (see the class comment).
 	 *
-	 * Also lets StripeCardError (a card_error) and StripeRequestError (another error answer)
-	 * through.
-	 *
 	 * @param string               $method          HTTP method.
 	 * @param string               $path            Path under the API base.
 	 * @param array<string, mixed> $params          Parameters (query for GET, body otherwise).
 	 * @param string|null          $idempotency_key Idempotency-Key, for POSTs.
 	 * @return array<string, mixed>
+	 * @throws StripeCardError     For a card_error.
+	 * @throws StripeRequestError  For another error answer.
 	 * @throws ProviderUnavailable When Stripe cannot be reached, fails, throttles us or refuses our key.
 	 */
 	private function request( string $method, string $path, array $params, ?string $idempotency_key ): array {
@@ -202,11 +201,50 @@ final class StripeClient {
 			$headers['Idempotency-Key'] = $idempotency_key;
 		}
 
+		$response = $this->send( $method, $url, $headers, $body, null !== $idempotency_key );
+		if ( $response->ok() ) {
+			return $response->body;
+		}
+		$error = is_array( $response->body['error'] ?? null ) ? $response->body['error'] : array();
+		$text  = static fn ( string $key ): string => is_string( $error[ $key ] ?? null ) ? $error[ $key ] : '';
+		if ( $response->status >= 500 ) {
+			throw new ProviderUnavailable( self::PROVIDER, 'server_error', esc_html( "HTTP {$response->status}: " . $text( 'message' ) ) );
+		}
+		if ( 429 === $response->status ) {
+			throw new ProviderUnavailable( self::PROVIDER, 'rate_limited', esc_html( $text( 'message' ) ) );
+		}
+		if ( 401 === $response->status || 403 === $response->status ) {
+			// A wrong or revoked key: an admin must fix the settings. Stripe's message shows only
+			// the key's last four characters ("Invalid API Key provided: sk_test_****1234").
+			throw new ProviderUnavailable( self::PROVIDER, 'rejected', esc_html( "HTTP {$response->status}: " . ( '' !== $text( 'message' ) ? $text( 'message' ) : 'the secret key was refused.' ) ) );
+		}
+
+		$fields = array();
+		foreach ( $error as $key => $value ) {
+			$fields[ (string) $key ] = $value;
+		}
+		if ( 402 === $response->status || 'card_error' === $text( 'type' ) ) {
+			throw new StripeCardError( $response->status, 'card_error', $text( 'code' ), $text( 'decline_code' ), $text( 'param' ), $text( 'message' ), $fields );
+		}
+		throw new StripeRequestError( $response->status, '' !== $text( 'type' ) ? $text( 'type' ) : 'invalid_request_error', $text( 'code' ), '', $text( 'param' ), $text( 'message' ), $fields );
+	}
+
+	/**
+	 * Sends a request, and sends it again (up to RETRIES times, within RETRY_BUDGET_SECONDS)
+	 * while its answer is lost or Stripe asks for it again (should_retry()). Only requests that
+	 * cannot do their work twice are sent again: GETs, and POSTs with an Idempotency-Key.
+	 *
+	 * @param string                $method   HTTP method.
+	 * @param string                $url      Full URL.
+	 * @param array<string, string> $headers  Headers.
+	 * @param string|null           $body     Encoded body.
+	 * @param bool                  $keyed    Whether it carries an Idempotency-Key.
+	 * @throws ProviderUnavailable When no answer came, the last time.
+	 */
+	private function send( string $method, string $url, array $headers, ?string $body, bool $keyed ): HttpResponse {
 		$started = microtime( true );
 		for ( $try = 0; ; $try++ ) {
-			$may_retry = $try < self::RETRIES && microtime( true ) - $started < self::RETRY_BUDGET_SECONDS
-				// A POST without a key could do its work twice.
-				&& ( 'GET' === $method || null !== $idempotency_key );
+			$may_retry = $try < self::RETRIES && microtime( true ) - $started < self::RETRY_BUDGET_SECONDS && ( 'GET' === $method || $keyed );
 			try {
 				$response = $this->http->send( self::PROVIDER, $method, $url, $headers, $body, self::TIMEOUT );
 			} catch ( ProviderUnavailable $error ) {
@@ -218,7 +256,7 @@ final class StripeClient {
 				continue;
 			}
 			if ( ! $may_retry || ! self::should_retry( $response ) ) {
-				return $this->answer( $response );
+				return $response;
 			}
 			self::wait_before_retry( $try, $response->header( 'retry-after' ) );
 		}
@@ -252,42 +290,5 @@ final class StripeClient {
 			$seconds = max( $seconds, min( 2.0, (float) $retry_after ) );
 		}
 		usleep( (int) ( $seconds * 1000000 ) );
-	}
-
-	/**
-	 * Stripe's answer as a result or an exception.
-	 *
-	 * @param HttpResponse $response Stripe's answer.
-	 * @return array<string, mixed>
-	 * @throws StripeCardError     For a card_error.
-	 * @throws StripeRequestError  For another error answer.
-	 * @throws ProviderUnavailable When Stripe failed, throttles us or refuses our key.
-	 */
-	private function answer( HttpResponse $response ): array {
-		if ( $response->ok() ) {
-			return $response->body;
-		}
-		$error = is_array( $response->body['error'] ?? null ) ? $response->body['error'] : array();
-		$text  = static fn ( string $key ): string => is_string( $error[ $key ] ?? null ) ? $error[ $key ] : '';
-		if ( $response->status >= 500 ) {
-			throw new ProviderUnavailable( self::PROVIDER, 'server_error', esc_html( "HTTP {$response->status}: " . $text( 'message' ) ) );
-		}
-		if ( 429 === $response->status ) {
-			throw new ProviderUnavailable( self::PROVIDER, 'rate_limited', esc_html( $text( 'message' ) ) );
-		}
-		if ( 401 === $response->status || 403 === $response->status ) {
-			// A wrong or revoked key: an admin must fix the settings. Stripe's message shows only
-			// the key's last four characters ("Invalid API Key provided: sk_test_****1234").
-			throw new ProviderUnavailable( self::PROVIDER, 'rejected', esc_html( "HTTP {$response->status}: " . ( '' !== $text( 'message' ) ? $text( 'message' ) : 'the secret key was refused.' ) ) );
-		}
-
-		$fields = array();
-		foreach ( $error as $key => $value ) {
-			$fields[ (string) $key ] = $value;
-		}
-		if ( 402 === $response->status || 'card_error' === $text( 'type' ) ) {
-			throw new StripeCardError( $response->status, 'card_error', $text( 'code' ), $text( 'decline_code' ), $text( 'param' ), $text( 'message' ), $fields );
-		}
-		throw new StripeRequestError( $response->status, '' !== $text( 'type' ) ? $text( 'type' ) : 'invalid_request_error', $text( 'code' ), '', $text( 'param' ), $text( 'message' ), $fields );
 	}
 }
