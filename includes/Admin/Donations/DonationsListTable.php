@@ -260,13 +260,13 @@ final class DonationsListTable extends \WP_List_Table {
 	}
 
 	/**
-	 * The status, with the reason of a failure.
+	 * The status, with the reason of a failure or of a payment held for review.
 	 *
 	 * @param Donation $item The donation.
 	 */
 	protected function column_status( $item ): string {
 		$out = sprintf( '<span class="donation-widget-status donation-widget-status-%s">%s</span>', esc_attr( $item->status() ), esc_html( DonationFormat::status( $item->status() ) ) );
-		if ( DonationStatus::FAILED === $item->status() && '' !== $item->failure_message() ) {
+		if ( in_array( $item->status(), array( DonationStatus::FAILED, DonationStatus::REVIEW ), true ) && '' !== $item->failure_message() ) {
 			$out .= '<br /><small>' . esc_html( $item->failure_message() ) . '</small>';
 		}
 		if ( '' !== $item->review_reason() ) {

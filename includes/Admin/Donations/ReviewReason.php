@@ -9,7 +9,8 @@ namespace DonationWidget\Admin\Donations;
 
 /**
  * A donation can be recorded exactly as it happened and still need a person to look at it,
- * such as a PayPal payment whose donor failed reCAPTCHA after PayPal had taken the money.
+ * such as a PayPal payment whose donor failed reCAPTCHA after PayPal had taken the money, or a
+ * PayPal capture of another amount than the donation's (held: status "Needs review").
  */
 final class ReviewReason {
 
@@ -25,6 +26,7 @@ final class ReviewReason {
 		$why = array(
 			'captcha_failed'      => __( 'reCAPTCHA failed', 'donation-widget' ),
 			'captcha_unavailable' => __( 'reCAPTCHA could not be checked', 'donation-widget' ),
+			'amount_mismatch'     => __( 'the payment received is not the amount given, so no receipt was sent; refund it or contact the donor', 'donation-widget' ),
 		);
 		/* translators: %s: why the donation needs review, such as "reCAPTCHA failed". */
 		return sprintf( __( 'Needs review: %s', 'donation-widget' ), $why[ $reason ] ?? $reason );

@@ -47,4 +47,33 @@ final class ReviewFlagTest extends AdminTestCase {
 		sort( $reviews );
 		$this->assertSame( array( '', 'Needs review: reCAPTCHA failed' ), $reviews );
 	}
+
+	public function test_a_paypal_capture_of_another_amount_is_found_by_the_needs_review_filter_with_its_reason(): void {
+		$this->log_in_as( 'administrator' );
+		$this->insert_donation(
+			array(
+				'first_name'         => 'Held',
+				'status'             => 'review',
+				'provider'           => 'paypal',
+				'method'             => 'paypal',
+				'provider_reference' => 'HELDCAPTURE000001',
+				'review_reason'      => 'amount_mismatch',
+				'failure_reason'     => 'amount_mismatch: PayPal captured 5.00 AUD; the donation is 52.50 AUD.',
+			)
+		);
+		$this->insert_donation( array( 'first_name' => 'Ordinary' ) );
+
+		$held = $this->screen(
+			array(
+				's'      => $this->domain,
+				'status' => 'review',
+			)
+		);
+
+		$this->assertStringContainsString( '<option value="review" selected', $held );
+		$this->assertStringContainsString( 'Held', $held );
+		$this->assertStringNotContainsString( 'Ordinary', $held );
+		$this->assertStringContainsString( 'PayPal captured 5.00 AUD; the donation is 52.50 AUD.', $held );
+		$this->assertStringContainsString( 'Needs review: the payment received is not the amount given', $held );
+	}
 }
