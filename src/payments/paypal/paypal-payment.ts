@@ -5,7 +5,12 @@
  * capture; on approval the order is captured and the capture reported.
  */
 import { pick } from '../../shared/ajax';
-import { isAcceptedPending, type PaymentServer } from '../gateway';
+import {
+	isAcceptedPending,
+	serverNotice,
+	type PaymentServer,
+	type ServerNotice,
+} from '../gateway';
 import type { WalletOrder } from './order';
 
 export interface OpenedOrder {
@@ -15,9 +20,22 @@ export interface OpenedOrder {
 }
 
 /**
+ * The server refused to open the order; what it said, for the failure screen
+ * (the PayPal button reports the error through onError, which may not hand
+ * back this very object, so the caller keeps the notice too).
+ */
+export class OrderRefused extends Error {
+	constructor( readonly notice: ServerNotice | undefined ) {
+		super( 'The PayPal payment could not be started.' );
+		this.name = 'OrderRefused';
+	}
+}
+
+/**
  * Creates the order with the attempt id as its invoice_id, then has the server
- * open the attempt's record with it. Throws when either fails, so the PayPal
- * button stops and reports the error (onError: the failure screen).
+ * open the attempt's record with it. Throws when either fails (OrderRefused
+ * when the server refused), so the PayPal button stops and reports the error
+ * (onError: the failure screen).
  *
  * @param create The SDK's actions.order.create.
  * @param order  The order of SPEC §3.7.
@@ -42,7 +60,7 @@ export async function openPayPalOrder(
 		orderId,
 	} );
 	if ( ! response.ok || pick( response.body, 'success' ) !== true ) {
-		throw new Error( 'The PayPal payment could not be started.' );
+		throw new OrderRefused( serverNotice( response ) );
 	}
 	return { orderId, attemptId };
 }
@@ -50,7 +68,7 @@ export async function openPayPalOrder(
 export type PayPalOutcome =
 	| { kind: 'success'; captureId: string }
 	/** Server said no: the card error is set and the failure screen shown. */
-	| { kind: 'declined' }
+	| { kind: 'declined'; notice?: ServerNotice }
 	| { kind: 'failure'; errorMessage: string };
 
 /**
@@ -99,7 +117,7 @@ export async function completePayPalPayment(
 			return { kind: 'success', captureId };
 		}
 		if ( ! response.ok || pick( response.body, 'success' ) !== true ) {
-			return { kind: 'declined' };
+			return { kind: 'declined', notice: serverNotice( response ) };
 		}
 		return { kind: 'success', captureId };
 	} catch ( error ) {
