@@ -316,6 +316,17 @@ final class SettingsPage {
 					esc_html( $field->label )
 				);
 				break;
+			case SettingField::NETWORKS:
+				// One range per line reads best; the sanitiser takes commas and spaces as well.
+				$lines = is_array( $value ) ? implode( "\n", array_map( 'strval', $value ) ) : ( is_string( $value ) ? $value : '' );
+				printf(
+					'<textarea class="regular-text code" rows="4" id="%s" name="%s" spellcheck="false"%s>%s</textarea>',
+					esc_attr( $id ),
+					esc_attr( $name ),
+					$this->describedby( $describedby ), // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- describedby() escapes.
+					esc_textarea( $lines )
+				);
+				break;
 			case SettingField::PAGE:
 				wp_dropdown_pages(
 					array(

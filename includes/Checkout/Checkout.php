@@ -16,9 +16,10 @@ use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Order of work for every payment call: rate limit and the method's keys; the fields (formData
- * per SPEC §5, the attemptId, the method's own); the attempt's existing record, whose settled
- * outcome is answered again without calling anyone; reCAPTCHA; the pending record, written
+ * Order of work for every payment call: the fields (formData per SPEC §5, the attemptId, the
+ * method's own), so a call refused for them counts nowhere; the attempt's existing record, whose
+ * settled outcome is answered again without calling anyone; the method's keys and the rate
+ * limits (PaymentCallGuard); reCAPTCHA; the pending record, written
  * before the provider is called; then the method; then the record and the answer. A retry of
  * the same attemptId reuses the record (and the providers' idempotency keys), so it can never
  * charge twice. Money the browser moved before the call (a PayPal capture) is recorded whatever
@@ -50,10 +51,6 @@ final class Checkout {
 	 * @throws \RuntimeException When the attempt's record can neither be written nor read.
 	 */
 	public function pay( PaymentMethod $method, array $request ): AjaxResult {
-		$refused = $this->guard->refuse_before_provider( $method->is_available() );
-		if ( null !== $refused ) {
-			return $refused;
-		}
 		try {
 			$attempt_id = PaymentRequest::attempt_id( $request );
 			$form       = DonationForm::from_json( $request['formData'] ?? null, $request['coverAmount'] ?? null );
@@ -72,7 +69,13 @@ final class Checkout {
 			}
 		} elseif ( '' !== $input->continues ) {
 			return PaymentAnswers::payment_of_another_attempt();
-		} elseif ( $input->money_already_moved() && $method instanceof OpeningCall && ! $this->belongs_to( $method, $attempt_id, $input ) ) {
+		}
+		$finishes = null !== $donation && ( '' !== $input->continues || $input->money_already_moved() ) ? $attempt_id : '';
+		$refused  = $this->guard->refuse_checked_call( $method->is_available(), $form->email, $finishes, $input->money_already_moved() );
+		if ( null !== $refused ) {
+			return $refused;
+		}
+		if ( null === $donation && $input->money_already_moved() && $method instanceof OpeningCall && ! $this->belongs_to( $method, $attempt_id, $input ) ) {
 			// Money that is not this attempt's (another order on the charity's account) gets no
 			// record: it is either its own attempt's, or no donation at all.
 			return PaymentAnswers::for_outcome( PaymentOutcome::foreign( '' ) );
@@ -114,25 +117,26 @@ final class Checkout {
 	/**
 	 * An opening call (open_paypal_order): the browser created the provider's payment (a PayPal
 	 * order) and names it before the donor can pay, so the attempt's pending record exists,
-	 * holding it, whatever happens to the browser afterwards. It charges nothing; it carries the
-	 * attempt's captcha (the paying call then needs none) and counts against the rate limit.
-	 * Calling it again for the same attempt and payment changes nothing.
+	 * holding it, whatever happens to the browser afterwards. It charges nothing; once its fields
+	 * pass it counts against the rate limits, and it carries the attempt's captcha (the paying
+	 * call, which finishes it, then needs none). Calling it again for the same attempt and
+	 * payment changes nothing.
 	 *
 	 * @param OpeningCall          $method  The way to pay.
 	 * @param array<string, mixed> $request POST fields: formData, attemptId, captchaToken and the method's own.
 	 * @throws \RuntimeException When the attempt's record can neither be written nor read.
 	 */
 	public function open_payment( OpeningCall $method, array $request ): AjaxResult {
-		$refused = $this->guard->refuse_before_provider( $method->is_available() );
-		if ( null !== $refused ) {
-			return $refused;
-		}
 		try {
 			$attempt_id = PaymentRequest::attempt_id( $request );
 			$form       = DonationForm::from_json( $request['formData'] ?? null, $request['coverAmount'] ?? null );
 			$payment_id = $method->opened_payment( $request, $form );
 		} catch ( InvalidDonationRequest $error ) {
 			return PaymentAnswers::invalid( $error );
+		}
+		$refused = $this->guard->refuse_checked_call( $method->is_available(), $form->email );
+		if ( null !== $refused ) {
+			return $refused;
 		}
 		$holder = $this->ledger->find_by_payment( $payment_id );
 		if ( null !== $holder && $holder->attempt_id() !== $attempt_id ) {
@@ -160,17 +164,14 @@ final class Checkout {
 
 	/**
 	 * A follow-up call (get_charge_id): the browser confirmed the payment with the provider and
-	 * asks how it went. It charges nothing, so it carries no captcha; it still counts against
-	 * the rate limit. The answer is read from the provider, never from the browser.
+	 * asks how it went. It charges nothing, so it carries no captcha; it counts against the
+	 * payment's own limit (PaymentCallGuard). The answer is read from the provider, never from
+	 * the browser.
 	 *
 	 * @param FollowUpCall         $method  The way to pay.
 	 * @param array<string, mixed> $request POST fields.
 	 */
 	public function follow_up( FollowUpCall $method, array $request ): AjaxResult {
-		$refused = $this->guard->refuse_before_provider( $method->is_available() );
-		if ( null !== $refused ) {
-			return $refused;
-		}
 		try {
 			$payment_id = $method->followed_payment( $request );
 		} catch ( InvalidDonationRequest $error ) {
@@ -182,6 +183,10 @@ final class Checkout {
 		}
 		if ( DonationStatus::SUCCEEDED === $donation->status() && '' !== $donation->provider_reference() && '' !== $donation->method() ) {
 			return PaymentAnswers::paid( $donation->provider_reference() );
+		}
+		$refused = $this->guard->refuse_checked_call( $method->is_available(), $donation->email(), $donation->attempt_id() );
+		if ( null !== $refused ) {
+			return $refused;
 		}
 		return $this->run( $donation, static fn (): PaymentOutcome => $method->settle( $donation ) );
 	}

@@ -32,11 +32,19 @@ use DonationWidget\Http\ProviderUnavailable;
  * - 404 type not_found                      the payment is not one this site started.
  * - 409 type conflict                       the attemptId was used with other details, or the
  *                                           payment belongs to another attempt or donation.
- * - 429 type rate_limited                   too many payment calls from this address.
+ * - 429 type rate_limited                   too many payment calls from this address or for this
+ *                                           donor's email (PaymentCallGuard).
  * - 502 / 504 type server                   the provider failed or timed out: nothing is recorded
  *                                           as paid, and retrying the same attemptId is safe
  *                                           (data.outcome "unknown": the widget keeps it).
  * - 503 type server                         the site is not configured for this payment method.
+ *
+ * Every failed answer has data.message, in words for the donor (the widget's failure screen
+ * shows it below SPEC's lines). data.charged is false on the answers where the site knows no
+ * money moved: refused before any provider was asked to charge (rate limited, captcha refused,
+ * not configured, reCAPTCHA unreachable) or refused by the provider before a payment existed.
+ * It is absent whenever money may have moved (a PayPal capture, a payment the browser
+ * confirmed, a provider that did not answer): the widget then never says "not charged".
  */
 final class PaymentAnswers {
 
@@ -117,7 +125,17 @@ final class PaymentAnswers {
 	 * The provider refused the site's request: nothing was charged.
 	 */
 	public static function not_started(): AjaxResult {
-		return AjaxResult::error( 'server', __( 'The payment could not be started. You have not been charged. Please try again later.', 'donation-widget' ), 502 );
+		return self::nothing_charged( AjaxResult::error( 'server', __( 'The payment could not be started. Please try again later.', 'donation-widget' ), 502 ) );
+	}
+
+	/**
+	 * The answer, saying the donor was not charged (data.charged: false). Only for answers
+	 * given before any money could have moved.
+	 *
+	 * @param AjaxResult $answer A failed answer.
+	 */
+	public static function nothing_charged( AjaxResult $answer ): AjaxResult {
+		return $answer->with_data( array( 'charged' => false ) );
 	}
 
 	/**
@@ -161,7 +179,7 @@ final class PaymentAnswers {
 	 * Google reCAPTCHA refused the token.
 	 */
 	public static function captcha_failed(): AjaxResult {
-		return AjaxResult::error( 'captcha', __( 'We could not confirm you are not a robot. Please reload the page and try again.', 'donation-widget' ), 403 );
+		return self::nothing_charged( AjaxResult::error( 'captcha', __( 'We could not confirm you are not a robot. Please reload the page and try again.', 'donation-widget' ), 403 ) );
 	}
 
 	/**
@@ -195,17 +213,32 @@ final class PaymentAnswers {
 	}
 
 	/**
-	 * Too many payment calls from this address.
+	 * Too many payment calls from this address, for this email, or for this payment.
+	 *
+	 * @param bool $money_may_have_moved Whether the call reports or finishes a payment that may
+	 *                                   already have taken the money (then the donor is told it
+	 *                                   will still be recorded, never that nothing was charged).
+	 * @param int  $minutes              Minutes until the limit starts counting again (0: unknown).
 	 */
-	public static function rate_limited(): AjaxResult {
-		return AjaxResult::error( 'rate_limited', __( 'Too many payment attempts. Please wait a while and try again.', 'donation-widget' ), 429 );
+	public static function rate_limited( bool $money_may_have_moved = false, int $minutes = 0 ): AjaxResult {
+		if ( $money_may_have_moved ) {
+			return AjaxResult::error( 'rate_limited', __( 'Too many payment attempts. If your payment went through, it will still be recorded and your receipt emailed, so please do not pay again.', 'donation-widget' ), 429 );
+		}
+		$message = $minutes > 0
+			/* translators: %d: minutes until the donor may try again. */
+			? sprintf( _n( 'Too many payment attempts. Please try again in %d minute.', 'Too many payment attempts. Please try again in %d minutes.', $minutes, 'donation-widget' ), $minutes )
+			: __( 'Too many payment attempts. Please wait a while and try again.', 'donation-widget' );
+		return self::nothing_charged( AjaxResult::error( 'rate_limited', $message, 429 ) );
 	}
 
 	/**
 	 * The site has no keys for this payment method.
+	 *
+	 * @param bool $money_may_have_moved Whether the call reports money that moved before it.
 	 */
-	public static function not_configured(): AjaxResult {
-		return AjaxResult::error( 'server', __( 'Online donations are not available right now. Please try again later.', 'donation-widget' ), 503 );
+	public static function not_configured( bool $money_may_have_moved = false ): AjaxResult {
+		$answer = AjaxResult::error( 'server', __( 'Online donations are not available right now. Please try again later.', 'donation-widget' ), 503 );
+		return $money_may_have_moved ? $answer : self::nothing_charged( $answer );
 	}
 
 	/**

@@ -55,6 +55,17 @@ final class AjaxResult {
 	}
 
 	/**
+	 * The same answer with more members of "data" (replacing those of the same name).
+	 *
+	 * @param array<string, mixed> $data More members of "data".
+	 */
+	public function with_data( array $data ): self {
+		$body         = $this->body;
+		$body['data'] = $data + $this->data();
+		return new self( $this->status, $body );
+	}
+
+	/**
 	 * Whether the answer is a success.
 	 */
 	public function is_success(): bool {

@@ -32,8 +32,9 @@ final class ProtectionServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Payment and address controllers call these; the only hook is the daily pruning of expired
-	 * rate-limit counters (scheduled by Scheduling\RecurringEvents).
+	 * Payment and address controllers call these; the hooks are the daily pruning of expired
+	 * rate-limit counters (scheduled by Scheduling\RecurringEvents) and forgetting what payment
+	 * calls showed about proxies when the settings change.
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -44,5 +45,7 @@ final class ProtectionServiceProvider implements ServiceProvider {
 				$container->get( RateLimiter::class )->prune();
 			}
 		);
+		// What payment calls showed about proxies is stale once the settings change.
+		add_action( 'update_option_' . Settings::OPTION, array( ForwardingCheck::class, 'forget' ) );
 	}
 }

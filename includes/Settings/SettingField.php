@@ -24,6 +24,7 @@ final class SettingField {
 	public const CHOICE   = 'choice';
 	public const CHECKBOX = 'checkbox';
 	public const PAGE     = 'page';
+	public const NETWORKS = 'networks';
 
 	/**
 	 * Describes the field.

@@ -7,6 +7,8 @@
 
 namespace DonationWidget\Settings;
 
+use DonationWidget\Http\IpNetwork;
+
 /**
  * Sanitises and validates each submitted value. A value that fails keeps what was stored,
  * and the problem is reported by field name, so one typo never wipes a working setting.
@@ -23,6 +25,11 @@ final class SettingsSanitizer {
 	public const REMOVE_SECRETS = 'remove_secrets';
 
 	private const MAX_TEXT = 191;
+
+	/**
+	 * Trusted proxy ranges at most (Cloudflare publishes 22; nobody needs a hundred).
+	 */
+	private const MAX_NETWORKS = 100;
 
 	/**
 	 * What the last call returned: update_option() sanitises again what a caller already
@@ -149,7 +156,7 @@ final class SettingsSanitizer {
 	 * @throws InvalidSetting When the value cannot be stored.
 	 */
 	private function sanitise_field( SettingField $field, mixed $raw, mixed $previous ): mixed {
-		if ( is_array( $raw ) && SettingField::AMOUNTS !== $field->type ) {
+		if ( is_array( $raw ) && ! in_array( $field->type, array( SettingField::AMOUNTS, SettingField::NETWORKS ), true ) ) {
 			throw new InvalidSetting( __( 'must be a single value.', 'donation-widget' ) );
 		}
 		$text = is_array( $raw ) ? implode( ',', array_map( 'strval', $raw ) ) : trim( sanitize_text_field( wp_unslash( (string) $raw ) ) );
@@ -192,6 +199,8 @@ final class SettingsSanitizer {
 				return self::normalise_amount( $text );
 			case SettingField::AMOUNTS:
 				return $this->amounts( $text );
+			case SettingField::NETWORKS:
+				return $this->networks( $text );
 			case SettingField::PAGE:
 				if ( '' === $text || '0' === $text ) {
 					return 0;
@@ -319,6 +328,32 @@ final class SettingsSanitizer {
 			}
 		}
 		return array_map( array( self::class, 'normalise_amount' ), $parts );
+	}
+
+	/**
+	 * IP addresses and ranges (the trusted proxies), each once, written back canonically.
+	 *
+	 * @param string $text Addresses or CIDR ranges, separated by commas, spaces or line breaks.
+	 * @return list<string>
+	 * @throws InvalidSetting When an entry is not one, or trusts every address.
+	 */
+	private function networks( string $text ): array {
+		list( $networks, $invalid ) = IpNetwork::parse_list( $text );
+		if ( array() !== $invalid ) {
+			/* translators: %s: the entry as typed. */
+			throw new InvalidSetting( sprintf( __( '"%s" is not an IP address or range; write addresses such as 192.0.2.10 and ranges such as 10.0.0.0/8 or 2001:db8::/32.', 'donation-widget' ), $invalid[0] ) );
+		}
+		foreach ( $networks as $network ) {
+			if ( $network->is_everything() ) {
+				/* translators: %s: the range, such as 0.0.0.0/0. */
+				throw new InvalidSetting( sprintf( __( '%s would trust every address, so any visitor could choose the address they are counted under. Name only your proxies\' own ranges.', 'donation-widget' ), (string) $network ) );
+			}
+		}
+		if ( count( $networks ) > self::MAX_NETWORKS ) {
+			/* translators: %d: the most ranges allowed. */
+			throw new InvalidSetting( sprintf( __( 'name at most %d addresses or ranges.', 'donation-widget' ), self::MAX_NETWORKS ) );
+		}
+		return array_map( 'strval', $networks );
 	}
 
 	/**

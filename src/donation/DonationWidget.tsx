@@ -109,7 +109,12 @@ function DonationFlow( {
 			/>
 		);
 	} else if ( outcome.kind === 'failure' ) {
-		body = <FailureScreen onRetry={ () => window.location.reload() } />;
+		body = (
+			<FailureScreen
+				onRetry={ () => window.location.reload() }
+				notice={ outcome.notice }
+			/>
+		);
 	} else {
 		body = (
 			<StepPanels

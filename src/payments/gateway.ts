@@ -4,7 +4,12 @@
  * pure async flow over these dependencies, so it can be read, tested and
  * changed without the others.
  */
-import { pickText, type AjaxPost, type AjaxResponse } from '../shared/ajax';
+import {
+	pick,
+	pickText,
+	type AjaxPost,
+	type AjaxResponse,
+} from '../shared/ajax';
 
 export interface PaymentSuccess {
 	transactionId: string;
@@ -43,11 +48,56 @@ export interface PaymentServer {
 	attemptId: () => string;
 }
 
+/**
+ * What the server said in the answer that failed a payment, shown on the
+ * failure screen below SPEC §2.7's lines (never instead of them).
+ */
+export interface ServerNotice {
+	/** The server's own words (data.message); "" when it gave none. */
+	message: string;
+	/**
+	 * Whether the server said no money moved (data.charged === false). The
+	 * server leaves the field out whenever money may have moved, so its
+	 * absence never means "charged".
+	 */
+	notCharged: boolean;
+}
+
 /** How a payment path changes the widget. */
 export interface PaymentOutcomeHandlers {
 	setLoading: ( loading: boolean ) => void;
 	succeed: ( result: PaymentSuccess ) => void;
-	fail: ( errorMessage?: string ) => void;
+	/**
+	 * Shows the failure screen. errorMessage is SPEC's errorMessage (a thrown
+	 * error's text, kept, not shown); notice is what the failing answer said.
+	 */
+	fail: ( errorMessage?: string, notice?: ServerNotice ) => void;
+}
+
+/** Longest server message shown: a full sentence or two, never a page. */
+const MAX_NOTICE_LENGTH = 300;
+
+/**
+ * What a failed payment answer said, when it was the plugin's own JSON
+ * answer ({ success: false, data: { message, charged } }); undefined for an
+ * unreadable one (an HTML error page, an empty body, a proxy's own JSON)
+ * or one that said nothing, so the failure screen shows only SPEC's lines.
+ *
+ * @param response The admin-ajax answer.
+ */
+export function serverNotice(
+	response: AjaxResponse
+): ServerNotice | undefined {
+	if ( pick( response.body, 'success' ) !== false ) {
+		return undefined;
+	}
+	const raw = pick( response.body, 'data', 'message' );
+	const message =
+		typeof raw === 'string' && raw.trim().length <= MAX_NOTICE_LENGTH
+			? raw.trim()
+			: '';
+	const notCharged = pick( response.body, 'data', 'charged' ) === false;
+	return message || notCharged ? { message, notCharged } : undefined;
 }
 
 export function newAttemptId(): string {

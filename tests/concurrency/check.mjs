@@ -3,13 +3,21 @@
  * cache set-up): fires simultaneous real calls at two PHP servers sharing one site and database,
  * then counts what got through, what the Stripe stand-in charged and what the site recorded.
  *
- *   1. 50 card payments (process_payment_method, SPEC §7 call 4) against a payment limit of 20;
- *   2. 100 card-update link checks (process_request_id, call 8) against their limit (60).
+ * The site trusts 127.0.0.1 as a proxy sending X-Forwarded-For (site.php prepare), so each call
+ * names its client there, as a load balancer in front of the servers would:
  *
- * All calls come from 127.0.0.1, so they are one visitor for the rate limits. Prints a table and
- * exits non-zero unless exactly the limit got through, with 0 duplicates and 0 lost, no answer
- * other than "through" or "rate limited", the counters in the expected store, and no PHP warning
- * in the site's debug log.
+ *   1. 50 card payments (process_payment_method, SPEC §7 call 4) from one client, each with its
+ *      own email, against the per-address limit (20);
+ *   2. 30 card payments with one email, each from its own client, against the per-email limit (10);
+ *   3. 200 junk payment calls (no or broken formData, attemptId, token) from one client, with a
+ *      valid donation from another client behind the same proxy at the same time, then one from
+ *      the flooding client: every junk call is refused (400) and counts nowhere, both donations
+ *      go through, although the client of run 1 is over its limit behind the same proxy;
+ *   4. 100 card-update link checks (process_request_id, call 8) against their limit (60).
+ *
+ * Prints a table and exits non-zero unless exactly each limit got through, with 0 duplicates and
+ * 0 lost, no answer other than "through" or "rate limited" (run 3: "refused as junk"), the
+ * counters in the expected store, and no PHP warning in the site's debug log.
  *
  * Environment: DW_SERVERS (comma-separated base URLs), DONATION_WIDGET_STAND_IN_URL,
  * DW_SETUP (a label), DW_EXPECT_STORE (table | object-cache), DW_REDIS_SOCKET (when Redis runs),
@@ -35,6 +43,9 @@ const SITE = process.env.DONATION_WIDGET_SITE ?? 'concurrency';
 const DEBUG_LOG = path.join( STATE, 'logs', `${ SITE }-debug.log` );
 const PAYMENT_CALLS = 50;
 const PAYMENT_LIMIT = 20;
+const EMAIL_CALLS = 30;
+const EMAIL_LIMIT = 10;
+const JUNK_CALLS = 200;
 const LINK_CALLS = 100;
 const WINDOW_SECONDS = 3600;
 const STRIPE_SECRET = 'sk_test_localStandIn';
@@ -75,17 +86,22 @@ function site( ...args ) {
 }
 
 /**
- * One admin-ajax call, as the widget makes it (form-encoded POST, no nonce).
+ * One admin-ajax call, as the widget makes it (form-encoded POST, no nonce), through the
+ * trusted proxy: X-Forwarded-For names the client when one is given.
  *
  * @param {string} server Base URL.
  * @param {Object} fields POST fields.
+ * @param {string} client The client's address, or '' for a call without the header.
  * @return {Promise<{status: number, body: Object|null}>} The answer.
  */
-async function ajax( server, fields ) {
+async function ajax( server, fields, client = '' ) {
 	try {
 		const response = await fetch( `${ server }/wp-admin/admin-ajax.php`, {
 			method: 'POST',
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			headers: {
+				'Content-Type': 'application/x-www-form-urlencoded',
+				...( client ? { 'X-Forwarded-For': client } : {} ),
+			},
 			body: new URLSearchParams( fields ).toString(),
 		} );
 		const text = await response.text();
@@ -178,9 +194,14 @@ function redisCounterKeys() {
 		: null;
 }
 
-async function paymentRun( runId ) {
-	const email = `concurrency-${ runId }@example.org.au`;
-	const formData = JSON.stringify( {
+/**
+ * The widget's formData (SPEC §3.4) for one donor.
+ *
+ * @param {string} email The donor's email.
+ * @return {string} JSON.
+ */
+function formDataFor( email ) {
+	return JSON.stringify( {
 		email,
 		firstName: 'Jane',
 		lastName: 'Citizen',
@@ -205,29 +226,34 @@ async function paymentRun( runId ) {
 		organisationName: '',
 		iteration_id: '',
 	} );
-	const attempts = Array.from( { length: PAYMENT_CALLS }, () =>
-		randomUUID()
-	);
-	const answers = await Promise.all(
-		attempts.map( ( attemptId, i ) =>
-			ajax( SERVERS[ i % SERVERS.length ], {
-				action: 'process_payment_method',
-				token: 'pm_card_visa',
-				cardId: 'pm_card_visa',
-				formData,
-				currentUrl: `${ SERVERS[ 0 ] }/donate/`,
-				attemptId,
-				captchaToken: 'stand-in-captcha-token',
-			} )
-		)
-	);
-	const counts = tally(
-		answers,
-		( a ) => a.status === 200 && a.body?.success === true
-	);
+}
 
-	// Charges: the stand-in's PaymentIntents for these attempts that took the money.
-	const sent = new Set( attempts );
+/**
+ * One card payment call's fields.
+ *
+ * @param {string} email     The donor's email.
+ * @param {string} attemptId The attempt.
+ * @return {Object} POST fields.
+ */
+function cardPayment( email, attemptId ) {
+	return {
+		action: 'process_payment_method',
+		token: 'pm_card_visa',
+		cardId: 'pm_card_visa',
+		formData: formDataFor( email ),
+		currentUrl: `${ SERVERS[ 0 ] }/donate/`,
+		attemptId,
+		captchaToken: 'stand-in-captcha-token',
+	};
+}
+
+/**
+ * Charges and records of the attempts sent, and how many of them are duplicated or lost.
+ *
+ * @param {Set<string>} sent        The attempts sent.
+ * @param {string}      emailPrefix Every email of the run starts with it.
+ */
+async function chargesAndRecords( sent, emailPrefix ) {
 	const intents = await standIn(
 		'GET',
 		'/stripe/v1/payment_intents?limit=100',
@@ -239,7 +265,7 @@ async function paymentRun( runId ) {
 		( pi ) =>
 			sent.has( pi.metadata?.attempt_id ) && pi.status === 'succeeded'
 	);
-	const { rows } = site( 'donations', email );
+	const { rows } = site( 'donations', emailPrefix );
 
 	const intentsPerAttempt = new Map();
 	for ( const pi of charged ) {
@@ -269,18 +295,142 @@ async function paymentRun( runId ) {
 				( pi ) => pi.metadata.attempt_id === row.attempt_id
 			)
 	).length;
-
 	return {
-		name: 'Card payments (process_payment_method)',
-		sent: PAYMENT_CALLS,
-		limit: PAYMENT_LIMIT,
-		through: counts.through,
-		limited: counts.limited,
-		other: counts.other,
 		charges: charged.length,
 		records: rows.length,
 		duplicates,
 		lost: chargesWithoutRecord + recordsWithoutOutcome,
+	};
+}
+
+/**
+ * Simultaneous card payments; each call's email and client come from its index.
+ *
+ * @param {Object}   run             What to send.
+ * @param {string}   run.name        Table label.
+ * @param {number}   run.calls       How many.
+ * @param {number}   run.limit       How many should get through.
+ * @param {string}   run.emailPrefix Every email of the run starts with it.
+ * @param {Function} run.emailFor    Index → email.
+ * @param {Function} run.clientFor   Index → X-Forwarded-For client.
+ */
+async function paymentRun( {
+	name,
+	calls,
+	limit,
+	emailPrefix,
+	emailFor,
+	clientFor,
+} ) {
+	await standIn( 'POST', '/__control/reset' );
+	const attempts = Array.from( { length: calls }, () => randomUUID() );
+	const answers = await Promise.all(
+		attempts.map( ( attemptId, i ) =>
+			ajax(
+				SERVERS[ i % SERVERS.length ],
+				cardPayment( emailFor( i ), attemptId ),
+				clientFor( i )
+			)
+		)
+	);
+	const counts = tally(
+		answers,
+		( a ) => a.status === 200 && a.body?.success === true
+	);
+	const limitedSayNotCharged = answers.filter(
+		( a ) =>
+			a.status === 429 &&
+			a.body?.data?.charged === false &&
+			typeof a.body?.data?.message === 'string' &&
+			a.body.data.message.length > 0
+	).length;
+	return {
+		name,
+		sent: calls,
+		limit,
+		through: counts.through,
+		limited: counts.limited,
+		limitedSayNotCharged,
+		other: counts.other,
+		...( await chargesAndRecords( new Set( attempts ), emailPrefix ) ),
+	};
+}
+
+/**
+ * Junk from one client behind the proxy, a valid donation from another at the same time, then
+ * one from the junk's client: junk counts nowhere, so neither is refused.
+ *
+ * @param {string} runId This run's id.
+ */
+async function junkRun( runId ) {
+	await standIn( 'POST', '/__control/reset' );
+	const flooder = '192.0.2.30';
+	const neighbour = '192.0.2.31';
+	const emailPrefix = `concurrency-${ runId }-junk-`;
+	const valid = cardPayment( `${ emailPrefix }x@example.org.au`, '' );
+	const junkShapes = [
+		{ action: 'process_payment_method' },
+		{ ...valid, formData: '' },
+		{ ...valid, formData: '{"email":' },
+		{ ...valid, attemptId: 'not-a-uuid' },
+		{ ...valid, attemptId: randomUUID(), token: 'tok_forged' },
+		{
+			...valid,
+			attemptId: randomUUID(),
+			formData: formDataFor( 'not-an-email' ),
+		},
+	];
+	const neighbourAttempt = randomUUID();
+	const [ junk, neighbourAnswer ] = await Promise.all( [
+		Promise.all(
+			Array.from( { length: JUNK_CALLS }, ( _, i ) =>
+				ajax(
+					SERVERS[ i % SERVERS.length ],
+					junkShapes[ i % junkShapes.length ],
+					flooder
+				)
+			)
+		),
+		ajax(
+			SERVERS[ 1 ],
+			cardPayment(
+				`${ emailPrefix }neighbour@example.org.au`,
+				neighbourAttempt
+			),
+			neighbour
+		),
+	] );
+	const flooderAttempt = randomUUID();
+	const flooderAnswer = await ajax(
+		SERVERS[ 0 ],
+		cardPayment( `${ emailPrefix }flooder@example.org.au`, flooderAttempt ),
+		flooder
+	);
+	const junkRefused = junk.filter(
+		( a ) => a.status === 400 && a.body?.type === 'validation'
+	).length;
+	const valid2 = [ neighbourAnswer, flooderAnswer ];
+	const counts = tally(
+		valid2,
+		( a ) => a.status === 200 && a.body?.success === true
+	);
+	return {
+		name: 'Junk flood + 2 donations behind the proxy',
+		sent: JUNK_CALLS + 2,
+		limit: 2,
+		through: counts.through,
+		limited: counts.limited,
+		junkRefused,
+		other: [
+			...counts.other,
+			...junk.filter(
+				( a ) => ! ( a.status === 400 && a.body?.type === 'validation' )
+			),
+		],
+		...( await chargesAndRecords(
+			new Set( [ neighbourAttempt, flooderAttempt ] ),
+			emailPrefix
+		) ),
 	};
 }
 
@@ -322,6 +472,7 @@ function printTable( rows ) {
 		'Limit',
 		'Let through',
 		'Refused (429)',
+		'Junk (400)',
 		'Charges',
 		'Records',
 		'Duplicates',
@@ -333,6 +484,7 @@ function printTable( rows ) {
 		r.limit,
 		r.through,
 		r.limited,
+		r.junkRefused ?? '–',
 		r.charges ?? '–',
 		r.records,
 		r.duplicates,
@@ -369,11 +521,36 @@ async function main() {
 		fs.truncateSync( DEBUG_LOG, 0 );
 	}
 	const runId = randomUUID().slice( 0, 8 );
-	const prepared = site( 'prepare', String( PAYMENT_LIMIT ) );
-	await standIn( 'POST', '/__control/reset' );
+	const prepared = site(
+		'prepare',
+		String( PAYMENT_LIMIT ),
+		String( EMAIL_LIMIT )
+	);
 
-	const payments = await paymentRun( runId );
+	const payments = await paymentRun( {
+		name: 'Card payments, one client (per-address limit)',
+		calls: PAYMENT_CALLS,
+		limit: prepared.paymentLimit,
+		emailPrefix: `concurrency-${ runId }-address-`,
+		emailFor: ( i ) =>
+			`concurrency-${ runId }-address-${ i }@example.org.au`,
+		clientFor: () => '192.0.2.10',
+	} );
+	const perEmail = await paymentRun( {
+		name: 'Card payments, one email (per-email limit)',
+		calls: EMAIL_CALLS,
+		limit: prepared.emailLimit,
+		emailPrefix: `concurrency-${ runId }-email-`,
+		// One donor, written as the widget might send it: case and +tags do not make a new one.
+		emailFor: ( i ) =>
+			i % 2
+				? `Concurrency-${ runId }-Email-Jane+${ i }@Example.org.au`
+				: `concurrency-${ runId }-email-jane@example.org.au`,
+		clientFor: ( i ) => `198.51.100.${ i + 1 }`,
+	} );
+	const junk = await junkRun( runId );
 	const links = await linkCheckRun( prepared.linkCheckLimit );
+	const runs = [ payments, perEmail, junk, links ];
 	const store = site( 'store' );
 	const redisKeys = redisCounterKeys();
 
@@ -382,7 +559,7 @@ async function main() {
 			', '
 		) }), one database`
 	);
-	printTable( [ payments, links ] );
+	printTable( runs );
 	const where = store.objectCache
 		? `object cache (${ store.cacheClass }${
 				redisKeys === null
@@ -393,15 +570,18 @@ async function main() {
 	console.log( `Counters kept in: ${ where }` );
 
 	const problems = [];
-	for ( const run of [ payments, links ] ) {
+	for ( const run of runs ) {
 		if ( run.through !== run.limit ) {
 			problems.push(
 				`${ run.name }: ${ run.through } let through, the limit is ${ run.limit }`
 			);
 		}
-		if ( run.through + run.limited !== run.sent ) {
+		if (
+			run.through + run.limited + ( run.junkRefused ?? 0 ) !==
+			run.sent
+		) {
 			problems.push(
-				`${ run.name }: ${ run.other.length } answers neither through nor rate limited, e.g. ${ JSON.stringify(
+				`${ run.name }: ${ run.other.length } answers neither through, rate limited nor refused as junk, e.g. ${ JSON.stringify(
 					run.other[ 0 ]
 				) }`
 			);
@@ -418,9 +598,27 @@ async function main() {
 			);
 		}
 	}
-	if ( payments.charges !== payments.through ) {
+	for ( const run of [ payments, perEmail, junk ] ) {
+		if ( run.charges !== run.through ) {
+			problems.push(
+				`${ run.name }: ${ run.charges } charges for ${ run.through } payments let through`
+			);
+		}
+	}
+	for ( const run of [ payments, perEmail ] ) {
+		if ( run.limitedSayNotCharged !== run.limited ) {
+			problems.push(
+				`${ run.name }: ${
+					run.limited - run.limitedSayNotCharged
+				} of ${
+					run.limited
+				} refusals lack the message or data.charged: false`
+			);
+		}
+	}
+	if ( junk.junkRefused !== JUNK_CALLS ) {
 		problems.push(
-			`${ payments.charges } charges for ${ payments.through } payments let through`
+			`${ junk.name }: ${ junk.junkRefused } of ${ JUNK_CALLS } junk calls refused as invalid`
 		);
 	}
 	if ( EXPECT_STORE === 'object-cache' ) {
@@ -446,7 +644,7 @@ async function main() {
 		process.exit( 1 );
 	}
 	console.log(
-		`OK (${ SETUP }): exactly the limits got through, 0 duplicates, 0 lost, no PHP warning.`
+		`OK (${ SETUP }): exactly the limits got through, junk counted nowhere, 0 duplicates, 0 lost, no PHP warning.`
 	);
 }
 

@@ -2,9 +2,12 @@
 /**
  * The concurrency check's window into its site (tests/concurrency/check.mjs runs it). Prints JSON.
  *
- *   php site.php prepare LIMIT     Sets the payment rate limit, forgets every rate-limit counter
+ *   php site.php prepare LIMIT EMAIL_LIMIT
+ *                                  Sets the payment rate limits (per address, per email), trusts
+ *                                  127.0.0.1 as a proxy sending X-Forwarded-For (the check's calls
+ *                                  name their client there), forgets every rate-limit counter
  *                                  (table rows and cached counters) and says where counters go.
- *   php site.php donations EMAIL   The donation rows of one donor.
+ *   php site.php donations PREFIX  The donation rows whose email starts with PREFIX.
  *   php site.php link              A 4-weekly donor made through the plugin's own checkout against
  *                                  the Stripe stand-in, and a card-update link for it.
  *   php site.php validated SUB     How many "validated" audit rows the subscription has.
@@ -82,7 +85,10 @@ switch ( $dw_command ) {
 	case 'prepare':
 		$dw_settings                        = get_option( 'donation_widget_settings', array() );
 		$dw_settings                        = is_array( $dw_settings ) ? $dw_settings : array();
-		$dw_settings['rate_limit_payments'] = max( 1, (int) $dw_arg );
+		$dw_settings['rate_limit_payments']       = max( 1, (int) $dw_arg );
+		$dw_settings['rate_limit_payments_email'] = max( 1, (int) ( $argv[3] ?? 10 ) );
+		$dw_settings['trusted_proxies']           = array( '127.0.0.1' );
+		$dw_settings['client_ip_header']          = 'x_forwarded_for';
 		update_option( 'donation_widget_settings', $dw_settings );
 		$wpdb->query( 'DELETE FROM ' . Schema::table( 'rate_counters' ) );
 		if ( wp_using_ext_object_cache() ) {
@@ -91,6 +97,7 @@ switch ( $dw_command ) {
 		dw_concurrency_answer(
 			array(
 				'paymentLimit'   => (int) $dw_settings['rate_limit_payments'],
+				'emailLimit'     => (int) $dw_settings['rate_limit_payments_email'],
 				'linkCheckLimit' => CardUpdateController::CHECKS_PER_WINDOW,
 			) + dw_concurrency_store()
 		);
@@ -98,7 +105,7 @@ switch ( $dw_command ) {
 
 	case 'donations':
 		$dw_rows = $wpdb->get_results(
-			$wpdb->prepare( 'SELECT id, attempt_id, status, provider_reference, payment_intent_id FROM ' . Schema::table( 'donations' ) . ' WHERE email = %s ORDER BY id', $dw_arg ),
+			$wpdb->prepare( 'SELECT id, attempt_id, status, provider_reference, payment_intent_id FROM ' . Schema::table( 'donations' ) . ' WHERE email LIKE %s ORDER BY id', $wpdb->esc_like( $dw_arg ) . '%' ),
 			ARRAY_A
 		);
 		dw_concurrency_answer( array( 'rows' => is_array( $dw_rows ) ? $dw_rows : array() ) );
@@ -160,5 +167,5 @@ switch ( $dw_command ) {
 		break;
 
 	default:
-		dw_concurrency_fail( 'Usage: php tests/concurrency/site.php prepare LIMIT | donations EMAIL | link | validated SUB | store' );
+		dw_concurrency_fail( 'Usage: php tests/concurrency/site.php prepare LIMIT EMAIL_LIMIT | donations PREFIX | link | validated SUB | store' );
 }

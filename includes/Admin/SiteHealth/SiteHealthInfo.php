@@ -10,6 +10,7 @@ namespace DonationWidget\Admin\SiteHealth;
 use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Database\Schema;
 use DonationWidget\Emails\MailQueue;
+use DonationWidget\Protection\ClientIp;
 use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\Settings\Settings;
 
@@ -56,8 +57,9 @@ final class SiteHealthInfo {
 	 * @return array<string, array{label: string, value: string, debug?: string, private?: bool}>
 	 */
 	public function fields(): array {
-		$mail   = $this->mail->counts();
-		$fields = array(
+		$mail    = $this->mail->counts();
+		$proxies = ClientIp::proxies( $this->settings );
+		$fields  = array(
 			'version'        => array(
 				'label' => __( 'Version', 'donation-widget' ),
 				'value' => DONATION_WIDGET_VERSION,
@@ -101,6 +103,22 @@ final class SiteHealthInfo {
 			'rate_limits'    => array(
 				'label' => __( 'Rate limit counters', 'donation-widget' ),
 				'value' => wp_using_ext_object_cache() ? __( 'Persistent object cache', 'donation-widget' ) : __( 'Database table', 'donation-widget' ),
+			),
+			'payment_limits' => array(
+				'label' => __( 'Payment limits', 'donation-widget' ),
+				/* translators: 1: calls per address, 2: calls per email. */
+				'value' => sprintf( __( '%1$d per visitor address and %2$d per donor email, each per hour', 'donation-widget' ), $this->settings->int( 'rate_limit_payments' ), $this->settings->int( 'rate_limit_payments_email' ) ),
+			),
+			'client_ip'      => array(
+				'label' => __( 'Address payment limits use', 'donation-widget' ),
+				'value' => SiteHealthTests::limit_basis( $proxies ),
+				'debug' => $proxies->is_configured() ? $proxies->header . ' from ' . implode( ', ', $proxies->networks() ) : 'REMOTE_ADDR',
+			),
+			'client_ip_now'  => array(
+				'label'   => __( 'Your address, as the plugin sees it', 'donation-widget' ),
+				'value'   => ClientIp::current(),
+				// A person's address: never in the copied report.
+				'private' => true,
 			),
 			'mail_queue'     => array(
 				'label' => __( 'Queued emails', 'donation-widget' ),

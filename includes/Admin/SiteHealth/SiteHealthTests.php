@@ -10,13 +10,17 @@ namespace DonationWidget\Admin\SiteHealth;
 use DonationWidget\Admin\AdminServiceProvider;
 use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Protection\ClientIp;
+use DonationWidget\Protection\ForwardingCheck;
+use DonationWidget\Protection\TrustedProxies;
 use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\Settings\Settings;
 
 /**
- * Four direct tests, each answering what a charity's admin needs to know before a donor finds
+ * Five direct tests, each answering what a charity's admin needs to know before a donor finds
  * out: can the site take money in the current mode, is the form served over HTTPS, do the
- * providers' webhooks reach the site, and does WP-Cron run the plugin's background work.
+ * providers' webhooks reach the site, does WP-Cron run the plugin's background work, and are
+ * donors counted under their own address (not all under one proxy's).
  */
 final class SiteHealthTests {
 
@@ -45,10 +49,11 @@ final class SiteHealthTests {
 		$tests           = is_array( $tests ) ? $tests : array();
 		$tests['direct'] = is_array( $tests['direct'] ?? null ) ? $tests['direct'] : array();
 		foreach ( array(
-			'donation_widget_keys'     => array( __( 'Donation Widget payment keys', 'donation-widget' ), 'keys' ),
-			'donation_widget_https'    => array( __( 'Donation Widget over HTTPS', 'donation-widget' ), 'https' ),
-			'donation_widget_webhooks' => array( __( 'Donation Widget webhooks', 'donation-widget' ), 'webhooks' ),
-			'donation_widget_cron'     => array( __( 'Donation Widget background tasks', 'donation-widget' ), 'cron' ),
+			'donation_widget_keys'      => array( __( 'Donation Widget payment keys', 'donation-widget' ), 'keys' ),
+			'donation_widget_https'     => array( __( 'Donation Widget over HTTPS', 'donation-widget' ), 'https' ),
+			'donation_widget_webhooks'  => array( __( 'Donation Widget webhooks', 'donation-widget' ), 'webhooks' ),
+			'donation_widget_cron'      => array( __( 'Donation Widget background tasks', 'donation-widget' ), 'cron' ),
+			'donation_widget_client_ip' => array( __( 'Donation Widget visitor addresses', 'donation-widget' ), 'client_ip' ),
 		) as $id => list( $label, $method ) ) {
 			$tests['direct'][ $id ] = array(
 				'label' => $label,
@@ -189,6 +194,86 @@ final class SiteHealthTests {
 			return $this->result( 'cron', 'critical', __( 'WP-Cron is not running Donation Widget\'s background tasks', 'donation-widget' ), $description, false );
 		}
 		return $this->result( 'cron', 'good', __( 'Donation Widget\'s background tasks are running', 'donation-widget' ), __( 'Reconciliation and queued emails run every five minutes.', 'donation-widget' ), false );
+	}
+
+	/**
+	 * Which address the payment limits count donors under, and whether requests show a proxy
+	 * the Trusted proxies setting does not describe (this request, or a payment call this week).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function client_ip(): array {
+		$proxies = ClientIp::proxies( $this->settings );
+		$now     = ForwardingCheck::current();
+		$noted   = ForwardingCheck::last_noted();
+		$basis   = self::limit_basis( $proxies );
+		/* translators: %s: an IP address. */
+		$yours = sprintf( __( 'Your own address, as the plugin sees it on this page: %s.', 'donation-widget' ), $now['address'] );
+
+		$problem = $now['problem'];
+		$remote  = $now['remote'];
+		$headers = $now['headers'];
+		$when    = __( 'This page\'s own request', 'donation-widget' );
+		if ( '' === $problem && null !== $noted ) {
+			$problem = $noted['problem'];
+			$remote  = $noted['remote'];
+			$headers = $noted['headers'];
+			/* translators: %s: how long ago, such as "2 hours". */
+			$when = sprintf( __( 'A payment call %s ago', 'donation-widget' ), human_time_diff( $noted['time'] ) );
+		}
+		$seen   = implode( ', ', $headers );
+		$chosen = TrustedProxies::HEADERS[ $proxies->header ] ?? '';
+
+		switch ( $problem ) {
+			case ForwardingCheck::UNTRUSTED_PRIVATE:
+				$description = sprintf(
+					/* translators: 1: "This page's own request" or "A payment call 2 hours ago", 2: an IP address, 3: header names. */
+					__( '%1$s came from %2$s, a private address, carrying %3$s, but that address is not a trusted proxy. Every donor behind it is counted as one visitor, so a busy hour, or one person sending junk, blocks them all. If %2$s is your load balancer or reverse proxy, add it (or its network) under Trusted proxies and choose the header it sets.', 'donation-widget' ),
+					$when,
+					$remote,
+					$seen
+				);
+				return $this->result( 'client_ip', 'recommended', __( 'Donation Widget may count all donors as one visitor', 'donation-widget' ), $description . ' ' . $basis, true );
+			case ForwardingCheck::PROXY_WITHOUT_HEADER:
+				$description = sprintf(
+					/* translators: 1: "This page's own request" or "A payment call 2 hours ago", 2: an IP address, 3: a header name. */
+					__( '%1$s came from the trusted proxy %2$s without a readable %3$s header, so its donor was counted under the proxy\'s address. Check which header the proxy sets and choose that one.', 'donation-widget' ),
+					$when,
+					$remote,
+					$chosen
+				);
+				if ( '' !== $seen ) {
+					/* translators: %s: header names. */
+					$description .= ' ' . sprintf( __( 'The request carried: %s.', 'donation-widget' ), $seen );
+				}
+				return $this->result( 'client_ip', 'recommended', __( 'Donation Widget cannot read the visitor address from your proxy', 'donation-widget' ), $description . ' ' . $basis, true );
+			case ForwardingCheck::UNTRUSTED_PUBLIC:
+				$description = sprintf(
+					/* translators: 1: an IP address, 2: header names. */
+					__( 'This page came from %1$s carrying %2$s, and that address is not a trusted proxy, so the header is ignored. If your site is behind a CDN (such as Cloudflare), add the CDN\'s published address ranges under Trusted proxies; otherwise nothing needs doing.', 'donation-widget' ),
+					$remote,
+					$seen
+				);
+				return $this->result( 'client_ip', 'recommended', __( 'Donation Widget ignores a forwarding header', 'donation-widget' ), $description . ' ' . $basis, true );
+		}//end switch
+		return $this->result( 'client_ip', 'good', __( 'Donation Widget counts each donor under their own address', 'donation-widget' ), $basis . ' ' . $yours, false );
+	}
+
+	/**
+	 * Which address the payment limits use, in a sentence.
+	 *
+	 * @param TrustedProxies $proxies The settings' proxies.
+	 */
+	public static function limit_basis( TrustedProxies $proxies ): string {
+		if ( ! $proxies->is_configured() ) {
+			return __( 'Payment limits count each visitor by the address that connects to the site (REMOTE_ADDR); no proxy is trusted, so no forwarding header is believed.', 'donation-widget' );
+		}
+		return sprintf(
+			/* translators: 1: a header name, 2: a list of IP ranges. */
+			__( 'Payment limits count a visitor arriving through a trusted proxy (%2$s) by the address in its %1$s header, and anyone else by the address that connects to the site.', 'donation-widget' ),
+			TrustedProxies::HEADERS[ $proxies->header ],
+			implode( ', ', $proxies->networks() )
+		);
 	}
 
 	/**

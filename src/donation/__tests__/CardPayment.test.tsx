@@ -40,6 +40,9 @@ interface PendingAnswer {
 	resolve: ( answer: { status: number; body: unknown } ) => void;
 }
 
+/** A body that is not JSON (a host's HTML error page): json() rejects. */
+const HTML_PAGE = Symbol( 'html error page' );
+
 let view: Rendered;
 let fetchMock: jest.Mock;
 let pending: PendingAnswer[];
@@ -54,7 +57,14 @@ beforeEach( () => {
 						resolve( {
 							ok: status >= 200 && status < 300,
 							status,
-							json: async () => body,
+							json: async () => {
+								if ( body === HTML_PAGE ) {
+									throw new SyntaxError(
+										'Unexpected token < in JSON'
+									);
+								}
+								return body;
+							},
 						} ),
 				} );
 			} )
@@ -328,6 +338,94 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 			'No response received from the server.'
 		);
 		expect( root.textContent ).toContain( 'Please try again later.' );
+		expect( button( root, 'Try Again' ) ).toBeDefined();
+		warn.mockRestore();
+	} );
+
+	/**
+	 * The failure screen's lines, in order (paragraphs and the heading).
+	 * @param root
+	 */
+	const failureLines = ( root: HTMLElement ) =>
+		Array.from(
+			root.querySelectorAll(
+				'.dw-screen--failure h2, .dw-screen--failure p'
+			),
+			( node ) => node.textContent
+		);
+
+	const SPEC_LINES = [
+		'Error: An unexpected error occurred.',
+		'No response received from the server.',
+		'Please try again later.',
+	];
+
+	it( "a rate-limited donor sees SPEC's lines, then the server's message and that nothing was charged", async () => {
+		const warn = jest
+			.spyOn( console, 'warn' )
+			.mockImplementation( () => undefined );
+		const root = await reachPayment();
+		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
+		await completeCard();
+		await click( button( root, 'Donate $50 4-weekly' ) );
+		await answer( 429, {
+			success: false,
+			type: 'rate_limited',
+			data: {
+				message:
+					'Too many payment attempts. Please try again in 12 minutes.',
+				charged: false,
+			},
+		} );
+		expect( failureLines( root ) ).toEqual( [
+			...SPEC_LINES,
+			'Too many payment attempts. Please try again in 12 minutes.',
+			'You have not been charged.',
+		] );
+		expect( button( root, 'Try Again' ) ).toBeDefined();
+		expect( root.ownerDocument.activeElement?.textContent ).toBe(
+			SPEC_LINES[ 0 ]
+		);
+		warn.mockRestore();
+	} );
+
+	it( 'a failing answer that does not say nothing was charged shows only its message', async () => {
+		const warn = jest
+			.spyOn( console, 'warn' )
+			.mockImplementation( () => undefined );
+		const root = await reachPayment();
+		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
+		await completeCard();
+		await click( button( root, 'Donate $50 4-weekly' ) );
+		await answer( 504, {
+			success: false,
+			type: 'server',
+			data: {
+				message:
+					'The payment service is not answering right now. Please try again in a few minutes.',
+			},
+		} );
+		expect( failureLines( root ) ).toEqual( [
+			...SPEC_LINES,
+			'The payment service is not answering right now. Please try again in a few minutes.',
+		] );
+		warn.mockRestore();
+	} );
+
+	it.each( [
+		[ 'an HTML error page', HTML_PAGE ],
+		[ 'an empty body', null ],
+		[ "a proxy's own JSON", { error: 'upstream timed out' } ],
+	] )( "%s shows only SPEC's lines", async ( _name, body ) => {
+		const warn = jest
+			.spyOn( console, 'warn' )
+			.mockImplementation( () => undefined );
+		const root = await reachPayment();
+		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
+		await completeCard();
+		await click( button( root, 'Donate $50 4-weekly' ) );
+		await answer( 502, body );
+		expect( failureLines( root ) ).toEqual( SPEC_LINES );
 		expect( button( root, 'Try Again' ) ).toBeDefined();
 		warn.mockRestore();
 	} );

@@ -248,6 +248,52 @@ describe( 'wallet provider (SPEC §4.8)', () => {
 		);
 	} );
 
+	it( "a rate-limited opening shows SPEC's lines, the server's message and that nothing was charged", async () => {
+		const warn = jest
+			.spyOn( console, 'warn' )
+			.mockImplementation( () => undefined );
+		const root = await reachPayment();
+		answers.push( {
+			status: 429,
+			body: {
+				success: false,
+				type: 'rate_limited',
+				data: {
+					message:
+						'Too many payment attempts. Please try again in 7 minutes.',
+					charged: false,
+				},
+			},
+		} );
+		// The SDK reports createOrder's failure through onError, with its own error.
+		await run( () =>
+			Promise.resolve(
+				mockProps.paypal?.createOrder(
+					{} as never,
+					{ order: { create: async () => 'ORDER-9' } } as never
+				)
+			).catch( () =>
+				mockProps.paypal?.onError(
+					new Error( 'Unhandled error in createOrder' ) as never
+				)
+			)
+		);
+		const lines = Array.from(
+			root.querySelectorAll(
+				'.dw-screen--failure h2, .dw-screen--failure p'
+			),
+			( node ) => node.textContent
+		);
+		expect( lines ).toEqual( [
+			'Error: An unexpected error occurred.',
+			'No response received from the server.',
+			'Please try again later.',
+			'Too many payment attempts. Please try again in 7 minutes.',
+			'You have not been charged.',
+		] );
+		warn.mockRestore();
+	} );
+
 	it( 'cancel clears loading', async () => {
 		const root = await reachPayment();
 		answers.push( { status: 200, body: { success: true } } );
@@ -387,6 +433,38 @@ describe( 'return from a wallet redirect', () => {
 		expect( window.dataLayer?.[ 1 ] ).toMatchObject( {
 			payment_method: 'apple_pay',
 		} );
+	} );
+
+	it( 'a refused charge lookup after the redirect shows the server\'s words, never "not charged" unless said', async () => {
+		const warn = jest
+			.spyOn( console, 'warn' )
+			.mockImplementation( () => undefined );
+		window.history.replaceState(
+			null,
+			'',
+			'/give/?payment_intent=pi_r&redirect_status=succeeded'
+		);
+		answers.push( {
+			status: 502,
+			body: {
+				success: false,
+				type: 'server',
+				data: {
+					message:
+						'The payment service is not answering right now. Please try again in a few minutes.',
+				},
+			},
+		} );
+		const root = await reachPayment( true );
+		await settle();
+		expect( root.textContent ).toContain(
+			'No response received from the server.'
+		);
+		expect( root.textContent ).toContain(
+			'The payment service is not answering right now. Please try again in a few minutes.'
+		);
+		expect( root.textContent ).not.toContain( 'not been charged' );
+		warn.mockRestore();
 	} );
 
 	it( 'a failed redirect shows the failure screen', async () => {

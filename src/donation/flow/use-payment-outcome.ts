@@ -8,6 +8,7 @@ import { pushPurchaseEvent } from '../../analytics/purchase-event';
 import type {
 	PaymentOutcomeHandlers,
 	PaymentSuccess,
+	ServerNotice,
 } from '../../payments/gateway';
 import type { DonationValues } from '../../shared/donation-values';
 import { totalAmount } from '../../shared/help-cover';
@@ -32,14 +33,19 @@ export type Outcome =
 			/** Accepted, completing later (a bank debit): "being processed". */
 			processing: boolean;
 	  }
-	| { kind: 'failure'; errorMessage: string };
+	| {
+			kind: 'failure';
+			errorMessage: string;
+			/** What the failing answer said, when it was readable. */
+			notice?: ServerNotice;
+	  };
 
 export interface PaymentOutcome {
 	outcome: Outcome;
 	loading: boolean;
 	handlers: PaymentOutcomeHandlers;
 	succeed: ( result: PaymentSuccess, snapshot?: DonationSnapshot ) => void;
-	fail: ( errorMessage?: string ) => void;
+	fail: ( errorMessage?: string, notice?: ServerNotice ) => void;
 	setLoading: ( loading: boolean ) => void;
 }
 
@@ -86,10 +92,17 @@ export function usePaymentOutcome(): PaymentOutcome {
 		[]
 	);
 
-	const fail = useCallback( ( errorMessage?: string ) => {
-		setLoading( false );
-		setOutcome( { kind: 'failure', errorMessage: errorMessage ?? '' } );
-	}, [] );
+	const fail = useCallback(
+		( errorMessage?: string, notice?: ServerNotice ) => {
+			setLoading( false );
+			setOutcome( {
+				kind: 'failure',
+				errorMessage: errorMessage ?? '',
+				...( notice ? { notice } : {} ),
+			} );
+		},
+		[]
+	);
 
 	const handlers: PaymentOutcomeHandlers = useMemo(
 		() => ( {

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from '@wordpress/element';
 import { useFormikContext } from 'formik';
 import { pageUrlWithoutQuery } from '../../payments/gateway';
-import { fetchChargeReference } from '../../payments/stripe/express/express-checkout';
+import { fetchCharge } from '../../payments/stripe/express/express-checkout';
 import {
 	readRedirectReturn,
 	sessionStore,
@@ -44,7 +44,7 @@ export function useRedirectReturn(
 			withoutRedirectParams( window.location.href )
 		);
 		setLoading( true );
-		fetchChargeReference(
+		fetchCharge(
 			{
 				post,
 				formData: () =>
@@ -53,7 +53,7 @@ export function useRedirectReturn(
 			},
 			redirect.paymentIntentId
 		)
-			.then( ( reference ) => {
+			.then( ( { reference, notice } ) => {
 				const paid = [ 'succeeded', 'processing' ].includes(
 					redirect.redirectStatus
 				);
@@ -73,7 +73,7 @@ export function useRedirectReturn(
 							: undefined
 					);
 				} else {
-					fail();
+					fail( undefined, notice );
 				}
 			} )
 			.catch( ( error: unknown ) =>

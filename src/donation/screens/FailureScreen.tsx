@@ -1,10 +1,20 @@
 /**
- * Failure screen (SPEC §2.7). "Try Again" reloads the page.
+ * Failure screen (SPEC §2.7). "Try Again" reloads the page. SPEC's three
+ * lines are always shown; below them, what the server said when its answer
+ * was readable: its own message, and "You have not been charged." only when
+ * the server said so (data.charged === false).
  */
 import { useEffect, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
+import type { ServerNotice } from '../../payments/gateway';
 
-export function FailureScreen( { onRetry }: { onRetry: () => void } ) {
+export function FailureScreen( {
+	onRetry,
+	notice,
+}: {
+	onRetry: () => void;
+	notice?: ServerNotice;
+} ) {
 	const headingRef = useRef< HTMLHeadingElement >( null );
 	useEffect( () => headingRef.current?.focus(), [] );
 
@@ -23,6 +33,14 @@ export function FailureScreen( { onRetry }: { onRetry: () => void } ) {
 				) }
 			</p>
 			<p>{ __( 'Please try again later.', 'donation-widget' ) }</p>
+			{ notice?.message && (
+				<p className="dw-failure-detail">{ notice.message }</p>
+			) }
+			{ notice?.notCharged && (
+				<p className="dw-failure-detail">
+					{ __( 'You have not been charged.', 'donation-widget' ) }
+				</p>
+			) }
 			<button
 				type="button"
 				className="dw-button dw-button--primary"

@@ -2,6 +2,7 @@ import {
 	isAcceptedPending,
 	newAttemptId,
 	pageUrlWithoutQuery,
+	serverNotice,
 } from '../gateway';
 
 const UUID =
@@ -55,4 +56,68 @@ it( 'drops the query and fragment of the page address', () => {
 			pathname: '/give/',
 		} )
 	).toBe( 'https://charity.example/give/' );
+} );
+
+describe( "what a failed payment answer said (the failure screen's extra lines)", () => {
+	const answer = ( status: number, body: unknown ) => ( {
+		ok: status < 300,
+		status,
+		body,
+	} );
+
+	it( 'reads the plugin\'s message and its "nothing was charged"', () => {
+		expect(
+			serverNotice(
+				answer( 429, {
+					success: false,
+					type: 'rate_limited',
+					data: {
+						message: ' Too many payment attempts. ',
+						charged: false,
+					},
+				} )
+			)
+		).toEqual( {
+			message: 'Too many payment attempts.',
+			notCharged: true,
+		} );
+	} );
+
+	it( 'never reads "not charged" from a missing or other charged field', () => {
+		for ( const charged of [ undefined, true, 'false', 0, null ] ) {
+			expect(
+				serverNotice(
+					answer( 502, {
+						success: false,
+						data: { message: 'No answer.', charged },
+					} )
+				)
+			).toEqual( { message: 'No answer.', notCharged: false } );
+		}
+	} );
+
+	it.each( [
+		[ 'an HTML page or empty body (not JSON)', null ],
+		[ "admin-ajax's bare 0", 0 ],
+		[ "a proxy's own JSON", { error: 'Bad gateway', message: 'x' } ],
+		[ 'a success', { success: true, data: { message: 'ok' } } ],
+		[ 'a failure that says nothing', { success: false, data: {} } ],
+		[
+			'a message that is no text',
+			{ success: false, data: { message: [ 'a' ] } },
+		],
+	] )( 'is nothing for %s', ( _name, body ) => {
+		expect( serverNotice( answer( 500, body ) ) ).toBeUndefined();
+	} );
+
+	it( 'drops a message too long to be meant for a donor, keeping "not charged"', () => {
+		expect(
+			serverNotice(
+				answer( 429, {
+					success: false,
+					data: { message: 'x'.repeat( 301 ), charged: false },
+				} )
+			)
+		).toEqual( { message: '', notCharged: true } );
+	} );
 } );

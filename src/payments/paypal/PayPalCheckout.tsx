@@ -11,9 +11,17 @@ import { __ } from '@wordpress/i18n';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { DonationValues } from '../../shared/donation-values';
 import { focusWhenReachable } from '../../shared/focus';
-import type { PaymentOutcomeHandlers, PaymentServer } from '../gateway';
+import type {
+	PaymentOutcomeHandlers,
+	PaymentServer,
+	ServerNotice,
+} from '../gateway';
 import { buildOrder } from './order';
-import { completePayPalPayment, openPayPalOrder } from './paypal-payment';
+import {
+	completePayPalPayment,
+	openPayPalOrder,
+	OrderRefused,
+} from './paypal-payment';
 
 interface PayPalCheckoutProps {
 	clientId: string;
@@ -34,6 +42,9 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 	latest.current = props;
 	// The attempt the current order was opened for, for the paying call.
 	const attempt = useRef( '' );
+	// What the server said when it refused to open the order: onError gets
+	// the SDK's error, which need not be the one createOrder threw.
+	const refusal = useRef< ServerNotice | undefined >( undefined );
 	// Said (and focused) after the donor closes PayPal's window, so focus does
 	// not fall to the top of the page and they know nothing was taken.
 	const [ cancelled, setCancelled ] = useState( false );
@@ -76,6 +87,7 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 							const { handlers, server, getValues } =
 								latest.current;
 							handlers.setLoading( true );
+							refusal.current = undefined;
 							// The server records the order before the donor can
 							// pay; if it cannot, this throws and onError shows
 							// the failure screen. Our order adds
@@ -90,7 +102,12 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 									),
 								buildOrder( getValues() ),
 								server
-							);
+							).catch( ( error: unknown ) => {
+								if ( error instanceof OrderRefused ) {
+									refusal.current = error.notice;
+								}
+								throw error;
+							} );
 							attempt.current = opened.attemptId;
 							return opened.orderId;
 						} }
@@ -119,7 +136,7 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 							} else if ( outcome.kind === 'declined' ) {
 								// SPEC §4.8: the failure screen replaces the
 								// form, so the card error is not shown.
-								handlers.fail();
+								handlers.fail( undefined, outcome.notice );
 							} else {
 								handlers.fail( outcome.errorMessage );
 							}
@@ -133,7 +150,8 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 							latest.current.handlers.fail(
 								typeof error.message === 'string'
 									? error.message
-									: ''
+									: '',
+								refusal.current
 							)
 						}
 					/>

@@ -5,7 +5,12 @@
  * capture; on approval the order is captured and the capture reported.
  */
 import { pick } from '../../shared/ajax';
-import { isAcceptedPending, type PaymentServer } from '../gateway';
+import {
+	isAcceptedPending,
+	serverNotice,
+	type PaymentServer,
+	type ServerNotice,
+} from '../gateway';
 import type { WalletOrder } from './order';
 
 export interface OpenedOrder {
@@ -15,10 +20,23 @@ export interface OpenedOrder {
 }
 
 /**
+ * The server refused to open the order; what it said, for the failure screen
+ * (the PayPal button reports the error through onError, which may not hand
+ * back this very object, so the caller keeps the notice too).
+ */
+export class OrderRefused extends Error {
+	constructor( readonly notice: ServerNotice | undefined ) {
+		super( 'The PayPal payment could not be started.' );
+		this.name = 'OrderRefused';
+	}
+}
+
+/**
  * Creates the order with the attempt id as its invoice_id, then has the server
  * open the attempt's record with it (carrying the attempt's captcha token: the
- * paying call needs none). Throws when either fails, so the PayPal button
- * stops and reports the error (onError: the failure screen).
+ * paying call needs none). Throws when either fails (OrderRefused when the
+ * server refused), so the PayPal button stops and reports the error (onError:
+ * the failure screen).
  *
  * @param create The SDK's actions.order.create.
  * @param order  The order of SPEC §3.7.
@@ -44,7 +62,7 @@ export async function openPayPalOrder(
 		captchaToken: await server.captchaToken(),
 	} );
 	if ( ! response.ok || pick( response.body, 'success' ) !== true ) {
-		throw new Error( 'The PayPal payment could not be started.' );
+		throw new OrderRefused( serverNotice( response ) );
 	}
 	return { orderId, attemptId };
 }
@@ -58,7 +76,7 @@ export type PayPalOutcome =
 	 */
 	| { kind: 'success'; captureId: string; processing: boolean }
 	/** Server said no: the card error is set and the failure screen shown. */
-	| { kind: 'declined' }
+	| { kind: 'declined'; notice?: ServerNotice }
 	| { kind: 'failure'; errorMessage: string };
 
 /**
@@ -110,7 +128,7 @@ export async function completePayPalPayment(
 			return { kind: 'success', captureId, processing: true };
 		}
 		if ( ! response.ok || pick( response.body, 'success' ) !== true ) {
-			return { kind: 'declined' };
+			return { kind: 'declined', notice: serverNotice( response ) };
 		}
 		return { kind: 'success', captureId, processing: false };
 	} catch ( error ) {

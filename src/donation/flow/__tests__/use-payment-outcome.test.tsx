@@ -62,3 +62,26 @@ it( 'a processing donation shows the processing variant and pushes nothing', asy
 	} );
 	expect( window.dataLayer ).toBeUndefined();
 } );
+
+it( "a failure keeps SPEC's errorMessage and what the server said, for the failure screen", async () => {
+	await act( async () =>
+		outcome.handlers.fail( '', {
+			message: 'Too many payment attempts.',
+			notCharged: true,
+		} )
+	);
+	expect( outcome.outcome ).toEqual( {
+		kind: 'failure',
+		errorMessage: '',
+		notice: { message: 'Too many payment attempts.', notCharged: true },
+	} );
+	expect( outcome.loading ).toBe( false );
+} );
+
+it( 'a failure without an answer to read has no notice', async () => {
+	await act( async () => outcome.handlers.fail( 'Network error' ) );
+	expect( outcome.outcome ).toEqual( {
+		kind: 'failure',
+		errorMessage: 'Network error',
+	} );
+} );

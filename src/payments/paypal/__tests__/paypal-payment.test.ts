@@ -3,6 +3,7 @@ import {
 	captureIdOf,
 	completePayPalPayment,
 	openPayPalOrder,
+	OrderRefused,
 } from '../paypal-payment';
 import type { WalletOrder } from '../order';
 
@@ -58,6 +59,32 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 			} );
 		}
 	);
+
+	it( 'a refused capture report keeps the server\'s words, and never says "not charged" unless told', async () => {
+		const { server } = serverDouble( [
+			{
+				ok: false,
+				status: 400,
+				body: {
+					success: false,
+					type: 'validation',
+					data: {
+						message:
+							'This PayPal payment does not match the donation.',
+					},
+				},
+			},
+		] );
+		expect(
+			await completePayPalPayment( async () => captured, server )
+		).toEqual( {
+			kind: 'declined',
+			notice: {
+				message: 'This PayPal payment does not match the donation.',
+				notCharged: false,
+			},
+		} );
+	} );
 
 	it( 'a capture the site has yet to confirm (202 pending) is done, as being processed', async () => {
 		const { server } = serverDouble( [
@@ -155,6 +182,33 @@ describe( 'opening the order before the donor pays', () => {
 			).rejects.toThrow( 'The PayPal payment could not be started.' );
 		}
 	);
+
+	it( 'a refused opening carries what the server said', async () => {
+		const { server } = serverDouble( [
+			{
+				ok: false,
+				status: 429,
+				body: {
+					success: false,
+					type: 'rate_limited',
+					data: {
+						message: 'Too many payment attempts.',
+						charged: false,
+					},
+				},
+			},
+		] );
+		const refused = await openPayPalOrder(
+			async () => 'ORDER-1',
+			order,
+			server
+		).catch( ( error: unknown ) => error );
+		expect( refused ).toBeInstanceOf( OrderRefused );
+		expect( ( refused as OrderRefused ).notice ).toEqual( {
+			message: 'Too many payment attempts.',
+			notCharged: true,
+		} );
+	} );
 
 	it( 'a failed order creation opens nothing', async () => {
 		const { server, calls } = serverDouble( [] );

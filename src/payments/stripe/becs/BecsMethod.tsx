@@ -94,7 +94,7 @@ function BecsForm( props: PaymentMethodProps ) {
 					status: 'processing',
 				} );
 			} else if ( outcome.kind === 'failure' ) {
-				handlers.fail( outcome.errorMessage );
+				handlers.fail( outcome.errorMessage, outcome.notice );
 			} else {
 				setAccountError( outcome.message );
 				// The reason first; Shift+Tab reaches the bank account.

@@ -13,14 +13,19 @@
  *   any other non-OK status (400/403/409/429/5xx) → failure screen
  */
 import { pickText } from '../../../shared/ajax';
-import { isAcceptedPending, type PaymentServer } from '../../gateway';
+import {
+	isAcceptedPending,
+	serverNotice,
+	type PaymentServer,
+	type ServerNotice,
+} from '../../gateway';
 
 export type BecsPaymentOutcome =
 	/** Accepted; completes when the bank confirms (no reference until then). */
 	| { kind: 'processing' }
 	/** Shown on the bank account field; the donor may fix it and retry. */
 	| { kind: 'bank-error'; message: string }
-	| { kind: 'failure'; errorMessage: string };
+	| { kind: 'failure'; errorMessage: string; notice?: ServerNotice };
 
 export interface BecsProvider {
 	/** The pm_… id, or the provider's message when it refuses the account. */
@@ -50,7 +55,11 @@ export async function payByBecsDebit(
 			mandateAccepted: '1',
 		} );
 		if ( ! response.ok ) {
-			return { kind: 'failure', errorMessage: '' };
+			return {
+				kind: 'failure',
+				errorMessage: '',
+				notice: serverNotice( response ),
+			};
 		}
 		// A debit is never final at once: an outright success is treated the
 		// same way, so the browser never reports a purchase the bank may refuse.

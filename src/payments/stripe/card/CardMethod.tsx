@@ -110,7 +110,7 @@ function CardForm( props: PaymentMethodProps ) {
 					paymentMethod: 'credit_card',
 				} );
 			} else if ( outcome.kind === 'failure' ) {
-				handlers.fail( outcome.errorMessage );
+				handlers.fail( outcome.errorMessage, outcome.notice );
 			} else {
 				onProviderError( 'cardNumber', messages.cardDeclined() );
 				// The donor hears why, and Shift+Tab reaches the card number.

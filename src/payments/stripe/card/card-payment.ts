@@ -11,16 +11,22 @@
  *                                                                  the failure)
  *   HTTP 202 { success: false, type: "pending" }                → accepted, not final: done
  *   { success: false, … }                                       → card error
- *   non-OK HTTP                                                 → failure screen
+ *   non-OK HTTP                                                 → failure screen,
+ *                                                    with what the answer said
  */
 import { pick, pickText } from '../../../shared/ajax';
-import { isAcceptedPending, type PaymentServer } from '../../gateway';
+import {
+	isAcceptedPending,
+	serverNotice,
+	type PaymentServer,
+	type ServerNotice,
+} from '../../gateway';
 
 export type CardPaymentOutcome =
 	| { kind: 'success'; reference: string }
 	/** "Please check your card details and try again!" on the card number. */
 	| { kind: 'card-error' }
-	| { kind: 'failure'; errorMessage: string };
+	| { kind: 'failure'; errorMessage: string; notice?: ServerNotice };
 
 export interface CardProvider {
 	/** Tokenises the card; null when the provider refuses (invalid card). */
@@ -53,7 +59,11 @@ export async function payByCard(
 			captchaToken: await server.captchaToken(),
 		} );
 		if ( ! response.ok ) {
-			return { kind: 'failure', errorMessage: '' };
+			return {
+				kind: 'failure',
+				errorMessage: '',
+				notice: serverNotice( response ),
+			};
 		}
 
 		if (
@@ -82,7 +92,11 @@ export async function payByCard(
 				captchaToken: await server.captchaToken(),
 			} );
 			if ( ! response.ok ) {
-				return { kind: 'failure', errorMessage: '' };
+				return {
+					kind: 'failure',
+					errorMessage: '',
+					notice: serverNotice( response ),
+				};
 			}
 		}
 

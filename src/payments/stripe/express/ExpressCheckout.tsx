@@ -125,7 +125,7 @@ export function ExpressCheckout( {
 				return;
 			case 'failure':
 				event.paymentFailed( { reason: 'fail' } );
-				handlers.fail( outcome.errorMessage );
+				handlers.fail( outcome.errorMessage, outcome.notice );
 		}
 	};
 

@@ -4,7 +4,12 @@
  * then fetch the charge reference.
  */
 import { pickText } from '../../../shared/ajax';
-import { isAcceptedPending, type PaymentServer } from '../../gateway';
+import {
+	isAcceptedPending,
+	serverNotice,
+	type PaymentServer,
+	type ServerNotice,
+} from '../../gateway';
 
 export type ExpressOutcome =
 	/** The provider's own message, shown under the express buttons. */
@@ -12,7 +17,7 @@ export type ExpressOutcome =
 	/** Non-OK payment_intent: loading is cleared, nothing is shown. */
 	| { kind: 'silent' }
 	| { kind: 'success'; reference: string }
-	| { kind: 'failure'; errorMessage: string };
+	| { kind: 'failure'; errorMessage: string; notice?: ServerNotice };
 
 export interface ExpressProvider {
 	/** elements.submit(); the provider's message when it refuses. */
@@ -44,15 +49,15 @@ export function paymentIntentIdFromSecret( clientSecret: string ): string {
 /**
  * The charge reference of a confirmed payment intent: the reference, "" when
  * the server accepted a payment that is not final yet, or null when it did
- * not accept it.
+ * not accept it, then with what the server said (for the failure screen).
  *
  * @param server          Server access.
  * @param paymentIntentId The confirmed intent.
  */
-export async function fetchChargeReference(
+export async function fetchCharge(
 	server: Pick< PaymentServer, 'post' | 'formData' | 'currentUrl' >,
 	paymentIntentId: string
-): Promise< string | null > {
+): Promise< { reference: string | null; notice?: ServerNotice } > {
 	const response = await server.post( 'get_charge_id', {
 		paymentIntentId,
 		formData: server.formData(),
@@ -60,9 +65,11 @@ export async function fetchChargeReference(
 	} );
 	const reference = pickText( response.body, 'data', 'reference' );
 	if ( isAcceptedPending( response ) ) {
-		return reference;
+		return { reference };
 	}
-	return response.ok && reference ? reference : null;
+	return response.ok && reference
+		? { reference }
+		: { reference: null, notice: serverNotice( response ) };
 }
 
 export async function payByExpressCheckout(
@@ -94,14 +101,14 @@ export async function payByExpressCheckout(
 			return { kind: 'provider-error', message: confirmed.error };
 		}
 
-		const reference = await fetchChargeReference(
+		const charge = await fetchCharge(
 			server,
 			confirmed.paymentIntentId ||
 				paymentIntentIdFromSecret( clientSecret )
 		);
-		return reference === null
-			? { kind: 'failure', errorMessage: '' }
-			: { kind: 'success', reference };
+		return charge.reference === null
+			? { kind: 'failure', errorMessage: '', notice: charge.notice }
+			: { kind: 'success', reference: charge.reference };
 	} catch ( error ) {
 		return {
 			kind: 'failure',

@@ -38,7 +38,7 @@ final class CheckoutTest extends PaymentTestCase {
 		);
 	}
 
-	public function test_a_call_over_the_rate_limit_is_refused_before_anything_else(): void {
+	public function test_a_call_over_the_rate_limit_is_refused_before_the_captcha_the_record_and_the_provider(): void {
 		$this->set_settings( array( 'rate_limit_payments' => 1 ) );
 		$this->assertAnswer( 200, '', $this->call() );
 		$request = $this->request();

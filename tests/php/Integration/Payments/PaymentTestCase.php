@@ -43,6 +43,7 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 				'paypal_sandbox_secret'       => 'payment-tests-secret',
 				'recaptcha_secret_key'        => 'payment-tests-recaptcha',
 				'rate_limit_payments'         => 1000,
+				'rate_limit_payments_email'   => 1000,
 			)
 		);
 	}

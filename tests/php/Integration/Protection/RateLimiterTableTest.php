@@ -137,7 +137,7 @@ final class RateLimiterTableTest extends IntegrationTestCase {
 
 		$types = array();
 		for ( $i = 0; $i < 5; $i++ ) {
-			$refused = $guard->refuse_before_provider( true );
+			$refused = $guard->refuse_checked_call( true, "donor-{$i}@example.org.au" );
 			$types[] = null === $refused ? 'through' : $refused->type();
 		}
 		unset( $_SERVER['REMOTE_ADDR'] );

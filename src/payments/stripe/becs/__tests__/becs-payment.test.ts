@@ -123,6 +123,31 @@ it.each( [ 400, 403, 409, 429, 500, 503 ] )(
 	}
 );
 
+it( 'a refused debit carries what the server said to the failure screen', async () => {
+	const { server } = serverAnswering( {
+		ok: false,
+		status: 403,
+		body: {
+			success: false,
+			type: 'captcha',
+			data: {
+				message: 'We could not confirm you are not a robot.',
+				charged: false,
+			},
+		},
+	} );
+	expect(
+		await payByBecsDebit( provider( { id: 'pm_1' } ), server, FALLBACK )
+	).toEqual( {
+		kind: 'failure',
+		errorMessage: '',
+		notice: {
+			message: 'We could not confirm you are not a robot.',
+			notCharged: true,
+		},
+	} );
+} );
+
 it( 'a thrown error ends on the failure screen with its message', async () => {
 	const { server } = serverAnswering();
 	expect(

@@ -60,6 +60,62 @@ describe( 'card donation (SPEC §4.6, §7 call 4)', () => {
 		expect( await payByCard( provider(), server ) ).toEqual( expected );
 	} );
 
+	it( 'a refused call carries what the server said to the failure screen', async () => {
+		const { server } = serverDouble( [
+			{
+				ok: false,
+				status: 429,
+				body: {
+					success: false,
+					type: 'rate_limited',
+					data: {
+						message: 'Too many payment attempts.',
+						charged: false,
+					},
+				},
+			},
+		] );
+		expect( await payByCard( provider(), server ) ).toEqual( {
+			kind: 'failure',
+			errorMessage: '',
+			notice: { message: 'Too many payment attempts.', notCharged: true },
+		} );
+	} );
+
+	it( 'a refused 3-D Secure follow-up carries its message, without "not charged"', async () => {
+		const { server } = serverDouble( [
+			ok( {
+				success: false,
+				type: 'requires_action',
+				data: {
+					client_secret: 'pi_3_secret_x',
+					payment_intent_id: 'pi_3',
+				},
+			} ),
+			{
+				ok: false,
+				status: 429,
+				body: {
+					success: false,
+					type: 'rate_limited',
+					data: {
+						message:
+							'If your payment went through, it will still be recorded.',
+					},
+				},
+			},
+		] );
+		expect( await payByCard( provider(), server ) ).toEqual( {
+			kind: 'failure',
+			errorMessage: '',
+			notice: {
+				message:
+					'If your payment went through, it will still be recorded.',
+				notCharged: false,
+			},
+		} );
+	} );
+
 	it( 'a payment accepted but not final (202 pending) is done, not a card error', async () => {
 		const { server } = serverDouble( [
 			{

@@ -1,6 +1,6 @@
 import { httpError, ok, serverDouble } from '../../../__tests__/server-double';
 import {
-	fetchChargeReference,
+	fetchCharge,
 	payByExpressCheckout,
 	paymentIntentIdFromSecret,
 	type ExpressProvider,
@@ -126,7 +126,7 @@ describe( 'express checkout (SPEC §4.7)', () => {
 		expect( paymentIntentIdFromSecret( secret ) ).toBe( id );
 	} );
 
-	it( 'fetchChargeReference is "" for a payment accepted but not final', async () => {
+	it( 'fetchCharge gives "" for a payment accepted but not final', async () => {
 		const { server } = serverDouble( [
 			{
 				ok: true,
@@ -134,13 +134,43 @@ describe( 'express checkout (SPEC §4.7)', () => {
 				body: { success: false, type: 'pending' },
 			},
 		] );
-		expect( await fetchChargeReference( server, 'pi_1' ) ).toBe( '' );
+		expect( await fetchCharge( server, 'pi_1' ) ).toEqual( {
+			reference: '',
+		} );
 	} );
 
-	it( 'fetchChargeReference is null without a reference', async () => {
+	it( 'fetchCharge gives null without a reference', async () => {
 		const { server } = serverDouble( [
 			ok( { success: true, data: {} } ),
 		] );
-		expect( await fetchChargeReference( server, 'pi_1' ) ).toBeNull();
+		expect( await fetchCharge( server, 'pi_1' ) ).toEqual( {
+			reference: null,
+			notice: undefined,
+		} );
+	} );
+
+	it( 'a refused get_charge_id keeps the server message, never "not charged" unless said', async () => {
+		const { server } = serverDouble( [
+			{
+				ok: false,
+				status: 429,
+				body: {
+					success: false,
+					type: 'rate_limited',
+					data: {
+						message:
+							'Too many payment attempts. If your payment went through, it will still be recorded and your receipt emailed, so please do not pay again.',
+					},
+				},
+			},
+		] );
+		expect( await fetchCharge( server, 'pi_1' ) ).toEqual( {
+			reference: null,
+			notice: {
+				message:
+					'Too many payment attempts. If your payment went through, it will still be recorded and your receipt emailed, so please do not pay again.',
+				notCharged: false,
+			},
+		} );
 	} );
 } );
