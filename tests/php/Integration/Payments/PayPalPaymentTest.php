@@ -242,6 +242,7 @@ final class PayPalPaymentTest extends PaymentTestCase {
 		// wait on this test's transaction. So this test commits, and removes its rows at the end.
 		$wpdb->query( 'ROLLBACK' );
 		wp_cache_flush();
+		$committed = get_option( Settings::OPTION );
 		$this->set_settings( is_array( $settings ) ? $settings : array() );
 		$attempts = array_column( $calls, 'attemptId' );
 		$in       = implode( ',', array_fill( 0, count( $attempts ), '%s' ) );
@@ -274,6 +275,11 @@ final class PayPalPaymentTest extends PaymentTestCase {
 			// And what the servers kept for themselves: PayPal's token, the rate-limit counters.
 			$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '%donation_widget_paypal_token_%'" );
 			$wpdb->query( 'DELETE FROM ' . Schema::table( 'rate_counters' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+			if ( false === $committed ) {
+				delete_option( Settings::OPTION );
+			} else {
+				update_option( Settings::OPTION, $committed );
+			}
 			$wpdb->query( 'START TRANSACTION' );
 		}
 	}
