@@ -100,14 +100,29 @@ export function nationalNumber( mobile: string ): string {
 	return mobile.replace( /\D/g, '' ).replace( /^0/, '' );
 }
 
+/**
+ * Whether PayPal takes the address: for Australia it refuses one without a
+ * street, city or postcode (CITY_REQUIRED, POSTAL_CODE_REQUIRED), which would
+ * stop the order before the donor could pay. SPEC §3.7 still sends shipping
+ * (the name and phone) whenever any part was given.
+ * @param address The form's address.
+ */
+export function isCompleteAddress(
+	address: DonationValues[ 'address' ]
+): boolean {
+	return [ address.addressLine1, address.city, address.postalCode ].every(
+		( part ) => part.trim() !== ''
+	);
+}
+
 export interface OrderShipping {
 	name: { full_name: string };
 	phone_number?: { country_code: string; national_number: string };
-	address: {
+	address?: {
 		address_line_1: string;
-		address_line_2: string;
+		address_line_2?: string;
 		admin_area_2: string;
-		admin_area_1: string;
+		admin_area_1?: string;
 		postal_code: string;
 		country_code: 'AU';
 	};
@@ -133,15 +148,20 @@ export interface WalletOrder {
 export function buildShipping( values: OrderValues ): OrderShipping {
 	const shipping: OrderShipping = {
 		name: { full_name: fullName( values ) },
-		address: {
+	};
+	if ( isCompleteAddress( values.address ) ) {
+		const line2 = values.address.addressLine2.trim();
+		const state = values.address.state.trim();
+		// PayPal refuses an empty string where a part may be left out.
+		shipping.address = {
 			address_line_1: values.address.addressLine1.trim(),
-			address_line_2: values.address.addressLine2.trim(),
+			...( line2 ? { address_line_2: line2 } : {} ),
 			admin_area_2: values.address.city.trim(),
-			admin_area_1: values.address.state.trim(),
+			...( state ? { admin_area_1: state } : {} ),
 			postal_code: values.address.postalCode.trim(),
 			country_code: 'AU',
-		},
-	};
+		};
+	}
 	const phone = nationalNumber( values.mobile );
 	if ( phone ) {
 		// PayPal's shipping phone is a mobile number here: donors give only a mobile.

@@ -122,6 +122,44 @@ describe( 'order (SPEC §3.7)', () => {
 		} );
 	} );
 
+	it( 'leaves out an address PayPal would refuse (no city or postcode), keeping the name and phone', () => {
+		const order = buildOrder( {
+			...donor,
+			address: {
+				addressLine1: '1 Main St',
+				addressLine2: '',
+				city: '',
+				state: '',
+				postalCode: '',
+				country: 'Australia',
+			},
+		} );
+		expect( order.purchase_units[ 0 ].shipping ).toEqual( {
+			name: { full_name: 'Jane Doe' },
+			phone_number: { country_code: '61', national_number: '412345678' },
+		} );
+	} );
+
+	it( 'sends no empty address parts', () => {
+		const address = buildOrder( {
+			...donor,
+			address: {
+				addressLine1: '1 Main St',
+				addressLine2: ' ',
+				city: 'Sydney',
+				state: '',
+				postalCode: '2000',
+				country: 'Australia',
+			},
+		} ).purchase_units[ 0 ].shipping?.address;
+		expect( address ).toEqual( {
+			address_line_1: '1 Main St',
+			admin_area_2: 'Sydney',
+			postal_code: '2000',
+			country_code: 'AU',
+		} );
+	} );
+
 	it( 'leaves the phone out when no mobile was given', () => {
 		const order = buildOrder( {
 			...donor,
