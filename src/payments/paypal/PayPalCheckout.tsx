@@ -129,9 +129,6 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 								handlers.succeed( {
 									transactionId: outcome.captureId,
 									paymentMethod: 'Paypal',
-									status: outcome.processing
-										? 'processing'
-										: 'paid',
 								} );
 							} else if ( outcome.kind === 'declined' ) {
 								// SPEC §4.8: the failure screen replaces the

@@ -69,12 +69,12 @@ export async function openPayPalOrder(
 
 export type PayPalOutcome =
 	/**
-	 * Paid; "processing" when the site answered that it has yet to confirm
-	 * the capture (PayPal is reviewing it, or could not be asked: the money
-	 * moved, so the site records it from PayPal's webhook or its
-	 * reconciliation pass).
+	 * Paid. Also when the site answered 202 (it has yet to confirm the
+	 * capture: PayPal is reviewing it, or could not be asked): the money
+	 * moved, and the site records it from PayPal's webhook or its
+	 * reconciliation pass, so the donor is never asked to pay again.
 	 */
-	| { kind: 'success'; captureId: string; processing: boolean }
+	| { kind: 'success'; captureId: string }
 	/** Server said no: the card error is set and the failure screen shown. */
 	| { kind: 'declined'; notice?: ServerNotice }
 	| { kind: 'failure'; errorMessage: string };
@@ -125,12 +125,12 @@ export async function completePayPalPayment(
 				: { captchaToken: await server.captchaToken() } ),
 		} );
 		if ( isAcceptedPending( response ) ) {
-			return { kind: 'success', captureId, processing: true };
+			return { kind: 'success', captureId };
 		}
 		if ( ! response.ok || pick( response.body, 'success' ) !== true ) {
 			return { kind: 'declined', notice: serverNotice( response ) };
 		}
-		return { kind: 'success', captureId, processing: false };
+		return { kind: 'success', captureId };
 	} catch ( error ) {
 		return {
 			kind: 'failure',

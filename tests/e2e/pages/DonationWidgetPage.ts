@@ -26,6 +26,7 @@ export interface Card {
 
 export const CARDS = {
 	visa: '4242424242424242',
+	mastercard: '5555555555554444',
 	declined: '4000000000000002',
 	threeDSecure: '4000002760003184',
 	discover: '6011111111111117',

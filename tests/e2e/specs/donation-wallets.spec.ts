@@ -384,12 +384,42 @@ test( 'PayPal: when the site cannot record the order, the failure screen shows a
 	expectRefusedCallLogged( consoleErrors, 429 );
 } );
 
+test( 'PayPal: a capture of another amount than the gift is held for review, never receipted, while the donor who paid is thanked', async ( {
+	page,
+	request,
+} ) => {
+	const widget = new DonationWidgetPage( page );
+	const joan = donor( 'Joan' );
+	await widget.goto();
+	await widget.reachPayment( '50', 'Once only', joan );
+	// The server reads the capture back from PayPal: that answer is the forced one.
+	const forced = await request.post( `${ STAND_IN_URL }/__control/next`, {
+		data: {
+			provider: 'paypal',
+			scenario: 'capture_amount_mismatch',
+			path: '/v2/payments/captures/',
+		},
+	} );
+	expect( forced.ok() ).toBe( true );
+
+	await widget.payPalButton.click();
+	await page
+		.getByRole( 'dialog', { name: 'PayPal checkout' } )
+		.getByRole( 'button', { name: 'Approve payment' } )
+		.click();
+
+	await expect( widget.thankYou( 'Joan' ) ).toBeVisible();
+	const row = await settledDonation( joan.email );
+	expect( row ).toMatchObject( {
+		status: 'review',
+		provider: 'paypal',
+		review_reason: 'amount_mismatch',
+		receipt_seq: null,
+	} );
+	expect( row.failure_reason ).toContain( 'PayPal captured' );
+} );
+
 for ( const refusal of [
-	{
-		scenario: 'capture_amount_mismatch',
-		reason: 'amount_mismatch',
-		status: 400,
-	},
 	{
 		scenario: 'capture_not_completed',
 		extra: { status: 'DECLINED' },
@@ -444,9 +474,11 @@ test( 'a card payment the server cannot complete (Stripe answers 500) shows the 
 	const dennis = donor( 'Dennis' );
 	await widget.goto();
 	await widget.reachPayment( '25', 'Once only', dennis );
-	// Only the server's charge fails; the browser's own card tokenisation still works.
+	// Only the server's charge fails (the first try and both retries); the browser's own card
+	// tokenisation still works.
 	await standIns.next( 'stripe', 'server_error', {
 		path: '/v1/payment_intents',
+		times: 3,
 	} );
 
 	await widget.payByCard( { number: CARDS.visa } );
@@ -462,4 +494,53 @@ test( 'a card payment the server cannot complete (Stripe answers 500) shows the 
 		widget.tryAgain.click(),
 	] );
 	await widget.expectOnTab( '1. Amount' );
+} );
+
+test( 'Try Again after every answer to a card payment was lost carries on with that payment and never charges twice', async ( {
+	page,
+	standIns,
+	consoleErrors,
+} ) => {
+	const widget = new DonationWidgetPage( page );
+	const dennis = donor( 'Dennis' );
+	await widget.goto();
+	await widget.reachPayment( '25', 'Once only', dennis );
+	// Stripe charges the card, and every answer to the site (the first and both retries) is lost.
+	await standIns.next( 'stripe', 'lost_answer', {
+		path: '/confirm',
+		times: 3,
+	} );
+
+	await widget.payByCard( { number: CARDS.visa } );
+	await widget.expectFailureScreen();
+	expectRefusedCallLogged( consoleErrors, 502 );
+
+	// Try Again reloads; the form comes back, and the donor types a card again.
+	await Promise.all( [
+		page.waitForEvent( 'load' ),
+		widget.tryAgain.click(),
+	] );
+	await widget.reachPayment( '25', 'Once only', dennis );
+	await widget.payByCard( { number: CARDS.mastercard } );
+
+	await expect( widget.thankYou( 'Dennis' ) ).toBeVisible();
+	const rows = await donationRows( dennis.email );
+	expect( rows ).toHaveLength( 1 );
+	expect( rows[ 0 ].status ).toBe( 'succeeded' );
+	// The site confirmed only the first card (the first try and its two replays): the second was
+	// never put to the bank.
+	const confirms = ( await standIns.requests( 'stripe' ) ).filter(
+		( entry ) =>
+			/\/confirm$/.test( entry.path ) &&
+			/^Bearer sk_/.test( entry.headers.authorization ?? '' )
+	);
+	expect( confirms ).toHaveLength( 3 );
+	expect(
+		new Set(
+			confirms.map(
+				( entry ) =>
+					( entry.body as Record< string, string > ).payment_method
+			)
+		).size
+	).toBe( 1 );
 } );

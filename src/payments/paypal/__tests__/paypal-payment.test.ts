@@ -29,7 +29,6 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 		expect( outcome ).toEqual( {
 			kind: 'success',
 			captureId: 'CAPTURE-1',
-			processing: false,
 		} );
 		expect( calls ).toEqual( [
 			{
@@ -86,7 +85,7 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 		} );
 	} );
 
-	it( 'a capture the site has yet to confirm (202 pending) is done, as being processed', async () => {
+	it( 'a capture the site has yet to confirm (202 pending) is done: the money moved', async () => {
 		const { server } = serverDouble( [
 			{
 				ok: true,
@@ -99,7 +98,6 @@ describe( 'wallet approval (SPEC §4.8)', () => {
 		).toEqual( {
 			kind: 'success',
 			captureId: 'CAPTURE-1',
-			processing: true,
 		} );
 	} );
 
