@@ -252,7 +252,10 @@ test( 'axe finds no serious or critical violation on the failure screen', async 
 		lastName: 'Lovelace',
 		email: uniqueEmail( 'axe-failure' ),
 	} );
-	await standIns.next( 'stripe', 'server_error', { path: '/v1/customers' } );
+	await standIns.next( 'stripe', 'server_error', {
+		path: '/v1/customers',
+		times: 3,
+	} );
 	await widget.payByCard( { number: CARDS.visa } );
 	await widget.expectFailureScreen();
 	await expect( widget.failureHeading ).toBeFocused();

@@ -268,7 +268,10 @@ test( 'Try Again brings the widget back with what the donor typed, and a gift fo
 	await tabTo( page, widget.helpCover );
 	await page.keyboard.press( 'Space' );
 	await keyboardCard( page, widget, CARDS.visa );
-	await standIns.next( 'stripe', 'server_error', { path: '/v1/customers' } );
+	await standIns.next( 'stripe', 'server_error', {
+		path: '/v1/customers',
+		times: 3,
+	} );
 	await page.keyboard.press( 'Enter' );
 
 	await expect( widget.failureHeading ).toBeFocused();
@@ -304,7 +307,7 @@ test( 'Try Again brings the widget back with what the donor typed, and a gift fo
 	await keyboardCard( page, widget, CARDS.visa );
 	await page.keyboard.press( 'Enter' );
 	await expect( widget.thankYou( 'Ada' ) ).toBeFocused();
-	// The failed attempt stays on record as it was; the new one is paid.
+	// The attempt whose outcome was unknown is carried on, and paid.
 	await expect
 		.poll( async () =>
 			( await donationRows( email ) ).map( ( row ) => [
