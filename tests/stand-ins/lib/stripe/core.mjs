@@ -3,7 +3,7 @@
  */
 import { randomString, clone, canonicalJson, HttpAnswer } from '../util.mjs';
 import { DEFAULT_API_VERSION } from './constants.mjs';
-import { SUPPORTED_VERSIONS } from './versions/index.mjs';
+import { SUPPORTED_VERSIONS } from './schema/schemas.mjs';
 import { docUrl, requestLogUrl, invalid } from './helpers.mjs';
 import { Routes } from './routes.mjs';
 import { Rendering } from './render.mjs';
