@@ -40,9 +40,10 @@ describe( 'Stripe API versions and invoice payments', () => {
 			expand: [ 'latest_invoice.payment_intent' ],
 		} );
 		assert.equal( refused.status, 400 );
+		// Named up to the step Stripe cannot take (an invoice has no payment_intent at endive).
 		assert.equal(
 			refused.body.error.message,
-			'This property cannot be expanded (payment_intent).'
+			'This property cannot be expanded (latest_invoice.payment_intent).'
 		);
 		assert.equal( refused.headers.get( 'stripe-version' ), ENDIVE );
 
@@ -111,13 +112,24 @@ describe( 'Stripe API versions and invoice payments', () => {
 			assert.ok( ! ( field in line ), field );
 		}
 
-		// Stripe names the path from the step it could not take; lists want data.…
+		// Stripe names the path up to the step it could not take (for payment_intent.b.c on an
+		// invoice, "(payment_intent.b)"); lists want data.…
 		const deeper = await stripe( 'GET', `/v1/invoices/${ invoice.id }`, {
 			expand: [ 'subscription.customer' ],
 		} );
 		assert.equal(
 			deeper.body.error.message,
-			'This property cannot be expanded (subscription.customer).'
+			'This property cannot be expanded (subscription).'
+		);
+		const beyond = await stripe(
+			'GET',
+			`/v1/invoices/${ invoice.id }`,
+			{ expand: [ 'payment_intent.b.c' ] },
+			{ version: V2024 }
+		);
+		assert.equal(
+			beyond.body.error.message,
+			'This property cannot be expanded (payment_intent.b).'
 		);
 		const onList = await stripe( 'GET', '/v1/invoices', {
 			expand: [ 'customer' ],
