@@ -597,7 +597,10 @@ describe( 'Stripe webhook endpoints and events per API version', () => {
 				amount: 1000,
 				currency: 'aud',
 				payment_method: becs.id,
-				payment_method_types: [ 'au_becs_debit' ],
+				// The name the version has (stripe 23.1.0's params: allowed_…).
+				[ version === V2024
+					? 'payment_method_types'
+					: 'allowed_payment_method_types' ]: [ 'au_becs_debit' ],
 				confirm: 'true',
 				mandate_data: { customer_acceptance: { type: 'offline' } },
 			} );
