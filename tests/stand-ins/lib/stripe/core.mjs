@@ -175,11 +175,12 @@ export class StripeStandIn {
 			// Stripe refuses what its definitions do not take (unknown, missing, mistyped
 			// parameters, impossible expands) before anything runs, so before the
 			// idempotency store too: a refused request saves no result.
+			// In the request's own version: a 2024-06-20 call may send what endive refuses.
 			const refusal = validateStripeRequest( {
 				method: ctx.method,
 				path: ctx.path,
 				params: req.params,
-				version: baseHeaders[ 'Stripe-Version' ],
+				version: this.requestVersion,
 				publishable: auth.publishable,
 			} );
 			if ( refusal ) {
