@@ -614,6 +614,9 @@ describe( 'Stripe webhook endpoints and events per API version', () => {
 				`/v1/mandates/${ result.payment_intent.latest_charge.payment_method_details.au_becs_debit.mandate }`
 			);
 			await call( 'GET', '/v1/events', { limit: 100 } );
+			// 2024-06-20's SDK has no invoice payments: answered in the endive shape.
+			const payments = await call( 'GET', '/v1/invoice_payments' );
+			assert.equal( payments.body.data[ 0 ].object, 'invoice_payment' );
 			await json(
 				'GET',
 				`/__control/stripe/events?api_version=${ version }`

@@ -15,7 +15,7 @@
  */
 import { clone } from '../util.mjs';
 import { expandList } from './helpers.mjs';
-import { loadSchema, resolve } from './schema/schemas.mjs';
+import { loadSchema, resolve, SUPPORTED_VERSIONS } from './schema/schemas.mjs';
 import { stripeShapeProblems } from './schema/shape.mjs';
 
 const INCLUDED = Symbol( 'included' );
@@ -99,11 +99,25 @@ export class Rendering {
 			// An event keeps the version it was made in, whatever the request asks (Stripe).
 			return this.renderEvent( object );
 		}
+		// An object the version's SDK has no type for (an invoice payment at 2024-06-20) is
+		// answered in the shape of the first version that has one.
+		const shapeVersion = [ version, ...SUPPORTED_VERSIONS ].find(
+			( candidate ) =>
+				loadSchema( candidate ).objects[ objectKey( object ) ]
+		);
 		const paths = expandList( expand ).map( ( path ) => path.split( '.' ) );
-		const expanded = this.expandInto( clone( object ), paths, version );
+		const expanded = this.expandInto(
+			clone( object ),
+			paths,
+			shapeVersion || version
+		);
 		return this.checked(
-			this.project( expanded, null, loadSchema( version ) ),
-			version
+			this.project(
+				expanded,
+				null,
+				loadSchema( shapeVersion || version )
+			),
+			shapeVersion || version
 		);
 	}
 
