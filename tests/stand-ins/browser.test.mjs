@@ -395,11 +395,13 @@ describe( 'browser stand-ins', () => {
 			{ bsb_number: '000000', last4: '3456', fingerprint: null }
 		);
 
-		// confirmAuBecsDebitPayment: Stripe.js adds the mandate acceptance.
+		// confirmAuBecsDebitPayment: Stripe.js adds the mandate acceptance. The site made the
+		// intent at the account's version (2026-10-28.endive), which names the types
+		// allowed_payment_method_types.
 		const pi = await serverIntent( {
 			amount: '2500',
 			currency: 'aud',
-			'payment_method_types[]': 'au_becs_debit',
+			'allowed_payment_method_types[]': 'au_becs_debit',
 		} );
 		const confirmed = await page.evaluate(
 			( secret ) =>
@@ -433,7 +435,7 @@ describe( 'browser stand-ins', () => {
 				method: 'POST',
 				headers: { Authorization: 'Bearer sk_test_browser' },
 				body: new URLSearchParams( {
-					'payment_method_types[]': 'au_becs_debit',
+					'allowed_payment_method_types[]': 'au_becs_debit',
 				} ),
 			}
 		).then( ( response ) => response.json() );

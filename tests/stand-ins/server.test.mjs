@@ -1683,6 +1683,8 @@ describe( 'control API, CORS and browser scripts', () => {
 	} );
 } );
 
+// At the account's version (2026-10-28.endive), where intents take the payment method types
+// as allowed_payment_method_types.
 describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 	const MANDATE = {
 		'mandate_data[customer_acceptance][type]': 'online',
@@ -1707,7 +1709,7 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 				amount: 2500,
 				currency: 'aud',
 				payment_method: pm,
-				'payment_method_types[]': 'au_becs_debit',
+				'allowed_payment_method_types[]': 'au_becs_debit',
 				confirm: 'true',
 				...MANDATE,
 				'metadata[donation_id]': '42',
@@ -1852,6 +1854,9 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 		assert.equal( first.status, 200 );
 		const pi = first.body;
 		assert.equal( pi.status, 'processing' );
+		assert.deepEqual( pi.allowed_payment_method_types, [
+			'au_becs_debit',
+		] );
 		assert.deepEqual( pi.payment_method_types, [ 'au_becs_debit' ] );
 		assert.deepEqual( pi.payment_method_options, { au_becs_debit: {} } );
 		assert.equal( pi.amount_received, 0 );
@@ -1917,7 +1922,7 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 			amount: 2500,
 			currency: 'aud',
 			payment_method: pm.id,
-			'payment_method_types[]': 'au_becs_debit',
+			'allowed_payment_method_types[]': 'au_becs_debit',
 			confirm: 'true',
 		} );
 		assert.equal( noMandate.status, 400 );
@@ -1938,7 +1943,7 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 		// user_agent is a plain string in Stripe's definitions: '' cannot unset it.
 		assert.equal( noAgent.body.error.code, 'parameter_invalid_empty' );
 		const cardOnly = await oneOff( pm.id, {
-			'payment_method_types[]': 'card',
+			'allowed_payment_method_types[]': 'card',
 		} );
 		assert.equal( cardOnly.status, 400 );
 		assert.equal( cardOnly.body.error.param, 'payment_method' );
@@ -2159,7 +2164,7 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 		const si = await stripe( 'POST', '/v1/setup_intents', {
 			customer: customer.id,
 			payment_method: pm.id,
-			'payment_method_types[]': 'au_becs_debit',
+			'allowed_payment_method_types[]': 'au_becs_debit',
 			confirm: 'true',
 			usage: 'off_session',
 			...MANDATE,
@@ -2279,7 +2284,7 @@ describe( 'Stripe BECS Direct Debit (au_becs_debit)', () => {
 		const si = await stripe( 'POST', '/v1/setup_intents', {
 			customer: customer.id,
 			payment_method: pm.id,
-			'payment_method_types[]': 'au_becs_debit',
+			'allowed_payment_method_types[]': 'au_becs_debit',
 			confirm: 'true',
 		} );
 		assert.equal( si.status, 400 );

@@ -40,9 +40,10 @@ describe( 'Stripe API versions and invoice payments', () => {
 			expand: [ 'latest_invoice.payment_intent' ],
 		} );
 		assert.equal( refused.status, 400 );
+		// Named up to the step Stripe cannot take (an invoice has no payment_intent at endive).
 		assert.equal(
 			refused.body.error.message,
-			'This property cannot be expanded (payment_intent).'
+			'This property cannot be expanded (latest_invoice.payment_intent).'
 		);
 		assert.equal( refused.headers.get( 'stripe-version' ), ENDIVE );
 
@@ -111,13 +112,24 @@ describe( 'Stripe API versions and invoice payments', () => {
 			assert.ok( ! ( field in line ), field );
 		}
 
-		// Stripe names the path from the step it could not take; lists want data.…
+		// Stripe names the path up to the step it could not take (for payment_intent.b.c on an
+		// invoice, "(payment_intent.b)"); lists want data.…
 		const deeper = await stripe( 'GET', `/v1/invoices/${ invoice.id }`, {
 			expand: [ 'subscription.customer' ],
 		} );
 		assert.equal(
 			deeper.body.error.message,
-			'This property cannot be expanded (subscription.customer).'
+			'This property cannot be expanded (subscription).'
+		);
+		const beyond = await stripe(
+			'GET',
+			`/v1/invoices/${ invoice.id }`,
+			{ expand: [ 'payment_intent.b.c' ] },
+			{ version: V2024 }
+		);
+		assert.equal(
+			beyond.body.error.message,
+			'This property cannot be expanded (payment_intent.b).'
 		);
 		const onList = await stripe( 'GET', '/v1/invoices', {
 			expand: [ 'customer' ],
@@ -585,7 +597,10 @@ describe( 'Stripe webhook endpoints and events per API version', () => {
 				amount: 1000,
 				currency: 'aud',
 				payment_method: becs.id,
-				payment_method_types: [ 'au_becs_debit' ],
+				// The name the version has (stripe 23.1.0's params: allowed_…).
+				[ version === V2024
+					? 'payment_method_types'
+					: 'allowed_payment_method_types' ]: [ 'au_becs_debit' ],
 				confirm: 'true',
 				mandate_data: { customer_acceptance: { type: 'offline' } },
 			} );
@@ -599,6 +614,9 @@ describe( 'Stripe webhook endpoints and events per API version', () => {
 				`/v1/mandates/${ result.payment_intent.latest_charge.payment_method_details.au_becs_debit.mandate }`
 			);
 			await call( 'GET', '/v1/events', { limit: 100 } );
+			// 2024-06-20's SDK has no invoice payments: answered in the endive shape.
+			const payments = await call( 'GET', '/v1/invoice_payments' );
+			assert.equal( payments.body.data[ 0 ].object, 'invoice_payment' );
 			await json(
 				'GET',
 				`/__control/stripe/events?api_version=${ version }`

@@ -139,10 +139,10 @@ export class Becs {
 				);
 			}
 			if (
+				req.auth.publishable &&
 				acceptance.type === 'online' &&
 				acceptance.online &&
-				isTrue( acceptance.online.infer_from_client ) &&
-				req.auth.publishable
+				isTrue( acceptance.online.infer_from_client )
 			) {
 				// What Stripe.js sends: Stripe takes the address and agent of the browser.
 				acceptance.online = {
@@ -181,7 +181,8 @@ export class Becs {
 				},
 			};
 		}
-		if ( p.mandate ) {
+		// An existing mandate by id: PaymentIntents only (SetupIntents take no `mandate`).
+		if ( noun === 'PaymentIntent' && p.mandate ) {
 			const mandate = this.mustFind( p.mandate, 'mandate', 'mandate' );
 			this.checkMandateActive( mandate, noun );
 			return { existing: mandate.id };

@@ -1,7 +1,7 @@
 /**
  * Stripe stand-in: constants shared by the resource modules.
  */
-import { ENDIVE } from './versions/index.mjs';
+import { ENDIVE } from './schema/schemas.mjs';
 
 /** The account's default API version until changed by the control API. */
 export const DEFAULT_API_VERSION = ENDIVE;
@@ -66,27 +66,6 @@ export const CURRENCIES = new Set( [
 	'idr',
 	...ZERO_DECIMAL,
 ] );
-
-export const TYPE_BY_PREFIX = {
-	pi: 'payment_intent',
-	ch: 'charge',
-	py: 'charge',
-	cus: 'customer',
-	sub: 'subscription',
-	in: 'invoice',
-	seti: 'setup_intent',
-	pm: 'payment_method',
-	prod: 'product',
-	price: 'price',
-	tok: 'token',
-	card: 'card',
-	re: 'refund',
-	evt: 'event',
-	inpay: 'invoice_payment',
-	we: 'webhook_endpoint',
-	mandate: 'mandate',
-	dp: 'dispute',
-};
 
 /**
  * Resource names as Stripe spells them in "No such ..." messages.

@@ -3,7 +3,7 @@
  */
 import { randomString, clone, canonicalJson, HttpAnswer } from '../util.mjs';
 import { DEFAULT_API_VERSION } from './constants.mjs';
-import { SUPPORTED_VERSIONS } from './versions/index.mjs';
+import { SUPPORTED_VERSIONS } from './schema/schemas.mjs';
 import { docUrl, requestLogUrl, invalid } from './helpers.mjs';
 import { Routes } from './routes.mjs';
 import { Rendering } from './render.mjs';
@@ -175,11 +175,12 @@ export class StripeStandIn {
 			// Stripe refuses what its definitions do not take (unknown, missing, mistyped
 			// parameters, impossible expands) before anything runs, so before the
 			// idempotency store too: a refused request saves no result.
+			// In the request's own version: a 2024-06-20 call may send what endive refuses.
 			const refusal = validateStripeRequest( {
 				method: ctx.method,
 				path: ctx.path,
 				params: req.params,
-				version: baseHeaders[ 'Stripe-Version' ],
+				version: this.requestVersion,
 				publishable: auth.publishable,
 			} );
 			if ( refusal ) {

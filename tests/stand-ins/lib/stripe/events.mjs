@@ -3,7 +3,7 @@
  */
 import { stripeId, unixNow, clone, HttpAnswer } from '../util.mjs';
 import { expandList } from './helpers.mjs';
-import { shapesOf } from './versions/index.mjs';
+import { stripeEventTypes } from './schema/schemas.mjs';
 
 export class Events {
 	emit( type, object, previousAttributes = null ) {
@@ -55,7 +55,7 @@ export class Events {
 	 * @return {Object[]} Events.
 	 */
 	recordedEvents( type, version ) {
-		const known = version ? shapesOf( version ).webhookEvents : null;
+		const known = version ? stripeEventTypes( version ) : null;
 		return this.events
 			.filter(
 				( event ) =>

@@ -244,6 +244,8 @@ export class Invoices {
 		const pi = {
 			id,
 			object: 'payment_intent',
+			allowed_payment_method_types:
+				( sub && sub.payment_settings.payment_method_types ) || null,
 			amount: invoice.amount_due,
 			amount_capturable: 0,
 			amount_details: { tip: {} },

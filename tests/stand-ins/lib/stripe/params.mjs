@@ -3,7 +3,8 @@
  */
 import { isTrue } from '../util.mjs';
 import { ZERO_DECIMAL, CURRENCIES } from './constants.mjs';
-import { invalid, missingParam } from './helpers.mjs';
+import { invalid, missingParam, expandList } from './helpers.mjs';
+import { loadSchema, resolve } from './schema/schemas.mjs';
 
 export class Params {
 	limitParam( value ) {
@@ -151,5 +152,39 @@ export class Params {
 			return value;
 		}
 		return isTrue( value );
+	}
+
+	/**
+	 * The name an endpoint gives the payment method types an intent may use, in the version
+	 * of the request: `allowed_payment_method_types` in 2026-10-28.endive (stripe 23.1.0's
+	 * PaymentIntent and SetupIntent params have no `payment_method_types`),
+	 * `payment_method_types` in 2024-06-20. Read from the version's definitions.
+	 *
+	 * @param {string} endpoint Such as "POST /v1/payment_intents".
+	 * @return {string|null} Parameter name, or null when the endpoint takes none.
+	 */
+	methodTypesName( endpoint ) {
+		const schema = loadSchema( this.renderVersion() );
+		const definition = schema && schema.endpoints[ endpoint ];
+		const params = definition && resolve( schema, definition.params );
+		const props = ( params && params.props ) || {};
+		return (
+			[ 'allowed_payment_method_types', 'payment_method_types' ].find(
+				( name ) => name in props
+			) || null
+		);
+	}
+
+	/**
+	 * The payment method types a request asks for, under its version's name.
+	 *
+	 * @param {Object} p        Parameters.
+	 * @param {string} endpoint Such as "POST /v1/payment_intents".
+	 * @return {string[]|null} Types, or null when none are given.
+	 */
+	methodTypesParam( p, endpoint ) {
+		const name = this.methodTypesName( endpoint );
+		const types = name ? expandList( p[ name ] ) : [];
+		return types.length ? types : null;
 	}
 }

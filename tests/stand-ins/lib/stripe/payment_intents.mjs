@@ -8,7 +8,7 @@ import {
 	isTrue,
 	HttpAnswer,
 } from '../util.mjs';
-import { invalid, expandList, hide } from './helpers.mjs';
+import { invalid, hide } from './helpers.mjs';
 
 const CONFIRMATION_METHODS = [ 'automatic', 'manual' ];
 // What a caller may give; Stripe itself also sets automatic, failed_invoice, void_invoice.
@@ -84,7 +84,13 @@ export class PaymentIntents {
 				{}
 			);
 		}
-		let paymentMethodTypes = expandList( p.payment_method_types );
+		// What the caller allows, under its version's name; payment_method_types is what
+		// Stripe then offers (Stripe's pick from the allowed ones).
+		const allowedTypes = this.methodTypesParam(
+			p,
+			'POST /v1/payment_intents'
+		);
+		let paymentMethodTypes = allowedTypes || [];
 		if ( automatic && automatic.enabled ) {
 			paymentMethodTypes = [ 'card', 'link' ];
 		} else if ( ! paymentMethodTypes.length ) {
@@ -112,6 +118,8 @@ export class PaymentIntents {
 		const pi = {
 			id,
 			object: 'payment_intent',
+			// 2026-10-28.endive only (2024-06-20 has payment_method_types alone).
+			allowed_payment_method_types: allowedTypes,
 			amount,
 			amount_capturable: 0,
 			amount_details: { tip: {} },
@@ -209,6 +217,10 @@ export class PaymentIntents {
 				? this.mustFind( p.customer, 'customer', 'customer' ).id
 				: null;
 		}
+		this.updateMethodTypes(
+			pi,
+			this.methodTypesParam( p, 'POST /v1/payment_intents/:id' )
+		);
 		if ( p.payment_method ) {
 			const instrument = this.resolvePaymentMethod(
 				p.payment_method,
@@ -273,6 +285,10 @@ export class PaymentIntents {
 			return view();
 		}
 
+		this.updateMethodTypes(
+			pi,
+			this.methodTypesParam( p, 'POST /v1/payment_intents/:id/confirm' )
+		);
 		if ( p.payment_method ) {
 			const instrument = this.resolvePaymentMethod(
 				p.payment_method,
@@ -353,6 +369,24 @@ export class PaymentIntents {
 			throw new HttpAnswer( 402, outcome.error );
 		}
 		return view();
+	}
+
+	/**
+	 * Change the payment method types of an intent (update or confirm with new ones).
+	 *
+	 * @param {Object}        intent PaymentIntent or SetupIntent.
+	 * @param {string[]|null} types  Allowed types, or null to keep them.
+	 */
+	updateMethodTypes( intent, types ) {
+		if ( ! types ) {
+			return;
+		}
+		intent.allowed_payment_method_types = types;
+		intent.payment_method_types = types;
+		intent.payment_method_options = this.methodOptions(
+			types,
+			intent.object === 'setup_intent'
+		);
 	}
 
 	cancelPaymentIntent( req, id ) {

@@ -3,82 +3,77 @@
  *
  * Each object is stored once, in a canonical form that carries the fields of every supported
  * version (an invoice keeps `payment_intent` and `parent`, a subscription its period on itself
- * and on each item). Rendering copies it, expands the asked paths (checked against that
- * version's fields), adds the includable fields asked for, and projects the result onto the
- * version's shape from the SDK types: fields of other versions are dropped, nullable fields
- * the stand-in does not model are null, keys come in the SDK's order.
+ * and on each item). Rendering copies it, expands the asked paths, adds the includable fields
+ * asked for, and projects the result onto that version's definitions (schema/<version>.json,
+ * generated from the SDK types): fields of other versions are dropped, fields the stand-in does
+ * not model are null, keys come in Stripe's order (id, object, then the rest alphabetically).
+ *
+ * Whether a path may be expanded in a version is the request validator's to say
+ * (schema/validate.mjs, before anything runs); rendering only follows the paths it is given.
+ * Every rendered answer goes through the shape checker (schema/shape.mjs); what it finds is kept
+ * in `renderGaps`, which the stand-in's tests require to stay empty.
  */
 import { clone } from '../util.mjs';
-import { TYPE_BY_PREFIX } from './constants.mjs';
-import { invalid, expandList } from './helpers.mjs';
-import { shapesOf, INCLUDABLE } from './versions/index.mjs';
+import { expandList } from './helpers.mjs';
+import { loadSchema, resolve, SUPPORTED_VERSIONS } from './schema/schemas.mjs';
+import { stripeShapeProblems } from './schema/shape.mjs';
 
 const INCLUDED = Symbol( 'included' );
 
-// Stripe names the path from the step it could not take: (payment_intent) for
-// latest_invoice.payment_intent at endive, (payment_intent.b) when payment_intent is not there.
-const cannotExpand = ( segment, rest = [] ) =>
-	invalid(
-		`This property cannot be expanded (${ [ segment, ...rest ].join( '.' ) }).`,
-		{ param: 'expand' }
-	);
+/**
+ * Fields Stripe leaves out unless asked for with expand[] ("includable"). The SDK types mark
+ * them optional, as they do other fields, so this list is the stand-in's own.
+ */
+export const INCLUDABLE = {
+	charge: [ 'refunds' ],
+	customer: [
+		'cash_balance',
+		'invoice_credit_balance',
+		'sources',
+		'subscriptions',
+		'tax',
+		'tax_ids',
+	],
+	invoice: [ 'confirmation_secret', 'payments' ],
+	plan: [ 'tiers' ],
+	price: [ 'currency_options', 'tiers' ],
+};
 
-function members( desc ) {
-	return desc && typeof desc === 'object' && desc.union
-		? desc.union
-		: [ desc ];
-}
+const membersOf = ( node ) =>
+	node && typeof node === 'object' && node.anyOf ? node.anyOf : [ node ];
 
-function refsOf( desc ) {
-	return members( desc )
-		.filter(
-			( member ) => member && typeof member === 'object' && member.ref
-		)
-		.map( ( member ) => member.ref );
-}
+const objectKey = ( value ) =>
+	value.deleted === true ? `deleted ${ value.object }` : value.object;
+
+const isEnvelope = ( value ) =>
+	value.object === 'list' || value.object === 'search_result';
+
+// Stripe's key order: id, object, then alphabetical (as the SDK declares them).
+const ordered = ( names ) => [
+	...[ 'id', 'object' ].filter( ( name ) => names.includes( name ) ),
+	...names.filter( ( name ) => name !== 'id' && name !== 'object' ).sort(),
+];
 
 /**
- * The literal(s) of a type's `object` field, if it is a Stripe object.
+ * The definition names a field allows for a Stripe object (its refs and expandable targets).
  *
- * @param {Object} type Shape type.
- * @return {string[]} Object names.
+ * @param {*} node Field type.
+ * @return {string[]} Definition names.
  */
-function objectNames( type ) {
-	const field = type && type.byName.get( 'object' );
-	if ( ! field ) {
-		return [];
+function allowedNames( node ) {
+	const names = [];
+	for ( const member of membersOf( node ) ) {
+		if ( member && member.ref ) {
+			names.push( member.ref );
+		}
+		if ( member && member.expandable ) {
+			names.push( ...member.expandable );
+		}
 	}
-	return members( field.desc )
-		.filter(
-			( member ) =>
-				member && typeof member === 'object' && 'literal' in member
-		)
-		.map( ( member ) => member.literal );
+	return names;
 }
 
 export class Rendering {
-	/**
-	 * Whether a scalar (or null) is one of a declared type's values.
-	 *
-	 * @param {*}      value Value.
-	 * @param {Object} desc  Declared type.
-	 * @return {boolean} Fits.
-	 */
-	scalarFits( value, desc ) {
-		return members( desc ).some( ( member ) => {
-			if ( member === 'unknown' ) {
-				return true;
-			}
-			if ( value === null ) {
-				return member === 'null';
-			}
-			if ( member && typeof member === 'object' && 'literal' in member ) {
-				return member.literal === value;
-			}
-			return member === typeof value;
-		} );
-	}
-
 	/**
 	 * The version this answer is rendered in: the request's, else the account default.
 	 *
@@ -92,7 +87,7 @@ export class Rendering {
 	 * Copy an object for an answer, in the version's shape, with the asked paths expanded.
 	 *
 	 * @param {Object}   object  Stored object.
-	 * @param {string[]} expand  Paths such as "latest_invoice.payment_intent".
+	 * @param {string[]} expand  Paths such as "latest_invoice.payments".
 	 * @param {string}   version API version (default: the request's).
 	 * @return {Object} Answer object.
 	 */
@@ -104,11 +99,26 @@ export class Rendering {
 			// An event keeps the version it was made in, whatever the request asks (Stripe).
 			return this.renderEvent( object );
 		}
-		const shapes = shapesOf( version );
-		const copy = clone( object );
+		// An object the version's SDK has no type for (an invoice payment at 2024-06-20) is
+		// answered in the shape of the first version that has one.
+		const shapeVersion = [ version, ...SUPPORTED_VERSIONS ].find(
+			( candidate ) =>
+				loadSchema( candidate ).objects[ objectKey( object ) ]
+		);
 		const paths = expandList( expand ).map( ( path ) => path.split( '.' ) );
-		const expanded = this.expandInto( copy, null, paths, version );
-		return this.project( expanded, null, shapes );
+		const expanded = this.expandInto(
+			clone( object ),
+			paths,
+			shapeVersion || version
+		);
+		return this.checked(
+			this.project(
+				expanded,
+				null,
+				loadSchema( shapeVersion || version )
+			),
+			shapeVersion || version
+		);
 	}
 
 	/**
@@ -119,123 +129,58 @@ export class Rendering {
 	 * @return {Object} Event.
 	 */
 	renderEvent( event, version = event.api_version ) {
-		const shapes = shapesOf( version );
+		const schema = loadSchema( version );
 		const copy = clone( event );
-		const snapshot = copy.data.object;
-		const objectType = this.typeOf( shapes, snapshot.object );
-		const data = {
-			object: this.project( snapshot, null, shapes ),
-		};
+		copy.api_version = version;
 		if ( copy.data.previous_attributes ) {
 			// Only what the version has; a field of another version did not change in this one.
-			data.previous_attributes = Object.fromEntries(
+			const def = this.stripeDef( schema, null, copy.data.object );
+			copy.data.previous_attributes = Object.fromEntries(
 				Object.entries( copy.data.previous_attributes ).filter(
-					( [ key ] ) => objectType && objectType.byName.has( key )
+					( [ key ] ) => def && def.props && key in def.props
 				)
 			);
 		}
-		copy.api_version = version;
-		copy.data = { object: {} };
-		const rendered = this.project( copy, null, shapes );
-		rendered.data = data;
-		return rendered;
+		return this.checked( this.project( copy, null, schema ), version );
 	}
 
 	/**
-	 * The shape type of a Stripe object in a version.
+	 * Note where a rendered answer differs from the SDK types of its version (tests read it).
 	 *
-	 * @param {Object} shapes Version shapes.
-	 * @param {string} name   The object's `object` value.
-	 * @return {Object|null} Type.
+	 * @param {Object} answer  Rendered object.
+	 * @param {string} version API version.
+	 * @return {Object} The answer.
 	 */
-	typeOf( shapes, name ) {
-		const typeName = shapes.objects[ name ];
-		return typeName ? shapes.types[ typeName ] : null;
-	}
-
-	/**
-	 * The type a value takes among a field's declared types: for a Stripe object the member
-	 * whose `object` matches (a deleted object the member with `deleted: true`), else the
-	 * first object type.
-	 *
-	 * @param {Object} desc   Field type.
-	 * @param {Object} value  Value.
-	 * @param {Object} shapes Version shapes.
-	 * @return {Object|null} Type.
-	 */
-	typeForValue( desc, value, shapes ) {
-		const refs = refsOf( desc );
-		if ( value && typeof value === 'object' && value.object ) {
-			const own = this.typeOf( shapes, value.object );
-			const candidates = refs
-				.map( ( ref ) => shapes.types[ ref ] )
-				.filter(
-					( type ) =>
-						type && objectNames( type ).includes( value.object )
-				);
-			const deleted = candidates.find(
-				( type ) =>
-					!! type.byName.get( 'deleted' ) &&
-					! type.byName.get( 'deleted' ).optional
-			);
-			if ( value.deleted === true ) {
-				return deleted || null;
-			}
-			const live = candidates.find( ( type ) => type !== deleted );
-			return live || ( desc ? null : own );
+	checked( answer, version ) {
+		for ( const problem of stripeShapeProblems( answer, version ) ) {
+			this.renderGaps.add( `${ version } ${ problem }` );
 		}
-		return refs.length ? shapes.types[ refs[ 0 ] ] || null : null;
+		return answer;
 	}
 
 	/**
-	 * Whether a field may be expanded: it holds an id or the object itself.
+	 * Expand paths in a (copied) value: ids become their stored objects, includable fields are
+	 * put in, lists are followed through `data`.
 	 *
-	 * @param {Object} desc   Field type.
-	 * @param {Object} shapes Version shapes.
-	 * @return {boolean} Expandable.
-	 */
-	expandable( desc, shapes ) {
-		const list = members( desc );
-		return (
-			list.includes( 'string' ) &&
-			refsOf( desc ).some(
-				( ref ) => objectNames( shapes.types[ ref ] ).length > 0
-			)
-		);
-	}
-
-	/**
-	 * Expand paths in a (copied) value, checking each step against the version's fields.
-	 *
-	 * @param {*}           value   Value at this place (a copy; changed in place).
-	 * @param {Object|null} desc    Its declared type (null: a top-level Stripe object).
-	 * @param {string[][]}  paths   Remaining paths, split on dots.
-	 * @param {string}      version API version.
+	 * @param {*}          value   Value at this place (a copy; changed in place).
+	 * @param {string[][]} paths   Remaining paths, split on dots.
+	 * @param {string}     version API version.
 	 * @return {*} The value, expanded.
 	 */
-	expandInto( value, desc, paths, version ) {
-		if ( ! value || typeof value !== 'object' ) {
+	expandInto( value, paths, version ) {
+		if ( ! paths.length || ! value || typeof value !== 'object' ) {
 			return value;
 		}
 		if ( Array.isArray( value ) ) {
-			const element = members( desc ).find(
-				( member ) => member && member.array
-			);
 			return value.map( ( item ) =>
-				this.expandInto(
-					item,
-					element ? element.array : null,
-					paths,
-					version
-				)
+				this.expandInto( item, paths, version )
 			);
 		}
-		const shapes = shapesOf( version );
-		const type = this.typeForValue( desc, value, shapes );
-		if ( ! type ) {
-			if ( paths.length ) {
-				cannotExpand( ...paths[ 0 ] );
-			}
+		if ( isEnvelope( value ) ) {
+			const inner = paths
+				.filter( ( path ) => path[ 0 ] === 'data' )
+				.map( ( path ) => path.slice( 1 ) );
+			value.data = this.expandInto( value.data, inner, version );
 			return value;
 		}
 		if ( value.object ) {
@@ -246,39 +191,16 @@ export class Rendering {
 			if ( ! groups.has( segment ) ) {
 				groups.set( segment, [] );
 			}
-			groups.get( segment ).push( rest );
+			if ( rest.length ) {
+				groups.get( segment ).push( rest );
+			}
 		}
 		for ( const [ segment, rests ] of groups ) {
-			const field = type.byName.get( segment );
-			const included =
-				value[ INCLUDED ] && value[ INCLUDED ].has( segment );
-			if ( ! field || ( field.optional && ! ( segment in value ) ) ) {
-				cannotExpand( segment, rests[ 0 ] );
-			}
 			let item = value[ segment ];
-			const deeper = rests.filter( ( rest ) => rest.length );
-			if ( typeof item === 'string' ) {
-				if ( ! this.expandable( field.desc, shapes ) ) {
-					cannotExpand( segment, rests[ 0 ] );
-				}
-				const stored = this.objects.get( item );
-				if ( stored ) {
-					item = clone( stored );
-				} else if ( ! TYPE_BY_PREFIX[ item.split( '_' )[ 0 ] ] ) {
-					cannotExpand( segment, rests[ 0 ] );
-				}
-			} else if (
-				deeper.length < rests.length &&
-				! included &&
-				! this.expandable( field.desc, shapes )
-			) {
-				// Asked to expand a field that never holds an id.
-				cannotExpand( segment );
+			if ( typeof item === 'string' && this.objects.has( item ) ) {
+				item = clone( this.objects.get( item ) );
 			}
-			if ( item && typeof item === 'object' ) {
-				item = this.expandInto( item, field.desc, deeper, version );
-			}
-			value[ segment ] = item;
+			value[ segment ] = this.expandInto( item, rests, version );
 		}
 		return value;
 	}
@@ -292,16 +214,16 @@ export class Rendering {
 	 * @param {string}     version API version.
 	 */
 	includeAsked( object, paths, version ) {
-		const includable = INCLUDABLE[ object.object ] || [];
-		for ( const field of includable ) {
-			if ( ! paths.some( ( path ) => path[ 0 ] === field ) ) {
+		const def = this.stripeDef( loadSchema( version ), null, object );
+		for ( const field of INCLUDABLE[ object.object ] || [] ) {
+			if (
+				! def ||
+				! ( field in def.props ) ||
+				! paths.some( ( path ) => path[ 0 ] === field )
+			) {
 				continue;
 			}
-			const type = this.typeOf( shapesOf( version ), object.object );
-			if ( ! type || ! type.byName.has( field ) ) {
-				continue;
-			}
-			object[ field ] = this.includable( object, field, version );
+			object[ field ] = this.includable( object, field );
 			if ( ! object[ INCLUDED ] ) {
 				object[ INCLUDED ] = new Set();
 			}
@@ -312,13 +234,11 @@ export class Rendering {
 	/**
 	 * The value of an includable field (computed when the stand-in does not store it).
 	 *
-	 * @param {Object} object  Copy of a Stripe object.
-	 * @param {string} field   Field.
-	 * @param {string} version API version.
+	 * @param {Object} object Copy of a Stripe object.
+	 * @param {string} field  Field.
 	 * @return {*} Value.
 	 */
-	includable( object, field, version ) {
-		void version;
+	includable( object, field ) {
 		if ( object.object === 'invoice' && field === 'payments' ) {
 			return clone( this.invoicePaymentsList( object.id ) );
 		}
@@ -344,55 +264,88 @@ export class Rendering {
 	}
 
 	/**
-	 * Project a value onto a declared type of a version.
+	 * The definition of a Stripe object (by its `object` and `deleted`), when the field it is
+	 * in allows that object (null node: any).
 	 *
-	 * @param {*}           value  Value.
-	 * @param {Object|null} desc   Declared type (null: a Stripe object, by its `object`).
-	 * @param {Object}      shapes Version shapes.
-	 * @param {string}      where  Where the value is (for the gap report).
+	 * @param {Object} schema Version definitions.
+	 * @param {*}      node   Field type, or null.
+	 * @param {Object} value  The object.
+	 * @return {Object|null} Definition.
+	 */
+	stripeDef( schema, node, value ) {
+		if ( ! value || typeof value.object !== 'string' ) {
+			return null;
+		}
+		const name = schema.objects[ objectKey( value ) ];
+		if ( ! name || ( node && ! allowedNames( node ).includes( name ) ) ) {
+			return null;
+		}
+		return schema.defs[ name ] || null;
+	}
+
+	/**
+	 * Project a value onto a type of a version's definitions.
+	 *
+	 * @param {*}      value  Value.
+	 * @param {*}      node   Type (null or 'stripeObject': a Stripe object, by its `object`).
+	 * @param {Object} schema Version definitions.
 	 * @return {*} Projected value.
 	 */
-	project( value, desc, shapes, where = '' ) {
-		if ( value === undefined ) {
+	project( value, node, schema ) {
+		if ( value === null || typeof value !== 'object' || node === 'any' ) {
 			return value;
 		}
-		if ( value === null || typeof value !== 'object' ) {
-			if ( desc && ! this.scalarFits( value, desc ) ) {
-				this.renderGaps.add(
-					`${ shapes.version } ${ where }: ${ JSON.stringify( value ) }`
-				);
-			}
-			return value;
-		}
+		// Object nodes only ('null'.search would be String.prototype.search).
+		const types = membersOf( node )
+			.map( ( member ) => resolve( schema, member ) )
+			.filter( ( type ) => type && typeof type === 'object' );
 		if ( Array.isArray( value ) ) {
-			const element = members( desc ).find(
-				( member ) => member && member.array
-			);
+			const list = types.find( ( type ) => type.array );
 			return value.map( ( item ) =>
-				this.project(
-					item,
-					element ? element.array : null,
-					shapes,
-					`${ where }[]`
-				)
+				this.project( item, list ? list.array : 'any', schema )
 			);
 		}
-		if (
-			desc &&
-			! refsOf( desc ).length &&
-			members( desc ).some( ( member ) => member && member.map )
-		) {
-			return value;
+		if ( isEnvelope( value ) ) {
+			const envelope = types.find( ( type ) => type.list || type.search );
+			const item = envelope ? envelope.list || envelope.search : null;
+			const fields =
+				value.object === 'list'
+					? [ 'object', 'data', 'has_more', 'url' ]
+					: [
+							'object',
+							'data',
+							'has_more',
+							'next_page',
+							'url',
+							'total_count',
+						];
+			const out = {};
+			for ( const field of fields ) {
+				if ( value[ field ] !== undefined ) {
+					out[ field ] =
+						field === 'data'
+							? value.data.map( ( entry ) =>
+									this.project( entry, item, schema )
+								)
+							: value[ field ];
+				}
+			}
+			return out;
 		}
-		const type = this.typeForValue( desc, value, shapes );
-		if ( ! type || ! type.fields.length ) {
-			// Not described, or described as opaque (2024-06-20's next_action.use_stripe_sdk,
-			// whose contents only Stripe.js reads): as stored.
+		const stripeNode = node === 'stripeObject' ? null : node;
+		const def =
+			this.stripeDef( schema, stripeNode, value ) ||
+			types.find( ( type ) => type.props || type.record );
+		const props = ( def && def.props ) || {};
+		const names = Object.keys( props );
+		if ( ! names.length ) {
+			// Not described here, a map (metadata) or opaque: as stored.
 			return value;
 		}
 		const includable = value.object ? INCLUDABLE[ value.object ] || [] : [];
+		const optional = new Set( def.optional || [] );
 		const out = {};
-		for ( const [ name, optional, fieldDesc ] of type.fields ) {
+		for ( const name of ordered( names ) ) {
 			if (
 				includable.includes( name ) &&
 				! ( value[ INCLUDED ] && value[ INCLUDED ].has( name ) )
@@ -402,16 +355,17 @@ export class Rendering {
 			if ( value[ name ] !== undefined ) {
 				out[ name ] = this.project(
 					value[ name ],
-					fieldDesc,
-					shapes,
-					`${ type.name }.${ name }`
+					props[ name ],
+					schema
 				);
-			} else if ( ! optional ) {
+			} else if ( ! optional.has( name ) ) {
 				out[ name ] = null;
-				if ( ! members( fieldDesc ).includes( 'null' ) ) {
-					this.renderGaps.add(
-						`${ shapes.version } ${ type.name }.${ name }`
-					);
+			}
+		}
+		if ( def.record ) {
+			for ( const [ name, item ] of Object.entries( value ) ) {
+				if ( ! ( name in props ) ) {
+					out[ name ] = item;
 				}
 			}
 		}

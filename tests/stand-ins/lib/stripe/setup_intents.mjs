@@ -10,7 +10,7 @@ import {
 	HttpAnswer,
 } from '../util.mjs';
 import { DECLINES } from '../cards.mjs';
-import { docUrl, invalid, expandList, hide } from './helpers.mjs';
+import { docUrl, invalid, hide } from './helpers.mjs';
 
 export class SetupIntents {
 	createSetupIntent( req ) {
@@ -27,10 +27,11 @@ export class SetupIntents {
 			);
 			this.checkUsable( instrument, customer );
 		}
-		let setupTypes = expandList( p.payment_method_types );
-		if ( ! setupTypes.length ) {
-			setupTypes = [ 'card' ];
-		}
+		const allowedTypes = this.methodTypesParam(
+			p,
+			'POST /v1/setup_intents'
+		);
+		const setupTypes = allowedTypes || [ 'card' ];
 		let mandatePlan = null;
 		if ( instrument ) {
 			this.checkMethodType( instrument, setupTypes, null, 'SetupIntent' );
@@ -48,6 +49,8 @@ export class SetupIntents {
 		const si = {
 			id,
 			object: 'setup_intent',
+			// 2026-10-28.endive only (2024-06-20 has payment_method_types alone).
+			allowed_payment_method_types: allowedTypes,
 			application: null,
 			automatic_payment_methods: p.automatic_payment_methods
 				? {
@@ -193,6 +196,10 @@ export class SetupIntents {
 			}
 			return view();
 		}
+		this.updateMethodTypes(
+			si,
+			this.methodTypesParam( p, 'POST /v1/setup_intents/:id/confirm' )
+		);
 		if ( p.payment_method ) {
 			const instrument = this.resolvePaymentMethod(
 				p.payment_method,

@@ -1,14 +1,17 @@
 /**
- * Stripe's own definitions, as data the stand-in can check itself against.
+ * Stripe's own definitions, as data: the one description of Stripe's shapes the
+ * stand-in has. The renderer projects answers onto it, the validator checks
+ * requests against it, the shape checker checks answers against it.
  *
  * Reads the TypeScript types of the `stripe` npm SDK (one package per API
- * version: `stripe` 23.1.0 for 2026-10-28.endive, `stripe-2024-06-20`, an alias
- * of stripe@16.12.0, for 2024-06-20) with the TypeScript compiler API and writes
- * one JSON file per version next to this script:
+ * version, listed in schemas.mjs: `stripe` 23.1.0 for 2026-10-28.endive,
+ * `stripe-2024-06-20`, an alias of stripe@16.12.0, for 2024-06-20) with the
+ * TypeScript compiler API and writes one JSON file per version next to this script:
  *
  *   endpoints  "POST /v1/payment_intents" → { params, returns } for every
  *              endpoint the stand-in serves (ENDPOINTS below) that the SDK has;
  *   objects    object value ("payment_intent") → definition name;
+ *   eventTypes event type → the object its data.object is;
  *   defs       definition name → type, in the compact language below.
  *
  * Type language (JSON):
@@ -37,12 +40,15 @@
  *   node tests/stand-ins/lib/stripe/schema/generate.mjs          write the JSON files
  *   node tests/stand-ins/lib/stripe/schema/generate.mjs --check  exit 1 when they differ
  *                                                                from the installed SDKs
+ *
+ * The stand-ins' tests run --check, so an SDK bump without a regeneration fails them.
  */
 /* eslint-disable no-bitwise -- the TypeScript compiler API reports kinds as bit flags */
 import { readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { SDK_PACKAGES, SUPPORTED_VERSIONS } from './schemas.mjs';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
 const ROOT = path.resolve( HERE, '../../../../..' );
@@ -155,16 +161,17 @@ export const OBJECTS = [
 	'webhook_endpoint',
 ];
 
-export const VERSIONS = {
-	'2026-10-28.endive': {
-		pkg: 'stripe',
-		layout: 'modules',
-	},
-	'2024-06-20': {
-		pkg: 'stripe-2024-06-20',
-		layout: 'ambient',
-	},
-};
+/**
+ * Where each version's SDK keeps its types: one module per resource (stripe 17 and later,
+ * cjs/resources/*.d.ts) or one ambient declaration (types/index.d.ts, stripe 16).
+ *
+ * @param {string} pkgDir Package folder.
+ * @return {string} 'modules' | 'ambient'.
+ */
+const layoutOf = ( pkgDir ) =>
+	existsSync( path.join( pkgDir, 'types', 'index.d.ts' ) )
+		? 'ambient'
+		: 'modules';
 
 export const schemaFile = ( version ) => path.join( HERE, `${ version }.json` );
 
@@ -225,9 +232,9 @@ function readPaths( pkgDir, layout ) {
  * @return {Object} Schema.
  */
 export function buildSchema( version ) {
-	const { pkg, layout } = VERSIONS[ version ];
 	// node_modules/<pkg>: the packages' "exports" hide their package.json and types.
-	const pkgDir = path.join( ROOT, 'node_modules', pkg );
+	const pkgDir = path.join( ROOT, 'node_modules', SDK_PACKAGES[ version ] );
+	const layout = layoutOf( pkgDir );
 	const pkgJson = JSON.parse(
 		readFileSync( path.join( pkgDir, 'package.json' ), 'utf8' )
 	);
@@ -562,10 +569,14 @@ export function buildSchema( version ) {
 			}
 			const propName = prop.getName();
 			const propType = checker.getTypeOfSymbol( prop );
-			let converted = convert( propType, {
-				propName,
-				doc: docOf( prop ),
-			} );
+			const doc = docOf( prop );
+			let converted = convert( propType, { propName, doc } );
+			// A dictionary only Stripe.js reads, "the shape of the contents is subject to
+			// change" (next_action.use_stripe_sdk): any keys. stripe 23 declares it as a map;
+			// 16.12.0 as an empty interface, which would otherwise read as "no fields".
+			if ( /shape of the contents is subject to change/i.test( doc ) ) {
+				converted = { props: {}, optional: [], record: 'any' };
+			}
 			// The compiler folds Emptyable<string> (string | '') into string; the
 			// declaration still says it.
 			if ( decl && decl.type && mentionsEmptyable( decl.type ) ) {
@@ -952,7 +963,7 @@ export function render( schema ) {
 function main( argv ) {
 	const check = argv.includes( '--check' );
 	let differ = 0;
-	for ( const version of Object.keys( VERSIONS ) ) {
+	for ( const version of SUPPORTED_VERSIONS ) {
 		const text = render( buildSchema( version ) );
 		const file = schemaFile( version );
 		if ( check ) {

@@ -1,5 +1,8 @@
 /**
- * The generated Stripe definitions (see generate.mjs), loaded once per version.
+ * The Stripe API versions the stand-in answers in, and their definitions (<version>.json,
+ * written by generate.mjs from the `stripe` SDK types of each version), loaded once per version.
+ * The renderer (../render.mjs), the request validator (validate.mjs) and the shape checker
+ * (shape.mjs) all read these files: there is no other copy of Stripe's shapes.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,8 +10,20 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
 
-/** API versions with a definition file. */
-export const SCHEMA_VERSIONS = [ '2026-10-28.endive', '2024-06-20' ];
+export const ENDIVE = '2026-10-28.endive';
+export const V2024_06_20 = '2024-06-20';
+
+/**
+ * Each version the stand-in answers in, with the npm package whose types describe it
+ * (package.json devDependencies). The first is the account default after a reset.
+ */
+export const SDK_PACKAGES = {
+	[ ENDIVE ]: 'stripe',
+	[ V2024_06_20 ]: 'stripe-2024-06-20',
+};
+
+/** What the stand-in answers in (a Stripe-Version outside this list is refused). */
+export const SUPPORTED_VERSIONS = Object.keys( SDK_PACKAGES );
 
 const cache = new Map();
 
@@ -17,7 +32,7 @@ const cache = new Map();
  * @return {Object|null} Schema, or null when no SDK describes that version.
  */
 export function loadSchema( version ) {
-	if ( ! SCHEMA_VERSIONS.includes( version ) ) {
+	if ( ! SUPPORTED_VERSIONS.includes( version ) ) {
 		return null;
 	}
 	if ( ! cache.has( version ) ) {
@@ -83,4 +98,16 @@ export function resolve( schema, node ) {
 		current = schema.defs[ current.ref ];
 	}
 	return current;
+}
+
+/**
+ * The event types of a version (the SDK's typed events), e.g. no invoice_payment.paid in
+ * 2024-06-20.
+ *
+ * @param {string} version A supported version.
+ * @return {string[]} Event types.
+ */
+export function stripeEventTypes( version ) {
+	const schema = loadSchema( version );
+	return schema ? Object.keys( schema.eventTypes ) : [];
 }

@@ -104,6 +104,13 @@ function checkStripeObject(
 			`${ label }: a ${ key } where Stripe has ${ allowed.join( ' or ' ) }`
 		);
 	}
+	const own = key === 'event' ? loadSchema( value.api_version ) : null;
+	if ( own && own !== schema ) {
+		// An event is rendered in its own version (the account's default when it happened,
+		// or its endpoint's), whatever version the request that reads it asks for.
+		checkStripeObject( own, value, where, problems, value.api_version );
+		return;
+	}
 	checkNode( schema, { ref: name }, value, where || key, problems, version );
 }
 

@@ -35,7 +35,8 @@
  *   unset. You should remove 'line_items[0][images]' from your request or supply a
  *   non-empty value.", code parameter_invalid_empty: github.com/stripe/stripe-dotnet/issues/1828.
  * - "This property cannot be expanded (payment_intent.b).": a stripe-java test
- *   (code search id 41007527266); on a list, "This property cannot be expanded
+ *   (code search id 41007527266) that asked an invoice for payment_intent.b.c, so the
+ *   path is named up to the segment that cannot be followed; on a list, "This property cannot be expanded
  *   (customer). You may want to try expanding 'data.customer' instead." (code
  *   search id 70891311176, a recorded answer), no code and no param.
  * - "Invalid object" (a value where Stripe wants a hash): no report found; worded
@@ -343,58 +344,66 @@ function checkUnion( schema, members, value, param ) {
 // ---- expand -------------------------------------------------------------
 
 /**
- * Whether `segments` name an expandable property under `node`.
+ * Where a path stops being expandable under `node`: null when it can be expanded, else the
+ * index of the first segment that cannot be followed (the deepest any alternative reaches).
  *
  * @param {Object}   schema   Schema.
  * @param {*}        node     Type node of the object the path starts at.
  * @param {string[]} segments Path.
- * @return {boolean} Expandable.
+ * @param {number}   at       Index of the segment to follow from `node`.
+ * @return {number|null} Failing segment, or null.
  */
-function expandable( schema, node, segments ) {
+function unexpandableAt( schema, node, segments, at = 0 ) {
 	const type = resolve( schema, node );
 	if ( type === undefined ) {
-		return true; // an object the definitions do not carry: nothing to check
+		return null; // an object the definitions do not carry: nothing to check
 	}
 	if ( ! type || typeof type !== 'object' ) {
-		return false;
+		return at;
 	}
+	const deepest = ( nodes ) => {
+		let failed = -1;
+		for ( const member of nodes ) {
+			const found = unexpandableAt( schema, member, segments, at );
+			if ( found === null ) {
+				return null;
+			}
+			failed = Math.max( failed, found );
+		}
+		return failed < 0 ? at : failed;
+	};
 	if ( type.anyOf ) {
-		return type.anyOf.some(
-			( member ) =>
-				member !== 'null' && expandable( schema, member, segments )
-		);
+		return deepest( type.anyOf.filter( ( member ) => member !== 'null' ) );
 	}
 	if ( type.list || type.search ) {
-		const [ first, ...rest ] = segments;
-		return (
-			first === 'data' &&
-			rest.length > 0 &&
-			expandable( schema, type.list || type.search, rest )
+		if ( segments[ at ] !== 'data' || at + 1 >= segments.length ) {
+			return at;
+		}
+		return unexpandableAt(
+			schema,
+			type.list || type.search,
+			segments,
+			at + 1
 		);
 	}
 	if ( type.expandable ) {
-		return type.expandable.some( ( name ) =>
-			expandable( schema, { ref: name }, segments )
-		);
+		return deepest( type.expandable.map( ( name ) => ( { ref: name } ) ) );
 	}
-	if ( type.array ) {
-		return false;
+	if ( type.array || ! type.props ) {
+		return at;
 	}
-	if ( ! type.props ) {
-		return false;
-	}
-	const [ first, ...rest ] = segments;
+	const first = segments[ at ];
 	if ( ! ( first in type.props ) ) {
-		return false;
+		return at;
 	}
 	const prop = type.props[ first ];
-	if ( rest.length === 0 ) {
-		return (
-			isExpandableField( schema, prop ) ||
+	if ( at === segments.length - 1 ) {
+		return isExpandableField( schema, prop ) ||
 			( type.includable || [] ).includes( first )
-		);
+			? null
+			: at;
 	}
-	return expandable( schema, prop, rest );
+	return unexpandableAt( schema, prop, segments, at + 1 );
 }
 
 function isExpandableField( schema, node ) {
@@ -425,11 +434,17 @@ function checkExpand( schema, returns, expand ) {
 		if ( returns.search && path === 'total_count' ) {
 			continue;
 		}
-		if ( ! expandable( schema, returns, segments ) ) {
-			let message = `This property cannot be expanded (${ path }).`;
+		const failed = unexpandableAt( schema, returns, segments );
+		if ( failed !== null ) {
+			// Stripe names the path up to the step it could not take: payment_intent.b.c on
+			// an invoice is "(payment_intent.b)" (the stripe-java test cited above).
+			let message = `This property cannot be expanded (${ segments
+				.slice( 0, failed + 1 )
+				.join( '.' ) }).`;
 			if (
 				( returns.list || returns.search ) &&
-				expandable( schema, returns, [ 'data', ...segments ] )
+				unexpandableAt( schema, returns, [ 'data', ...segments ] ) ===
+					null
 			) {
 				message += ` You may want to try expanding 'data.${ path }' instead.`;
 			}
