@@ -81,13 +81,16 @@ final class BecsDebitTest extends PaymentTestCase {
 		$this->assertStringStartsWith( 'pi_', $row['payment_intent_id'] );
 		$this->assertSame( $paid_before, did_action( 'donation_widget_donation_succeeded' ), 'No receipt before the money cleared.' );
 
+		// The site makes the intent for the account, then confirms it with the mandate.
 		$posted = $this->stripe_posts( '/v1/payment_intents' );
 		$this->assertCount( 1, $posted );
-		$params = $posted[0]['body'];
-		$this->assertSame( array( 'au_becs_debit' ), $params['payment_method_types'] );
+		$this->assertSame( array( 'au_becs_debit' ), $posted[0]['body']['allowed_payment_method_types'] );
+		$this->assertSame( '5250', (string) $posted[0]['body']['amount'] );
+		$confirmed = $this->stripe_posts( '/v1/payment_intents/' . $row['payment_intent_id'] . '/confirm' );
+		$this->assertCount( 1, $confirmed );
+		$params = $confirmed[0]['body'];
 		$this->assertSame( 'online', $params['mandate_data']['customer_acceptance']['type'] );
 		$this->assertNotSame( '', $params['mandate_data']['customer_acceptance']['online']['ip_address'] );
-		$this->assertSame( '5250', (string) $params['amount'] );
 
 		$this->clear_debits();
 		$row = $this->donation_row( $request['attemptId'] );
