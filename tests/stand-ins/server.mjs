@@ -225,7 +225,7 @@ export async function startStandIns( {
 				', '
 			) }${ requested }`,
 			'Access-Control-Expose-Headers':
-				'Request-Id, Idempotent-Replayed, Original-Request, Stripe-Version, Paypal-Debug-Id',
+				'Request-Id, Idempotent-Replayed, Original-Request, Stripe-Version, Stripe-Should-Retry, Paypal-Debug-Id',
 			'Access-Control-Max-Age': '600',
 		};
 		if ( req && req.headers[ 'access-control-request-private-network' ] ) {
@@ -402,6 +402,27 @@ export async function startStandIns( {
 			},
 		};
 
+		// A Stripe Idempotency-Key is taken from the moment its request arrives until it is
+		// answered (or dropped), so a concurrent retry gets Stripe's 409.
+		let release = () => {};
+		if ( provider === 'stripe' ) {
+			const claim = providers.stripe.claimIdempotencyKey( ctx );
+			if ( claim.answer ) {
+				entry.status = claim.answer.status;
+				send(
+					res,
+					claim.answer.status,
+					claim.answer.body,
+					claim.answer.headers
+				);
+				return;
+			}
+			if ( claim.release ) {
+				release = claim.release;
+				res.on( 'close', release );
+			}
+		}
+
 		// slow: the usual answer, after `ms` (default 10 s), as a provider under load.
 		const slow = ctx.take( [ 'slow' ] );
 		if ( slow ) {
@@ -442,7 +463,7 @@ export async function startStandIns( {
 											'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
 									},
 								},
-								headers: {},
+								headers: { 'Stripe-Should-Retry': 'true' },
 							}
 						: {
 								status: 500,
@@ -453,7 +474,8 @@ export async function startStandIns( {
 											'An unknown error occurred. Please try again later.',
 									},
 								},
-								headers: {},
+								// Nothing was done, so the same request may be sent again.
+								headers: { 'Stripe-Should-Retry': 'true' },
 							};
 			} else {
 				const error = providers[ provider ].scenarioAnswer(
@@ -470,6 +492,8 @@ export async function startStandIns( {
 			// the connection drops before the answer reaches the caller, as in a network fault.
 			const lost = ctx.take( [ 'lost_answer' ] );
 			answer = providers[ provider ].handle( ctx );
+			// Its answer is stored: a retry now gets the replay, not a 409.
+			release();
 			if ( lost ) {
 				entry.status = 'lost';
 				entry.answered = answer.status;
@@ -637,32 +661,33 @@ export async function startStandIns( {
 						body.api_version,
 						() => providers.stripe.settleBecs( body )
 					);
-					if ( body.url ) {
+					if ( body.url || body.endpoint ) {
+						const plan = providers.stripe.deliveryPlan(
+							body,
+							result.events
+						);
 						result.deliveries = await deliverStripeEvents(
-							body.url,
-							body.secret,
-							result.events,
+							plan.url,
+							plan.secret,
+							plan.send,
 							body.headers
 						);
+						result.skipped = plan.skipped;
 					}
 					return ok( result );
 				}
 				case 'POST /__control/stripe/deliver': {
-					if ( ! body.url || ! body.secret ) {
-						return ok(
-							{ error: 'url and secret are required' },
-							400
-						);
-					}
 					const events =
 						body.events || ( body.event ? [ body.event ] : [] );
+					const plan = providers.stripe.deliveryPlan( body, events );
 					return ok( {
 						results: await deliverStripeEvents(
-							body.url,
-							body.secret,
-							events,
+							plan.url,
+							plan.secret,
+							plan.send,
 							body.headers
 						),
+						skipped: plan.skipped,
 					} );
 				}
 				case 'POST /__control/paypal/event':

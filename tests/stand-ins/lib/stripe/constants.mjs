@@ -83,6 +83,7 @@ export const TYPE_BY_PREFIX = {
 	re: 'refund',
 	evt: 'event',
 	inpay: 'invoice_payment',
+	we: 'webhook_endpoint',
 	mandate: 'mandate',
 	dp: 'dispute',
 };
@@ -97,6 +98,7 @@ export const MISSING_NAMES = {
 	payment_intent: 'payment_intent',
 	mandate: 'mandate',
 	dispute: 'dispute',
+	webhook_endpoint: 'webhook endpoint',
 };
 
 /**

@@ -21,6 +21,7 @@ import { SetupIntents } from './setup_intents.mjs';
 import { Subscriptions } from './subscriptions.mjs';
 import { Invoices } from './invoices.mjs';
 import { InvoicePayments } from './invoice_payments.mjs';
+import { WebhookEndpoints } from './webhook_endpoints.mjs';
 import { ChargesRefunds } from './charges_refunds.mjs';
 import { DisputesBalance } from './disputes_balance.mjs';
 import { PaymentMethodDomains } from './payment_method_domains.mjs';
@@ -44,6 +45,8 @@ export class StripeStandIn {
 		this.cards = new Map();
 		/** @type {Map<string, Object>} idempotency key → stored answer */
 		this.idempotency = new Map();
+		/** @type {Set<string>} idempotency keys whose first request is still being answered */
+		this.inFlight = new Set();
 		/** @type {Object[]} events, oldest first */
 		this.events = [];
 		/** The account's default API version (no Stripe-Version header; new webhook endpoints). */
@@ -62,6 +65,92 @@ export class StripeStandIn {
 	 * @return {{status: number, body: *, headers: Object}} Answer.
 	 */
 	handle( ctx ) {
+		const answer = this.answerRequest( ctx );
+		// What Stripe's libraries read before retrying: never a 4xx (the same request would
+		// fail the same way); the 409 of a key in use, and the server's own errors, may be.
+		if ( answer.status >= 400 ) {
+			answer.headers = {
+				...answer.headers,
+				'Stripe-Should-Retry': answer.status === 409 ? 'true' : 'false',
+			};
+		}
+		return answer;
+	}
+
+	/**
+	 * Claim an Idempotency-Key for a request that has just arrived (before any delay), so a
+	 * second request with the key while the first is in flight gets Stripe's 409.
+	 *
+	 * @param {Object} ctx Request context.
+	 * @return {{answer?: Object, release?: Function}} The 409 to send, or how to free the key.
+	 */
+	claimIdempotencyKey( ctx ) {
+		const key = ctx.headers[ 'idempotency-key' ];
+		const apiKey = this.apiKeyFrom( ctx.headers );
+		if ( ! key || ctx.method !== 'POST' || ! apiKey ) {
+			return {};
+		}
+		const scope = `${ apiKey }\n${ key }`;
+		if ( this.inFlight.has( scope ) ) {
+			return {
+				answer: {
+					status: 409,
+					body: {
+						error: {
+							code: 'idempotency_key_in_use',
+							doc_url: docUrl( 'idempotency_key_in_use' ),
+							message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${ key }. Please try again later.`,
+							request_log_url: requestLogUrl(),
+							type: 'invalid_request_error',
+						},
+					},
+					headers: {
+						'Request-Id': `req_${ randomString( 14 ) }`,
+						'Idempotency-Key': key,
+						'Stripe-Should-Retry': 'true',
+					},
+				},
+			};
+		}
+		const inFlight = this.inFlight;
+		inFlight.add( scope );
+		let released = false;
+		return {
+			release: () => {
+				if ( ! released ) {
+					released = true;
+					inFlight.delete( scope );
+				}
+			},
+		};
+	}
+
+	/**
+	 * The API key of a request (Bearer, or Basic with the key as user name), or ''.
+	 *
+	 * @param {Object} headers Lower-cased request headers.
+	 * @return {string} Key.
+	 */
+	apiKeyFrom( headers ) {
+		const header = String( headers.authorization || '' ).trim();
+		if ( /^bearer\s+/i.test( header ) ) {
+			return header.replace( /^bearer\s+/i, '' ).trim();
+		}
+		if ( /^basic\s+/i.test( header ) ) {
+			return Buffer.from( header.replace( /^basic\s+/i, '' ), 'base64' )
+				.toString( 'utf8' )
+				.split( ':' )[ 0 ];
+		}
+		return '';
+	}
+
+	/**
+	 * The answer to one request, before the retry advice.
+	 *
+	 * @param {Object} ctx Request context from the server.
+	 * @return {{status: number, body: *, headers: Object}} Answer.
+	 */
+	answerRequest( ctx ) {
 		const requestId = `req_${ randomString( 14 ) }`;
 		const asked = ctx.headers[ 'stripe-version' ];
 		const version = asked ? String( asked ).trim() : this.defaultApiVersion;
@@ -268,17 +357,7 @@ export class StripeStandIn {
 	 * @return {{key: string, publishable: boolean, livemode: boolean}} Auth.
 	 */
 	authenticate( headers, route ) {
-		const header = String( headers.authorization || '' ).trim();
-		let key = '';
-		if ( /^bearer\s+/i.test( header ) ) {
-			key = header.replace( /^bearer\s+/i, '' ).trim();
-		} else if ( /^basic\s+/i.test( header ) ) {
-			const decoded = Buffer.from(
-				header.replace( /^basic\s+/i, '' ),
-				'base64'
-			).toString( 'utf8' );
-			key = decoded.split( ':' )[ 0 ];
-		}
+		const key = this.apiKeyFrom( headers );
 		if ( ! key ) {
 			throw new HttpAnswer( 401, {
 				error: {
@@ -336,6 +415,7 @@ for ( const mixin of [
 	Subscriptions,
 	Invoices,
 	InvoicePayments,
+	WebhookEndpoints,
 	ChargesRefunds,
 	DisputesBalance,
 	PaymentMethodDomains,

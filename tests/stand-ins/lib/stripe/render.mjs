@@ -15,10 +15,13 @@ import { shapesOf, INCLUDABLE, V2024_06_20 } from './versions/index.mjs';
 
 const INCLUDED = Symbol( 'included' );
 
-const cannotExpand = ( segment ) =>
-	invalid( `This property cannot be expanded (${ segment }).`, {
-		param: 'expand',
-	} );
+// Stripe names the path from the step it could not take: (payment_intent) for
+// latest_invoice.payment_intent at endive, (payment_intent.b) when payment_intent is not there.
+const cannotExpand = ( segment, rest = [] ) =>
+	invalid(
+		`This property cannot be expanded (${ [ segment, ...rest ].join( '.' ) }).`,
+		{ param: 'expand' }
+	);
 
 function members( desc ) {
 	return desc && typeof desc === 'object' && desc.union
@@ -231,7 +234,7 @@ export class Rendering {
 		const type = this.typeForValue( desc, value, shapes );
 		if ( ! type ) {
 			if ( paths.length ) {
-				cannotExpand( paths[ 0 ][ 0 ] );
+				cannotExpand( ...paths[ 0 ] );
 			}
 			return value;
 		}
@@ -250,19 +253,19 @@ export class Rendering {
 			const included =
 				value[ INCLUDED ] && value[ INCLUDED ].has( segment );
 			if ( ! field || ( field.optional && ! ( segment in value ) ) ) {
-				cannotExpand( segment );
+				cannotExpand( segment, rests[ 0 ] );
 			}
 			let item = value[ segment ];
 			const deeper = rests.filter( ( rest ) => rest.length );
 			if ( typeof item === 'string' ) {
 				if ( ! this.expandable( field.desc, shapes ) ) {
-					cannotExpand( segment );
+					cannotExpand( segment, rests[ 0 ] );
 				}
 				const stored = this.objects.get( item );
 				if ( stored ) {
 					item = clone( stored );
 				} else if ( ! TYPE_BY_PREFIX[ item.split( '_' )[ 0 ] ] ) {
-					cannotExpand( segment );
+					cannotExpand( segment, rests[ 0 ] );
 				}
 			} else if (
 				deeper.length < rests.length &&

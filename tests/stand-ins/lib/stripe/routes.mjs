@@ -152,6 +152,23 @@ export class Routes {
 				'/v1/payment_method_domains/:id/validate',
 				this.validatePaymentMethodDomain
 			),
+			r( 'POST', '/v1/webhook_endpoints', this.createWebhookEndpoint ),
+			r( 'GET', '/v1/webhook_endpoints', this.listWebhookEndpoints ),
+			r(
+				'GET',
+				'/v1/webhook_endpoints/:id',
+				this.retrieveOf( 'webhook_endpoint' )
+			),
+			r(
+				'POST',
+				'/v1/webhook_endpoints/:id',
+				this.updateWebhookEndpoint
+			),
+			r(
+				'DELETE',
+				'/v1/webhook_endpoints/:id',
+				this.deleteWebhookEndpoint
+			),
 			r( 'GET', '/v1/events', this.listEvents ),
 			r( 'GET', '/v1/events/:id', this.retrieveOf( 'event' ) ),
 		];

@@ -83,15 +83,30 @@ export class Store {
 			items = items.slice( Math.max( 0, items.length - limit ) );
 		}
 		const page = items.slice( 0, limit );
-		const expand = expandList( params.expand ).map( ( path ) =>
-			path.replace( /^data\./, '' )
-		);
+		const expand = this.listExpand( params.expand );
 		return {
 			object: 'list',
 			data: page.map( ( item ) => this.render( item, expand ) ),
 			has_more: items.length > limit,
 			url,
 		};
+	}
+
+	/**
+	 * A list's expand paths, relative to its items: Stripe wants them under `data.`.
+	 *
+	 * @param {*} value expand parameter.
+	 * @return {string[]} Paths for each item.
+	 */
+	listExpand( value ) {
+		return expandList( value ).map( ( path ) => {
+			if ( ! path.startsWith( 'data.' ) ) {
+				invalid(
+					`This property cannot be expanded (${ path }). You may want to try expanding 'data.${ path }' instead.`
+				);
+			}
+			return path.slice( 'data.'.length );
+		} );
 	}
 
 	searchOf( type ) {
@@ -108,9 +123,7 @@ export class Store {
 						object.object === type && matchesQuery( object, parsed )
 				)
 				.sort( ( a, b ) => b.created - a.created || b.__seq - a.__seq );
-			const expand = expandList( params.expand ).map( ( path ) =>
-				path.replace( /^data\./, '' )
-			);
+			const expand = this.listExpand( params.expand );
 			return {
 				object: 'search_result',
 				data: items
