@@ -172,10 +172,19 @@ final class StripeClient {
 	}
 
 	/**
-	 * One call to Stripe, sent again while its answer is lost (see the class comment).
+	 * A DELETE, such as of a webhook endpoint.
 	 *
-	 * Also lets StripeCardError (a card_error) and StripeRequestError (another error answer)
-	 * through.
+	 * @param string $path Path, such as /v1/webhook_endpoints/we_….
+	 * @return array<string, mixed>
+	 * @throws StripeRequestError  For an error answer.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function delete( string $path ): array {
+		return $this->request( 'DELETE', $path, array(), null );
+	}
+
+	/**
+	 * One call to Stripe, sent again while its answer is lost (see the class comment).
 	 *
 	 * @param string               $method          HTTP method.
 	 * @param string               $path            Path under the API base.
@@ -183,6 +192,7 @@ final class StripeClient {
 	 * @param string|null          $idempotency_key Idempotency-Key, for POSTs.
 	 * @return array<string, mixed>
 	 * @throws ProviderUnavailable When Stripe cannot be reached, fails, throttles us or refuses our key.
+	 * @phpstan-throws StripeCardError|StripeRequestError|ProviderUnavailable (a card_error, another error answer)
 	 */
 	private function request( string $method, string $path, array $params, ?string $idempotency_key ): array {
 		$url     = ProviderEndpoints::api_base( ProviderEndpoints::STRIPE ) . $path;
