@@ -140,7 +140,11 @@ final class WebhookConnectPanel {
 		} elseif ( '' !== $check->summary ) {
 			$when = (string) wp_date( 'j M Y H:i', $check->checked_at );
 			/* translators: %s: time of the check. */
-			$after = array() === $lines ? sprintf( __( 'It is set up as the plugin needs (checked %s).', 'donation-widget' ), $when ) : sprintf( __( 'Checked %s.', 'donation-widget' ), $when );
+			$after = sprintf( __( 'Checked %s.', 'donation-widget' ), $when );
+			if ( array() === $lines ) {
+				/* translators: %s: time of the check. */
+				$after = sprintf( __( 'It is set up as the plugin needs (checked %s).', 'donation-widget' ), $when );
+			}
 			printf( '<p class="donation-widget-webhook-check">%s %s</p>', esc_html( $check->summary ), esc_html( $after ) );
 		}
 		if ( array() === $lines ) {
