@@ -33,9 +33,11 @@ final class AdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( SettingsPage::class, static fn ( Container $c ): SettingsPage => new SettingsPage( $c->get( Settings::class ), $c->get( ConnectionTester::class ), $c->get( WebhookHealthReport::class ) ) );
+		$container->set( SettingsPage::class, static fn ( Container $c ): SettingsPage => new SettingsPage( $c->get( Settings::class ), $c->get( ConnectionTester::class ), $c->get( WebhookHealthReport::class ), $c->get( WebhookConnectPanel::class ) ) );
+		$container->set( WebhookSetupStatus::class, static fn ( Container $c ): WebhookSetupStatus => new WebhookSetupStatus( $c->get( GatewayRegistry::class ) ) );
+		$container->set( WebhookConnectPanel::class, static fn ( Container $c ): WebhookConnectPanel => new WebhookConnectPanel( $c->get( WebhookSetupStatus::class ) ) );
 		$container->set( WebhookHealthReport::class, static fn ( Container $c ): WebhookHealthReport => new WebhookHealthReport( $c->get( WebhookHealth::class ), $c->get( Settings::class ) ) );
-		$container->set( SiteHealthTests::class, static fn ( Container $c ): SiteHealthTests => new SiteHealthTests( $c->get( Settings::class ), $c->get( WebhookHealthReport::class ) ) );
+		$container->set( SiteHealthTests::class, static fn ( Container $c ): SiteHealthTests => new SiteHealthTests( $c->get( Settings::class ), $c->get( WebhookHealthReport::class ), $c->get( WebhookSetupStatus::class ) ) );
 		$container->set( SiteHealthInfo::class, static fn ( Container $c ): SiteHealthInfo => new SiteHealthInfo( $c->get( Settings::class ), $c->get( WebhookHealthReport::class ), $c->get( MailQueue::class ) ) );
 		$container->set(
 			ConnectionTester::class,
@@ -55,6 +57,7 @@ final class AdminServiceProvider implements ServiceProvider {
 	public function boot( Container $container ): void {
 		add_action( 'admin_menu', static fn () => $container->get( SettingsPage::class )->add_menu() );
 		add_action( 'admin_notices', static fn () => $container->get( WebhookHealthReport::class )->print_notice() );
+		add_action( 'admin_post_' . WebhookConnectPanel::ACTION, static fn () => $container->get( WebhookConnectPanel::class )->handle() );
 		add_filter( 'site_status_tests', static fn ( mixed $tests ): array => $container->get( SiteHealthTests::class )->register( $tests ) );
 		add_filter( 'debug_information', static fn ( mixed $info ): array => $container->get( SiteHealthInfo::class )->add_section( $info ) );
 		add_action(

@@ -36,11 +36,13 @@ final class SettingsPage {
 	 * @param Settings            $settings          Values and field definitions.
 	 * @param ConnectionTester    $connection_tester Which sections have a "Test connection" button.
 	 * @param WebhookHealthReport $webhook_health Last webhook event and refusal, per provider.
+	 * @param WebhookConnectPanel $webhook_setup  "Connect webhooks" and how each webhook differs.
 	 */
 	public function __construct(
 		private readonly Settings $settings,
 		private readonly ConnectionTester $connection_tester,
-		private readonly WebhookHealthReport $webhook_health
+		private readonly WebhookHealthReport $webhook_health,
+		private readonly WebhookConnectPanel $webhook_setup
 	) {
 	}
 
@@ -208,7 +210,8 @@ final class SettingsPage {
 	}
 
 	/**
-	 * A gateway section's webhook endpoint and its last event, above its fields.
+	 * A gateway section's webhook endpoint, its last event, how it differs from what the plugin
+	 * needs and "Connect webhooks", above its fields.
 	 *
 	 * @param SettingsSection|null $gateway_section The gateway's description of the section, if a gateway's.
 	 * @param string               $section         Section id.
@@ -224,6 +227,7 @@ final class SettingsPage {
 			printf( '<br /><span class="donation-widget-webhook-failure">%s</span>', esc_html( $failure ) );
 		}
 		echo '</p>';
+		$this->webhook_setup->render( $section );
 	}
 
 	/**

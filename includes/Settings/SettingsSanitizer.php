@@ -236,8 +236,9 @@ final class SettingsSanitizer {
 		if ( 'stripe_live_publishable_key' === $field->key && ! preg_match( '/^pk_live_[A-Za-z0-9]+$/', $text ) ) {
 			throw new InvalidSetting( __( 'a live publishable key starts with pk_live_.', 'donation-widget' ) );
 		}
-		if ( 'paypal_webhook_id' === $field->key && ! preg_match( '/^[A-Za-z0-9-]{5,64}$/', $text ) ) {
-			throw new InvalidSetting( __( 'paste the Webhook ID exactly as PayPal shows it, such as 8PT597110X687430LKGECATA.', 'donation-widget' ) );
+		// What PayPal's verify-webhook-signature accepts as webhook_id: letters and digits, at most 50.
+		if ( 'paypal_webhook_id' === $field->key && ! preg_match( '/^[A-Za-z0-9]{1,50}$/', $text ) ) {
+			throw new InvalidSetting( __( 'paste the Webhook ID exactly as PayPal shows it: letters and digits only, at most 50, such as 8PT597110X687430LKGECATA.', 'donation-widget' ) );
 		}
 		if ( 'abn' === $field->key && ! self::is_abn( $text ) ) {
 			throw new InvalidSetting( __( 'an ABN is 11 digits with a valid check digit, such as 51 824 753 556.', 'donation-widget' ) );

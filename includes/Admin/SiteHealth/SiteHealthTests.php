@@ -9,6 +9,7 @@ namespace DonationWidget\Admin\SiteHealth;
 
 use DonationWidget\Admin\AdminServiceProvider;
 use DonationWidget\Admin\WebhookHealthReport;
+use DonationWidget\Admin\WebhookSetupStatus;
 use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Protection\ClientIp;
 use DonationWidget\Protection\ForwardingCheck;
@@ -19,8 +20,9 @@ use DonationWidget\Settings\Settings;
 /**
  * Five direct tests, each answering what a charity's admin needs to know before a donor finds
  * out: can the site take money in the current mode, is the form served over HTTPS, do the
- * providers' webhooks reach the site, does WP-Cron run the plugin's background work, and are
- * donors counted under their own address (not all under one proxy's).
+ * providers' webhooks reach the site, are they set up as the plugin needs, does WP-Cron run the
+ * plugin's background work, and are donors counted under their own address (not all under one
+ * proxy's).
  */
 final class SiteHealthTests {
 
@@ -31,12 +33,18 @@ final class SiteHealthTests {
 	public const CRON_LATE_SECONDS = 30 * MINUTE_IN_SECONDS;
 
 	/**
+	 * Site Health's statuses, mildest first.
+	 */
+	private const SEVERITY = array( 'good', 'recommended', 'critical' );
+
+	/**
 	 * Builds the tests.
 	 *
 	 * @param Settings            $settings Keys and modes.
 	 * @param WebhookHealthReport $webhooks Whether webhooks reach the site.
+	 * @param WebhookSetupStatus  $setup    Whether each provider's webhook is set up as needed.
 	 */
-	public function __construct( private readonly Settings $settings, private readonly WebhookHealthReport $webhooks ) {
+	public function __construct( private readonly Settings $settings, private readonly WebhookHealthReport $webhooks, private readonly WebhookSetupStatus $setup ) {
 	}
 
 	/**
@@ -49,11 +57,12 @@ final class SiteHealthTests {
 		$tests           = is_array( $tests ) ? $tests : array();
 		$tests['direct'] = is_array( $tests['direct'] ?? null ) ? $tests['direct'] : array();
 		foreach ( array(
-			'donation_widget_keys'      => array( __( 'Donation Widget payment keys', 'donation-widget' ), 'keys' ),
-			'donation_widget_https'     => array( __( 'Donation Widget over HTTPS', 'donation-widget' ), 'https' ),
-			'donation_widget_webhooks'  => array( __( 'Donation Widget webhooks', 'donation-widget' ), 'webhooks' ),
-			'donation_widget_cron'      => array( __( 'Donation Widget background tasks', 'donation-widget' ), 'cron' ),
-			'donation_widget_client_ip' => array( __( 'Donation Widget visitor addresses', 'donation-widget' ), 'client_ip' ),
+			'donation_widget_keys'          => array( __( 'Donation Widget payment keys', 'donation-widget' ), 'keys' ),
+			'donation_widget_https'         => array( __( 'Donation Widget over HTTPS', 'donation-widget' ), 'https' ),
+			'donation_widget_webhooks'      => array( __( 'Donation Widget webhooks', 'donation-widget' ), 'webhooks' ),
+			'donation_widget_webhook_setup' => array( __( 'Donation Widget webhook setup', 'donation-widget' ), 'webhook_setup' ),
+			'donation_widget_cron'          => array( __( 'Donation Widget background tasks', 'donation-widget' ), 'cron' ),
+			'donation_widget_client_ip'     => array( __( 'Donation Widget visitor addresses', 'donation-widget' ), 'client_ip' ),
 		) as $id => list( $label, $method ) ) {
 			$tests['direct'][ $id ] = array(
 				'label' => $label,
@@ -152,6 +161,59 @@ final class SiteHealthTests {
 		}
 		$lines = array_map( array( $this->webhooks, 'last_event_text' ), WebhookHealth::PROVIDERS );
 		return $this->result( 'webhooks', 'good', __( 'Donation Widget webhooks are arriving, or not yet needed', 'donation-widget' ), implode( ' ', $lines ), false );
+	}
+
+	/**
+	 * Whether each provider's webhook sends exactly the events the plugin handles, enabled, at
+	 * the plugin's API version, and can be verified. The provider is asked only when no check of
+	 * the present settings is kept (WebhookSetupStatus); a provider without keys is left to the
+	 * keys test.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function webhook_setup(): array {
+		$lines    = array();
+		$status   = 'good';
+		$worst    = static fn ( string $a, string $b ): string => array_search( $a, self::SEVERITY, true ) >= array_search( $b, self::SEVERITY, true ) ? $a : $b;
+		$unasked  = 0;
+		$checked  = 0;
+		$problems = 0;
+		foreach ( $this->setup->connections() as $id => $connection ) {
+			if ( ! $connection->is_configured() ) {
+				continue;
+			}
+			++$checked;
+			$name  = WebhookHealthReport::NAMES[ $id ] ?? $id;
+			$check = $this->setup->current( $connection );
+			if ( '' !== $check->error ) {
+				++$unasked;
+				$status  = $worst( $status, 'recommended' );
+				$lines[] = $name . ': ' . $check->error;
+				continue;
+			}
+			$found = array_merge( array_map( static fn ( array $problem ): string => $problem['text'], $check->problems ), $connection->delivery_notes() );
+			if ( $check->has_blocking() ) {
+				$status = $worst( $status, $check->live ? 'critical' : 'recommended' );
+			} elseif ( array() !== $found ) {
+				$status = $worst( $status, 'recommended' );
+			}
+			$problems += count( $found );
+			$lines[]   = trim( $name . ': ' . $check->summary . ( array() === $found ? ' ' . __( 'It is set up as the plugin needs.', 'donation-widget' ) : '' ) );
+			foreach ( $found as $line ) {
+				$lines[] = $name . ': ' . $line;
+			}
+		}//end foreach
+		if ( 0 === $checked ) {
+			return $this->result( 'webhook_setup', 'good', __( 'Donation Widget has no webhook to check yet', 'donation-widget' ), __( 'Once the Stripe or PayPal keys are saved, the settings screen\'s Connect webhooks sets up their webhooks.', 'donation-widget' ), false );
+		}
+		if ( 'good' === $status ) {
+			return $this->result( 'webhook_setup', 'good', __( 'Donation Widget webhooks are set up as the plugin needs', 'donation-widget' ), $lines, false );
+		}
+		$label   = 0 === $problems && $unasked > 0
+			? __( 'Donation Widget could not check its webhooks', 'donation-widget' )
+			: __( 'Donation Widget webhooks differ from what the plugin needs', 'donation-widget' );
+		$lines[] = __( 'Connect webhooks, in each provider\'s section of the settings screen, creates or repairs the webhook.', 'donation-widget' );
+		return $this->result( 'webhook_setup', $status, $label, $lines, true );
 	}
 
 	/**
@@ -279,14 +341,14 @@ final class SiteHealthTests {
 	/**
 	 * One result in Site Health's shape.
 	 *
-	 * @param string $id               Test id, after the prefix.
-	 * @param string $status           good, recommended or critical.
-	 * @param string $label            Headline.
-	 * @param string $description      Plain text.
-	 * @param bool   $link_to_settings Whether to offer the settings screen.
+	 * @param string          $id               Test id, after the prefix.
+	 * @param string          $status           good, recommended or critical.
+	 * @param string          $label            Headline.
+	 * @param string|string[] $description      Plain text (a list: one paragraph each).
+	 * @param bool            $link_to_settings Whether to offer the settings screen.
 	 * @return array<string, mixed>
 	 */
-	private function result( string $id, string $status, string $label, string $description, bool $link_to_settings ): array {
+	private function result( string $id, string $status, string $label, string|array $description, bool $link_to_settings ): array {
 		return array(
 			'label'       => $label,
 			'status'      => $status,
@@ -294,7 +356,7 @@ final class SiteHealthTests {
 				'label' => __( 'Donations', 'donation-widget' ),
 				'color' => 'good' === $status ? 'blue' : ( 'critical' === $status ? 'red' : 'orange' ),
 			),
-			'description' => '<p>' . esc_html( $description ) . '</p>',
+			'description' => implode( '', array_map( static fn ( string $paragraph ): string => '<p>' . esc_html( $paragraph ) . '</p>', (array) $description ) ),
 			'actions'     => $link_to_settings
 				? sprintf( '<p><a href="%s">%s</a></p>', esc_url( admin_url( 'admin.php?page=' . AdminServiceProvider::MENU_SLUG ) ), esc_html__( 'Open the Donation Widget settings', 'donation-widget' ) )
 				: '',

@@ -14,9 +14,10 @@ use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\Settings;
 
 /**
- * Reads orders and captures, and verifies webhook deliveries with the client id and secret of the current
- * mode (sandbox or live). The OAuth access token is kept in a transient (shared by every web
- * server through the database or object cache) until five minutes before PayPal expires it.
+ * Reads orders and captures, verifies webhook deliveries and sets up the site's webhook, with the
+ * client id and secret of the current mode (sandbox or live). The OAuth access token is kept in a
+ * transient (shared by every web server through the database or object cache) until five minutes
+ * before PayPal expires it.
  */
 final class PayPalClient {
 
@@ -138,6 +139,144 @@ final class PayPalClient {
 			return "refused (HTTP {$response->status}" . ( is_string( $said ) && '' !== $said ? ": {$said}" : '' ) . ')';
 		}
 		throw $this->failure( $response );
+	}
+
+	/**
+	 * The app's webhooks (GET /v1/notifications/webhooks).
+	 *
+	 * @return list<array<string, mixed>>
+	 * @throws PayPalRequestError  When PayPal refuses the request.
+	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
+	 */
+	public function webhooks(): array {
+		$body     = $this->json( 'GET', '/v1/notifications/webhooks', null );
+		$webhooks = array();
+		foreach ( is_array( $body['webhooks'] ?? null ) ? $body['webhooks'] : array() as $webhook ) {
+			if ( is_array( $webhook ) && is_string( $webhook['id'] ?? null ) ) {
+				$clean = array();
+				foreach ( $webhook as $key => $value ) {
+					$clean[ (string) $key ] = $value;
+				}
+				$webhooks[] = $clean;
+			}
+		}
+		return $webhooks;
+	}
+
+	/**
+	 * Subscribes a URL to event types (POST /v1/notifications/webhooks).
+	 *
+	 * @param string $url         Where PayPal sends the events.
+	 * @param array  $event_types Event names.
+	 * @phpstan-param list<string> $event_types
+	 * @return array<string, mixed> The webhook.
+	 * @throws PayPalRequestError  When PayPal refuses (WEBHOOK_URL_ALREADY_EXISTS for a URL it has).
+	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
+	 */
+	public function create_webhook( string $url, array $event_types ): array {
+		return $this->json(
+			'POST',
+			'/v1/notifications/webhooks',
+			(string) wp_json_encode(
+				array(
+					'url'         => $url,
+					'event_types' => self::event_type_list( $event_types ),
+				)
+			)
+		);
+	}
+
+	/**
+	 * Replaces a webhook's event types (PATCH /v1/notifications/webhooks/{id}, JSON Patch).
+	 *
+	 * @param string $id          The webhook id.
+	 * @param array  $event_types Event names.
+	 * @phpstan-param list<string> $event_types
+	 * @return array<string, mixed> The webhook.
+	 * @throws PayPalRequestError  When PayPal refuses.
+	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
+	 */
+	public function replace_webhook_event_types( string $id, array $event_types ): array {
+		return $this->json(
+			'PATCH',
+			'/v1/notifications/webhooks/' . rawurlencode( $id ),
+			(string) wp_json_encode(
+				array(
+					array(
+						'op'    => 'replace',
+						'path'  => '/event_types',
+						'value' => self::event_type_list( $event_types ),
+					),
+				)
+			)
+		);
+	}
+
+	/**
+	 * Event names as PayPal's webhook calls take them.
+	 *
+	 * @param array $event_types Event names.
+	 * @phpstan-param list<string> $event_types
+	 * @return list<array{name: string}>
+	 */
+	private static function event_type_list( array $event_types ): array {
+		return array_map( static fn ( string $name ): array => array( 'name' => $name ), $event_types );
+	}
+
+	/**
+	 * A call with a JSON body (or none) and a bearer token, its token renewed once when refused.
+	 *
+	 * @param string      $method HTTP method.
+	 * @param string      $path   Path under the API base.
+	 * @param string|null $body   JSON, or null.
+	 * @return array<string, mixed> The answer.
+	 * @throws PayPalRequestError  For a 4xx other than 401.
+	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
+	 */
+	private function json( string $method, string $path, ?string $body ): array {
+		$send     = fn ( string $token ): HttpResponse => $this->http->send(
+			self::PROVIDER,
+			$method,
+			$this->base() . $path,
+			array(
+				'Authorization' => 'Bearer ' . $token,
+				'Content-Type'  => 'application/json',
+			),
+			$body,
+			self::TIMEOUT
+		);
+		$response = $send( $this->access_token() );
+		if ( 401 === $response->status ) {
+			$response = $send( $this->access_token( true ) );
+		}
+		if ( $response->ok() ) {
+			return $response->body;
+		}
+		if ( $response->status >= 400 && $response->status < 500 && 401 !== $response->status && 429 !== $response->status ) {
+			throw $this->refusal( $response );
+		}
+		throw $this->failure( $response );
+	}
+
+	/**
+	 * PayPal's refusal of a request, with its error name, message and the details' issues.
+	 *
+	 * @param HttpResponse $response A 4xx answer.
+	 */
+	private function refusal( HttpResponse $response ): PayPalRequestError {
+		$name    = $response->body['name'] ?? '';
+		$message = $response->body['message'] ?? '';
+		$issues  = array();
+		foreach ( is_array( $response->body['details'] ?? null ) ? $response->body['details'] : array() as $detail ) {
+			if ( is_array( $detail ) && is_string( $detail['issue'] ?? null ) ) {
+				$issues[] = trim( $detail['issue'] . ' ' . ( is_string( $detail['field'] ?? null ) ? $detail['field'] : '' ) );
+			}
+		}
+		return new PayPalRequestError(
+			$response->status,
+			is_string( $name ) ? $name : '',
+			trim( ( is_string( $message ) ? $message : '' ) . ( array() !== $issues ? ' (' . implode( '; ', $issues ) . ')' : '' ) )
+		);
 	}
 
 	/**

@@ -7,8 +7,11 @@
 
 namespace DonationWidget\Gateways\PayPal;
 
+use DonationWidget\Checkout\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\WebhookConnection;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookController;
+use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;
 use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\SettingField;
@@ -18,23 +21,32 @@ use DonationWidget\Settings\SettingsSection;
 /**
  * The PayPal gateway as the checkout, the settings screen and its connection test see it.
  */
-final class PayPalGateway implements Gateway {
+final class PayPalGateway implements Gateway, ConnectsWebhook {
 
 	/**
 	 * Builds the gateway.
 	 *
-	 * @param PayPalClient  $paypal   PayPal.
-	 * @param Settings      $settings The mode.
-	 * @param PayPalPayment $payment  Its one way to pay.
-	 * @param array         $events   The webhook events it listens to.
+	 * @param PayPalClient              $paypal   PayPal.
+	 * @param Settings                  $settings The mode.
+	 * @param PayPalPayment             $payment  Its one way to pay.
+	 * @param PayPalWebhookRegistration $webhook  Its webhook, set up through the API.
+	 * @param array                     $events   The webhook events it listens to.
 	 * @phpstan-param list<string> $events
 	 */
 	public function __construct(
 		private readonly PayPalClient $paypal,
 		private readonly Settings $settings,
 		private readonly PayPalPayment $payment,
+		private readonly PayPalWebhookRegistration $webhook,
 		private readonly array $events = array()
 	) {
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function webhook_connection(): WebhookConnection {
+		return $this->webhook;
 	}
 
 	/**
@@ -81,12 +93,12 @@ final class PayPalGateway implements Gateway {
 					SettingField::TEXT,
 					'paypal',
 					'',
-					__( 'The ID PayPal shows for the webhook you added to the app of the current mode, such as 8PT597110X687430LKGECATA. PayPal is asked to confirm every delivery with it.', 'donation-widget' )
+					__( 'Connect webhooks saves it. By hand: the ID PayPal shows for the webhook you added to the app of the current mode, such as 8PT597110X687430LKGECATA. PayPal is asked to confirm every delivery with it.', 'donation-widget' )
 				),
 			),
 			PayPalWebhookController::NAMESPACE . PayPalWebhookController::ROUTE,
 			/* translators: %s: the PayPal event names, comma-separated. */
-			sprintf( __( 'PayPal webhook URL (in the PayPal developer dashboard, open your app under Apps & Credentials for the current mode, add a webhook with this URL, tick the events %s, then paste its Webhook ID into the field below):', 'donation-widget' ), implode( ', ', $this->events ) )
+			sprintf( __( 'PayPal webhook URL (Connect webhooks sets it up; by hand, in the PayPal developer dashboard, open your app under Apps & Credentials for the current mode, add a webhook with this URL, tick the events %s, then paste its Webhook ID into the field below):', 'donation-widget' ), implode( ', ', $this->events ) )
 		);
 	}
 

@@ -15,6 +15,7 @@ use DonationWidget\Container;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureCompleted;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureRefunded;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookController;
+use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;
 use DonationWidget\Http\HttpClient;
 use DonationWidget\Settings\Settings;
 
@@ -55,6 +56,15 @@ final class PayPalServiceProvider implements GatewayProvider {
 				$c->get( PayPalClient::class ),
 				$c->get( Settings::class ),
 				$c->get( PayPalPayment::class ),
+				$c->get( PayPalWebhookRegistration::class ),
+				$c->get( PayPalWebhookController::class )->event_types()
+			)
+		);
+		$container->set(
+			PayPalWebhookRegistration::class,
+			static fn ( Container $c ): PayPalWebhookRegistration => new PayPalWebhookRegistration(
+				$c->get( PayPalClient::class ),
+				$c->get( Settings::class ),
 				$c->get( PayPalWebhookController::class )->event_types()
 			)
 		);

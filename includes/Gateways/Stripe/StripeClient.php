@@ -172,6 +172,18 @@ final class StripeClient {
 	}
 
 	/**
+	 * A DELETE, such as of a webhook endpoint.
+	 *
+	 * @param string $path Path, such as /v1/webhook_endpoints/we_….
+	 * @return array<string, mixed>
+	 * @throws StripeRequestError  For an error answer.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function delete( string $path ): array {
+		return $this->request( 'DELETE', $path, array(), null );
+	}
+
+	/**
 	 * One call to Stripe, sent again while its answer is lost (see the class comment).
 	 *
 	 * @param string               $method          HTTP method.

@@ -7,9 +7,12 @@
 
 namespace DonationWidget\Gateways\Stripe;
 
+use DonationWidget\Checkout\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\WebhookConnection;
 use DonationWidget\Checkout\PaymentMethod;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookEndpoint;
 use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\SettingField;
@@ -19,26 +22,35 @@ use DonationWidget\Settings\SettingsSection;
 /**
  * The Stripe gateway as the checkout, the settings screen and its connection test see it.
  */
-final class StripeGateway implements Gateway {
+final class StripeGateway implements Gateway, ConnectsWebhook {
 
 	/**
 	 * Builds the gateway.
 	 *
-	 * @param StripeClient         $stripe   Stripe.
-	 * @param Settings             $settings The mode.
-	 * @param array                $methods  Its ways to pay (StripeServiceProvider lists them).
+	 * @param StripeClient          $stripe   Stripe.
+	 * @param Settings              $settings The mode.
+	 * @param array                 $methods  Its ways to pay (StripeServiceProvider lists them).
 	 * @phpstan-param list<PaymentMethod> $methods
-	 * @param array                $events   The webhook events it listens to.
+	 * @param array                 $events   The webhook events it listens to.
 	 * @phpstan-param list<string> $events
-	 * @param PaymentMethodDomains $domains The site's domain for the wallets.
+	 * @param PaymentMethodDomains  $domains  The site's domain for the wallets.
+	 * @param StripeWebhookEndpoint $endpoint Its webhook endpoint, set up through the API.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly Settings $settings,
 		private readonly array $methods,
 		private readonly array $events,
-		private readonly PaymentMethodDomains $domains
+		private readonly PaymentMethodDomains $domains,
+		private readonly StripeWebhookEndpoint $endpoint
 	) {
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function webhook_connection(): WebhookConnection {
+		return $this->endpoint;
 	}
 
 	/**
@@ -84,8 +96,8 @@ final class StripeGateway implements Gateway {
 				new SettingField( 'stripe_becs_enabled', __( 'BECS Direct Debit', 'donation-widget' ), SettingField::CHECKBOX, 'stripe', false, __( 'Also take donations from Australian bank accounts (BSB and account number). Debits clear in up to three business days; the receipt is sent then. Needs the Stripe webhook.', 'donation-widget' ) ),
 			),
 			StripeWebhookController::NAMESPACE . StripeWebhookController::ROUTE,
-			/* translators: %s: the Stripe event names, comma-separated. */
-			sprintf( __( 'Stripe webhook endpoint (events: %s):', 'donation-widget' ), implode( ', ', $this->events ) )
+			/* translators: 1: the pinned API version, 2: the Stripe event names, comma-separated. */
+			sprintf( __( 'Stripe webhook endpoint (Connect webhooks sets it up; by hand, add an endpoint for this URL with API version %1$s and the events %2$s, and paste its signing secret below):', 'donation-widget' ), StripeClient::API_VERSION, implode( ', ', $this->events ) )
 		);
 	}
 

@@ -11,6 +11,7 @@ use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
 use DonationWidget\Checkout\WebhookDelivery;
+use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Container;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\Card\CardPayment;
@@ -21,6 +22,7 @@ use DonationWidget\Gateways\Stripe\Webhooks\Listeners\CustomerSubscriptionDelete
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\InvoiceEvent;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\PaymentIntentEvent;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookEndpoint;
 use DonationWidget\Http\HttpClient;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\Settings;
@@ -105,7 +107,17 @@ final class StripeServiceProvider implements GatewayProvider {
 				$c->get( Settings::class ),
 				$this->payment_methods( $c ),
 				$c->get( StripeWebhookController::class )->event_types(),
-				$c->get( PaymentMethodDomains::class )
+				$c->get( PaymentMethodDomains::class ),
+				$c->get( StripeWebhookEndpoint::class )
+			)
+		);
+		$container->set(
+			StripeWebhookEndpoint::class,
+			static fn ( Container $c ): StripeWebhookEndpoint => new StripeWebhookEndpoint(
+				$c->get( StripeClient::class ),
+				$c->get( Settings::class ),
+				$c->get( WebhookHealth::class ),
+				$c->get( StripeWebhookController::class )->event_types()
 			)
 		);
 		$container->set( PaymentMethodDomains::class, static fn ( Container $c ): PaymentMethodDomains => new PaymentMethodDomains( $c->get( StripeClient::class ), $c->get( Settings::class ) ) );

@@ -326,10 +326,33 @@ test( 'the demo update-card page explains how to get a link', async ( {
 
 test.describe( 'screenshots', () => {
 	for ( const width of [ 320, 1280 ] ) {
-		test( `the settings screen at ${ width } px`, async ( { page } ) => {
+		test( `the settings screen at ${ width } px`, async ( {
+			page,
+			standIns,
+		} ) => {
 			await page.setViewportSize( { width, height: 900 } );
 			await logIn( page );
+			// The webhook check beside the URL in a known state: Stripe's endpoint connected
+			// (on a fresh stand-in account), then the signing secret the other specs sign with
+			// saved back, so the screen checks again and finds nothing to say.
+			await standIns.reset();
 			await page.goto( '/wp-admin/admin.php?page=donation-widget' );
+			await page
+				.getByRole( 'button', { name: 'Connect webhooks' } )
+				.click();
+			await expect(
+				page.getByText( /^Connected: Stripe endpoint / )
+			).toBeVisible();
+			await page
+				.getByLabel( 'Test webhook signing secret' )
+				.fill( 'whsec_localStandIn' );
+			await page.getByRole( 'button', { name: 'Save settings' } ).click();
+			await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+
+			await page.goto( '/wp-admin/admin.php?page=donation-widget' );
+			await expect(
+				page.getByText( /It is set up as the plugin needs/ )
+			).toBeVisible();
 			await page
 				.getByRole( 'button', { name: 'Test connection' } )
 				.click();
@@ -343,8 +366,10 @@ test.describe( 'screenshots', () => {
 			await expect( page ).toHaveScreenshot( `settings-${ width }.png`, {
 				fullPage: true,
 				mask: [
-					// When the last webhook arrived, and the saved keys' endings.
+					// When the last webhook arrived, the endpoint's id and when it was
+					// checked, and the saved keys' endings.
 					page.locator( '.donation-widget-webhook-health' ),
+					page.locator( '.donation-widget-webhook-check' ),
 					page.getByText( /^Saved: ends in / ),
 				],
 			} );

@@ -1,0 +1,20 @@
+<?php
+/**
+ * A gateway that can set up its own webhook.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Checkout;
+
+/**
+ * Implemented by the gateways whose provider has an API for webhooks, so the settings screen and
+ * Site Health can offer "Connect webhooks" and check the webhook without naming a gateway.
+ */
+interface ConnectsWebhook {
+
+	/**
+	 * Its webhook, as the plugin sets it up and checks it.
+	 */
+	public function webhook_connection(): WebhookConnection;
+}
