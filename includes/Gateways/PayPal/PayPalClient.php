@@ -25,6 +25,16 @@ final class PayPalClient {
 
 	private const TIMEOUT = 20;
 
+	/** Seconds an admin screen waits for PayPal (for_screen()). */
+	private const SCREEN_TIMEOUT = 5;
+
+	/**
+	 * Seconds a request may take.
+	 *
+	 * @var int
+	 */
+	private int $timeout = self::TIMEOUT;
+
 	private const TOKEN_TRANSIENT_PREFIX = 'donation_widget_paypal_token_';
 
 	/**
@@ -34,6 +44,16 @@ final class PayPalClient {
 	 * @param Settings   $settings Mode and credentials.
 	 */
 	public function __construct( private readonly HttpClient $http, private readonly Settings $settings ) {
+	}
+
+	/**
+	 * The same client for a check an admin screen makes while the admin waits (the webhook
+	 * setup check): a short timeout, so a PayPal that hangs costs the page seconds.
+	 */
+	public function for_screen(): self {
+		$quick          = clone $this;
+		$quick->timeout = self::SCREEN_TIMEOUT;
+		return $quick;
 	}
 
 	/**
@@ -243,7 +263,7 @@ final class PayPalClient {
 				'Content-Type'  => 'application/json',
 			),
 			$body,
-			self::TIMEOUT
+			$this->timeout
 		);
 		$response = $send( $this->access_token() );
 		if ( 401 === $response->status ) {
@@ -301,7 +321,7 @@ final class PayPalClient {
 				'Content-Type'  => 'application/x-www-form-urlencoded',
 			),
 			'grant_type=client_credentials',
-			self::TIMEOUT
+			$this->timeout
 		);
 		$token    = $response->body['access_token'] ?? null;
 		if ( ! $response->ok() || ! is_string( $token ) || '' === $token ) {
@@ -321,7 +341,7 @@ final class PayPalClient {
 	 * @throws ProviderUnavailable When PayPal cannot be reached or answers something unreadable.
 	 */
 	private function get( string $path, string $token ): HttpResponse {
-		return $this->http->send( self::PROVIDER, 'GET', $this->base() . $path, array( 'Authorization' => 'Bearer ' . $token ), null, self::TIMEOUT );
+		return $this->http->send( self::PROVIDER, 'GET', $this->base() . $path, array( 'Authorization' => 'Bearer ' . $token ), null, $this->timeout );
 	}
 
 	/**
@@ -342,7 +362,7 @@ final class PayPalClient {
 				'Content-Type'  => 'application/json',
 			),
 			$body,
-			self::TIMEOUT
+			$this->timeout
 		);
 	}
 

@@ -80,7 +80,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 			return WebhookConnectResult::failed( sprintf( __( 'Enter and save the PayPal %s client ID and secret first.', 'donation-widget' ), $this->mode_name() ) );
 		}
 		try {
-			$webhook = $this->ours();
+			$webhook = $this->ours( $this->paypal );
 			$created = false;
 			if ( null === $webhook ) {
 				try {
@@ -91,7 +91,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 						return $this->refused( $error );
 					}
 					// Made since the list was read (another admin, another server): repair that one.
-					$webhook = $this->ours();
+					$webhook = $this->ours( $this->paypal );
 					if ( null === $webhook ) {
 						/* translators: %s: sandbox or live. */
 						return WebhookConnectResult::failed( sprintf( __( 'PayPal says a webhook for this site\'s URL already exists, but the %s app does not list it: it may belong to another app. Delete it there, or save that app\'s client ID and secret.', 'donation-widget' ), $this->mode_name() ) );
@@ -134,7 +134,8 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 			return WebhookCheck::unconfigured( $live, sprintf( __( 'Save the PayPal %s client ID and secret to check the webhook.', 'donation-widget' ), $this->mode_name() ) );
 		}
 		try {
-			$webhook = $this->ours();
+			$webhook = $this->ours( $this->paypal->for_screen() );
+			// The admin waits on this screen.
 		} catch ( PayPalRequestError $error ) {
 			/* translators: %s: PayPal's own message. */
 			return WebhookCheck::unavailable( $live, sprintf( __( 'PayPal did not list the webhooks: %s', 'donation-widget' ), $error->paypal_message ) );
@@ -185,14 +186,15 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 	/**
 	 * The app's webhook for this site's URL, if any.
 	 *
+	 * @param PayPalClient $paypal The client to ask with (a quick one for screens).
 	 * @return array|null
 	 * @phpstan-return Webhook|null
 	 * @throws PayPalRequestError  When PayPal refuses.
 	 * @throws ProviderUnavailable When PayPal cannot be reached.
 	 */
-	private function ours(): ?array {
+	private function ours( PayPalClient $paypal ): ?array {
 		$url = self::url();
-		foreach ( $this->paypal->webhooks() as $webhook ) {
+		foreach ( $paypal->webhooks() as $webhook ) {
 			if ( ( $webhook['url'] ?? null ) === $url ) {
 				return $webhook;
 			}

@@ -100,7 +100,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 			return WebhookConnectResult::failed( sprintf( __( 'Enter and save the Stripe %s secret key first.', 'donation-widget' ), $this->mode_name() ) );
 		}
 		try {
-			$endpoint = $this->ours()[0] ?? null;
+			$endpoint = $this->ours( $this->stripe )[0] ?? null;
 			if ( null === $endpoint ) {
 				return $this->create_endpoint();
 			}
@@ -126,7 +126,8 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 			return WebhookCheck::unconfigured( $live, sprintf( __( 'Save the Stripe %s secret key to check the webhook endpoint.', 'donation-widget' ), $this->mode_name() ) );
 		}
 		try {
-			$mine = $this->ours();
+			// The admin waits on the settings screen or Site Health: a few seconds at most.
+			$mine = $this->ours( $this->stripe->for_screen() );
 		} catch ( StripeError $error ) {
 			/* translators: %s: Stripe's own message. */
 			return WebhookCheck::unavailable( $live, sprintf( __( 'Stripe did not list the webhook endpoints: %s', 'donation-widget' ), $error->stripe_message ) );
@@ -218,13 +219,14 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 	/**
 	 * The current mode's endpoints that send to this site's URL, the stored one first.
 	 *
+	 * @param StripeClient $stripe The client to ask with (a quick one for screens).
 	 * @return list<Endpoint>
 	 * @throws StripeError         When Stripe refuses.
 	 * @throws ProviderUnavailable When Stripe cannot be reached.
 	 */
-	private function ours(): array {
+	private function ours( StripeClient $stripe ): array {
 		// An account has at most 16 endpoints: one page holds them all.
-		$answer = $this->stripe->get( '/v1/webhook_endpoints', array( 'limit' => 100 ) );
+		$answer = $stripe->get( '/v1/webhook_endpoints', array( 'limit' => 100 ) );
 		$url    = self::url();
 		$mine   = array();
 		foreach ( is_array( $answer['data'] ?? null ) ? $answer['data'] : array() as $endpoint ) {

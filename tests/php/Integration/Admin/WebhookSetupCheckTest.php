@@ -8,6 +8,7 @@
 
 namespace DonationWidget\Tests\Integration\Admin;
 
+use DonationWidget\Admin\WebhookSetupStatus;
 use DonationWidget\Admin\SettingsPage;
 use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;
@@ -213,6 +214,29 @@ final class WebhookSetupCheckTest extends AdminTestCase {
 		$expires = (int) get_option( '_transient_timeout_donation_widget_webhook_check_stripe' ) - time();
 		$this->assertLessThanOrEqual( MINUTE_IN_SECONDS, $expires, 'A failed check is kept a minute, not ten.' );
 		$this->assertGreaterThan( 0, $expires );
+	}
+
+	public function test_a_provider_that_hangs_costs_the_screen_seconds_not_a_minute(): void {
+		$this->set_up_webhooks();
+		$this->service( WebhookSetupStatus::class )->forget();
+		StandIns::call( 'DELETE', '/__control/requests' );
+		StandIns::next(
+			'stripe',
+			'timeout',
+			array(
+				'ms'    => 9000,
+				'times' => 3,
+			)
+		);
+
+		$started = microtime( true );
+		$result  = $this->site_health();
+		$waited  = microtime( true ) - $started;
+
+		$this->assertSame( 'Donation Widget could not check its webhooks', $result['label'] );
+		$this->assertLessThan( 8, $waited, 'The check gives up after its short timeout, and does not retry.' );
+		$this->assertCount( 1, StandIns::requests( 'stripe' ), 'Asked once.' );
+		$this->assertContains( 'Stripe: Stripe did not answer in time. Try again in a minute.', self::lines( $result ) );
 	}
 
 	public function test_the_check_is_kept_so_screens_ask_the_providers_once_and_connect_refreshes_it(): void {
