@@ -80,12 +80,7 @@ final class PayPalClient {
 	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
 	 */
 	public function capture( string $capture_id ): ?PayPalCapture {
-		$path     = '/v2/payments/captures/' . rawurlencode( $capture_id );
-		$response = $this->get( $path, $this->access_token() );
-		if ( 401 === $response->status ) {
-			// The cached token was revoked or expired early: get a new one, once.
-			$response = $this->get( $path, $this->access_token( true ) );
-		}
+		$response = $this->authorized( 'GET', '/v2/payments/captures/' . rawurlencode( $capture_id ), null );
 		if ( $response->ok() ) {
 			return new PayPalCapture( $response->body );
 		}
@@ -105,11 +100,7 @@ final class PayPalClient {
 	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
 	 */
 	public function order( string $order_id ): ?PayPalOrder {
-		$path     = '/v2/checkout/orders/' . rawurlencode( $order_id );
-		$response = $this->get( $path, $this->access_token() );
-		if ( 401 === $response->status ) {
-			$response = $this->get( $path, $this->access_token( true ) );
-		}
+		$response = $this->authorized( 'GET', '/v2/checkout/orders/' . rawurlencode( $order_id ), null );
 		if ( $response->ok() ) {
 			return new PayPalOrder( $response->body );
 		}
@@ -144,11 +135,7 @@ final class PayPalClient {
 			)
 		);
 		$body     = substr( $fields, 0, -1 ) . ',"webhook_event":' . trim( $raw_body ) . '}';
-		$path     = '/v1/notifications/verify-webhook-signature';
-		$response = $this->post_json( $path, $body, $this->access_token() );
-		if ( 401 === $response->status ) {
-			$response = $this->post_json( $path, $body, $this->access_token( true ) );
-		}
+		$response = $this->authorized( 'POST', '/v1/notifications/verify-webhook-signature', $body );
 		if ( $response->ok() ) {
 			$status = $response->body['verification_status'] ?? '';
 			return 'SUCCESS' === $status ? null : 'verification_status ' . ( is_string( $status ) && '' !== $status ? $status : 'missing' );
@@ -254,21 +241,7 @@ final class PayPalClient {
 	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
 	 */
 	private function json( string $method, string $path, ?string $body ): array {
-		$send     = fn ( string $token ): HttpResponse => $this->http->send(
-			self::PROVIDER,
-			$method,
-			$this->base() . $path,
-			array(
-				'Authorization' => 'Bearer ' . $token,
-				'Content-Type'  => 'application/json',
-			),
-			$body,
-			$this->timeout
-		);
-		$response = $send( $this->access_token() );
-		if ( 401 === $response->status ) {
-			$response = $send( $this->access_token( true ) );
-		}
+		$response = $this->authorized( $method, $path, $body );
 		if ( $response->ok() ) {
 			return $response->body;
 		}
@@ -334,36 +307,26 @@ final class PayPalClient {
 	}
 
 	/**
-	 * A GET with a bearer token.
+	 * A request with the access token (and a JSON body, if any). A 401 means the cached token
+	 * was revoked or expired early: the request is sent once more with a fresh one.
 	 *
-	 * @param string $path  Path under the API base.
-	 * @param string $token Access token.
-	 * @throws ProviderUnavailable When PayPal cannot be reached or answers something unreadable.
+	 * @param string      $method HTTP method.
+	 * @param string      $path   Path under the API base.
+	 * @param string|null $body   JSON, or null.
+	 * @throws ProviderUnavailable When PayPal cannot be reached, answers something unreadable, or
+	 *                             refuses the credentials.
 	 */
-	private function get( string $path, string $token ): HttpResponse {
-		return $this->http->send( self::PROVIDER, 'GET', $this->base() . $path, array( 'Authorization' => 'Bearer ' . $token ), null, $this->timeout );
-	}
-
-	/**
-	 * A POST of a JSON body with a bearer token.
-	 *
-	 * @param string $path  Path under the API base.
-	 * @param string $body  JSON.
-	 * @param string $token Access token.
-	 * @throws ProviderUnavailable When PayPal cannot be reached or answers something unreadable.
-	 */
-	private function post_json( string $path, string $body, string $token ): HttpResponse {
-		return $this->http->send(
+	private function authorized( string $method, string $path, ?string $body ): HttpResponse {
+		$send     = fn ( string $token ): HttpResponse => $this->http->send(
 			self::PROVIDER,
-			'POST',
+			$method,
 			$this->base() . $path,
-			array(
-				'Authorization' => 'Bearer ' . $token,
-				'Content-Type'  => 'application/json',
-			),
+			array( 'Authorization' => 'Bearer ' . $token ) + ( null === $body ? array() : array( 'Content-Type' => 'application/json' ) ),
 			$body,
 			$this->timeout
 		);
+		$response = $send( $this->access_token() );
+		return 401 === $response->status ? $send( $this->access_token( true ) ) : $response;
 	}
 
 	/**
