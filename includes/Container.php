@@ -7,6 +7,10 @@
 
 namespace DonationWidget;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Holds one instance per id; each is made by its factory on first use.
  */

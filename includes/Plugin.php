@@ -7,6 +7,10 @@
 
 namespace DonationWidget;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Boots every domain's service provider: register() all, then boot() all.
  */

@@ -7,6 +7,10 @@
 
 namespace DonationWidget;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A domain plugs into the plugin through one provider: register() builds its objects,
  * boot() adds its WordPress hooks. Nothing else in the domain adds hooks.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\AddressLookup;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Container;
 use DonationWidget\Http\AjaxRouter;
 use DonationWidget\Http\HttpClient;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\AddressLookup\ExperianClient;
 use DonationWidget\Blocks\Assets;
 use DonationWidget\Admin\SiteHealth\SiteHealthInfo;

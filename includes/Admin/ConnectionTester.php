@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\AddressLookup\ExperianClient;
 use DonationWidget\Captcha\RecaptchaClient;
 use DonationWidget\Checkout\GatewayRegistry;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Settings\SettingField;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSanitizer;

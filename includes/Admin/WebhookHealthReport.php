@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\ConnectsWebhook;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Checkout\WebhookCheck;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Blocks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Reads each entry's .asset.php (dependencies and version, written by wp-scripts) from build/.
  */

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Blocks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * WordPress loads a script's translations only for files it registered (build/view.js), but the
  * widget's later steps come from chunks webpack loads itself (build/step-details.js, …). Their

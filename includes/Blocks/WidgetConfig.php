@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Blocks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\Money;
 

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Blocks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Prints, inside the host element, an empty box as tall as the widget's first screen will be,
  * and the small stylesheet that sizes it. The front end replaces the box when it mounts.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Blocks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Http\ProviderEndpoints;
 use DonationWidget\Settings\Settings;
 

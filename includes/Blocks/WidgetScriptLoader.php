@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Blocks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The page around a widget is what a visitor reads first, and it must not wait for the widget:
  * React, wp-i18n (which WordPress keeps blocking, for its inline locale script) and the widget's

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Captcha;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Http\HttpClient;
 use DonationWidget\Http\ProviderEndpoints;
 use DonationWidget\Http\ProviderUnavailable;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * What the widget may show about a saved card ("Visa ending in 4242"). Never the number.
  */

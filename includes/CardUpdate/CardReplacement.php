@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Gateways\Stripe\InvoiceRecorder;
 use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A read-only copy of a link: which subscription and customer it is bound to, who issued it,
  * and whether it can still be used. Times are UTC, as MySQL DATETIME strings.

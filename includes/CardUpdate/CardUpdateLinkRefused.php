@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Why not, in words for the admin: no card-update page is chosen, the subscription is not one
  * this site started, or it has ended.

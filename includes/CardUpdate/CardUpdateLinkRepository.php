@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the card_update_links table's one gateway: whether a link is still usable must be read fresh from the shared database on every server (never a cache); the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare(), $wpdb->insert() or $wpdb->update().

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Emails\DonorMailer;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;

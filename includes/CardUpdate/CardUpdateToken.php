@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A requestID is 32 bytes from the operating system's CSPRNG (random_bytes), written as
  * base64url without padding: 43 URL-safe characters carrying 256 bits. Only its SHA-256 is

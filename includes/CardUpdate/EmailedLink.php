@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Which link went out, whether wp_mail() took it, and whether it was the link the admin had
  * just copied (still working) rather than a new one that revoked the older links.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The URL carries the requestID in plain text. It is returned once, to be copied or emailed,
  * and never stored: the database keeps only the requestID's hash.

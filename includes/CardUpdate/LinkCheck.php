@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Either a usable link, or the reason it is refused: malformed, unknown, expired, used, revoked
  * or subscription_ended. The widget is told only "expired"; the audit keeps the reason.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Recovered: every open invoice was paid with the new card at once. Failed: one was not (the
  * new card stays the default, so Stripe's own retries will use it).

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\CardUpdate;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Typed, read-only access to a SetupIntent: saving a card for later payments, with 3-D Secure
  * when the bank asks for it.

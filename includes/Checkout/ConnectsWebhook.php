@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Implemented by the gateways whose provider has an API for webhooks, so the settings screen and
  * Site Health can offer "Connect webhooks" and check the webhook without naming a gateway.

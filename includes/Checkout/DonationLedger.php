@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\InvalidDonationRequest;
 use DonationWidget\Http\ProviderUnavailable;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\InvalidDonationRequest;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\ProviderUnavailable;

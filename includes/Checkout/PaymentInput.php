@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The fields of a payment call that belong to its method (formData and attemptId are the
  * checkout's), read and checked by PaymentMethod::read().

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A gateway never writes a donation's status or builds the widget's answer: it says what the
  * provider did, as one of these, and the checkout records it (DonationLedger::settle) and

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 // phpcs:disable WordPress.DB.DirectDatabaseQuery -- a named lock lives in the database server, never in a cache.
 
 /**

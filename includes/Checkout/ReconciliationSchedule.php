@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A recurring event every five minutes (scheduled with the plugin's other events by
  * Scheduling\RecurringEvents).

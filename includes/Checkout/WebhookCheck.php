@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The answer of one check, in words for the admin. Kept briefly in a transient (as an array) so
  * the provider is not asked on every screen that shows it.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Finds the provider's webhook for this site's URL (in the current mode), creates or repairs it
  * to send exactly the events the plugin handles, keeps what the site needs to verify its

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The part of a webhook endpoint that is the same for every provider once its delivery is
  * verified: the event is processed once (claimed in the WebhookEventLog; a failure releases the

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Checkout;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The last event each provider delivered (verified), and the last delivery refused for its
  * signature, for the admin to see whether webhooks reach the site at all. Kept in options, one

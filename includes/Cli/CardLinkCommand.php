@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Cli;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\CardUpdate\CardUpdateActor;
 use DonationWidget\CardUpdate\CardUpdateLinkRefused;
 use DonationWidget\CardUpdate\CardUpdateLinks;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Cli;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\CardUpdate\RecurringDonors;
 use DonationWidget\Checkout\Reconciler;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Cli;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationStatus;

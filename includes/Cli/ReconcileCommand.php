@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Cli;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\ReconciliationReport;
 use DonationWidget\Checkout\Reconciler;
 

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Cli;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Seeds a demo or test site with realistic donations (see DonationSeeder). Without WP-CLI, the
  * same work runs from bin/seed-donations.php.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Database;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonationTotals;
 

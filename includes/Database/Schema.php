@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Database;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Table names and their CREATE statements, in the form dbDelta() reads.
  * Bump VERSION whenever a statement changes: activation and upgrades compare it.

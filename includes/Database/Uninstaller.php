@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Database;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\Settings\Settings;
 

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Demo;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Opened from the demo's menu, the update-card widget has no link to check, so it shows SPEC
  * §2.8's "Your link has expired" to everyone, as it must on a real site. In demo mode only, a

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Donations;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Parses and checks the widget's formData JSON again on the server: the browser's own checks
  * are a convenience for the donor, never a guarantee.

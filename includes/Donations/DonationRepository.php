@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Donations;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- this class is the donations table's one gateway: payment rows must be read fresh from the shared database on every server (never from a cache), and the only interpolated names are the plugin's own table names from Schema::table(); every value goes through $wpdb->prepare() or $wpdb->update().

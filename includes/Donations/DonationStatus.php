@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Donations;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A donation starts pending (written before any provider is called) and moves forward only.
  * Provider events can arrive late or out of order (a payment_failed after a success, a retried

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Donations;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the totals are counters shared by every web server: read and written in the database, never cached; the only interpolated names are the plugin's own tables from Schema::table(), every value is a placeholder of $wpdb->prepare().

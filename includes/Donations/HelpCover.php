@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Donations;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Cover = 5 % of the gift, rounded half up to the cent, at most $20, and never more than what is
  * left under the $999,999.99 maximum, so gift plus cover never passes it (at the maximum the

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Donations;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Converts between the widget's dollar strings and the cents kept everywhere else, so an
  * amount such as 19.99 never becomes 1998 cents through a float.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Emails;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Emails;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * WP-Cron events that run MailWorker: a single event a few seconds after an email is queued
  * (or at the time of its next retry), and a recurring safety net every five minutes that picks

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Emails;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * One pass over the queue, run by WP-Cron (MailSchedule): releases claims that died, then takes
  * due rows one at a time with MailQueue::claim() (so a row two servers reach at once is sent by

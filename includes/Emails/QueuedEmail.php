@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Emails;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A donor email as the queue holds it: what it says (fixed when its event happened), who it is
  * for, what it belongs to, and how sending it has gone so far. Times are UTC ('Y-m-d H:i:s').

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Exports;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Thrown when the database refuses a step of an export: the export is then failed, never
  * offered with a batch missing.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Exports;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * An export as its row holds it: who asked, for what, and how far it has got. Times are UTC
  * ('Y-m-d H:i:s').

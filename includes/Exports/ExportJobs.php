@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Exports;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- the exports' one gateway: every claim must be decided by the shared database on every server (never a cache); the only interpolated names are the plugin's own tables from Schema::table(), every value goes through $wpdb->prepare() or $wpdb->insert().

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Exports;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * WP-Cron events of the exports: a single event as soon as an export starts (and again after
  * each pass while one is unfinished), so an export goes on when staff close the tab; a

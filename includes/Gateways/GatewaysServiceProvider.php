@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\GatewayProvider;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Container;

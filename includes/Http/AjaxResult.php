@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Http;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The JSON body and HTTP status of one answer, built by a controller and sent by AjaxRouter.
  * Controllers return these instead of calling wp_send_json(), so tests can read them.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Http;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The one place that reads $_POST for the widgets' calls (SPEC §7) and sends JSON back.
  *

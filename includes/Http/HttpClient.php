@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Http;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Sends one request with wp_remote_request() and decodes the JSON answer. A transport failure
  * (timeout, refused connection) or an answer that is not JSON becomes ProviderUnavailable, so no

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Http;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Status and decoded JSON body of one answer.
  */

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Http;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Written as "10.0.0.0/8", "2001:db8::/32", or a single address. Addresses are compared as bytes
  * (inet_pton), never as text: "2001:DB8:0::1", "2001:db8::1" and "::ffff:192.0.2.1" against

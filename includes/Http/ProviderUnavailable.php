@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Http;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Carries which provider failed and how (timeout, unreachable, bad_answer, server_error).
  */

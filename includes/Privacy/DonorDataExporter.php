@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Privacy;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Receipts\DonationFormat;

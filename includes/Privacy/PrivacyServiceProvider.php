@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Privacy;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;

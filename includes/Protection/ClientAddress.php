@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Protection;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The outcome of TrustedProxies::resolve(): the address, and enough about how it was found for
  * Site Health to explain it.

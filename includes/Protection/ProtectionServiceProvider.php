@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Protection;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Captcha\RecaptchaClient;
 use DonationWidget\Container;
 use DonationWidget\Http\HttpClient;

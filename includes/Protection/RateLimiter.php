@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Protection;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- counters must be read and written in the database as they are now (a cached count would let calls through); the only interpolated name is the plugin's own table from Schema::table(), every value is a placeholder of $wpdb->prepare().

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Protection;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Http\IpNetwork;
 use DonationWidget\Settings\Settings;
 

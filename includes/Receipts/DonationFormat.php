@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Receipts;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationStatus;
 

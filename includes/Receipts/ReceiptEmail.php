@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Receipts;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\Donation;
 use DonationWidget\Settings\Settings;
 

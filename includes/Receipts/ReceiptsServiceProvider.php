@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Receipts;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Emails\DonorMailer;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Scheduling;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\ReconciliationSchedule;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Emails\MailSchedule;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Scheduling;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 

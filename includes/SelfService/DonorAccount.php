@@ -7,6 +7,10 @@
 
 namespace DonationWidget\SelfService;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\CardUpdate\CardDetails;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\Donation;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\SelfService;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the self_service_requests table's one gateway: a work queue shared by every server, claimed with conditional UPDATEs; the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare().

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\SelfService;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the self_service_links table's one gateway: whether a link still works must be read fresh from the shared database on every server; the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare().

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\SelfService;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\CardUpdate\CardUpdateToken;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Emails\MailSchedule;

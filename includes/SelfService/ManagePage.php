@@ -8,6 +8,10 @@
 
 namespace DonationWidget\SelfService;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Blocks\WidgetRenderer;
 use DonationWidget\CardUpdate\CardUpdateToken;
 use DonationWidget\Donations\SubscriptionRepository;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\SelfService;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Whose donations a browser may see and change, until when (UTC).
  */

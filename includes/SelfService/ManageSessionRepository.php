@@ -7,6 +7,10 @@
 
 namespace DonationWidget\SelfService;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the self_service_sessions table's one gateway: a session must be checked against the shared database on every server (never a cache, which could keep a signed-out session alive); the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare().

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\SelfService;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- a privacy erasure of the plugin's own tables; the only interpolated names are the tables from Schema::table() and a list of %d placeholders, every value goes through $wpdb->prepare().

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Settings;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Carries the reason, in words for the admin.
  */

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Settings;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Describes a setting once, for the screen that edits it, the sanitiser that checks it,
  * and the public settings answer that may expose it.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Settings;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * One place that knows where a setting comes from: a wp-config.php constant first, then the
  * stored option, then the field's default. Secrets are only ever read here, on the server.

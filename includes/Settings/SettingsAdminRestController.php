@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Settings;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The settings screen's values over REST, for administrators only (manage_options; the REST
  * cookie nonce or an application password). Secrets are never answered, only whether one is

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Settings;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The list of settings and the screen sections they belong to.
  */

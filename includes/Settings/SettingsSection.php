@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Settings;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Its heading, its fields, and where the provider should send its webhooks.
  */

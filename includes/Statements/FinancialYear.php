@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * 1 July to 30 June in the site's time zone, named by the year it ends in: 2026 is "2025–26",
  * from 1 July 2025 00:00 to 30 June 2026 23:59:59 on the charity's clock. Donations are stored

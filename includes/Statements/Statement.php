@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Every tax-deductible gift one donor made in a year, in their own name or in one
  * organisation's (organisation '' for their own): each gift's local date, amount, receipt

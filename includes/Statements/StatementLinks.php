@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A link carries the statement it opens (email, organisation, year) and when it stops working,
  * signed with an HMAC-SHA256 keyed by the site's salt: nothing is stored, any server can check

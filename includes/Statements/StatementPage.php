@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A front-end address (the home page with the statement's signed token) answers with the
  * statement as a plain, printable HTML page: no login, no theme, not indexed, not cached, no

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Receipts\DonationFormat;

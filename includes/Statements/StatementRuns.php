@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Database\Schema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- the runs table's one gateway: the cursor moves by compare-and-set in the shared database (never a cache); the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare().

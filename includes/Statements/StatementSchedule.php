@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A single WP-Cron event as soon as "Send all" starts, and again after each pass while a year
  * is unfinished, so sending goes on when staff close the tab; the admin's progress requests

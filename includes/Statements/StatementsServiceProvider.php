@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Container;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Emails\MailSchedule;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Dashboard;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Admin\Donations\DonationQuery;
 use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Admin\WebhookHealthReport;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Donations;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Admin\Donations\Export\ExportDownload;
 use DonationWidget\Admin\Donations\Export\ExportPanel;
 use DonationWidget\Admin\Donations\Export\ExportRestController;

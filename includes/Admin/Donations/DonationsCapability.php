@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Donations;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * The capability behind every donation, subscription and export screen and action. It is a
  * meta capability: WordPress maps it to the capability named by the donation_widget_capability

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Donations;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A donation can be recorded exactly as it happened and still need a person to look at it,
  * such as a PayPal payment whose donor failed reCAPTCHA after PayPal had taken the money, or a

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Emails;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Container;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Emails\MailWorker;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Emails;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Emails\QueuedEmail;
 use DonationWidget\Receipts\DonationFormat;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\SiteHealth;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Database\Schema;
 use DonationWidget\Emails\MailQueue;

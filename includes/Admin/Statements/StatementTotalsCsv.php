@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Admin\Donations\DonationExport;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Statements\FinancialYear;

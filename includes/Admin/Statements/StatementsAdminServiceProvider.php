@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Statements;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Statements\StatementDocument;

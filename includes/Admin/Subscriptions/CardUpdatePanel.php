@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Subscriptions;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Blocks\Assets;
 use DonationWidget\CardUpdate\CardUpdateHistory;
 use DonationWidget\CardUpdate\CardUpdateLinks;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Subscriptions;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Admin\Donations\DonationSearch;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;

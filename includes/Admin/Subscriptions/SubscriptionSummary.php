@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Subscriptions;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\SubscriptionRepository;
 

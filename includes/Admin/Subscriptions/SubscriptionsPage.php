@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Subscriptions;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Admin\AdminServiceProvider;
 use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Admin\Donations\DonationsPage;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\PayPal;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Typed, read-only access to a capture from GET /v2/payments/captures/{id} (or one listed in
  * its order).

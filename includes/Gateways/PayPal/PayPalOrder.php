@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\PayPal;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Typed, read-only access to an order from GET /v2/checkout/orders/{id} (Orders v2): its
  * status and the capture of its first purchase unit, once captured.

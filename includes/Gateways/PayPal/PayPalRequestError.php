@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\PayPal;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * A 4xx answer of PayPal's REST API other than a refused token: its error name (such as
  * WEBHOOK_URL_ALREADY_EXISTS or INVALID_REQUEST) and message.

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\PayPal;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Typed, read-only access to a PaymentIntent object from Stripe's API or a webhook event.
  */

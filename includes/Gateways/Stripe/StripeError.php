@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Stripe's error object (https://docs.stripe.com/api/errors): type, code, decline_code, param
  * and message. Stripe's outages and timeouts are not these: they are ProviderUnavailable.

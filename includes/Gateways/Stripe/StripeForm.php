@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Encodes parameters the way Stripe's API reads them: application/x-www-form-urlencoded with
  * bracket notation (metadata[key]=…, items[0][price_data][currency]=…, expand[0]=…), booleans

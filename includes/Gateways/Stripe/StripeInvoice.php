@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Typed, read-only access to an invoice in the pinned API version's shape (StripeClient::
  * API_VERSION): the subscription it bills is parent.subscription_details.subscription, and what

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Stripe's invalid_request_error, idempotency_error and other 4xx answers that are not card errors: the
  * request (or the ids the browser sent) was wrong. Nothing was charged.

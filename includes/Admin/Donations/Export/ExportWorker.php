@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Admin\Donations\Export;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Admin\Donations\DonationExport;
 use DonationWidget\Admin\Donations\DonationFilters;
 use DonationWidget\Admin\Donations\DonationQuery;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\PayPal\Webhooks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\Money;
 
 /**

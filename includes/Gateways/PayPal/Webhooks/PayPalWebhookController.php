@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\PayPal\Webhooks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\WebhookDelivery;
 use DonationWidget\Gateways\PayPal\PayPalClient;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureListener;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\PayPal\Webhooks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\WebhookCheck;
 use DonationWidget\Checkout\WebhookConnectResult;
 use DonationWidget\Checkout\WebhookConnection;

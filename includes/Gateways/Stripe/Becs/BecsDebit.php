@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe\Becs;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\PaymentInput;
 use DonationWidget\Checkout\PaymentMethod;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe\Card;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\PaymentInput;
 use DonationWidget\Checkout\PaymentMethod;
 use DonationWidget\Checkout\PaymentOutcome;

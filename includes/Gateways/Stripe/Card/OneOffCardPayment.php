@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe\Card;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\PaymentIntent;
 use DonationWidget\Gateways\Stripe\ServerConfirmedIntent;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe\Express;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\FollowUpCall;
 use DonationWidget\Checkout\PaymentInput;
 use DonationWidget\Checkout\PaymentOutcome;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe\Webhooks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Stripe signs each delivery: the header holds t=<unix time> and one or more v1=<hex>, each an
  * HMAC-SHA256 of "<t>.<raw body>" with the endpoint's signing secret (several v1 entries appear

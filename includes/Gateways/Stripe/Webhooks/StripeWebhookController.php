@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe\Webhooks;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\WebhookDelivery;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;

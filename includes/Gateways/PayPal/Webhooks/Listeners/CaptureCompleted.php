@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\PayPal\Webhooks\Listeners;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Donations\Donation;

@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\PayPal\Webhooks\Listeners;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 /**
  * Handles one PayPal event type. Listeners must be safe to run again for the same resource and
  * never move a donation backwards: they write through DonationLedger, which refuses moves

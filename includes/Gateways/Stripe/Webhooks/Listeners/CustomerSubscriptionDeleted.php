@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe\Webhooks\Listeners;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Gateways\Stripe\StripeClient;
 

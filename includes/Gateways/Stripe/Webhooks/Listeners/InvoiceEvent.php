@@ -7,6 +7,10 @@
 
 namespace DonationWidget\Gateways\Stripe\Webhooks\Listeners;
 
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
 use DonationWidget\Gateways\Stripe\InvoiceRecorder;
 use DonationWidget\Gateways\Stripe\StripeInvoices;
 
