@@ -28,20 +28,7 @@ export class PaymentIntents {
 		const customer = p.customer
 			? this.mustFind( p.customer, 'customer', 'customer' ).id
 			: null;
-		let instrument = null;
-		if ( p.payment_method ) {
-			instrument = this.resolvePaymentMethod(
-				p.payment_method,
-				'payment_method',
-				req.auth
-			);
-			this.checkUsable( instrument, customer );
-		} else if ( p.payment_method_data ) {
-			instrument = this.paymentMethodFromData(
-				p.payment_method_data,
-				req
-			);
-		}
+		const instrument = this.instrumentFrom( p, req, customer );
 		const automatic = p.automatic_payment_methods
 			? {
 					allow_redirects:
@@ -289,19 +276,9 @@ export class PaymentIntents {
 			pi,
 			this.methodTypesParam( p, 'POST /v1/payment_intents/:id/confirm' )
 		);
-		if ( p.payment_method ) {
-			const instrument = this.resolvePaymentMethod(
-				p.payment_method,
-				'payment_method',
-				req.auth
-			);
-			this.checkUsable( instrument, pi.customer );
+		const instrument = this.instrumentFrom( p, req, pi.customer );
+		if ( instrument ) {
 			pi.payment_method = instrument.id;
-		} else if ( p.payment_method_data ) {
-			pi.payment_method = this.paymentMethodFromData(
-				p.payment_method_data,
-				req
-			).id;
 		}
 		if ( ! pi.payment_method ) {
 			invalid(

@@ -179,6 +179,29 @@ export class PaymentMethods {
 	}
 
 	/**
+	 * The PaymentMethod an intent's create or confirm names: payment_method (checked usable for
+	 * the intent's customer), else one made from payment_method_data; null when neither is given.
+	 *
+	 * @param {Object}      p        Request parameters.
+	 * @param {Object}      req      The request.
+	 * @param {string|null} customer The intent's customer.
+	 */
+	instrumentFrom( p, req, customer ) {
+		if ( p.payment_method ) {
+			const instrument = this.resolvePaymentMethod(
+				p.payment_method,
+				'payment_method',
+				req.auth
+			);
+			this.checkUsable( instrument, customer );
+			return instrument;
+		}
+		return p.payment_method_data
+			? this.paymentMethodFromData( p.payment_method_data, req )
+			: null;
+	}
+
+	/**
 	 * A card_declined queued for the exact path of a tokenising call.
 	 *
 	 * @param {Object} req Request.

@@ -200,19 +200,9 @@ export class SetupIntents {
 			si,
 			this.methodTypesParam( p, 'POST /v1/setup_intents/:id/confirm' )
 		);
-		if ( p.payment_method ) {
-			const instrument = this.resolvePaymentMethod(
-				p.payment_method,
-				'payment_method',
-				req.auth
-			);
-			this.checkUsable( instrument, si.customer );
+		const instrument = this.instrumentFrom( p, req, si.customer );
+		if ( instrument ) {
 			si.payment_method = instrument.id;
-		} else if ( p.payment_method_data ) {
-			si.payment_method = this.paymentMethodFromData(
-				p.payment_method_data,
-				req
-			).id;
 		}
 		if ( ! si.payment_method ) {
 			invalid(
