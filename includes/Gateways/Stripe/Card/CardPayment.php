@@ -148,13 +148,7 @@ final class CardPayment implements PaymentMethod {
 	public function settle( Donation $donation ): PaymentOutcome {
 		try {
 			$intent = $this->lookup->intent_of( $donation );
-			if ( null === $intent ) {
-				return PaymentOutcome::not_found();
-			}
-			if ( ! $donation->is_four_weekly() ) {
-				$intent = $this->one_off->after_authentication( $donation, $intent );
-			}
-			return null === $intent ? self::too_many_tries() : $this->outcomes->of( $donation, $intent );
+			return null === $intent ? PaymentOutcome::not_found() : $this->finished( $donation, $intent );
 		} catch ( StripeCardError $error ) {
 			return $this->outcomes->of_card_error( $donation, $error );
 		} catch ( StripeRequestError $error ) {
@@ -175,8 +169,7 @@ final class CardPayment implements PaymentMethod {
 		$payment_method = $input->field( 'payment_method' );
 		if ( ! $donation->is_four_weekly() ) {
 			// A retried attempt carries on with the intent its record names (ServerConfirmedIntent).
-			$intent = $this->one_off->charge( $donation, $payment_method );
-			return null === $intent ? self::too_many_tries() : $this->outcomes->of( $donation, $intent );
+			return $this->outcome_of( $donation, $this->one_off->charge( $donation, $payment_method ) );
 		}
 		if ( '' !== $donation->payment_intent_id() ) {
 			// A retry of an attempt that already reached Stripe: carry on from its intent.
@@ -200,9 +193,29 @@ final class CardPayment implements PaymentMethod {
 		if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
 			return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
 		}
-		if ( ! $donation->is_four_weekly() ) {
-			$intent = $this->one_off->after_authentication( $donation, $intent );
-		}
+		return $this->finished( $donation, $intent );
+	}
+
+	/**
+	 * The outcome of an intent as Stripe has it, once the site has confirmed a one-off one the
+	 * donor authenticated (the 4-weekly first invoice's intent Stripe confirms itself).
+	 *
+	 * Lets StripeCardError and StripeRequestError through, as Stripe answers the confirmation.
+	 *
+	 * @param Donation      $donation The donation.
+	 * @param PaymentIntent $intent   Its intent.
+	 */
+	private function finished( Donation $donation, PaymentIntent $intent ): PaymentOutcome {
+		return $this->outcome_of( $donation, $donation->is_four_weekly() ? $intent : $this->one_off->after_authentication( $donation, $intent ) );
+	}
+
+	/**
+	 * What an intent means for the donation; null stands for an attempt whose tries are used up.
+	 *
+	 * @param Donation           $donation The donation.
+	 * @param PaymentIntent|null $intent   Its intent, or null.
+	 */
+	private function outcome_of( Donation $donation, ?PaymentIntent $intent ): PaymentOutcome {
 		return null === $intent ? self::too_many_tries() : $this->outcomes->of( $donation, $intent );
 	}
 
