@@ -4,6 +4,7 @@
  * asking), axe on every screen of the plugin's admin, the demo's update-card page, and
  * screenshots of the settings screen and a 4-weekly donation at 320 and 1280 px.
  */
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -365,6 +366,10 @@ test.describe( 'screenshots', () => {
 			await page.evaluate( () => window.scrollTo( 0, 0 ) );
 			await expect( page ).toHaveScreenshot( `settings-${ width }.png`, {
 				fullPage: true,
+				stylePath: path.join(
+					__dirname,
+					'admin-screens.screenshot.css'
+				),
 				mask: [
 					// When the last webhook arrived, the endpoint's id and when it was
 					// checked, and the saved keys' endings.
