@@ -7,6 +7,7 @@ import {
 	unixNow,
 	clone,
 	randomUUID,
+	HttpAnswer,
 } from '../util.mjs';
 import { DECLINES } from '../cards.mjs';
 import { docUrl, requestLogUrl, hide } from './helpers.mjs';
@@ -354,6 +355,24 @@ export class PaymentAttempts {
 		this.emit( 'payment_intent.succeeded', pi );
 		this.afterIntent( pi );
 		return { ok: true };
+	}
+
+	/**
+	 * Finish 3-D Secure as the browser stand-in's challenge answered it (`stand_in_3ds` on the
+	 * confirm that follows); an attempt the card then refuses is Stripe's 402.
+	 *
+	 * @param {Object} intent PaymentIntent or SetupIntent in requires_action.
+	 * @param {Object} req    The confirm request.
+	 */
+	finishChallenge( intent, req ) {
+		const outcome = this.completeAuthentication(
+			intent,
+			req.params.stand_in_3ds === 'fail' ? 'fail' : 'succeed',
+			req
+		);
+		if ( ! outcome.ok ) {
+			throw new HttpAnswer( 402, outcome.error );
+		}
 	}
 
 	/**

@@ -261,38 +261,22 @@ export class PaymentIntents {
 		}
 
 		if ( finishing3ds ) {
-			const outcome = this.completeAuthentication(
-				pi,
-				p.stand_in_3ds === 'fail' ? 'fail' : 'succeed',
-				req
-			);
-			if ( ! outcome.ok ) {
-				throw new HttpAnswer( 402, outcome.error );
-			}
+			this.finishChallenge( pi, req );
 			return view();
 		}
 
-		this.updateMethodTypes(
+		const chosen = this.confirmingInstrument(
 			pi,
-			this.methodTypesParam( p, 'POST /v1/payment_intents/:id/confirm' )
+			req,
+			'POST /v1/payment_intents/:id/confirm',
+			"You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method."
 		);
-		const instrument = this.instrumentFrom( p, req, pi.customer );
-		if ( instrument ) {
-			pi.payment_method = instrument.id;
-		}
-		if ( ! pi.payment_method ) {
-			invalid(
-				"You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
-				{ code: 'payment_intent_unexpected_state' }
-			);
-		}
 		if ( p.receipt_email !== undefined ) {
 			pi.receipt_email = p.receipt_email || null;
 		}
 		if ( p.setup_future_usage !== undefined ) {
 			pi.setup_future_usage = p.setup_future_usage || null;
 		}
-		const chosen = this.objects.get( pi.payment_method );
 		this.checkMethodType(
 			chosen,
 			pi.payment_method_types,

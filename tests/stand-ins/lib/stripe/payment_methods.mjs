@@ -202,6 +202,32 @@ export class PaymentMethods {
 	}
 
 	/**
+	 * The PaymentMethod a confirm call charges or saves: the call's payment_method_types, then its
+	 * payment_method or payment_method_data, else the one already on the intent. Stripe refuses
+	 * to confirm an intent left without one.
+	 *
+	 * @param {Object} intent         PaymentIntent or SetupIntent being confirmed.
+	 * @param {Object} req            The request.
+	 * @param {string} endpoint       The call, for its payment_method_types errors.
+	 * @param {string} missingMessage Stripe's words when there is no payment method.
+	 * @return {Object} The PaymentMethod.
+	 */
+	confirmingInstrument( intent, req, endpoint, missingMessage ) {
+		const p = req.params;
+		this.updateMethodTypes( intent, this.methodTypesParam( p, endpoint ) );
+		const instrument = this.instrumentFrom( p, req, intent.customer );
+		if ( instrument ) {
+			intent.payment_method = instrument.id;
+		}
+		if ( ! intent.payment_method ) {
+			invalid( missingMessage, {
+				code: `${ intent.object }_unexpected_state`,
+			} );
+		}
+		return this.objects.get( intent.payment_method );
+	}
+
+	/**
 	 * A card_declined queued for the exact path of a tokenising call.
 	 *
 	 * @param {Object} req Request.

@@ -186,31 +186,15 @@ export class SetupIntents {
 		const view = () =>
 			this.publicView( this.render( si, pk ? [] : p.expand ), pk );
 		if ( si.status === 'requires_action' && p.stand_in_3ds ) {
-			const outcome = this.completeAuthentication(
-				si,
-				p.stand_in_3ds === 'fail' ? 'fail' : 'succeed',
-				req
-			);
-			if ( ! outcome.ok ) {
-				throw new HttpAnswer( 402, outcome.error );
-			}
+			this.finishChallenge( si, req );
 			return view();
 		}
-		this.updateMethodTypes(
+		const chosen = this.confirmingInstrument(
 			si,
-			this.methodTypesParam( p, 'POST /v1/setup_intents/:id/confirm' )
+			req,
+			'POST /v1/setup_intents/:id/confirm',
+			"You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again."
 		);
-		const instrument = this.instrumentFrom( p, req, si.customer );
-		if ( instrument ) {
-			si.payment_method = instrument.id;
-		}
-		if ( ! si.payment_method ) {
-			invalid(
-				"You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again.",
-				{ code: 'setup_intent_unexpected_state' }
-			);
-		}
-		const chosen = this.objects.get( si.payment_method );
 		this.checkMethodType(
 			chosen,
 			si.payment_method_types,
