@@ -368,6 +368,25 @@ export function buildSchema( version ) {
 		return ( objectType.flags & ts.TypeFlags.StringLiteral ) !== 0;
 	};
 
+	// A resource interface's `object` value, and whether it is the deleted shape
+	// (`deleted: true`); null for any other symbol.
+	const resourceObject = ( symbol ) => {
+		if ( ! isResourceInterface( symbol ) ) {
+			return null;
+		}
+		const type = checker.getDeclaredTypeOfSymbol( symbol );
+		const deleted = type.getProperty( 'deleted' );
+		return {
+			value: checker.getTypeOfSymbol( type.getProperty( 'object' ) )
+				.value,
+			deleted:
+				!! deleted &&
+				( checker.getTypeOfSymbol( deleted ).flags &
+					ts.TypeFlags.BooleanLiteral ) !==
+					0,
+		};
+	};
+
 	const refTo = ( symbol ) => {
 		const name = defName( symbol );
 		if ( ! ( name in defs ) ) {
@@ -740,15 +759,8 @@ export function buildSchema( version ) {
 	 */
 	function prune() {
 		const listed = new Set( OBJECTS );
-		const objectValue = ( name ) => {
-			const symbol = used.get( name );
-			if ( ! isResourceInterface( symbol ) ) {
-				return null;
-			}
-			const type = checker.getDeclaredTypeOfSymbol( symbol );
-			return checker.getTypeOfSymbol( type.getProperty( 'object' ) )
-				.value;
-		};
+		const objectValue = ( name ) =>
+			resourceObject( used.get( name ) )?.value ?? null;
 		const keep = new Set();
 		const visit = ( node ) => {
 			if ( ! node || typeof node !== 'object' ) {
@@ -797,18 +809,11 @@ export function buildSchema( version ) {
 	const objects = {};
 	const collectObjects = () => {
 		for ( const [ name, symbol ] of used ) {
-			if ( isResourceInterface( symbol ) ) {
-				const type = checker.getDeclaredTypeOfSymbol( symbol );
-				const value = checker.getTypeOfSymbol(
-					type.getProperty( 'object' )
-				).value;
-				const deleted = type.getProperty( 'deleted' );
-				const isDeleted =
-					!! deleted &&
-					( checker.getTypeOfSymbol( deleted ).flags &
-						ts.TypeFlags.BooleanLiteral ) !==
-						0;
-				const key = isDeleted ? `deleted ${ value }` : value;
+			const resource = resourceObject( symbol );
+			if ( resource ) {
+				const key = resource.deleted
+					? `deleted ${ resource.value }`
+					: resource.value;
 				if ( ! objects[ key ] || name.length < objects[ key ].length ) {
 					objects[ key ] = name;
 				}
@@ -873,20 +878,13 @@ export function buildSchema( version ) {
 	const byObject = new Map();
 	for ( const ns of namespaces ) {
 		for ( const symbol of ns.exports ) {
-			if ( isResourceInterface( symbol ) ) {
-				const type = checker.getDeclaredTypeOfSymbol( symbol );
-				const value = checker.getTypeOfSymbol(
-					type.getProperty( 'object' )
-				).value;
-				const deleted = type.getProperty( 'deleted' );
-				const isDeleted =
-					!! deleted &&
-					( checker.getTypeOfSymbol( deleted ).flags &
-						ts.TypeFlags.BooleanLiteral ) !==
-						0;
-				if ( ! isDeleted && ! byObject.has( value ) ) {
-					byObject.set( value, symbol );
-				}
+			const resource = resourceObject( symbol );
+			if (
+				resource &&
+				! resource.deleted &&
+				! byObject.has( resource.value )
+			) {
+				byObject.set( resource.value, symbol );
 			}
 		}
 	}
