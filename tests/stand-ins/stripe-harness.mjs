@@ -109,5 +109,30 @@ export function standInsForTests() {
 	harness.control = ( path, body ) =>
 		harness.json( 'POST', `/__control/${ path }`, body );
 
+	/**
+	 * A customer whose default payment method is the named test card.
+	 *
+	 * @param {string} card A test PaymentMethod (pm_card_visa, pm_card_chargeCustomerFail…).
+	 * @return {Promise<{status: number, body: Object}>} The created Customer.
+	 */
+	harness.customerPaying = ( card ) =>
+		harness.stripe( 'POST', '/v1/customers', {
+			payment_method: card,
+			invoice_settings: { default_payment_method: card },
+		} );
+
+	/**
+	 * A 4-weekly price of A$10, as the widget's subscriptions have.
+	 *
+	 * @return {Promise<{status: number, body: Object}>} The created Price.
+	 */
+	harness.fourWeeklyPrice = () =>
+		harness.stripe( 'POST', '/v1/prices', {
+			currency: 'aud',
+			unit_amount: 1000,
+			recurring: { interval: 'week', interval_count: 4 },
+			product_data: { name: 'Donation' },
+		} );
+
 	return harness;
 }

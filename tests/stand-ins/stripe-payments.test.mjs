@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { PUBLISHABLE_KEY, V2024, standInsForTests } from './stripe-harness.mjs';
 
 const harness = standInsForTests();
-const { stripe, json, control } = harness;
+const { stripe, json, control, customerPaying, fourWeeklyPrice } = harness;
 
 describe( 'Stripe idempotency and retry advice', () => {
 	test( 'Idempotency-Key in use by a request still in flight: 409, retry advised; then the replay', async () => {
@@ -284,18 +284,8 @@ describe( 'Stripe manual confirmation, payment attempts and cancellation', () =>
 		assert.equal( again.status, 400 );
 
 		// A subscription whose first payment is declined: incomplete, invoice open.
-		const customer = await stripe( 'POST', '/v1/customers', {
-			payment_method: 'pm_card_chargeCustomerFail',
-			invoice_settings: {
-				default_payment_method: 'pm_card_chargeCustomerFail',
-			},
-		} );
-		const price = await stripe( 'POST', '/v1/prices', {
-			currency: 'aud',
-			unit_amount: 1000,
-			recurring: { interval: 'week', interval_count: 4 },
-			product_data: { name: 'Donation' },
-		} );
+		const customer = await customerPaying( 'pm_card_chargeCustomerFail' );
+		const price = await fourWeeklyPrice();
 		const subscribe = () =>
 			stripe(
 				'POST',
@@ -358,16 +348,8 @@ describe( 'Stripe manual confirmation, payment attempts and cancellation', () =>
 	} );
 
 	test( 'an off-session renewal that fails leaves a failed charge on its PaymentIntent', async () => {
-		const customer = await stripe( 'POST', '/v1/customers', {
-			payment_method: 'pm_card_visa',
-			invoice_settings: { default_payment_method: 'pm_card_visa' },
-		} );
-		const price = await stripe( 'POST', '/v1/prices', {
-			currency: 'aud',
-			unit_amount: 1000,
-			recurring: { interval: 'week', interval_count: 4 },
-			product_data: { name: 'Donation' },
-		} );
+		const customer = await customerPaying( 'pm_card_visa' );
+		const price = await fourWeeklyPrice();
 		const sub = await stripe( 'POST', '/v1/subscriptions', {
 			customer: customer.body.id,
 			items: [ { price: price.body.id } ],

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { ENDIVE, V2024, standInsForTests } from './stripe-harness.mjs';
 
 const harness = standInsForTests();
-const { stripe, json, control } = harness;
+const { stripe, json, control, customerPaying, fourWeeklyPrice } = harness;
 
 describe( 'Stripe API versions and invoice payments', () => {
 	test( 'subscription at endive (the default): invoice payments, item periods, 2024-06-20 paths refused', async () => {
@@ -360,16 +360,8 @@ describe( 'Stripe webhook endpoints and events per API version', () => {
 			const oldEndpoint = await make( V2024 );
 			const defaultEndpoint = await make( null );
 
-			const customer = await stripe( 'POST', '/v1/customers', {
-				payment_method: 'pm_card_visa',
-				invoice_settings: { default_payment_method: 'pm_card_visa' },
-			} );
-			const price = await stripe( 'POST', '/v1/prices', {
-				currency: 'aud',
-				unit_amount: 1000,
-				recurring: { interval: 'week', interval_count: 4 },
-				product_data: { name: 'Donation' },
-			} );
+			const customer = await customerPaying( 'pm_card_visa' );
+			const price = await fourWeeklyPrice();
 			const sub = await stripe( 'POST', '/v1/subscriptions', {
 				customer: customer.body.id,
 				items: [ { price: price.body.id } ],
