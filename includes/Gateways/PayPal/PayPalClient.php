@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\HttpClient;
 use DonationWidget\Http\HttpResponse;
 use DonationWidget\Http\ProviderEndpoints;
@@ -65,6 +66,35 @@ final class PayPalClient {
 	 */
 	public function is_configured(): bool {
 		return '' !== $this->settings->paypal_client_id() && '' !== $this->settings->paypal_secret();
+	}
+
+	/**
+	 * The current mode, in words for the admin: sandbox or live.
+	 */
+	public function mode_name(): string {
+		return $this->settings->is_paypal_live() ? __( 'live', 'donation-widget' ) : __( 'sandbox', 'donation-widget' );
+	}
+
+	/**
+	 * What the admin must do before any check can reach PayPal.
+	 */
+	public function unconfigured_text(): string {
+		/* translators: %s: sandbox or live. */
+		return sprintf( __( 'Enter and save the PayPal %s client ID and secret first.', 'donation-widget' ), $this->mode_name() );
+	}
+
+	/**
+	 * A failure of this client, for an admin's check: the credentials refused, in PayPal's own
+	 * words, or PayPal unreachable.
+	 *
+	 * @param ProviderUnavailable $error What failed.
+	 */
+	public function failed_check( ProviderUnavailable $error ): ConnectionResult {
+		if ( 'rejected' === $error->reason ) {
+			/* translators: 1: sandbox or live, 2: PayPal's own message. */
+			return ConnectionResult::failed( sprintf( __( 'PayPal refused the %1$s client ID or secret (%2$s).', 'donation-widget' ), $this->mode_name(), ConnectionResult::detail( $error ) ) );
+		}
+		return ConnectionResult::unreachable( 'PayPal', $error );
 	}
 
 	/**

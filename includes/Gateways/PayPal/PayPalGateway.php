@@ -19,7 +19,6 @@ use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;
 use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\SettingField;
-use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSection;
 
 /**
@@ -31,7 +30,6 @@ final class PayPalGateway implements Gateway, ConnectsWebhook {
 	 * Builds the gateway.
 	 *
 	 * @param PayPalClient              $paypal   PayPal.
-	 * @param Settings                  $settings The mode.
 	 * @param PayPalPayment             $payment  Its one way to pay.
 	 * @param PayPalWebhookRegistration $webhook  Its webhook, set up through the API.
 	 * @param array                     $events   The webhook events it listens to.
@@ -39,7 +37,6 @@ final class PayPalGateway implements Gateway, ConnectsWebhook {
 	 */
 	public function __construct(
 		private readonly PayPalClient $paypal,
-		private readonly Settings $settings,
 		private readonly PayPalPayment $payment,
 		private readonly PayPalWebhookRegistration $webhook,
 		private readonly array $events = array()
@@ -110,21 +107,15 @@ final class PayPalGateway implements Gateway, ConnectsWebhook {
 	 * Asks PayPal for an access token with the client ID and secret of the current mode.
 	 */
 	public function test_connection(): ConnectionResult {
-		$mode = $this->settings->is_paypal_live() ? __( 'live', 'donation-widget' ) : __( 'sandbox', 'donation-widget' );
 		if ( ! $this->paypal->is_configured() ) {
-			/* translators: %s: sandbox or live. */
-			return ConnectionResult::failed( sprintf( __( 'Enter and save the PayPal %s client ID and secret first.', 'donation-widget' ), $mode ) );
+			return ConnectionResult::failed( $this->paypal->unconfigured_text() );
 		}
 		try {
 			$this->paypal->check_credentials();
 		} catch ( ProviderUnavailable $error ) {
-			if ( 'rejected' === $error->reason ) {
-				/* translators: 1: sandbox or live, 2: PayPal's own message. */
-				return ConnectionResult::failed( sprintf( __( 'PayPal refused the %1$s client ID or secret (%2$s).', 'donation-widget' ), $mode, ConnectionResult::detail( $error ) ) );
-			}
-			return ConnectionResult::unreachable( 'PayPal', $error );
+			return $this->paypal->failed_check( $error );
 		}
 		/* translators: %s: sandbox or live. */
-		return ConnectionResult::worked( sprintf( __( 'Connected to PayPal (%s).', 'donation-widget' ), $mode ) );
+		return ConnectionResult::worked( sprintf( __( 'Connected to PayPal (%s).', 'donation-widget' ), $this->paypal->mode_name() ) );
 	}
 }

@@ -58,7 +58,6 @@ final class PayPalServiceProvider implements GatewayProvider {
 			PayPalGateway::class,
 			static fn ( Container $c ): PayPalGateway => new PayPalGateway(
 				$c->get( PayPalClient::class ),
-				$c->get( Settings::class ),
 				$c->get( PayPalPayment::class ),
 				$c->get( PayPalWebhookRegistration::class ),
 				$c->get( PayPalWebhookController::class )->event_types()

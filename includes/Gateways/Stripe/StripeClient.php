@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\HttpClient;
 use DonationWidget\Http\HttpResponse;
 use DonationWidget\Http\ProviderEndpoints;
@@ -93,6 +94,35 @@ final class StripeClient {
 	 */
 	public function is_configured(): bool {
 		return '' !== $this->settings->stripe_secret_key();
+	}
+
+	/**
+	 * The current mode, in words for the admin: test or live.
+	 */
+	public function mode_name(): string {
+		return $this->settings->is_stripe_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
+	}
+
+	/**
+	 * What the admin must do before any check can reach Stripe.
+	 */
+	public function unconfigured_text(): string {
+		/* translators: %s: test or live. */
+		return sprintf( __( 'Enter and save the Stripe %s secret key first.', 'donation-widget' ), $this->mode_name() );
+	}
+
+	/**
+	 * A failure of this client, for an admin's check: the secret key refused, in Stripe's own
+	 * words, or Stripe unreachable.
+	 *
+	 * @param ProviderUnavailable $error What failed.
+	 */
+	public function failed_check( ProviderUnavailable $error ): ConnectionResult {
+		if ( 'rejected' === $error->reason ) {
+			/* translators: 1: test or live, 2: Stripe's own message. */
+			return ConnectionResult::failed( sprintf( __( 'Stripe refused the %1$s secret key: %2$s', 'donation-widget' ), $this->mode_name(), (string) preg_replace( '/^HTTP \d+: /', '', ConnectionResult::detail( $error ) ) ) );
+		}
+		return ConnectionResult::unreachable( 'Stripe', $error );
 	}
 
 	/**

@@ -20,7 +20,6 @@ use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookEndpoint;
 use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\SettingField;
-use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSection;
 
 /**
@@ -32,7 +31,6 @@ final class StripeGateway implements Gateway, ConnectsWebhook {
 	 * Builds the gateway.
 	 *
 	 * @param StripeClient          $stripe   Stripe.
-	 * @param Settings              $settings The mode.
 	 * @param array                 $methods  Its ways to pay (StripeServiceProvider lists them).
 	 * @phpstan-param list<PaymentMethod> $methods
 	 * @param array                 $events   The webhook events it listens to.
@@ -42,7 +40,6 @@ final class StripeGateway implements Gateway, ConnectsWebhook {
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
-		private readonly Settings $settings,
 		private readonly array $methods,
 		private readonly array $events,
 		private readonly PaymentMethodDomains $domains,
@@ -110,24 +107,18 @@ final class StripeGateway implements Gateway, ConnectsWebhook {
 	 * domain for the wallets and says whether they are enabled on it.
 	 */
 	public function test_connection(): ConnectionResult {
-		$mode = $this->settings->is_stripe_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
 		if ( ! $this->stripe->is_configured() ) {
-			/* translators: %s: test or live. */
-			return ConnectionResult::failed( sprintf( __( 'Enter and save the Stripe %s secret key first.', 'donation-widget' ), $mode ) );
+			return ConnectionResult::failed( $this->stripe->unconfigured_text() );
 		}
 		try {
 			$this->stripe->get( '/v1/balance' );
 		} catch ( StripeError $error ) {
 			/* translators: 1: test or live, 2: Stripe's own message. */
-			return ConnectionResult::failed( sprintf( __( 'Stripe refused the %1$s secret key: %2$s', 'donation-widget' ), $mode, $error->stripe_message ) );
+			return ConnectionResult::failed( sprintf( __( 'Stripe refused the %1$s secret key: %2$s', 'donation-widget' ), $this->stripe->mode_name(), $error->stripe_message ) );
 		} catch ( ProviderUnavailable $error ) {
-			if ( 'rejected' === $error->reason ) {
-				/* translators: 1: test or live, 2: Stripe's own message. */
-				return ConnectionResult::failed( sprintf( __( 'Stripe refused the %1$s secret key: %2$s', 'donation-widget' ), $mode, preg_replace( '/^HTTP \d+: /', '', ConnectionResult::detail( $error ) ) ) );
-			}
-			return ConnectionResult::unreachable( 'Stripe', $error );
+			return $this->stripe->failed_check( $error );
 		}
 		/* translators: %s: test or live. */
-		return ConnectionResult::worked( sprintf( __( 'Connected to Stripe in %s mode.', 'donation-widget' ), $mode ) . ' ' . PaymentMethodDomains::describe( $this->domains->register() ) );
+		return ConnectionResult::worked( sprintf( __( 'Connected to Stripe in %s mode.', 'donation-widget' ), $this->stripe->mode_name() ) . ' ' . PaymentMethodDomains::describe( $this->domains->register() ) );
 	}
 }

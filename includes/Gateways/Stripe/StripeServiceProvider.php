@@ -108,7 +108,6 @@ final class StripeServiceProvider implements GatewayProvider {
 			StripeGateway::class,
 			fn ( Container $c ): StripeGateway => new StripeGateway(
 				$c->get( StripeClient::class ),
-				$c->get( Settings::class ),
 				$this->payment_methods( $c ),
 				$c->get( StripeWebhookController::class )->event_types(),
 				$c->get( PaymentMethodDomains::class ),

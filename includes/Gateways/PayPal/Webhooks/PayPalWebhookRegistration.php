@@ -16,7 +16,6 @@ use DonationWidget\Checkout\WebhookConnectResult;
 use DonationWidget\Checkout\WebhookConnection;
 use DonationWidget\Gateways\PayPal\PayPalClient;
 use DonationWidget\Gateways\PayPal\PayPalRequestError;
-use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\Settings;
 
@@ -70,7 +69,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 	 * {@inheritDoc}
 	 */
 	public function fingerprint(): string {
-		return implode( '|', array( $this->mode_name(), self::url(), $this->settings->paypal_client_id(), $this->settings->paypal_secret(), $this->settings->paypal_webhook_id(), implode( ',', $this->events ) ) );
+		return implode( '|', array( $this->paypal->mode_name(), self::url(), $this->settings->paypal_client_id(), $this->settings->paypal_secret(), $this->settings->paypal_webhook_id(), implode( ',', $this->events ) ) );
 	}
 
 	/**
@@ -80,8 +79,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 	 */
 	public function connect( bool $replace = false ): WebhookConnectResult {
 		if ( ! $this->is_configured() ) {
-			/* translators: %s: sandbox or live. */
-			return WebhookConnectResult::failed( sprintf( __( 'Enter and save the PayPal %s client ID and secret first.', 'donation-widget' ), $this->mode_name() ) );
+			return WebhookConnectResult::failed( $this->paypal->unconfigured_text() );
 		}
 		try {
 			$webhook = $this->ours( $this->paypal );
@@ -98,7 +96,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 					$webhook = $this->ours( $this->paypal );
 					if ( null === $webhook ) {
 						/* translators: %s: sandbox or live. */
-						return WebhookConnectResult::failed( sprintf( __( 'PayPal says a webhook for this site\'s URL already exists, but the %s app does not list it: it may belong to another app. Delete it there, or save that app\'s client ID and secret.', 'donation-widget' ), $this->mode_name() ) );
+						return WebhookConnectResult::failed( sprintf( __( 'PayPal says a webhook for this site\'s URL already exists, but the %s app does not list it: it may belong to another app. Delete it there, or save that app\'s client ID and secret.', 'donation-widget' ), $this->paypal->mode_name() ) );
 					}
 				}
 			}
@@ -111,19 +109,19 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 		} catch ( PayPalRequestError $error ) {
 			return $this->refused( $error );
 		} catch ( ProviderUnavailable $error ) {
-			return WebhookConnectResult::failed( $this->unavailable_text( $error ) );
+			return WebhookConnectResult::failed( $this->paypal->failed_check( $error )->message );
 		}//end try
 
 		$events = implode( ', ', $this->events );
 		if ( $created ) {
 			/* translators: 1: webhook id, 2: sandbox or live, 3: event types, comma-separated. */
-			$message = sprintf( __( 'Connected: PayPal webhook %1$s (%2$s app) now sends %3$s to this site.', 'donation-widget' ), $id, $this->mode_name(), $events );
+			$message = sprintf( __( 'Connected: PayPal webhook %1$s (%2$s app) now sends %3$s to this site.', 'donation-widget' ), $id, $this->paypal->mode_name(), $events );
 		} elseif ( $patched ) {
 			/* translators: 1: webhook id, 2: event types, comma-separated. */
 			$message = sprintf( __( 'Repaired PayPal webhook %1$s: it now sends exactly %2$s.', 'donation-widget' ), $id, $events );
 		} else {
 			/* translators: 1: webhook id, 2: sandbox or live, 3: event types, comma-separated. */
-			$message = sprintf( __( 'Already connected: PayPal webhook %1$s (%2$s app) sends %3$s to this site.', 'donation-widget' ), $id, $this->mode_name(), $events );
+			$message = sprintf( __( 'Already connected: PayPal webhook %1$s (%2$s app) sends %3$s to this site.', 'donation-widget' ), $id, $this->paypal->mode_name(), $events );
 		}
 		return $this->store_id( $id, $message );
 	}
@@ -135,7 +133,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 		$live = $this->settings->is_paypal_live();
 		if ( ! $this->is_configured() ) {
 			/* translators: %s: sandbox or live. */
-			return WebhookCheck::unconfigured( $live, sprintf( __( 'Save the PayPal %s client ID and secret to check the webhook.', 'donation-widget' ), $this->mode_name() ) );
+			return WebhookCheck::unconfigured( $live, sprintf( __( 'Save the PayPal %s client ID and secret to check the webhook.', 'donation-widget' ), $this->paypal->mode_name() ) );
 		}
 		try {
 			$webhook = $this->ours( $this->paypal->for_screen() );
@@ -144,7 +142,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 			/* translators: %s: PayPal's own message. */
 			return WebhookCheck::unavailable( $live, sprintf( __( 'PayPal did not list the webhooks: %s', 'donation-widget' ), $error->paypal_message ) );
 		} catch ( ProviderUnavailable $error ) {
-			return WebhookCheck::unavailable( $live, $this->unavailable_text( $error ) );
+			return WebhookCheck::unavailable( $live, $this->paypal->failed_check( $error )->message );
 		}
 		if ( null === $webhook ) {
 			return WebhookCheck::found(
@@ -152,7 +150,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 				'',
 				array(
 					/* translators: %s: sandbox or live. */
-					WebhookCheck::blocking( sprintf( __( 'No webhook of the PayPal %s app sends events to this site: press Connect webhooks to create one.', 'donation-widget' ), $this->mode_name() ) ),
+					WebhookCheck::blocking( sprintf( __( 'No webhook of the PayPal %s app sends events to this site: press Connect webhooks to create one.', 'donation-widget' ), $this->paypal->mode_name() ) ),
 				)
 			);
 		}
@@ -176,7 +174,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 			$problems[] = WebhookCheck::blocking( sprintf( __( 'The Webhook ID saved (%1$s) is not this webhook\'s (%2$s), so PayPal does not confirm its deliveries: press Connect webhooks.', 'donation-widget' ), $saved, $id ) );
 		}
 		/* translators: 1: webhook id, 2: sandbox or live. */
-		return WebhookCheck::found( $live, sprintf( __( 'PayPal webhook %1$s (%2$s app) sends to this site.', 'donation-widget' ), $id, $this->mode_name() ), $problems );
+		return WebhookCheck::found( $live, sprintf( __( 'PayPal webhook %1$s (%2$s app) sends to this site.', 'donation-widget' ), $id, $this->paypal->mode_name() ), $problems );
 	}
 
 	/**
@@ -263,25 +261,5 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 	private function refused( PayPalRequestError $error ): WebhookConnectResult {
 		/* translators: %s: PayPal's own message. */
 		return WebhookConnectResult::failed( sprintf( __( 'PayPal refused to set up the webhook: %s', 'donation-widget' ), '' !== $error->paypal_message ? $error->paypal_message : $error->error_name ) );
-	}
-
-	/**
-	 * PayPal unreachable, or refusing the credentials, in words.
-	 *
-	 * @param ProviderUnavailable $error What failed.
-	 */
-	private function unavailable_text( ProviderUnavailable $error ): string {
-		if ( 'rejected' === $error->reason ) {
-			/* translators: 1: sandbox or live, 2: PayPal's own message. */
-			return sprintf( __( 'PayPal refused the %1$s client ID or secret (%2$s).', 'donation-widget' ), $this->mode_name(), ConnectionResult::detail( $error ) );
-		}
-		return ConnectionResult::unreachable( 'PayPal', $error )->message;
-	}
-
-	/**
-	 * The current mode, for people.
-	 */
-	private function mode_name(): string {
-		return $this->settings->is_paypal_live() ? __( 'live', 'donation-widget' ) : __( 'sandbox', 'donation-widget' );
 	}
 }

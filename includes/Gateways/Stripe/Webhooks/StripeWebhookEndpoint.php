@@ -100,8 +100,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 	 */
 	public function connect( bool $replace = false ): WebhookConnectResult {
 		if ( ! $this->is_configured() ) {
-			/* translators: %s: test or live. */
-			return WebhookConnectResult::failed( sprintf( __( 'Enter and save the Stripe %s secret key first.', 'donation-widget' ), $this->mode_name() ) );
+			return WebhookConnectResult::failed( $this->stripe->unconfigured_text() );
 		}
 		try {
 			$endpoint = $this->ours( $this->stripe )[0] ?? null;
@@ -116,7 +115,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 			/* translators: %s: Stripe's own message. */
 			return WebhookConnectResult::failed( sprintf( __( 'Stripe refused to set up the webhook endpoint: %s', 'donation-widget' ), $error->stripe_message ) );
 		} catch ( ProviderUnavailable $error ) {
-			return WebhookConnectResult::failed( $this->unavailable_text( $error ) );
+			return WebhookConnectResult::failed( $this->stripe->failed_check( $error )->message );
 		}
 	}
 
@@ -127,7 +126,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 		$live = $this->settings->is_stripe_live();
 		if ( ! $this->is_configured() ) {
 			/* translators: %s: test or live. */
-			return WebhookCheck::unconfigured( $live, sprintf( __( 'Save the Stripe %s secret key to check the webhook endpoint.', 'donation-widget' ), $this->mode_name() ) );
+			return WebhookCheck::unconfigured( $live, sprintf( __( 'Save the Stripe %s secret key to check the webhook endpoint.', 'donation-widget' ), $this->stripe->mode_name() ) );
 		}
 		try {
 			// The admin waits on the settings screen or Site Health: a few seconds at most.
@@ -136,7 +135,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 			/* translators: %s: Stripe's own message. */
 			return WebhookCheck::unavailable( $live, sprintf( __( 'Stripe did not list the webhook endpoints: %s', 'donation-widget' ), $error->stripe_message ) );
 		} catch ( ProviderUnavailable $error ) {
-			return WebhookCheck::unavailable( $live, $this->unavailable_text( $error ) );
+			return WebhookCheck::unavailable( $live, $this->stripe->failed_check( $error )->message );
 		}
 		$endpoint = $mine[0] ?? null;
 		if ( null === $endpoint ) {
@@ -145,7 +144,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 				'',
 				array(
 					/* translators: %s: test or live. */
-					WebhookCheck::blocking( sprintf( __( 'No Stripe webhook endpoint in %s mode sends events to this site: press Connect webhooks to create one.', 'donation-widget' ), $this->mode_name() ) ),
+					WebhookCheck::blocking( sprintf( __( 'No Stripe webhook endpoint in %s mode sends events to this site: press Connect webhooks to create one.', 'donation-widget' ), $this->stripe->mode_name() ) ),
 				)
 			);
 		}
@@ -194,7 +193,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 			/* translators: 1: endpoint id, 2: test or live, 3: API version. */
 			__( 'Stripe endpoint %1$s (%2$s mode, API version %3$s) sends to this site.', 'donation-widget' ),
 			$id,
-			$this->mode_name(),
+			$this->stripe->mode_name(),
 			$this->version_name( $version )
 		);
 		return WebhookCheck::found( $live, $summary, $problems, $no_secret && ! $this->secret_is_constant() );
@@ -263,7 +262,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 			sprintf(
 				/* translators: 1: test or live, 2: endpoint id, 3: API version, 4: event types, comma-separated. */
 				__( 'Connected: Stripe endpoint %2$s (%1$s mode, API version %3$s) now sends %4$s to this site, and its signing secret is saved.', 'donation-widget' ),
-				$this->mode_name(),
+				$this->stripe->mode_name(),
 				(string) $created['id'],
 				StripeClient::API_VERSION,
 				implode( ', ', $this->events )
@@ -359,7 +358,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 		$this->remember( $id );
 		$message = array() === $changes
 			/* translators: 1: endpoint id, 2: test or live, 3: API version. */
-			? sprintf( __( 'Already connected: Stripe endpoint %1$s (%2$s mode, API version %3$s) sends the events the plugin handles to this site.', 'donation-widget' ), $id, $this->mode_name(), StripeClient::API_VERSION )
+			? sprintf( __( 'Already connected: Stripe endpoint %1$s (%2$s mode, API version %3$s) sends the events the plugin handles to this site.', 'donation-widget' ), $id, $this->stripe->mode_name(), StripeClient::API_VERSION )
 			/* translators: 1: endpoint id, 2: what changed. */
 			: sprintf( __( 'Repaired Stripe endpoint %1$s: %2$s.', 'donation-widget' ), $id, implode( '; ', $done ) );
 		if ( '' === $this->settings->stripe_webhook_secret() ) {
@@ -468,7 +467,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 	private function constant_text(): string {
 		$field = $this->settings->fields()[ 'stripe_' . $this->mode() . '_webhook_secret' ];
 		/* translators: 1: test or live, 2: the constant's name. */
-		return sprintf( __( 'The Stripe %1$s webhook signing secret is set by %2$s in wp-config.php, so Connect webhooks cannot save a new one.', 'donation-widget' ), $this->mode_name(), $field->constant_name() );
+		return sprintf( __( 'The Stripe %1$s webhook signing secret is set by %2$s in wp-config.php, so Connect webhooks cannot save a new one.', 'donation-widget' ), $this->stripe->mode_name(), $field->constant_name() );
 	}
 
 	/**
@@ -476,20 +475,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 	 */
 	private function no_secret_text(): string {
 		/* translators: %s: test or live. */
-		return sprintf( __( 'This site has no Stripe %s webhook signing secret, so it refuses the endpoint\'s deliveries. Stripe shows a secret only when it makes an endpoint: press Replace the endpoint to make a new one and save its secret (the old one is then deleted).', 'donation-widget' ), $this->mode_name() );
-	}
-
-	/**
-	 * Stripe unreachable, or refusing the key, in words.
-	 *
-	 * @param ProviderUnavailable $error What failed.
-	 */
-	private function unavailable_text( ProviderUnavailable $error ): string {
-		if ( 'rejected' === $error->reason ) {
-			/* translators: 1: test or live, 2: Stripe's own message. */
-			return sprintf( __( 'Stripe refused the %1$s secret key: %2$s', 'donation-widget' ), $this->mode_name(), (string) preg_replace( '/^HTTP \d+: /', '', ConnectionResult::detail( $error ) ) );
-		}
-		return ConnectionResult::unreachable( 'Stripe', $error )->message;
+		return sprintf( __( 'This site has no Stripe %s webhook signing secret, so it refuses the endpoint\'s deliveries. Stripe shows a secret only when it makes an endpoint: press Replace the endpoint to make a new one and save its secret (the old one is then deleted).', 'donation-widget' ), $this->stripe->mode_name() );
 	}
 
 	/**
@@ -497,12 +483,5 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 	 */
 	private function mode(): string {
 		return $this->settings->is_stripe_live() ? 'live' : 'test';
-	}
-
-	/**
-	 * The current mode, for people.
-	 */
-	private function mode_name(): string {
-		return $this->settings->is_stripe_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
 	}
 }
