@@ -174,6 +174,65 @@ const format = ( value, currency ) =>
 		? String( Math.round( value ) )
 		: value.toFixed( 2 );
 
+// PayPal's endpoints the stand-in serves: method, path, who may call (a server with a Bearer
+// token; the browser stand-in too, as PayPal's SDK does; anyone), and the answer.
+const ROUTES = [
+	[
+		'POST',
+		/^\/v1\/oauth2\/token$/,
+		'anyone',
+		( pp, ctx ) => pp.token( ctx ),
+	],
+	[
+		'POST',
+		/^\/v2\/checkout\/orders$/,
+		'browser or server',
+		( pp, ctx ) => pp.createOrder( ctx ),
+	],
+	[
+		'GET',
+		/^\/v2\/checkout\/orders\/([^/]+)$/,
+		'browser or server',
+		( pp, ctx, id ) => pp.orderAnswer( ctx, pp.mustOrder( id ), 200, true ),
+	],
+	[
+		'POST',
+		/^\/v2\/checkout\/orders\/([^/]+)\/stand-in-approve$/,
+		'anyone',
+		( pp, ctx, id ) => pp.approve( ctx, id ),
+	],
+	[
+		'POST',
+		/^\/v2\/checkout\/orders\/([^/]+)\/capture$/,
+		'browser or server',
+		( pp, ctx, id ) => pp.capture( ctx, id ),
+	],
+	[
+		'GET',
+		/^\/v2\/payments\/captures\/([^/]+)$/,
+		'server',
+		( pp, ctx, id ) => pp.getCapture( ctx, id ),
+	],
+	[
+		'POST',
+		/^\/v2\/payments\/captures\/([^/]+)\/refund$/,
+		'server',
+		( pp, ctx, id ) => pp.refund( ctx, id ),
+	],
+	[
+		'GET',
+		/^\/v2\/payments\/refunds\/([^/]+)$/,
+		'server',
+		( pp, ctx, id ) => pp.getRefund( ctx, id ),
+	],
+	[
+		'POST',
+		/^\/v1\/notifications\/verify-webhook-signature$/,
+		'server',
+		( pp, ctx ) => pp.verifyWebhookSignature( ctx ),
+	],
+];
+
 export class PayPalStandIn {
 	constructor() {
 		this.reset();
@@ -235,77 +294,14 @@ export class PayPalStandIn {
 
 	route( ctx ) {
 		const { method, path } = ctx;
-		let match;
-		if ( method === 'POST' && path === '/v1/oauth2/token' ) {
-			return this.token( ctx );
-		}
-		if ( method === 'POST' && path === '/v2/checkout/orders' ) {
-			this.authorize( ctx, true );
-			return this.createOrder( ctx );
-		}
-		if (
-			( match = /^\/v2\/checkout\/orders\/([^/]+)$/.exec( path ) ) &&
-			method === 'GET'
-		) {
-			this.authorize( ctx, true );
-			return this.orderAnswer(
-				ctx,
-				this.mustOrder( match[ 1 ] ),
-				200,
-				true
-			);
-		}
-		if (
-			( match =
-				/^\/v2\/checkout\/orders\/([^/]+)\/stand-in-approve$/.exec(
-					path
-				) ) &&
-			method === 'POST'
-		) {
-			return this.approve( ctx, match[ 1 ] );
-		}
-		if (
-			( match = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(
-				path
-			) ) &&
-			method === 'POST'
-		) {
-			this.authorize( ctx, true );
-			return this.capture( ctx, match[ 1 ] );
-		}
-		if (
-			( match = /^\/v2\/payments\/captures\/([^/]+)$/.exec( path ) ) &&
-			method === 'GET'
-		) {
-			this.authorize( ctx, false );
-			return this.getCapture( ctx, match[ 1 ] );
-		}
-		if (
-			( match = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(
-				path
-			) ) &&
-			method === 'POST'
-		) {
-			this.authorize( ctx, false );
-			return this.refund( ctx, match[ 1 ] );
-		}
-		if (
-			( match = /^\/v2\/payments\/refunds\/([^/]+)$/.exec( path ) ) &&
-			method === 'GET'
-		) {
-			this.authorize( ctx, false );
-			const refund = this.refunds.get( match[ 1 ] );
-			if ( ! refund ) {
-				throw notFound( 'payments' );
+		for ( const [ routeMethod, pattern, caller, answer ] of ROUTES ) {
+			const match = method === routeMethod && pattern.exec( path );
+			if ( match ) {
+				if ( caller !== 'anyone' ) {
+					this.authorize( ctx, caller === 'browser or server' );
+				}
+				return answer( this, ctx, match[ 1 ] );
 			}
-			return this.answer( 200, this.refundView( ctx, refund ) );
-		}
-		if (
-			method === 'POST' &&
-			path === '/v1/notifications/verify-webhook-signature'
-		) {
-			this.authorize( ctx, false );
-			return this.verifyWebhookSignature( ctx );
 		}
 		if ( path.startsWith( '/v1/notifications/webhooks' ) ) {
 			this.authorize( ctx, false );
@@ -1265,6 +1261,14 @@ export class PayPalStandIn {
 		} );
 		this.refunds.set( refund.id, refund );
 		return refund;
+	}
+
+	getRefund( ctx, id ) {
+		const refund = this.refunds.get( id );
+		if ( ! refund ) {
+			throw notFound( 'payments' );
+		}
+		return this.answer( 200, this.refundView( ctx, refund ) );
 	}
 
 	refundView( ctx, refund ) {
