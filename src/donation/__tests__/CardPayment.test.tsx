@@ -132,6 +132,17 @@ async function reachPayment() {
 	return root;
 }
 
+/**
+ * Fills the card form and presses Donate; the widget then waits for the server's answer.
+ */
+async function donateWithCard() {
+	const root = await reachPayment();
+	await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
+	await completeCard();
+	await click( button( root, 'Donate $50 4-weekly' ) );
+	return root;
+}
+
 const cardErrors = ( root: HTMLElement ) =>
 	Array.from( root.querySelectorAll( '.dw-card-form .dw-field-error' ) ).map(
 		( element ) => element.textContent
@@ -297,10 +308,7 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 	} );
 
 	it( 'a declined card shows the card error and lets the donor retry', async () => {
-		const root = await reachPayment();
-		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
-		await completeCard();
-		await click( button( root, 'Donate $50 4-weekly' ) );
+		const root = await donateWithCard();
 		await answer( 200, { success: false, type: 'card_declined' } );
 		expect( cardErrors( root )[ 1 ] ).toBe(
 			'Please check your card details and try again!'
@@ -312,10 +320,7 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 		mockStripe.createPaymentMethod.mockResolvedValue( {
 			error: { message: 'Your card number is invalid.' },
 		} );
-		const root = await reachPayment();
-		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
-		await completeCard();
-		await click( button( root, 'Donate $50 4-weekly' ) );
+		const root = await donateWithCard();
 		expect( cardErrors( root )[ 1 ] ).toBe(
 			'Please check your card details and try again!'
 		);
@@ -326,10 +331,7 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 		const warn = jest
 			.spyOn( console, 'warn' )
 			.mockImplementation( () => undefined );
-		const root = await reachPayment();
-		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
-		await completeCard();
-		await click( button( root, 'Donate $50 4-weekly' ) );
+		const root = await donateWithCard();
 		await answer( 500, null );
 		expect( root.querySelector( 'h2' )?.textContent ).toBe(
 			'Error: An unexpected error occurred.'
@@ -364,10 +366,7 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 		const warn = jest
 			.spyOn( console, 'warn' )
 			.mockImplementation( () => undefined );
-		const root = await reachPayment();
-		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
-		await completeCard();
-		await click( button( root, 'Donate $50 4-weekly' ) );
+		const root = await donateWithCard();
 		await answer( 429, {
 			success: false,
 			type: 'rate_limited',
@@ -393,10 +392,7 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 		const warn = jest
 			.spyOn( console, 'warn' )
 			.mockImplementation( () => undefined );
-		const root = await reachPayment();
-		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
-		await completeCard();
-		await click( button( root, 'Donate $50 4-weekly' ) );
+		const root = await donateWithCard();
 		await answer( 504, {
 			success: false,
 			type: 'server',
@@ -420,10 +416,7 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 		const warn = jest
 			.spyOn( console, 'warn' )
 			.mockImplementation( () => undefined );
-		const root = await reachPayment();
-		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
-		await completeCard();
-		await click( button( root, 'Donate $50 4-weekly' ) );
+		const root = await donateWithCard();
 		await answer( 502, body );
 		expect( failureLines( root ) ).toEqual( SPEC_LINES );
 		expect( button( root, 'Try Again' ) ).toBeDefined();
@@ -434,10 +427,7 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 		mockStripe.handleNextAction.mockResolvedValue( {
 			paymentIntent: { id: 'pi_3' },
 		} );
-		const root = await reachPayment();
-		await typeInto( byLabel( root, 'Name on Card' ), 'Jane Doe' );
-		await completeCard();
-		await click( button( root, 'Donate $50 4-weekly' ) );
+		const root = await donateWithCard();
 		await answer( 200, {
 			success: false,
 			type: 'requires_action',
