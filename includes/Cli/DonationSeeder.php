@@ -410,22 +410,25 @@ final class DonationSeeder {
 		$donations     = Schema::table( 'donations' );
 		$subscriptions = Schema::table( 'subscriptions' );
 		$attempts      = array_column( $this->subscriptions, 'attempt_id' );
-		$ids           = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, id FROM {$donations} WHERE attempt_id IN (" . implode( ', ', array_fill( 0, count( $attempts ), '%s' ) ) . ')', $attempts ), 'OBJECT_K' );
+		$ids           = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, id, LOWER(email) AS donor_email FROM {$donations} WHERE attempt_id IN (" . implode( ', ', array_fill( 0, count( $attempts ), '%s' ) ) . ')', $attempts ), 'OBJECT_K' );
 		$rows          = array();
 		foreach ( $this->subscriptions as $subscription ) {
 			$cancelled = null === $subscription['cancelled_at'] ? 'NULL' : $wpdb->prepare( '%s', $subscription['cancelled_at'] );
+			$first     = $ids[ $subscription['attempt_id'] ] ?? null;
 			$rows[]    = $wpdb->prepare(
-				'(%s, %s, %d, %s, %d, %s, %s, ' . $cancelled . ')', // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the last value is already prepared (or NULL).
+				'(%s, %s, %d, %s, %d, %s, %s, %s, ' . $cancelled . ')', // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the last value is already prepared (or NULL).
 				$subscription['subscription_id'],
 				$subscription['customer_id'],
-				isset( $ids[ $subscription['attempt_id'] ] ) ? (int) $ids[ $subscription['attempt_id'] ]->id : 0,
+				null !== $first ? (int) $first->id : 0,
 				$subscription['status'],
 				$subscription['amount_cents'],
 				$subscription['created_at'],
-				$subscription['updated_at']
+				$subscription['updated_at'],
+				// As SubscriptionRepository::start() writes it: the first donation's email, lower-cased.
+				null !== $first ? (string) $first->donor_email : ''
 			);
 		}
-		$sql = "INSERT INTO {$subscriptions} (subscription_id, customer_id, donation_id, status, amount_cents, created_at, updated_at, cancelled_at) VALUES " . implode( ', ', $rows );
+		$sql = "INSERT INTO {$subscriptions} (subscription_id, customer_id, donation_id, status, amount_cents, created_at, updated_at, donor_email, cancelled_at) VALUES " . implode( ', ', $rows );
 		if ( false === $wpdb->query( $sql ) ) {
 			throw new \RuntimeException( 'Seeding subscriptions failed: ' . esc_html( $wpdb->last_error ) );
 		}

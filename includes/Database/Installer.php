@@ -13,6 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonationTotals;
+use DonationWidget\Donations\SubscriptionRepository;
 
 /**
  * Runs dbDelta() on activation, and again whenever the stored schema version is behind.
@@ -23,6 +24,22 @@ final class Installer {
 	 * The schema version that brought the donation_totals table.
 	 */
 	private const TOTALS_SINCE = 8;
+
+	/**
+	 * The schema version that brought the search_* keys and the subscriptions' donor_email.
+	 */
+	private const DONOR_KEYS_SINCE = 12;
+
+	/**
+	 * Keys of the donations table that the search_* keys replace (each is a search key's first
+	 * columns, so every lookup they served still finds its key).
+	 */
+	private const REPLACED_DONATION_KEYS = array( 'email', 'email_domain', 'first_last', 'last_name', 'organisation_name' );
+
+	/**
+	 * Subscriptions rows given their donor email per UPDATE of the backfill.
+	 */
+	private const BACKFILL_BATCH = 1000;
 
 	/**
 	 * Activation hook.
@@ -46,16 +63,105 @@ final class Installer {
 	 */
 	public static function install(): void {
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+		// Existing tables change online first, so dbDelta() below finds them as it writes them.
+		self::alter_online();
 		foreach ( Schema::statements() as $statement ) {
 			dbDelta( $statement );
 		}
 		self::number_paid_donations();
-		if ( (int) get_option( Schema::VERSION_OPTION, '0' ) < self::TOTALS_SINCE ) {
+		$before = (int) get_option( Schema::VERSION_OPTION, '0' );
+		if ( $before < self::TOTALS_SINCE ) {
 			// The totals table is new (or this is a fresh install): count the donations already there.
 			( new DonationTotals() )->rebuild();
 		}
+		if ( $before < self::DONOR_KEYS_SINCE ) {
+			self::backfill_donor_emails();
+		}
 		// Autoloaded, so the check on every request costs no query.
 		update_option( Schema::VERSION_OPTION, Schema::VERSION, true );
+	}
+
+	/**
+	 * Schema 12's changes to tables that already hold rows, as online ALTERs: the donations
+	 * table keeps taking donations while its search keys are built (ALGORITHM=INPLACE,
+	 * LOCK=NONE: MariaDB and MySQL refuse the statement rather than lock, and dbDelta() then
+	 * adds whatever is still missing). Each change is made only when missing, so a second
+	 * server upgrading at once, or a request that died half-way, just finishes the work.
+	 */
+	private static function alter_online(): void {
+		global $wpdb;
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery.SchemaChange -- a migration of the plugin's own tables (names from Schema::table()); key and column names are the constants below.
+		$donations = Schema::table( 'donations' );
+		$keys      = self::key_names( $donations );
+		if ( null !== $keys ) {
+			$changes = array();
+			foreach ( array(
+				'search_email'        => 'email,created_at,status,currency,total_cents',
+				'search_domain'       => 'email_domain,created_at,status,currency,total_cents',
+				'search_first_last'   => 'first_name,last_name,created_at,status,currency,total_cents',
+				'search_last'         => 'last_name,created_at,status,currency,total_cents',
+				'search_organisation' => 'organisation_name,created_at,status,currency,total_cents',
+			) as $name => $columns ) {
+				if ( ! in_array( $name, $keys, true ) ) {
+					$changes[] = "ADD KEY {$name} ({$columns})";
+				}
+			}
+			foreach ( self::REPLACED_DONATION_KEYS as $name ) {
+				if ( in_array( $name, $keys, true ) ) {
+					$changes[] = "DROP KEY {$name}";
+				}
+			}
+			if ( array() !== $changes ) {
+				$wpdb->query( "ALTER TABLE {$donations} " . implode( ', ', $changes ) . ', ALGORITHM=INPLACE, LOCK=NONE' );
+			}
+		}//end if
+		$subscriptions = Schema::table( 'subscriptions' );
+		$keys          = self::key_names( $subscriptions );
+		if ( null !== $keys ) {
+			$changes = array();
+			if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$subscriptions} LIKE %s", 'donor_email' ) ) ) {
+				$changes[] = "ADD COLUMN donor_email varchar(100) NOT NULL DEFAULT ''";
+			}
+			if ( ! in_array( 'status_donor', $keys, true ) ) {
+				$changes[] = 'ADD KEY status_donor (status,donor_email,amount_cents)';
+			}
+			if ( array() !== $changes ) {
+				$wpdb->query( "ALTER TABLE {$subscriptions} " . implode( ', ', $changes ) . ', ALGORITHM=INPLACE, LOCK=NONE' );
+			}
+		}
+		// phpcs:enable
+	}
+
+	/**
+	 * The names of a table's keys, or null when the table does not exist yet.
+	 *
+	 * @param string $table Table name.
+	 * @return list<string>|null
+	 */
+	private static function key_names( string $table ): ?array {
+		global $wpdb;
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table (name from Schema::table()), read during a migration.
+		if ( $table !== $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $table ) ) ) ) {
+			return null;
+		}
+		$rows = $wpdb->get_results( "SHOW INDEX FROM {$table}", ARRAY_A );
+		// phpcs:enable
+		return array_values( array_unique( array_map( static fn ( $row ): string => (string) $row['Key_name'], is_array( $rows ) ? $rows : array() ) ) );
+	}
+
+	/**
+	 * Schema 12: each subscription takes its first donation's lower-cased email, a batch of
+	 * row ids per UPDATE so no statement holds many locks. Subscriptions started meanwhile
+	 * already carry it (SubscriptionRepository::start()), so running this twice changes nothing.
+	 */
+	public static function backfill_donor_emails(): void {
+		global $wpdb;
+		$table = Schema::table( 'subscriptions' );
+		$last  = (int) $wpdb->get_var( "SELECT COALESCE(MAX(id), 0) FROM {$table}" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table, during a migration.
+		$rows  = new SubscriptionRepository();
+		for ( $first = 1; $first <= $last; $first += self::BACKFILL_BATCH ) {
+			$rows->copy_donor_emails( array(), $first, $first + self::BACKFILL_BATCH - 1 );
+		}
 	}
 
 	/**

@@ -35,20 +35,51 @@ final class SubscriptionRepository {
 	 */
 	public function start( string $subscription_id, string $customer_id, int $donation_id, int $amount_cents ): void {
 		global $wpdb;
-		$table = Schema::table( 'subscriptions' );
-		$now   = current_time( 'mysql', true );
+		$table     = Schema::table( 'subscriptions' );
+		$donations = Schema::table( 'donations' );
+		$now       = current_time( 'mysql', true );
+		// The donor's email is copied in the same statement that writes the row (no PHP copy that
+		// another server could overtake): the recurring income counts donors from it.
 		$wpdb->query(
 			$wpdb->prepare(
-				"INSERT IGNORE INTO {$table} (subscription_id, customer_id, donation_id, status, amount_cents, created_at, updated_at) VALUES (%s, %s, %d, %s, %d, %s, %s)",
+				"INSERT IGNORE INTO {$table} (subscription_id, customer_id, donation_id, status, amount_cents, created_at, updated_at, donor_email)
+				VALUES (%s, %s, %d, %s, %d, %s, %s, COALESCE((SELECT LOWER(d.email) FROM {$donations} d WHERE d.id = %d), ''))",
 				$subscription_id,
 				$customer_id,
 				$donation_id,
 				self::INCOMPLETE,
 				$amount_cents,
 				$now,
-				$now
+				$now,
+				$donation_id
 			)
 		);
+	}
+
+	/**
+	 * Copies the lower-cased email of each subscription's first donation onto it again, for
+	 * subscriptions whose first donation is one of these (after the donor's details changed,
+	 * as an erasure does) or whose row id is in a range (the upgrade's backfill). One UPDATE …
+	 * JOIN: the database copies the value, so it is what the donation holds at that moment.
+	 *
+	 * @param int[]    $donation_ids First donations whose email changed ([] with a range).
+	 * @param int|null $first_id     First subscriptions row id of a range, or null.
+	 * @param int|null $last_id      Last subscriptions row id of a range (included), or null.
+	 * @return int Rows changed.
+	 */
+	public function copy_donor_emails( array $donation_ids, ?int $first_id = null, ?int $last_id = null ): int {
+		global $wpdb;
+		$table     = Schema::table( 'subscriptions' );
+		$donations = Schema::table( 'donations' );
+		$sql       = "UPDATE {$table} s LEFT JOIN {$donations} d ON d.id = s.donation_id SET s.donor_email = COALESCE(LOWER(d.email), '')";
+		if ( null !== $first_id && null !== $last_id ) {
+			return (int) $wpdb->query( $wpdb->prepare( $sql . ' WHERE s.id BETWEEN %d AND %d', $first_id, $last_id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $sql holds only the plugin's own table names.
+		}
+		$donation_ids = array_values( array_filter( array_map( 'intval', $donation_ids ) ) );
+		if ( array() === $donation_ids ) {
+			return 0;
+		}
+		return (int) $wpdb->query( $wpdb->prepare( $sql . ' WHERE s.donation_id IN (' . implode( ', ', array_fill( 0, count( $donation_ids ), '%d' ) ) . ')', $donation_ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- table names as above; one %d per id.
 	}
 
 	/**

@@ -30,6 +30,14 @@ final class DonorDataEraser {
 	public const PER_PAGE = 50;
 
 	/**
+	 * Builds the eraser.
+	 *
+	 * @param SubscriptionRepository $subscriptions Keeps each subscription's donor email in step.
+	 */
+	public function __construct( private readonly SubscriptionRepository $subscriptions = new SubscriptionRepository() ) {
+	}
+
+	/**
 	 * Adds the eraser (wp_privacy_personal_data_erasers).
 	 *
 	 * @param array<string, mixed> $erasers Registered erasers.
@@ -71,6 +79,8 @@ final class DonorDataEraser {
 			$sql          = "UPDATE {$table} SET first_name = '', last_name = '', organisation_name = '', email = %s, mobile = '', address_line1 = '', address_line2 = '',
 				city = '', state = '', postcode = '', country = '', in_memory_of = '', updated_at = %s WHERE id IN ({$placeholders})";
 			$changed      = (int) $wpdb->query( $wpdb->prepare( $sql, array_merge( array( wp_privacy_anonymize_data( 'email', $email ), current_time( 'mysql', true ) ), $ids ) ) );
+			// Subscriptions started by these donations count their donor by this email.
+			$this->subscriptions->copy_donor_emails( $ids );
 		}
 
 		$links_changed = $this->erase_card_update_links( $email );

@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Container;
+use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
 
@@ -28,7 +29,7 @@ final class PrivacyServiceProvider implements ServiceProvider {
 	 */
 	public function register( Container $container ): void {
 		$container->set( DonorDataExporter::class, static fn ( Container $c ): DonorDataExporter => new DonorDataExporter( $c->get( Settings::class ) ) );
-		$container->set( DonorDataEraser::class, static fn (): DonorDataEraser => new DonorDataEraser() );
+		$container->set( DonorDataEraser::class, static fn ( Container $c ): DonorDataEraser => new DonorDataEraser( $c->get( SubscriptionRepository::class ) ) );
 	}
 
 	/**

@@ -114,16 +114,19 @@ final class SubscriptionQuery {
 	 * many people give them (distinct donor email addresses, whatever their case: one donor
 	 * with three 4-weekly donations is one donor).
 	 *
+	 * Exact, and read from the status_donor key alone: each subscription carries its first
+	 * donation's lower-cased email (donor_email, written with the row and again whenever that
+	 * donation's email changes), so no donation row is read.
+	 *
 	 * @return array{count: int, cents: int, donors: int}
 	 */
 	public function recurring_income(): array {
 		global $wpdb;
-		$table     = Schema::table( 'subscriptions' );
-		$donations = Schema::table( 'donations' );
-		$row       = $wpdb->get_row(
+		$table = Schema::table( 'subscriptions' );
+		$row   = $wpdb->get_row(
 			$wpdb->prepare(
-				"SELECT COUNT(*) AS running, COALESCE(SUM(s.amount_cents), 0) AS cents, COUNT(DISTINCT NULLIF(LOWER(d.email), '')) AS donors
-				FROM {$table} s LEFT JOIN {$donations} d ON d.id = s.donation_id WHERE s.status = %s",
+				"SELECT COUNT(*) AS running, COALESCE(SUM(amount_cents), 0) AS cents, COUNT(DISTINCT NULLIF(donor_email, '')) AS donors
+				FROM {$table} WHERE status = %s",
 				SubscriptionRepository::ACTIVE
 			),
 			ARRAY_A

@@ -11,6 +11,7 @@ use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationTotals;
+use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Plugin;
 
 /**
@@ -186,6 +187,8 @@ trait DonationFixtures {
 				'updated_at'      => $created_at,
 			)
 		);
+		// As SubscriptionRepository::start() does: the row carries its first donation's email.
+		Plugin::instance()->container()->get( SubscriptionRepository::class )->copy_donor_emails( array( $donation_id ) );
 	}
 
 	/**

@@ -1,0 +1,118 @@
+<?php
+/**
+ * Schema 12 on a site that already holds donations: the donations' search keys are built and
+ * the subscriptions' donor_email added by online ALTERs, and every existing subscription gets
+ * its donor's email by a batched backfill.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration\Admin;
+
+use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
+use DonationWidget\Database\Installer;
+use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationTotals;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- the test puts the plugin's own tables back to schema 11.
+
+final class DonorKeysMigrationTest extends AdminTestCase {
+
+	/**
+	 * Subscription ids this test wrote (DDL commits the test's transaction: they are deleted
+	 * by hand after it).
+	 *
+	 * @var list<string>
+	 */
+	private array $written = array();
+
+	protected function tearDown(): void {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$donations} WHERE email_domain = %s", $this->domain ) );
+		foreach ( $this->written as $subscription_id ) {
+			$wpdb->delete( Schema::table( 'subscriptions' ), array( 'subscription_id' => $subscription_id ) );
+		}
+		// The totals counted those rows when they were written.
+		$this->service( DonationTotals::class )->rederive( gmdate( 'Y-m-d' ), gmdate( 'Y-m-d' ) );
+		Installer::maybe_upgrade();
+		parent::tearDown();
+	}
+
+	/**
+	 * Key names of a table.
+	 *
+	 * @param string $table Table.
+	 * @return list<string>
+	 */
+	private function keys( string $table ): array {
+		global $wpdb;
+		return array_values( array_unique( array_column( (array) $wpdb->get_results( "SHOW INDEX FROM {$table}", ARRAY_A ), 'Key_name' ) ) );
+	}
+
+	public function test_an_upgrade_from_schema_11_builds_the_keys_online_and_backfills_every_subscription(): void {
+		global $wpdb;
+		$donations     = Schema::table( 'donations' );
+		$subscriptions = Schema::table( 'subscriptions' );
+		foreach ( array( 'Jane', 'JANE', 'omar' ) as $i => $local ) {
+			$id              = $this->insert_donation(
+				array(
+					'frequency' => '4weekly',
+					'email'     => $this->email( $local ),
+				)
+			);
+			$this->written[] = 'sub_migrate' . $i . wp_generate_password( 8, false );
+			$this->insert_subscription( end( $this->written ), $id, 'active', 1000 );
+		}
+
+		// Back to schema 11: its keys, no donor_email.
+		$wpdb->query( "ALTER TABLE {$subscriptions} DROP KEY status_donor, DROP COLUMN donor_email" );
+		$wpdb->query(
+			"ALTER TABLE {$donations} DROP KEY search_email, DROP KEY search_domain, DROP KEY search_first_last, DROP KEY search_last, DROP KEY search_organisation,
+			ADD KEY email (email), ADD KEY email_domain (email_domain), ADD KEY first_last (first_name,last_name), ADD KEY last_name (last_name), ADD KEY organisation_name (organisation_name)"
+		);
+		update_option( Schema::VERSION_OPTION, '11' );
+
+		$statements = array();
+		$collect    = static function ( $query ) use ( &$statements ) {
+			$statements[] = (string) $query;
+			return $query;
+		};
+		add_filter( 'query', $collect );
+		Installer::maybe_upgrade();
+		remove_filter( 'query', $collect );
+
+		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+		$alters = array_values( array_filter( $statements, static fn ( string $sql ): bool => (bool) preg_match( '/^\s*ALTER TABLE/i', $sql ) ) );
+		$this->assertCount( 2, $alters, "one ALTER per table:\n" . implode( "\n", $alters ) );
+		foreach ( $alters as $alter ) {
+			$this->assertStringEndsWith( 'ALGORITHM=INPLACE, LOCK=NONE', $alter, 'donations keep coming in while it runs' );
+		}
+		$this->assertSame( '', $wpdb->last_error );
+
+		$keys = $this->keys( $donations );
+		foreach ( array( 'search_email', 'search_domain', 'search_first_last', 'search_last', 'search_organisation' ) as $key ) {
+			$this->assertContains( $key, $keys );
+		}
+		foreach ( array( 'email', 'email_domain', 'first_last', 'last_name', 'organisation_name' ) as $key ) {
+			$this->assertNotContains( $key, $keys, 'replaced by a search key that starts with the same columns' );
+		}
+		$this->assertContains( 'status_donor', $this->keys( $subscriptions ) );
+
+		$emails = $wpdb->get_col( $wpdb->prepare( "SELECT donor_email FROM {$subscriptions} WHERE subscription_id IN (%s, %s, %s) ORDER BY id", $this->written[0], $this->written[1], $this->written[2] ) );
+		$this->assertSame( array( $this->email( 'jane' ), $this->email( 'jane' ), $this->email( 'omar' ) ), $emails, 'backfilled, lower-cased' );
+		$this->assertNotEmpty( preg_grep( '/^\s*UPDATE .*BETWEEN/', $statements ), 'backfilled by id ranges' );
+		$this->assertSame(
+			(int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(DISTINCT NULLIF(LOWER(d.email), '')) FROM {$subscriptions} s LEFT JOIN {$donations} d ON d.id = s.donation_id WHERE s.status = %s", 'active' ) ),
+			$this->service( SubscriptionQuery::class )->recurring_income()['donors'],
+			'every subscription counted as the join counted it'
+		);
+
+		// A second run (another server, or a retry) finds nothing left to do.
+		$statements = array();
+		add_filter( 'query', $collect );
+		Installer::install();
+		remove_filter( 'query', $collect );
+		$this->assertSame( array(), array_values( (array) preg_grep( '/^\s*ALTER TABLE/i', $statements ) ) );
+	}
+}

@@ -1,0 +1,231 @@
+<?php
+/**
+ * The recurring income's donors and a search's count, sums and pages are read from keys
+ * (subscriptions.donor_email, the donations' search_* keys) instead of joined rows: each is
+ * compared here with the join it replaced, after every kind of write that can change it.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration\Admin;
+
+use DonationWidget\Admin\Donations\DonationFilters;
+use DonationWidget\Admin\Donations\DonationQuery;
+use DonationWidget\Admin\Donations\DonationSearch;
+use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
+use DonationWidget\Database\Schema;
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Privacy\DonorDataEraser;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in DonationSearch's union; the reference queries of the test, on the plugin's own tables.
+
+final class ExactSummariesTest extends AdminTestCase {
+
+	/**
+	 * The recurring income as the join over the first donations counted it (schema 11).
+	 *
+	 * @return array{count: int, cents: int, donors: int}
+	 */
+	private function joined_recurring_income(): array {
+		global $wpdb;
+		$row = $wpdb->get_row(
+			$wpdb->prepare(
+				'SELECT COUNT(*) AS running, COALESCE(SUM(s.amount_cents), 0) AS cents, COUNT(DISTINCT NULLIF(LOWER(d.email), \'\')) AS donors FROM '
+				. Schema::table( 'subscriptions' ) . ' s LEFT JOIN ' . Schema::table( 'donations' ) . ' d ON d.id = s.donation_id WHERE s.status = %s',
+				SubscriptionRepository::ACTIVE
+			),
+			ARRAY_A
+		);
+		return array(
+			'count'  => (int) $row['running'],
+			'cents'  => (int) $row['cents'],
+			'donors' => (int) $row['donors'],
+		);
+	}
+
+	private function assert_recurring_income_exact( string $when ): void {
+		$this->assertSame( $this->joined_recurring_income(), $this->service( SubscriptionQuery::class )->recurring_income(), $when );
+	}
+
+	public function test_recurring_donors_match_the_join_after_each_start_cancel_and_erasure(): void {
+		$subscriptions = $this->service( SubscriptionRepository::class );
+		$this->assert_recurring_income_exact( 'before' );
+		$before = $this->service( SubscriptionQuery::class )->recurring_income();
+
+		$first = $this->insert_donation(
+			array(
+				'frequency' => '4weekly',
+				'email'     => $this->email( 'Mixed.Case' ),
+			)
+		);
+		$sub_a = 'sub_exact_a' . wp_generate_password( 8, false );
+		$subscriptions->start( $sub_a, 'cus_exact', $first, 2500 );
+		$this->assert_recurring_income_exact( 'started (incomplete)' );
+		$subscriptions->activate( $sub_a );
+		$this->assert_recurring_income_exact( 'activated' );
+
+		// The same donor again, in another case: still one donor.
+		$again = $this->insert_donation(
+			array(
+				'frequency' => '4weekly',
+				'email'     => strtoupper( $this->email( 'Mixed.Case' ) ),
+			)
+		);
+		$sub_b = 'sub_exact_b' . wp_generate_password( 8, false );
+		$subscriptions->start( $sub_b, 'cus_exact', $again, 1500 );
+		$subscriptions->activate( $sub_b );
+		$this->assert_recurring_income_exact( 'a second subscription of the same donor' );
+		$after = $this->service( SubscriptionQuery::class )->recurring_income();
+		$this->assertSame( array( 2, 4000, 1 ), array( $after['count'] - $before['count'], $after['cents'] - $before['cents'], $after['donors'] - $before['donors'] ) );
+
+		// Another donor, then one of the first donor's subscriptions cancelled.
+		$other = $this->insert_donation(
+			array(
+				'frequency' => '4weekly',
+				'email'     => $this->email( 'other' ),
+			)
+		);
+		$sub_c = 'sub_exact_c' . wp_generate_password( 8, false );
+		$subscriptions->start( $sub_c, 'cus_other', $other, 1000 );
+		$subscriptions->activate( $sub_c );
+		$subscriptions->cancel( $sub_a );
+		$this->assert_recurring_income_exact( 'one cancelled' );
+		$subscriptions->change_amount( $sub_b, 3000 );
+		$this->assert_recurring_income_exact( 'an amount changed' );
+
+		// Erasing the donor anonymises their first donations' email: the count follows it.
+		$this->service( DonorDataEraser::class )->erase( $this->email( 'other' ) );
+		$this->assert_recurring_income_exact( 'after an erasure' );
+		global $wpdb;
+		$this->assertSame(
+			strtolower( (string) $wpdb->get_var( $wpdb->prepare( 'SELECT email FROM ' . Schema::table( 'donations' ) . ' WHERE id = %d', $other ) ) ),
+			$wpdb->get_var( $wpdb->prepare( 'SELECT donor_email FROM ' . Schema::table( 'subscriptions' ) . ' WHERE subscription_id = %s', $sub_c ) ),
+			'the subscription carries the anonymised address, as the join read it'
+		);
+
+		// A subscription whose first donation is unknown counts no donor, as the LEFT JOIN did.
+		$sub_d = 'sub_exact_d' . wp_generate_password( 8, false );
+		$subscriptions->start( $sub_d, 'cus_none', 999999999, 700 );
+		$subscriptions->activate( $sub_d );
+		$this->assert_recurring_income_exact( 'a subscription without its first donation' );
+	}
+
+	/**
+	 * A search's count, sums and every page as the join over the matched rows answered them.
+	 *
+	 * @param array<string, string> $request Query arguments of the list.
+	 * @param string                $when    What just happened.
+	 */
+	private function assert_search_exact( array $request, string $when ): void {
+		global $wpdb;
+		$filters              = DonationFilters::from_request( $request );
+		list( $union, $args ) = DonationSearch::ids( $filters->search );
+		$table                = Schema::table( 'donations' );
+		$where                = '1=1';
+		if ( '' !== $filters->status ) {
+			$where .= $wpdb->prepare( ' AND d.status = %s', $filters->status );
+		}
+		$column    = DonationFilters::SORTABLE[ $filters->orderby ] ?? 'created_at';
+		$direction = 'asc' === $filters->order ? 'ASC' : 'DESC';
+		$expected  = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT d.id FROM ({$union}) m STRAIGHT_JOIN {$table} d ON d.id = m.id WHERE {$where} ORDER BY d.{$column} {$direction}, d.id {$direction}", $args ) ) );
+		$sums      = $wpdb->get_row(
+			$wpdb->prepare(
+				"SELECT COALESCE(SUM(CASE WHEN d.status = 'succeeded' AND d.currency = 'AUD' THEN 1 ELSE 0 END), 0) AS n,
+				COALESCE(SUM(CASE WHEN d.status = 'succeeded' AND d.currency = 'AUD' THEN d.total_cents ELSE 0 END), 0) AS cents
+				FROM ({$union}) m STRAIGHT_JOIN {$table} d ON d.id = m.id WHERE {$where}",
+				$args
+			),
+			ARRAY_A
+		);
+
+		$query  = $this->service( DonationQuery::class );
+		$totals = $query->totals( $filters );
+		$this->assertSame(
+			array(
+				'count'           => count( $expected ),
+				'succeeded_count' => (int) $sums['n'],
+				'succeeded_cents' => (int) $sums['cents'],
+			),
+			$totals,
+			$when
+		);
+		$pages = array();
+		$last  = (int) ceil( count( $expected ) / 3 );
+		for ( $page = 1; $page <= $last; $page++ ) {
+			$pages = array_merge( $pages, array_map( static fn ( Donation $donation ): int => $donation->id(), $query->page( $filters, 3, $page, $totals['count'] ) ) );
+		}
+		$this->assertSame( $expected, $pages, "{$when}: every page, in order" );
+	}
+
+	public function test_a_search_counts_sums_and_pages_as_the_join_did_before_and_after_a_refund(): void {
+		$rows = array();
+		foreach ( array(
+			array( 'Smith', 'Jane', '', 'succeeded', 5000, 'AUD', 3 ),
+			array( 'Smithers', 'Omar', '', 'failed', 2500, 'AUD', 2 ),
+			array( 'Jones', 'Smithy', '', 'succeeded', 7500, 'AUD', 5 ),
+			array( 'Lee', 'Mei', 'Smith Builders', 'succeeded', 10000, 'AUD', 1 ),
+			array( 'Smith', 'Ava', '', 'succeeded', 5000, 'NZD', 4 ),
+			array( 'Smith', 'Jack', '', 'refunded', 2000, 'AUD', 6 ),
+			array( 'Brown', 'Leo', '', 'succeeded', 4000, 'AUD', 2 ),
+			array( 'Smith', 'Ruby', '', 'succeeded', 5000, 'AUD', 3 ),
+		) as $i => list( $last, $first, $organisation, $status, $cents, $currency, $days ) ) {
+			$rows[] = $this->insert_donation(
+				array(
+					// Searched by this test's surname, found by name, organisation and email.
+					'last_name'         => $last . $this->domain,
+					'first_name'        => $first . ( 'Smithy' === $first ? $this->domain : '' ),
+					'organisation_name' => '' !== $organisation ? $organisation . $this->domain : '',
+					'donate_as'         => '' !== $organisation ? 'organisation' : 'individual',
+					'email'             => $this->email( strtolower( $first ) . $i ),
+					'status'            => $status,
+					'total_cents'       => $cents,
+					'amount_cents'      => $cents,
+					'currency'          => $currency,
+					'created_at'        => self::days_ago( $days ),
+				)
+			);
+		}
+		$searches = array(
+			array( 's' => 'Smith' . $this->domain ),
+			array( 's' => $this->domain ),
+			array(
+				's'       => $this->domain,
+				'orderby' => 'amount',
+				'order'   => 'asc',
+			),
+			array(
+				's'       => $this->domain,
+				'orderby' => 'status',
+				'order'   => 'desc',
+			),
+			array(
+				's'      => $this->domain,
+				'status' => 'succeeded',
+			),
+			array( 's' => 'Jane Smith' . $this->domain ),
+			array( 's' => (string) $rows[2] ),
+		);
+		foreach ( $searches as $request ) {
+			$this->assert_search_exact( $request, 'seeded: ' . wp_json_encode( $request ) );
+		}
+
+		// A refund moves a match between the sums; the count stays.
+		$this->assertTrue( $this->service( DonationRepository::class )->move( $rows[0], 'refunded' ) );
+		foreach ( $searches as $request ) {
+			$this->assert_search_exact( $request, 'after a refund: ' . wp_json_encode( $request ) );
+		}
+
+		// A new donation is found at once.
+		$this->insert_donation(
+			array(
+				'last_name' => 'Smith' . $this->domain,
+				'email'     => $this->email( 'new' ),
+			)
+		);
+		foreach ( $searches as $request ) {
+			$this->assert_search_exact( $request, 'after a new donation: ' . wp_json_encode( $request ) );
+		}
+	}
+}
