@@ -46,7 +46,7 @@ final class DonationQuery {
 	 */
 	public function page( DonationFilters $filters, int $per_page, int $page, ?int $total = null ): array {
 		global $wpdb;
-		list( $from, $where, $args ) = $this->where( $filters );
+		list( $from, $where, $args ) = $this->where( $filters, null, true );
 		$per_page                    = max( 1, $per_page );
 		$offset                      = max( 0, ( max( 1, $page ) - 1 ) * $per_page );
 		$column                      = DonationFilters::SORTABLE[ $filters->orderby ] ?? 'created_at';
@@ -90,7 +90,7 @@ final class DonationQuery {
 			DonationForm::CURRENCY,
 		);
 		if ( '' !== $filters->search ) {
-			list( $from, $where, $args ) = $this->where( $filters );
+			list( $from, $where, $args ) = $this->where( $filters, null, true );
 			return $this->sums( $this->rows_sum_sql( $from, $where ), array_merge( $sums, $args ) );
 		}
 
@@ -100,7 +100,7 @@ final class DonationQuery {
 		$end_day   = null === $range_to ? null : substr( $range_to, 0, 10 );
 		if ( null !== $first_day && null !== $end_day && $first_day >= $end_day ) {
 			// Less than a whole day: the rows alone.
-			list( $from, $where, $args ) = $this->where( $filters );
+			list( $from, $where, $args ) = $this->where( $filters, null, true );
 			return $this->sums( $this->rows_sum_sql( $from, $where ), array_merge( $sums, $args ) );
 		}
 
@@ -142,7 +142,7 @@ final class DonationQuery {
 			$edges[] = array( $end_day . ' 00:00:00', $range_to );
 		}
 		foreach ( $edges as $edge ) {
-			list( $from, $where, $args ) = $this->where( $filters, $edge );
+			list( $from, $where, $args ) = $this->where( $filters, $edge, true );
 			$part                        = $this->sums( $this->rows_sum_sql( $from, $where ), array_merge( $sums, $args ) );
 			foreach ( $days as $key => $value ) {
 				$days[ $key ] = $value + $part[ $key ];
@@ -256,17 +256,23 @@ final class DonationQuery {
 	 * The FROM and WHERE clauses of the filters (the donations are d), with the placeholder
 	 * values of both in order.
 	 *
-	 * @param DonationFilters                  $filters Search and filters.
-	 * @param array{0: string, 1: string}|null $range   A UTC range [start, end) instead of the filters' dates.
+	 * @param DonationFilters                  $filters   Search and filters.
+	 * @param array{0: string, 1: string}|null $range     A UTC range [start, end) instead of the filters' dates.
+	 * @param bool                             $keys_only Whether the caller reads only id and DonationSearch::COVERED of d.
 	 * @return array{0: string, 1: string, 2: list<string|int>}
 	 */
-	private function where( DonationFilters $filters, ?array $range = null ): array {
+	private function where( DonationFilters $filters, ?array $range = null, bool $keys_only = false ): array {
 		$table   = Schema::table( 'donations' );
 		$from    = "{$table} d";
 		$clauses = array( '1=1' );
 		$args    = array();
 
-		if ( '' !== $filters->search ) {
+		if ( $keys_only && '' !== $filters->search && '' === $filters->frequency && '' === $filters->method ) {
+			// Everything the list sorts, sums and filters by is in the matches' keys: the page and
+			// the totals read the keys only (DonationSearch::rows()), not thousands of rows.
+			list( $union, $args ) = DonationSearch::rows( $filters->search );
+			$from                 = "({$union}) d";
+		} elseif ( '' !== $filters->search ) {
 			list( $union, $args ) = DonationSearch::ids( $filters->search );
 			$from                 = "({$union}) m STRAIGHT_JOIN {$table} d ON d.id = m.id";
 		}
