@@ -13,6 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonationTotals;
+use DonationWidget\Donations\DonorLastGifts;
 use DonationWidget\Donations\SubscriptionRepository;
 
 /**
@@ -26,7 +27,8 @@ final class Installer {
 	private const TOTALS_SINCE = 8;
 
 	/**
-	 * The schema version that brought the search_* keys and the subscriptions' donor_email.
+	 * The schema version that brought the search_* keys, the subscriptions' donor_email and the
+	 * donor_last_gifts table.
 	 */
 	private const DONOR_KEYS_SINCE = 12;
 
@@ -76,6 +78,10 @@ final class Installer {
 		}
 		if ( $before < self::DONOR_KEYS_SINCE ) {
 			self::backfill_donor_emails();
+			if ( $before >= self::TOTALS_SINCE ) {
+				// The donor_last_gifts table is new (rebuild() above already filled it otherwise).
+				( new DonorLastGifts() )->rebuild();
+			}
 		}
 		// Autoloaded, so the check on every request costs no query.
 		update_option( Schema::VERSION_OPTION, Schema::VERSION, true );

@@ -24,7 +24,7 @@ final class Schema {
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs', 'donor_last_gifts' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -62,6 +62,7 @@ final class Schema {
 		$ss_asked   = self::table( 'self_service_requests' );
 		$statements = self::table( 'statements' );
 		$stmt_runs  = self::table( 'statement_runs' );
+		$last_gifts = self::table( 'donor_last_gifts' );
 
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice). The
@@ -331,6 +332,15 @@ final class Schema {
   total_cents bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (day,status,method,frequency,currency),
   KEY method (method)
+) {$charset};",
+			// Each donor's latest succeeded AUD donation (Donations\DonorLastGifts, kept on write
+			// with the totals): the dashboard's "donors this month" is a count of one key range.
+			// email_key is the lower-cased email: one donor whatever the case, as the rows count.
+			"CREATE TABLE {$last_gifts} (
+  email_key varchar(100) NOT NULL,
+  last_gift_at datetime DEFAULT NULL,
+  PRIMARY KEY  (email_key),
+  KEY last_gift_at (last_gift_at)
 ) {$charset};",
 			// Self-service ("Manage my donation") links: like card-update links, only the SHA-256 of
 			// each token is kept; used_at is set by one conditional UPDATE, so a link opens once.

@@ -42,12 +42,23 @@ final class DonationTotals {
 	private const REBUILD_DAYS_PER_BATCH = 31;
 
 	/**
+	 * Builds the totals.
+	 *
+	 * @param DonorLastGifts $donors Each donor's latest succeeded donation, kept on the same writes.
+	 */
+	public function __construct( private readonly DonorLastGifts $donors = new DonorLastGifts() ) {
+	}
+
+	/**
 	 * Counts a donation just inserted.
 	 *
 	 * @param Donation $donation The new row, as read back.
 	 */
 	public function inserted( Donation $donation ): void {
 		$this->apply( array( array_merge( $this->key( $donation, $donation->status(), $donation->method() ), array( 1, $donation->total_cents() ) ) ) );
+		if ( DonationStatus::SUCCEEDED === $donation->status() ) {
+			$this->donors->refresh( $donation->email() );
+		}
 	}
 
 	/**
@@ -68,6 +79,9 @@ final class DonationTotals {
 				array_merge( $this->key( $before, $status, $method ), array( 1, $before->total_cents() ) ),
 			)
 		);
+		if ( $before->status() !== $status && in_array( DonationStatus::SUCCEEDED, array( $before->status(), $status ), true ) ) {
+			$this->donors->refresh( $before->email() );
+		}
 	}
 
 	/**
@@ -78,6 +92,17 @@ final class DonationTotals {
 	 * @param string $last_day  Last UTC day, Y-m-d (included).
 	 */
 	public function rederive( string $first_day, string $last_day ): void {
+		$this->rederive_totals( $first_day, $last_day );
+		$this->donors->rederive( $first_day . ' 00:00:00', gmdate( 'Y-m-d', (int) strtotime( $last_day . ' 00:00:00 UTC +1 day' ) ) . ' 00:00:00' );
+	}
+
+	/**
+	 * The totals part of rederive().
+	 *
+	 * @param string $first_day First UTC day, Y-m-d.
+	 * @param string $last_day  Last UTC day, Y-m-d (included).
+	 */
+	private function rederive_totals( string $first_day, string $last_day ): void {
 		global $wpdb;
 		$donations = Schema::table( 'donations' );
 		$totals    = Schema::table( 'donation_totals' );
@@ -102,13 +127,16 @@ final class DonationTotals {
 	}
 
 	/**
-	 * Re-derives every day that has donations, a month at a time (on upgrade, and after seeding).
+	 * Re-derives every day that has donations, a month at a time, and every donor's latest gift
+	 * (on upgrade, and after seeding).
 	 */
 	public function rebuild(): void {
 		global $wpdb;
 		$donations = Schema::table( 'donations' );
 		$totals    = Schema::table( 'donation_totals' );
 		$first     = $wpdb->get_var( "SELECT MIN(created_at) FROM {$donations}" );
+		// The donors' latest gifts are rebuilt with them (an empty table for no donations).
+		$this->donors->rebuild();
 		if ( ! is_string( $first ) || '' === $first ) {
 			$wpdb->query( "DELETE FROM {$totals}" );
 			return;
@@ -121,7 +149,7 @@ final class DonationTotals {
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day < %s", $day ) );
 		while ( $day <= $last ) {
 			$end = gmdate( 'Y-m-d', (int) strtotime( $day . ' 00:00:00 UTC +' . ( self::REBUILD_DAYS_PER_BATCH - 1 ) . ' days' ) );
-			$this->rederive( $day, min( $end, $last ) );
+			$this->rederive_totals( $day, min( $end, $last ) );
 			$day = gmdate( 'Y-m-d', (int) strtotime( $end . ' 00:00:00 UTC +1 day' ) );
 		}
 	}

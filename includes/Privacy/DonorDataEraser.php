@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonorLastGifts;
 use DonationWidget\Donations\SubscriptionRepository;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- a privacy erasure of the plugin's own tables (nothing to cache); the only interpolated names are the tables from Schema::table(), every value is a placeholder of $wpdb->prepare().
@@ -33,8 +34,9 @@ final class DonorDataEraser {
 	 * Builds the eraser.
 	 *
 	 * @param SubscriptionRepository $subscriptions Keeps each subscription's donor email in step.
+	 * @param DonorLastGifts         $last_gifts    Keeps each donor's latest gift in step.
 	 */
-	public function __construct( private readonly SubscriptionRepository $subscriptions = new SubscriptionRepository() ) {
+	public function __construct( private readonly SubscriptionRepository $subscriptions = new SubscriptionRepository(), private readonly DonorLastGifts $last_gifts = new DonorLastGifts() ) {
 	}
 
 	/**
@@ -78,9 +80,12 @@ final class DonorDataEraser {
 			$placeholders = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
 			$sql          = "UPDATE {$table} SET first_name = '', last_name = '', organisation_name = '', email = %s, mobile = '', address_line1 = '', address_line2 = '',
 				city = '', state = '', postcode = '', country = '', in_memory_of = '', updated_at = %s WHERE id IN ({$placeholders})";
-			$changed      = (int) $wpdb->query( $wpdb->prepare( $sql, array_merge( array( wp_privacy_anonymize_data( 'email', $email ), current_time( 'mysql', true ) ), $ids ) ) );
-			// Subscriptions started by these donations count their donor by this email.
+			$anonymous    = wp_privacy_anonymize_data( 'email', $email );
+			$changed      = (int) $wpdb->query( $wpdb->prepare( $sql, array_merge( array( $anonymous, current_time( 'mysql', true ) ), $ids ) ) );
+			// The dashboard's and the recurring income's donor counts follow the rows' new email.
 			$this->subscriptions->copy_donor_emails( $ids );
+			$this->last_gifts->refresh( $email );
+			$this->last_gifts->refresh( $anonymous );
 		}
 
 		$links_changed = $this->erase_card_update_links( $email );

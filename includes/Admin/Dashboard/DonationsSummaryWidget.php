@@ -18,12 +18,9 @@ use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
 use DonationWidget\Admin\WebhookHealthReport;
-use DonationWidget\Database\Schema;
-use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\DonorLastGifts;
 use DonationWidget\Receipts\DonationFormat;
-
-// phpcs:disable WordPress.DB.DirectDatabaseQuery -- one aggregate read of the plugin's own table per dashboard view; staff expect today's numbers, not a cache.
 
 /**
  * This month's total, how many donors gave this month, and the recurring income of the running
@@ -39,8 +36,9 @@ final class DonationsSummaryWidget {
 	 * @param SubscriptionQuery   $subscriptions  The recurring income.
 	 * @param WebhookHealthReport $webhook_health Whether the providers' webhooks arrive.
 	 * @param DonationQuery       $donations      This month's totals.
+	 * @param DonorLastGifts      $last_gifts     This month's donors.
 	 */
-	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health, private readonly DonationQuery $donations ) {
+	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health, private readonly DonationQuery $donations, private readonly DonorLastGifts $last_gifts = new DonorLastGifts() ) {
 	}
 
 	/**
@@ -56,25 +54,17 @@ final class DonationsSummaryWidget {
 	/**
 	 * The numbers: this calendar month in the site's time zone, succeeded donations in AUD.
 	 *
-	 * Donors are people: distinct email addresses, whatever their case.
+	 * Donors are people: distinct email addresses, whatever their case (exact: DonorLastGifts).
 	 *
 	 * @return array{month_cents: int, month_count: int, month_donors: int, recurring_cents: int, recurring_count: int, recurring_donors: int}
 	 */
 	public function numbers(): array {
-		global $wpdb;
-		$table = Schema::table( 'donations' );
 		$month = (string) wp_date( 'Y-m-01' );
-		// The sums come from the totals kept on write; the donors from the month's succeeded rows
-		// (the status_created index reads only those).
+		// The sums come from the totals kept on write; the donors from each donor's latest
+		// succeeded gift, kept on the same writes (a donor gave this month exactly when their
+		// latest gift is this month's): one key range, not the month's emails de-duplicated.
 		$sums      = $this->donations->totals( new DonationFilters( '', DonationStatus::SUCCEEDED, '', '', $month ) );
-		$donors    = $wpdb->get_var(
-			$wpdb->prepare(
-				"SELECT COUNT(DISTINCT NULLIF(LOWER(email), '')) FROM {$table} WHERE status = %s AND created_at >= %s AND currency = %s", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table name.
-				DonationStatus::SUCCEEDED,
-				get_gmt_from_date( $month . ' 00:00:00' ),
-				DonationForm::CURRENCY
-			)
-		);
+		$donors    = $this->last_gifts->donors_since( get_gmt_from_date( $month . ' 00:00:00' ) );
 		$recurring = $this->subscriptions->recurring_income();
 		return array(
 			'month_cents'      => $sums['succeeded_cents'],

@@ -1,14 +1,15 @@
 <?php
 /**
  * Schema 12 on a site that already holds donations: the donations' search keys are built and
- * the subscriptions' donor_email added by online ALTERs, and every existing subscription gets
- * its donor's email by a batched backfill.
+ * the subscriptions' donor_email added by online ALTERs, every existing subscription gets its
+ * donor's email by a batched backfill, and the donors' latest gifts are built from the rows.
  *
  * @package DonationWidget
  */
 
 namespace DonationWidget\Tests\Integration\Admin;
 
+use DonationWidget\Admin\Dashboard\DonationsSummaryWidget;
 use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
@@ -71,6 +72,7 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 			"ALTER TABLE {$donations} DROP KEY search_email, DROP KEY search_domain, DROP KEY search_first_last, DROP KEY search_last, DROP KEY search_organisation,
 			ADD KEY email (email), ADD KEY email_domain (email_domain), ADD KEY first_last (first_name,last_name), ADD KEY last_name (last_name), ADD KEY organisation_name (organisation_name)"
 		);
+		$wpdb->query( 'DROP TABLE ' . Schema::table( 'donor_last_gifts' ) );
 		update_option( Schema::VERSION_OPTION, '11' );
 
 		$statements = array();
@@ -106,6 +108,12 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 			(int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(DISTINCT NULLIF(LOWER(d.email), '')) FROM {$subscriptions} s LEFT JOIN {$donations} d ON d.id = s.donation_id WHERE s.status = %s", 'active' ) ),
 			$this->service( SubscriptionQuery::class )->recurring_income()['donors'],
 			'every subscription counted as the join counted it'
+		);
+
+		$this->assertSame(
+			(int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(DISTINCT NULLIF(LOWER(email), '')) FROM {$donations} WHERE status = %s AND created_at >= %s AND currency = %s", 'succeeded', get_gmt_from_date( wp_date( 'Y-m-01' ) . ' 00:00:00' ), 'AUD' ) ),
+			$this->service( DonationsSummaryWidget::class )->numbers()['month_donors'],
+			'the donors\' latest gifts are built from the rows'
 		);
 
 		// A second run (another server, or a retry) finds nothing left to do.

@@ -1,14 +1,16 @@
 <?php
 /**
- * The recurring income's donors and a search's count, sums and pages are read from keys
- * (subscriptions.donor_email, the donations' search_* keys) instead of joined rows: each is
- * compared here with the join it replaced, after every kind of write that can change it.
+ * The dashboard's donors this month, the recurring income's donors and a search's count, sums
+ * and pages are read from state kept on write (donor_last_gifts, subscriptions.donor_email, the
+ * donations' search_* keys) instead of the rows: each is compared here with the query it
+ * replaced, after every kind of write that can change it.
  *
  * @package DonationWidget
  */
 
 namespace DonationWidget\Tests\Integration\Admin;
 
+use DonationWidget\Admin\Dashboard\DonationsSummaryWidget;
 use DonationWidget\Admin\Donations\DonationFilters;
 use DonationWidget\Admin\Donations\DonationQuery;
 use DonationWidget\Admin\Donations\DonationSearch;
@@ -16,6 +18,7 @@ use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Privacy\DonorDataEraser;
 
@@ -110,6 +113,87 @@ final class ExactSummariesTest extends AdminTestCase {
 		$subscriptions->start( $sub_d, 'cus_none', 999999999, 700 );
 		$subscriptions->activate( $sub_d );
 		$this->assert_recurring_income_exact( 'a subscription without its first donation' );
+	}
+
+	/**
+	 * This month's donors as the dashboard counted them from the rows (schema 11).
+	 */
+	private function counted_month_donors(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var(
+			$wpdb->prepare(
+				"SELECT COUNT(DISTINCT NULLIF(LOWER(email), '')) FROM " . Schema::table( 'donations' ) . ' WHERE status = %s AND created_at >= %s AND currency = %s',
+				'succeeded',
+				get_gmt_from_date( wp_date( 'Y-m-01' ) . ' 00:00:00' ),
+				'AUD'
+			)
+		);
+	}
+
+	private function assert_month_donors_exact( string $when ): int {
+		$donors = $this->service( DonationsSummaryWidget::class )->numbers()['month_donors'];
+		$this->assertSame( $this->counted_month_donors(), $donors, $when );
+		return $donors;
+	}
+
+	public function test_this_months_donors_match_the_rows_after_gifts_refunds_and_an_erasure(): void {
+		$donations = $this->service( DonationRepository::class );
+		$start     = $this->assert_month_donors_exact( 'before' );
+
+		$jane = $this->insert_donation( array( 'email' => $this->email( 'Jane' ) ) );
+		$this->assertSame( $start + 1, $this->assert_month_donors_exact( 'a new donor' ) );
+		$this->insert_donation( array( 'email' => strtoupper( $this->email( 'jane' ) ) ) );
+		$this->assertSame( $start + 1, $this->assert_month_donors_exact( 'the same donor again, in capitals' ) );
+		$this->insert_donation(
+			array(
+				'email'  => $this->email( 'failed' ),
+				'status' => 'failed',
+			)
+		);
+		$this->insert_donation(
+			array(
+				'email'    => $this->email( 'kiwi' ),
+				'currency' => 'NZD',
+			)
+		);
+		$old = $this->insert_donation(
+			array(
+				'email'      => $this->email( 'lastyear' ),
+				'created_at' => self::days_ago( 400 ),
+			)
+		);
+		$this->assertSame( $start + 1, $this->assert_month_donors_exact( 'failed, NZD and old gifts count no one' ) );
+
+		// A donation that succeeds later (pending, then succeeded) counts when it succeeds.
+		$later = $this->insert_donation(
+			array(
+				'email'  => $this->email( 'later' ),
+				'status' => 'pending',
+			)
+		);
+		$this->assert_month_donors_exact( 'pending' );
+		$this->assertTrue( $donations->move( $later, 'succeeded' ) );
+		$this->assertSame( $start + 2, $this->assert_month_donors_exact( 'succeeded later' ) );
+
+		// A refund of a donor's only gift this month takes them off; one of two does not.
+		$this->assertTrue( $donations->move( $later, 'refunded' ) );
+		$this->assertSame( $start + 1, $this->assert_month_donors_exact( 'only gift refunded' ) );
+		$this->assertTrue( $donations->move( $jane, 'refunded' ) );
+		$this->assertSame( $start + 1, $this->assert_month_donors_exact( 'one of two gifts refunded' ) );
+		$this->assertTrue( $donations->move( $old, 'refunded' ) );
+		$this->assert_month_donors_exact( 'an old gift refunded' );
+
+		// An erasure gives the rows another address: counted as the rows now say.
+		$this->service( DonorDataEraser::class )->erase( strtoupper( $this->email( 'jane' ) ) );
+		$this->assert_month_donors_exact( 'after an erasure' );
+
+		// The daily safety net puts back a row a dead request left wrong.
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'donor_last_gifts' ) . ' SET last_gift_at = %s WHERE email_key = %s', self::days_ago( 1 ), $this->email( 'later' ) ) );
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( 'donor_last_gifts' ) . ' WHERE email_key = %s', $this->email( 'kiwi' ) ) );
+		$this->insert_many_donations( 1, array( 'email' => $this->email( 'bulk' ) ) );
+		$this->service( DonationTotals::class )->rederive_recent();
+		$this->assert_month_donors_exact( 'after the safety net' );
 	}
 
 	/**
