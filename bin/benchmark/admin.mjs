@@ -6,7 +6,7 @@
  *
  * Logs in as admin (admin / password), warms each screen up, then times ten requests of each:
  * the Pages list (wp-admin/edit.php?post_type=page), the Donations list (first page, search by
- * email, search by reference, status filter, method + month filter, page 500 and the last
+ * email, by a common surname, by reference, status filter, method + month filter, page 500 and the last
  * page), the 4-weekly list and the dashboard. It prints the median time to first byte and to
  * the last byte (the server's whole work: PHP's server sends the admin header before the list
  * is built, so the first byte comes early) and each screen's ratio to the Pages list, with the
@@ -190,6 +190,8 @@ export async function adminTimings( { site, rows, siteName, runs } ) {
 			`Donations: search email`,
 			`${ list }&s=${ encodeURIComponent( email ) }`,
 		],
+		// A common surname: thousands of matches to count, sum and sort.
+		[ 'Donations: search name (Smith)', `${ list }&s=Smith` ],
 		[
 			`Donations: search reference`,
 			`${ list }&s=${ encodeURIComponent( reference ) }`,
