@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationStatus;
@@ -234,6 +235,8 @@ final class DonationSeeder {
 		}
 		if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', Schema::table( 'donation_totals' ) ) ) === Schema::table( 'donation_totals' ) ) {
 			$this->totals->rebuild();
+			// Renewals were written after their subscriptions: each takes its latest status now.
+			Installer::backfill_subscriptions();
 		}
 		return array(
 			'donations'     => $written,

@@ -77,7 +77,7 @@ final class Installer {
 			( new DonationTotals() )->rebuild();
 		}
 		if ( $before < self::DONOR_KEYS_SINCE ) {
-			self::backfill_donor_emails();
+			self::backfill_subscriptions();
 			if ( $before >= self::TOTALS_SINCE ) {
 				// The donor_last_gifts table is new (rebuild() above already filled it otherwise).
 				( new DonorLastGifts() )->rebuild();
@@ -128,8 +128,14 @@ final class Installer {
 			if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$subscriptions} LIKE %s", 'donor_email' ) ) ) {
 				$changes[] = "ADD COLUMN donor_email varchar(100) NOT NULL DEFAULT ''";
 			}
+			if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$subscriptions} LIKE %s", 'latest_status' ) ) ) {
+				$changes[] = "ADD COLUMN latest_status varchar(20) NOT NULL DEFAULT ''";
+			}
 			if ( ! in_array( 'status_donor', $keys, true ) ) {
 				$changes[] = 'ADD KEY status_donor (status,donor_email,amount_cents)';
+			}
+			if ( ! in_array( 'status_latest', $keys, true ) ) {
+				$changes[] = 'ADD KEY status_latest (status,latest_status)';
 			}
 			if ( array() !== $changes ) {
 				$wpdb->query( "ALTER TABLE {$subscriptions} " . implode( ', ', $changes ) . ', ALGORITHM=INPLACE, LOCK=NONE' );
@@ -156,17 +162,18 @@ final class Installer {
 	}
 
 	/**
-	 * Schema 12: each subscription takes its first donation's lower-cased email, a batch of
-	 * row ids per UPDATE so no statement holds many locks. Subscriptions started meanwhile
-	 * already carry it (SubscriptionRepository::start()), so running this twice changes nothing.
+	 * Schema 12: each subscription takes its first donation's lower-cased email and its latest
+	 * donation's status, a batch of row ids per UPDATE so no statement holds many locks. Both
+	 * are read from the donations by the UPDATE itself, so running this twice, or while
+	 * donations come in, changes nothing.
 	 */
-	public static function backfill_donor_emails(): void {
+	public static function backfill_subscriptions(): void {
 		global $wpdb;
 		$table = Schema::table( 'subscriptions' );
 		$last  = (int) $wpdb->get_var( "SELECT COALESCE(MAX(id), 0) FROM {$table}" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table, during a migration.
 		$rows  = new SubscriptionRepository();
 		for ( $first = 1; $first <= $last; $first += self::BACKFILL_BATCH ) {
-			$rows->copy_donor_emails( array(), $first, $first + self::BACKFILL_BATCH - 1 );
+			$rows->backfill( $first, $first + self::BACKFILL_BATCH - 1 );
 		}
 	}
 

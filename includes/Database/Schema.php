@@ -148,7 +148,9 @@ final class Schema {
 ) {$charset};",
 			// One row per 4-weekly Stripe subscription: whether it still runs. donor_email is the
 			// lower-cased email of its first donation (SubscriptionRepository keeps it), so the
-			// recurring income counts its donors on the status_donor key without a join.
+			// recurring income counts its donors on the status_donor key without a join;
+			// latest_status is the status of its latest donation (DonationRepository keeps it on
+			// every insert and status change), so "past due" is counted on status_latest.
 			"CREATE TABLE {$recurring} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   subscription_id varchar(191) NOT NULL,
@@ -160,6 +162,7 @@ final class Schema {
   updated_at datetime NOT NULL,
   cancelled_at datetime DEFAULT NULL,
   donor_email varchar(100) NOT NULL DEFAULT '',
+  latest_status varchar(20) NOT NULL DEFAULT '',
   PRIMARY KEY  (id),
   UNIQUE KEY subscription_id (subscription_id),
   KEY customer_id (customer_id),
@@ -168,7 +171,8 @@ final class Schema {
   KEY created_at (created_at),
   KEY status_created (status,created_at),
   KEY status_subscription (status,subscription_id,donation_id,amount_cents),
-  KEY status_donor (status,donor_email,amount_cents)
+  KEY status_donor (status,donor_email,amount_cents),
+  KEY status_latest (status,latest_status)
 ) {$charset};",
 			// Webhook events already taken, so replays and parallel deliveries run once. api_version
 			// is the shape the provider wrote the payload in (the endpoint's version), kept for

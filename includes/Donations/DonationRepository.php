@@ -50,9 +50,10 @@ final class DonationRepository {
 	/**
 	 * Builds the repository.
 	 *
-	 * @param DonationTotals $totals The totals kept on write.
+	 * @param DonationTotals         $totals        The totals kept on write.
+	 * @param SubscriptionRepository $subscriptions Each subscription's latest status, kept on write.
 	 */
-	public function __construct( private readonly DonationTotals $totals = new DonationTotals() ) {
+	public function __construct( private readonly DonationTotals $totals = new DonationTotals(), private readonly SubscriptionRepository $subscriptions = new SubscriptionRepository() ) {
 	}
 
 	/**
@@ -218,8 +219,11 @@ final class DonationRepository {
 			return;
 		}
 		$fields['updated_at'] = current_time( 'mysql', true );
+		// A donation joining a subscription may become its latest: read which it left, if any.
+		$left = isset( $fields['subscription_id'] ) ? (string) $this->find( $id )?->subscription_id() : '';
 		if ( ! isset( $fields['method'] ) ) {
 			$wpdb->update( Schema::table( 'donations' ), $fields, array( 'id' => $id ), null, array( '%d' ) );
+			$this->subscriptions_changed( $left, $fields['subscription_id'] ?? '' );
 			return;
 		}
 		// The method is part of the totals' key: the totals move from the key the row really left.
@@ -227,6 +231,17 @@ final class DonationRepository {
 		if ( null !== $before ) {
 			$this->totals->moved( $before, $before->status(), $fields['method'] );
 		}
+		$this->subscriptions_changed( $left, $fields['subscription_id'] ?? '' );
+	}
+
+	/**
+	 * Tells the subscriptions a donation belongs (or belonged) to that their latest donation's
+	 * status may have changed (SubscriptionRepository::refresh_latest_status()).
+	 *
+	 * @param string ...$subscription_ids sub_… ids, '' for none.
+	 */
+	private function subscriptions_changed( string ...$subscription_ids ): void {
+		$this->subscriptions->refresh_latest_status( $subscription_ids );
 	}
 
 	/**
@@ -246,6 +261,7 @@ final class DonationRepository {
 		$before = $this->change_from_read( $id, $data, static fn ( Donation $row ): bool => DonationStatus::may_move( $row->status(), $status ) );
 		if ( null !== $before ) {
 			$this->totals->moved( $before, $status, $data['method'] ?? $before->method() );
+			$this->subscriptions_changed( $before->subscription_id(), (string) ( $data['subscription_id'] ?? '' ) );
 			if ( DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED !== $before->status() ) {
 				// Numbered before anyone hears of it, so the receipt carries its number.
 				$this->give_receipt_number( $id );
@@ -457,6 +473,7 @@ final class DonationRepository {
 		$donation = $this->find( (int) $wpdb->insert_id );
 		if ( null !== $donation ) {
 			$this->totals->inserted( $donation );
+			$this->subscriptions_changed( $donation->subscription_id() );
 		}
 		return $donation;
 	}

@@ -26,7 +26,7 @@ final class DonationsServiceProvider implements ServiceProvider {
 	 */
 	public function register( Container $container ): void {
 		$container->set( DonationTotals::class, static fn (): DonationTotals => new DonationTotals() );
-		$container->set( DonationRepository::class, static fn ( Container $c ): DonationRepository => new DonationRepository( $c->get( DonationTotals::class ) ) );
+		$container->set( DonationRepository::class, static fn ( Container $c ): DonationRepository => new DonationRepository( $c->get( DonationTotals::class ), $c->get( SubscriptionRepository::class ) ) );
 		$container->set( SubscriptionRepository::class, static fn (): SubscriptionRepository => new SubscriptionRepository() );
 	}
 

@@ -42,8 +42,9 @@ final class SubscriptionRepository {
 		// another server could overtake): the recurring income counts donors from it.
 		$wpdb->query(
 			$wpdb->prepare(
-				"INSERT IGNORE INTO {$table} (subscription_id, customer_id, donation_id, status, amount_cents, created_at, updated_at, donor_email)
-				VALUES (%s, %s, %d, %s, %d, %s, %s, COALESCE((SELECT LOWER(d.email) FROM {$donations} d WHERE d.id = %d), ''))",
+				"INSERT IGNORE INTO {$table} (subscription_id, customer_id, donation_id, status, amount_cents, created_at, updated_at, donor_email, latest_status)
+				VALUES (%s, %s, %d, %s, %d, %s, %s, COALESCE((SELECT LOWER(d.email) FROM {$donations} d WHERE d.id = %d), ''),
+				COALESCE((SELECT l.status FROM {$donations} l WHERE l.subscription_id = %s ORDER BY l.id DESC LIMIT 1), ''))",
 				$subscription_id,
 				$customer_id,
 				$donation_id,
@@ -51,30 +52,72 @@ final class SubscriptionRepository {
 				$amount_cents,
 				$now,
 				$now,
-				$donation_id
+				$donation_id,
+				$subscription_id
 			)
 		);
 	}
 
 	/**
-	 * Copies the lower-cased email of each subscription's first donation onto it again, for
-	 * subscriptions whose first donation is one of these (after the donor's details changed,
-	 * as an erasure does) or whose row id is in a range (the upgrade's backfill). One UPDATE …
-	 * JOIN: the database copies the value, so it is what the donation holds at that moment.
+	 * Sets latest_status of some subscriptions to the status of their latest donation, read by
+	 * the UPDATE itself: DonationRepository calls it after every insert or status change of a
+	 * donation that belongs to a subscription, so "past due" is counted without a look-up per
+	 * subscription.
 	 *
-	 * @param int[]    $donation_ids First donations whose email changed ([] with a range).
-	 * @param int|null $first_id     First subscriptions row id of a range, or null.
-	 * @param int|null $last_id      Last subscriptions row id of a range (included), or null.
-	 * @return int Rows changed.
+	 * @param string[] $subscription_ids sub_… ids ('' is ignored).
 	 */
-	public function copy_donor_emails( array $donation_ids, ?int $first_id = null, ?int $last_id = null ): int {
+	public function refresh_latest_status( array $subscription_ids ): void {
+		global $wpdb;
+		$subscription_ids = array_values( array_unique( array_filter( array_map( 'strval', $subscription_ids ) ) ) );
+		if ( array() === $subscription_ids ) {
+			return;
+		}
+		$sql = 'UPDATE ' . Schema::table( 'subscriptions' ) . ' s SET s.latest_status = ' . $this->latest_status_sql()
+			. ' WHERE s.subscription_id IN (' . implode( ', ', array_fill( 0, count( $subscription_ids ), '%s' ) ) . ')';
+		$wpdb->query( $wpdb->prepare( $sql, $subscription_ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- the plugin's own table names; one %s per id.
+	}
+
+	/**
+	 * Sets donor_email and latest_status of a range of subscriptions rows from the donations
+	 * (the upgrade's backfill, and the end of a seeding run).
+	 *
+	 * @param int $first_id First row id.
+	 * @param int $last_id  Last row id (included).
+	 */
+	public function backfill( int $first_id, int $last_id ): void {
 		global $wpdb;
 		$table     = Schema::table( 'subscriptions' );
 		$donations = Schema::table( 'donations' );
-		$sql       = "UPDATE {$table} s LEFT JOIN {$donations} d ON d.id = s.donation_id SET s.donor_email = COALESCE(LOWER(d.email), '')";
-		if ( null !== $first_id && null !== $last_id ) {
-			return (int) $wpdb->query( $wpdb->prepare( $sql . ' WHERE s.id BETWEEN %d AND %d', $first_id, $last_id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $sql holds only the plugin's own table names.
-		}
+		$wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$table} s LEFT JOIN {$donations} d ON d.id = s.donation_id SET s.donor_email = COALESCE(LOWER(d.email), ''), s.latest_status = " . $this->latest_status_sql() . ' WHERE s.id BETWEEN %d AND %d', // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- the plugin's own table names (latest_status_sql() holds nothing else).
+				$first_id,
+				$last_id
+			)
+		);
+	}
+
+	/**
+	 * The status of the latest donation of subscription s, '' when it has none.
+	 */
+	private function latest_status_sql(): string {
+		return 'COALESCE((SELECT l.status FROM ' . Schema::table( 'donations' ) . " l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1), '')";
+	}
+
+	/**
+	 * Copies the lower-cased email of each subscription's first donation onto it again, for
+	 * subscriptions whose first donation is one of these (after the donor's details changed,
+	 * as an erasure does). One UPDATE … JOIN: the database copies the value, so it is what the
+	 * donation holds at that moment.
+	 *
+	 * @param int[] $donation_ids First donations whose email changed.
+	 * @return int Rows changed.
+	 */
+	public function copy_donor_emails( array $donation_ids ): int {
+		global $wpdb;
+		$table        = Schema::table( 'subscriptions' );
+		$donations    = Schema::table( 'donations' );
+		$sql          = "UPDATE {$table} s LEFT JOIN {$donations} d ON d.id = s.donation_id SET s.donor_email = COALESCE(LOWER(d.email), '')";
 		$donation_ids = array_values( array_filter( array_map( 'intval', $donation_ids ) ) );
 		if ( array() === $donation_ids ) {
 			return 0;

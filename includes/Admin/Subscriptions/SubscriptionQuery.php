@@ -68,23 +68,21 @@ final class SubscriptionQuery {
 
 	/**
 	 * How many subscriptions each status view holds: each stored status counted on its index
-	 * range, and the running ones whose latest payment failed (past due; the latest payment of
-	 * each is one dive into the donations' subscription_latest index).
+	 * range, and the running ones whose latest payment failed (past due: latest_status, kept
+	 * by DonationRepository on every write of a subscription's donations, on status_latest).
 	 *
 	 * @return array<string, int> '' (all) and each SubscriptionSummary status => count.
 	 */
 	public function counts(): array {
 		global $wpdb;
 		$subscriptions = Schema::table( 'subscriptions' );
-		$donations     = Schema::table( 'donations' );
 		$stored        = array();
 		foreach ( array( SubscriptionRepository::ACTIVE, SubscriptionRepository::CANCELLED, SubscriptionRepository::INCOMPLETE ) as $status ) {
 			$stored[ $status ] = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$subscriptions} WHERE status = %s", $status ) );
 		}
 		$past_due = (int) $wpdb->get_var(
 			$wpdb->prepare(
-				"SELECT COUNT(*) FROM {$subscriptions} s WHERE s.status = %s
-				AND (SELECT l.status FROM {$donations} l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1) = %s",
+				"SELECT COUNT(*) FROM {$subscriptions} WHERE status = %s AND latest_status = %s",
 				SubscriptionRepository::ACTIVE,
 				DonationStatus::FAILED
 			)

@@ -118,8 +118,10 @@ trait DonationFixtures {
 			// As the payment paths do: money received gets the next receipt number, nothing else does.
 			$repository->give_receipt_number( $id );
 		}
-		// As the payment paths do: the new row is counted in the totals kept on write.
+		// As the payment paths do: the new row is counted in the totals kept on write, and its
+		// subscription's latest status follows it.
 		Plugin::instance()->container()->get( DonationTotals::class )->inserted( $repository->find( $id ) );
+		Plugin::instance()->container()->get( SubscriptionRepository::class )->refresh_latest_status( array( (string) ( $columns['subscription_id'] ?? '' ) ) );
 		return $id;
 	}
 
@@ -187,8 +189,11 @@ trait DonationFixtures {
 				'updated_at'      => $created_at,
 			)
 		);
-		// As SubscriptionRepository::start() does: the row carries its first donation's email.
-		Plugin::instance()->container()->get( SubscriptionRepository::class )->copy_donor_emails( array( $donation_id ) );
+		// As SubscriptionRepository::start() does: the row carries its first donation's email
+		// and its latest donation's status.
+		$subscriptions = Plugin::instance()->container()->get( SubscriptionRepository::class );
+		$subscriptions->copy_donor_emails( array( $donation_id ) );
+		$subscriptions->refresh_latest_status( array( $subscription_id ) );
 	}
 
 	/**

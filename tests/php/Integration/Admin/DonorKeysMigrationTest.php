@@ -67,7 +67,7 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 		}
 
 		// Back to schema 11: its keys, no donor_email.
-		$wpdb->query( "ALTER TABLE {$subscriptions} DROP KEY status_donor, DROP COLUMN donor_email" );
+		$wpdb->query( "ALTER TABLE {$subscriptions} DROP KEY status_donor, DROP KEY status_latest, DROP COLUMN donor_email, DROP COLUMN latest_status" );
 		$wpdb->query(
 			"ALTER TABLE {$donations} DROP KEY search_email, DROP KEY search_domain, DROP KEY search_first_last, DROP KEY search_last, DROP KEY search_organisation,
 			ADD KEY email (email), ADD KEY email_domain (email_domain), ADD KEY first_last (first_name,last_name), ADD KEY last_name (last_name), ADD KEY organisation_name (organisation_name)"
@@ -100,6 +100,7 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 			$this->assertNotContains( $key, $keys, 'replaced by a search key that starts with the same columns' );
 		}
 		$this->assertContains( 'status_donor', $this->keys( $subscriptions ) );
+		$this->assertContains( 'status_latest', $this->keys( $subscriptions ) );
 
 		$emails = $wpdb->get_col( $wpdb->prepare( "SELECT donor_email FROM {$subscriptions} WHERE subscription_id IN (%s, %s, %s) ORDER BY id", $this->written[0], $this->written[1], $this->written[2] ) );
 		$this->assertSame( array( $this->email( 'jane' ), $this->email( 'jane' ), $this->email( 'omar' ) ), $emails, 'backfilled, lower-cased' );
@@ -110,6 +111,11 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 			'every subscription counted as the join counted it'
 		);
 
+		$this->assertSame(
+			(int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$subscriptions} s WHERE s.status = %s AND (SELECT l.status FROM {$donations} l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1) = %s", 'active', 'failed' ) ),
+			$this->service( SubscriptionQuery::class )->counts()['past_due'],
+			'every subscription takes its latest donation\'s status'
+		);
 		$this->assertSame(
 			(int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(DISTINCT NULLIF(LOWER(email), '')) FROM {$donations} WHERE status = %s AND created_at >= %s AND currency = %s", 'succeeded', get_gmt_from_date( wp_date( 'Y-m-01' ) . ' 00:00:00' ), 'AUD' ) ),
 			$this->service( DonationsSummaryWidget::class )->numbers()['month_donors'],

@@ -116,6 +116,81 @@ final class ExactSummariesTest extends AdminTestCase {
 	}
 
 	/**
+	 * Running subscriptions whose latest donation failed, as a look-up per subscription counted
+	 * them (schema 11).
+	 */
+	private function looked_up_past_due(): int {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		return (int) $wpdb->get_var(
+			$wpdb->prepare(
+				'SELECT COUNT(*) FROM ' . Schema::table( 'subscriptions' ) . " s WHERE s.status = %s
+				AND (SELECT l.status FROM {$donations} l WHERE l.subscription_id = s.subscription_id ORDER BY l.id DESC LIMIT 1) = %s",
+				'active',
+				'failed'
+			)
+		);
+	}
+
+	private function assert_past_due_exact( string $when ): int {
+		$counts = $this->service( SubscriptionQuery::class )->counts();
+		$this->assertSame( $this->looked_up_past_due(), $counts['past_due'], $when );
+		$this->assertSame( $counts[''] - $counts['past_due'] - $counts['cancelled'] - $counts['incomplete'], $counts['active'], $when );
+		return $counts['past_due'];
+	}
+
+	public function test_past_due_matches_the_latest_payment_after_renewals_retries_and_late_ids(): void {
+		$donations     = $this->service( DonationRepository::class );
+		$subscriptions = $this->service( SubscriptionRepository::class );
+		$start         = $this->assert_past_due_exact( 'before' );
+
+		// The checkout writes the first donation, then learns its subscription id.
+		$form = $this->insert_donation(
+			array(
+				'frequency' => '4weekly',
+				'status'    => 'pending',
+				'email'     => $this->email( 'renewing' ),
+			)
+		);
+		$sub  = 'sub_due' . wp_generate_password( 8, false );
+		$subscriptions->start( $sub, 'cus_due', $form, 2000 );
+		$donations->update( $form, array( 'subscription_id' => $sub ) );
+		$this->assertTrue( $donations->move( $form, 'succeeded' ) );
+		$subscriptions->activate( $sub );
+		$this->assertSame( $start, $this->assert_past_due_exact( 'paid' ) );
+
+		// A renewal fails: past due. Its retry succeeds: active again.
+		$first   = $donations->find( $form );
+		$renewal = $donations->create_renewal(
+			$first,
+			'invoice:in_due' . wp_generate_password( 8, false ),
+			array(
+				'status'       => 'failed',
+				'amount_cents' => 2000,
+				'total_cents'  => 2000,
+			)
+		);
+		$this->assertNotNull( $renewal );
+		$this->assertSame( $start + 1, $this->assert_past_due_exact( 'renewal failed' ) );
+		$this->assertTrue( $donations->move( $renewal->id(), 'succeeded' ) );
+		$this->assertSame( $start, $this->assert_past_due_exact( 'retry succeeded' ) );
+
+		// The next renewal fails, then the subscription is cancelled: no longer past due.
+		$donations->create_renewal(
+			$first,
+			'invoice:in_due2' . wp_generate_password( 8, false ),
+			array(
+				'status'       => 'failed',
+				'amount_cents' => 2000,
+				'total_cents'  => 2000,
+			)
+		);
+		$this->assertSame( $start + 1, $this->assert_past_due_exact( 'second renewal failed' ) );
+		$subscriptions->cancel( $sub );
+		$this->assertSame( $start, $this->assert_past_due_exact( 'cancelled' ) );
+	}
+
+	/**
 	 * This month's donors as the dashboard counted them from the rows (schema 11).
 	 */
 	private function counted_month_donors(): int {
