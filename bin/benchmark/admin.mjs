@@ -4,7 +4,8 @@
  *
  *   node bin/benchmark.mjs --admin http://127.0.0.1:9710 [--rows 1000000] [--site-name e2e] [--runs 10]
  *
- * Logs in as admin (admin / password), warms each screen up, then times ten requests of each:
+ * Logs in as admin (admin / password), warms each screen up, then times ten rounds in which
+ * every screen is requested once (interleaved, so load changes hit all screens alike):
  * the Pages list (wp-admin/edit.php?post_type=page), the Donations list (first page, search by
  * email, by a common surname, by reference, status filter, method + month filter, page 500 and the last
  * page), the 4-weekly list and the dashboard. It prints the median time to first byte and to
@@ -103,24 +104,6 @@ const median = ( values ) => {
 };
 
 /**
- * Times one screen: one warm-up, then RUNS requests.
- *
- * @param {string} url    URL.
- * @param {string} cookie Cookie header.
- */
-async function time( url, cookie ) {
-	const warm = await get( url, cookie );
-	const ttfb = [];
-	const total = [];
-	for ( let run = 0; run < RUNS; run++ ) {
-		const sample = await get( url, cookie );
-		ttfb.push( sample.ttfb );
-		total.push( sample.total );
-	}
-	return { ttfb: median( ttfb ), total: median( total ), body: warm.body };
-}
-
-/**
  * Runs the admin timings and prints them.
  *
  * @param {Object}      options
@@ -215,11 +198,25 @@ export async function adminTimings( { site, rows, siteName, runs } ) {
 		.map( ( value ) => value.toFixed( 2 ) )
 		.join( ', ' );
 	console.log(
-		`Admin timings against ${ site }${ inside ? ` (${ inside.rows.toLocaleString( 'en' ) } donation rows${ inside.seeded ? `, ${ inside.seeded } seeded now` : '' })` : '' }, median of ${ RUNS } after a warm-up; load average ${ load }:`
+		`Admin timings against ${ site }${ inside ? ` (${ inside.rows.toLocaleString( 'en' ) } donation rows${ inside.seeded ? `, ${ inside.seeded } seeded now` : '' })` : '' }, median of ${ RUNS } interleaved rounds after a warm-up; load average ${ load }:`
 	);
+	// Interleaved: each run requests every screen once, so a change in the machine's load (2
+	// shared cores) reaches every screen alike and the ratios to the Pages list stay fair.
+	const samples = screens.map( () => ( { ttfb: [], total: [] } ) );
+	for ( const [ , url ] of screens ) {
+		await get( url, cookie );
+	}
+	for ( let run = 0; run < RUNS; run++ ) {
+		for ( const [ index, [ , url ] ] of screens.entries() ) {
+			const sample = await get( url, cookie );
+			samples[ index ].ttfb.push( sample.ttfb );
+			samples[ index ].total.push( sample.total );
+		}
+	}
 	let pagesTotal = null;
-	for ( const [ label, url ] of screens ) {
-		const { ttfb, total } = await time( url, cookie );
+	for ( const [ index, [ label ] ] of screens.entries() ) {
+		const ttfb = median( samples[ index ].ttfb );
+		const total = median( samples[ index ].total );
 		pagesTotal ??= total;
 		console.log(
 			`  ${ label.padEnd( 34 ) } ${ total.toFixed( 0 ).padStart( 6 ) } ms  (first byte ${ ttfb.toFixed( 0 ).padStart( 5 ) } ms)  ${ ( total / pagesTotal ).toFixed( 2 ) }x Pages`
