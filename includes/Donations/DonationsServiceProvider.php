@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Container;
+use DonationWidget\Database\Installer;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -32,7 +33,7 @@ final class DonationsServiceProvider implements ServiceProvider {
 
 	/**
 	 * Payments and webhooks write the records; the totals' daily safety net re-derives the
-	 * last days (scheduled by Scheduling\RecurringEvents).
+	 * last days and the subscriptions' kept columns (scheduled by Scheduling\RecurringEvents).
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -41,6 +42,9 @@ final class DonationsServiceProvider implements ServiceProvider {
 			DonationTotals::SAFETY_NET_HOOK,
 			static function () use ( $container ): void {
 				$container->get( DonationTotals::class )->rederive_recent();
+				// And every subscription's donor and latest status, read again from the donations
+				// (a request that died between a donation's write and its refresh left one stale).
+				Installer::backfill_subscriptions();
 			}
 		);
 	}

@@ -188,6 +188,23 @@ final class ExactSummariesTest extends AdminTestCase {
 		$this->assertSame( $start + 1, $this->assert_past_due_exact( 'second renewal failed' ) );
 		$subscriptions->cancel( $sub );
 		$this->assertSame( $start, $this->assert_past_due_exact( 'cancelled' ) );
+
+		// The daily safety net puts back what a request that died before its refresh left stale.
+		global $wpdb;
+		$other = 'sub_due_other' . wp_generate_password( 8, false );
+		$subscriptions->start( $other, 'cus_due', $form, 2000 );
+		$subscriptions->activate( $other );
+		$this->insert_donation(
+			array(
+				'frequency'       => '4weekly',
+				'subscription_id' => $other,
+				'status'          => 'failed',
+				'email'           => $this->email( 'renewing' ),
+			)
+		);
+		$wpdb->update( Schema::table( 'subscriptions' ), array( 'latest_status' => 'succeeded' ), array( 'subscription_id' => $other ) );
+		do_action( DonationTotals::SAFETY_NET_HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the plugin's own hook (donation_widget_…), through its constant.
+		$this->assertSame( $start + 1, $this->assert_past_due_exact( 'after the safety net' ) );
 	}
 
 	/**
