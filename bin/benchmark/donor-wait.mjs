@@ -15,8 +15,12 @@
  * The page as the plugin serves it is measured beside the same page with the widget's files
  * printed plainly (WordPress's own enqueue, no loading tricks: ?donation-widget-scripts=plain,
  * which only the demo/test sites' mu-plugin honours), in interleaved pairs whose order alternates,
- * so a busy machine slows both alike. By default the site is reached through a gzip-compressing
- * proxy (bin/benchmark/gzip-proxy.mjs), as real hosts serve it; --no-gzip measures it raw.
+ * so a busy machine slows both alike. The plugin prints its files plainly today, so both sides are
+ * the same page and their gap shows the run's noise; a loading optimisation added later must honour
+ * the filter donation_widget_optimise_script_loading, so that this comparison measures it.
+ *
+ * By default the site is reached through a gzip-compressing proxy (bin/benchmark/gzip-proxy.mjs),
+ * as real hosts serve it; --no-gzip measures it raw.
  *
  *   node bin/benchmark.mjs --donor-wait http://127.0.0.1:8900 [--runs 7] [--no-gzip]
  */
