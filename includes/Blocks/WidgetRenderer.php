@@ -159,7 +159,8 @@ final class WidgetRenderer {
 		// the stylesheet in the head when the head is still to come, otherwise before the scripts,
 		// which wait for it. A donor can use tab 1 once these have run: holding them back until the
 		// page had painted, preloading them from the head or asking for them at high priority each
-		// made a phone donor wait longer (bin/benchmark.mjs --donor-wait).
+		// made a phone donor wait longer, and the stylesheet printed just before the scripts instead
+		// of in the head painted the page later for no gain (bin/benchmark.mjs --donor-wait).
 		wp_enqueue_script( self::SCRIPT_HANDLE );
 		wp_enqueue_style( self::SCRIPT_HANDLE );
 	}
