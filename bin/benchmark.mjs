@@ -22,9 +22,15 @@
  *   node bin/benchmark.mjs --placeholder-heights http://127.0.0.1:8888
  *                                             tab 1's height at each widget width, for
  *                                             WidgetPlaceholder.php (bin/benchmark/placeholder-heights.mjs)
- *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:8888 [--runs 3]
+ *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:8888 [--runs 3] [--no-gzip]
  *                                             also Lighthouse mobile on the home, donate and modal
- *                                             pages, median of the runs (bin/benchmark/lighthouse.mjs)
+ *                                             pages, median of the runs, served gzip-compressed
+ *                                             as real hosts do (bin/benchmark/lighthouse.mjs)
+ *   node bin/benchmark.mjs --donor-wait http://127.0.0.1:8888 [--runs 7] [--no-gzip]
+ *                                             the donor's wait on a phone: navigation to the first
+ *                                             preset being pressable on /donate/, beside the same
+ *                                             page with the widget's files printed plainly, in
+ *                                             interleaved cold loads (bin/benchmark/donor-wait.mjs)
  *
  * "Before the first step is interactive" means what a donor's browser downloads for the widget
  * before tab 1 works: build/view.js and build/view.css, plus the WordPress scripts they depend on
@@ -242,8 +248,19 @@ if ( option( '--lighthouse' ) ) {
 	const { runLighthouse } = await import( './benchmark/lighthouse.mjs' );
 	await runLighthouse(
 		option( '--lighthouse' ),
-		Number( option( '--runs' ) ) || 3
+		Number( option( '--runs' ) ) || 3,
+		console.log,
+		! process.argv.includes( '--no-gzip' )
 	);
+}
+
+if ( option( '--donor-wait' ) ) {
+	const { printDonorWait } = await import( './benchmark/donor-wait.mjs' );
+	await printDonorWait( {
+		site: option( '--donor-wait' ),
+		runs: Number( option( '--runs' ) ) || 7,
+		gzip: ! process.argv.includes( '--no-gzip' ),
+	} );
 }
 
 if ( option( '--placeholder-heights' ) ) {

@@ -29,7 +29,6 @@ final class BlocksServiceProvider implements ServiceProvider {
 	 */
 	public function register( Container $container ): void {
 		$container->set( Assets::class, static fn (): Assets => new Assets() );
-		$container->set( WidgetScriptLoader::class, static fn (): WidgetScriptLoader => new WidgetScriptLoader() );
 		$container->set( WidgetRenderer::class, static fn ( Container $c ): WidgetRenderer => new WidgetRenderer( $c->get( Settings::class ), new ChunkTranslations() ) );
 	}
 
@@ -47,8 +46,6 @@ final class BlocksServiceProvider implements ServiceProvider {
 				add_shortcode( self::SHORTCODE, static fn ( $atts ): string => $container->get( WidgetRenderer::class )->shortcode( $atts ) );
 			}
 		);
-		// Just before WordPress prints the footer scripts (wp_footer, 20).
-		add_action( 'wp_footer', static fn () => $container->get( WidgetScriptLoader::class )->print_after_first_paint(), 19 );
 		// The editor's live preview runs the real widget, so it needs the same page data.
 		add_action(
 			'enqueue_block_editor_assets',

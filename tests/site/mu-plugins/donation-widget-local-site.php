@@ -90,3 +90,16 @@ add_filter( 'wp_mail_from', static fn ( $from ) => str_ends_with( (string) $from
 
 // Gravatar is out of reach offline; avatars would be requests that leave the machine.
 add_filter( 'pre_option_show_avatars', '__return_zero' );
+
+// Measurement only (node bin/benchmark.mjs --donor-wait): "?donation-widget-scripts=plain" asks for
+// the widget's files exactly as WordPress prints enqueued files, the baseline the plugin's own
+// loading is measured against in the same run. The plugin prints them so today (the two sides are
+// the same page, and their gap is the run's noise); any loading optimisation added to it must
+// stand down when this filter says false. Real sites never load this file.
+add_filter(
+	'donation_widget_optimise_script_loading',
+	static function ( $optimise ) {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a read-only measurement switch on the local sites.
+		return isset( $_GET['donation-widget-scripts'] ) && 'plain' === $_GET['donation-widget-scripts'] ? false : $optimise;
+	}
+);
