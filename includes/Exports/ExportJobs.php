@@ -162,7 +162,7 @@ final class ExportJobs {
 			)
 		);
 		if ( false === $cleared ) {
-			throw new ExportFailed( 'delete', (string) $wpdb->last_error );
+			throw new ExportFailed( 'delete', esc_html( (string) $wpdb->last_error ) );
 		}
 		$body = gzdeflate( $csv, 1 );
 		if ( false === $body ) {
@@ -187,7 +187,7 @@ final class ExportJobs {
 		if ( str_contains( $error, 'Duplicate entry' ) ) {
 			return false;
 		}
-		throw new ExportFailed( 'insert', $error );
+		throw new ExportFailed( 'insert', esc_html( $error ) );
 	}
 
 	/**
