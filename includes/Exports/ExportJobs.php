@@ -257,6 +257,7 @@ final class ExportJobs {
 		$sql   = null === $token
 			? $wpdb->prepare( "UPDATE {$table} SET status = %s, error = %s, claim_token = NULL, claimed_until = NULL, updated_at = %s WHERE id = %d AND status IN (%s, %s, %s)", ExportJob::FAILED, $error, self::now(), $id, ExportJob::QUEUED, ExportJob::RUNNING, ExportJob::COMPLETE )
 			: $wpdb->prepare( "UPDATE {$table} SET status = %s, error = %s, claim_token = NULL, claimed_until = NULL, updated_at = %s WHERE id = %d AND status = %s AND claim_token = %s", ExportJob::FAILED, $error, self::now(), $id, ExportJob::RUNNING, $token );
+		// phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- $sql is prepared just above.
 		return 1 === $wpdb->query( $sql );
 	}
 
