@@ -54,6 +54,13 @@ use WordPress\Plugin_Check\Checker\Default_Check_Repository;
 use WordPress\Plugin_Check\Checker\Check_Repository;
 use WordPress\Plugin_Check\Checker\Static_Check;
 
+// Offline, Plugin Check's readme check cannot ask api.wordpress.org for the current WordPress and
+// falls back to the local core's version; bin/plugin-check.sh passes the current one instead.
+$latest_wp = getenv( 'PLUGIN_CHECK_LATEST_WP' );
+if ( is_string( $latest_wp ) && '' !== $latest_wp ) {
+	add_filter( 'pre_transient_wp_plugin_check_latest_wp_version', static fn () => $latest_wp );
+}
+
 $context    = new Check_Context( $main_file, 'donation-widget' );
 $repository = new Default_Check_Repository();
 // Every static check the directory runs (runtime checks need the plugin active in a browser).
