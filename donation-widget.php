@@ -1,7 +1,6 @@
 <?php
 /**
  * Plugin Name:       Donation Widget
- * Plugin URI:        https://example.org/donation-widget
  * Description:       One-off and 4-weekly donations for Australian charities, and secure card-update links for recurring donors.
  * Version:           0.1.0
  * Requires at least: 6.6

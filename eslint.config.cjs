@@ -20,6 +20,8 @@ module.exports = [
 	{
 		ignores: [
 			'.wp-local/**',
+			// bin/plugin-check.sh's tools (Plugin Check, PHPCS, WPCS 3), assembled locally.
+			'.plugin-check/**',
 			'build/**',
 			'dist/**',
 			'vendor/**',

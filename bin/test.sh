@@ -56,7 +56,7 @@ trap cleanup EXIT
 
 run "TypeScript (tsc --noEmit)" npx tsc --noEmit -p tsconfig.json
 run "ESLint (wp-scripts lint-js)" npm run --silent lint:js
-run "PHPCS (WordPress standards, PHPCompatibility)" vendor/bin/phpcs -q
+run "PHPCS (WordPress standards, PHPCompatibility, the directory rules of tests/phpcs)" vendor/bin/phpcs -q
 run "PHPStan" vendor/bin/phpstan analyse --memory-limit=1G --no-progress
 # The build above regenerated the template: a difference means it was not committed with its strings.
 run "Translation template is current (languages/donation-widget.pot)" git diff --exit-code --stat -- languages/donation-widget.pot

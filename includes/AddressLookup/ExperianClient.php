@@ -144,7 +144,7 @@ final class ExperianClient {
 			$error = is_array( $response->body['error'] ?? null ) ? $response->body['error'] : array();
 			$said  = $error['detail'] ?? $error['title'] ?? '';
 			$said  = is_string( $said ) && '' !== $said ? ": {$said}" : '';
-			throw new ProviderUnavailable( self::PROVIDER, $reason, esc_html( "HTTP {$response->status}{$said}" ) );
+			throw new ProviderUnavailable( esc_html( self::PROVIDER ), esc_html( $reason ), esc_html( "HTTP {$response->status}{$said}" ) );
 		}
 		return $response->body;
 	}

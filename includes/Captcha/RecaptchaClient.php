@@ -70,7 +70,7 @@ final class RecaptchaClient {
 			8
 		);
 		if ( ! $response->ok() ) {
-			throw new ProviderUnavailable( self::PROVIDER, 'server_error', esc_html( "HTTP {$response->status}" ) );
+			throw new ProviderUnavailable( esc_html( self::PROVIDER ), 'server_error', esc_html( "HTTP {$response->status}" ) );
 		}
 		$codes = $response->body['error-codes'] ?? array();
 		return array(

@@ -123,7 +123,7 @@ final class CardReplacement {
 	public function authenticated_card( CardUpdateLink $link, string $setup_intent_id ): SetupIntent {
 		$intent = new SetupIntent( $this->stripe->get( '/v1/setup_intents/' . rawurlencode( $setup_intent_id ), array( 'expand' => array( 'payment_method' ) ) ) );
 		if ( (string) $link->id !== $intent->metadata( 'card_update_link' ) || $link->customer_id !== $intent->customer_id() ) {
-			throw new CardUpdateMismatch( "SetupIntent {$setup_intent_id} was not made for card-update link #{$link->id}." );
+			throw new CardUpdateMismatch( esc_html( "SetupIntent {$setup_intent_id} was not made for card-update link #{$link->id}." ) );
 		}
 		return $intent;
 	}
@@ -142,7 +142,7 @@ final class CardReplacement {
 	public function make_default( CardUpdateLink $link, string $payment_method ): string {
 		$current = $this->stripe->get( '/v1/subscriptions/' . rawurlencode( $link->subscription_id ) );
 		if ( ( $current['customer'] ?? '' ) !== $link->customer_id ) {
-			throw new CardUpdateMismatch( "Subscription {$link->subscription_id} does not belong to the customer of card-update link #{$link->id}." );
+			throw new CardUpdateMismatch( esc_html( "Subscription {$link->subscription_id} does not belong to the customer of card-update link #{$link->id}." ) );
 		}
 		$subscription = $this->stripe->post(
 			'/v1/subscriptions/' . rawurlencode( $link->subscription_id ),

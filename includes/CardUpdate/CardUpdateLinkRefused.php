@@ -17,6 +17,13 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class CardUpdateLinkRefused extends \RuntimeException {
 
+	/**
+	 * One of the constants below.
+	 *
+	 * @var string
+	 */
+	public readonly string $reason;
+
 	public const NO_PAGE              = 'no_page';
 	public const UNKNOWN_SUBSCRIPTION = 'unknown_subscription';
 	public const SUBSCRIPTION_ENDED   = 'subscription_ended';
@@ -25,10 +32,12 @@ final class CardUpdateLinkRefused extends \RuntimeException {
 	/**
 	 * Describes the refusal.
 	 *
-	 * @param string $reason  One of the constants.
-	 * @param string $message For the admin.
+	 * @param string $reason  One of the constants (escaped where thrown, like the message).
+	 * @param string $message For the admin, HTML-escaped where thrown (the directory's rule); kept
+	 *                        as plain text for the JSON answer and WP-CLI.
 	 */
-	public function __construct( public readonly string $reason, string $message ) {
-		parent::__construct( $message );
+	public function __construct( string $reason, string $message ) {
+		$this->reason = wp_specialchars_decode( $reason, ENT_QUOTES );
+		parent::__construct( wp_specialchars_decode( $message, ENT_QUOTES ) );
 	}
 }

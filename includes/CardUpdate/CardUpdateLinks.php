@@ -103,7 +103,7 @@ final class CardUpdateLinks {
 	public function email_copied( string $subscription_id, string $issued_by, string $request_id ): EmailedLink {
 		$donor = $this->issuable_donor( $subscription_id );
 		if ( ! is_email( $donor->email ) ) {
-			throw new CardUpdateLinkRefused( CardUpdateLinkRefused::NO_EMAIL, __( 'This donor has no valid email address on record, so the link cannot be emailed. Copy the link instead.', 'donation-widget' ) );
+			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::NO_EMAIL ), esc_html__( 'This donor has no valid email address on record, so the link cannot be emailed. Copy the link instead.', 'donation-widget' ) );
 		}
 		$issued = $this->live_link_of( $subscription_id, $request_id );
 		$reused = null !== $issued;
@@ -296,14 +296,14 @@ final class CardUpdateLinks {
 	 */
 	private function issuable_donor( string $subscription_id ): RecurringDonor {
 		if ( '' === $this->page_url() ) {
-			throw new CardUpdateLinkRefused( CardUpdateLinkRefused::NO_PAGE, __( 'No card-update page is set. Choose the page holding the update-card widget under Donation Widget > Settings > Card-update links, then issue the link again.', 'donation-widget' ) );
+			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::NO_PAGE ), esc_html__( 'No card-update page is set. Choose the page holding the update-card widget under Donation Widget > Settings > Card-update links, then issue the link again.', 'donation-widget' ) );
 		}
 		$donor = $this->donors->for_subscription( $subscription_id );
 		if ( null === $donor || '' === $donor->customer_id ) {
-			throw new CardUpdateLinkRefused( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION, __( 'This is not a 4-weekly donation made through this site, so no card-update link can be issued for it.', 'donation-widget' ) );
+			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION ), esc_html__( 'This is not a 4-weekly donation made through this site, so no card-update link can be issued for it.', 'donation-widget' ) );
 		}
 		if ( SubscriptionRepository::CANCELLED === $donor->status ) {
-			throw new CardUpdateLinkRefused( CardUpdateLinkRefused::SUBSCRIPTION_ENDED, __( 'This 4-weekly donation has ended, so its card cannot be updated.', 'donation-widget' ) );
+			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::SUBSCRIPTION_ENDED ), esc_html__( 'This 4-weekly donation has ended, so its card cannot be updated.', 'donation-widget' ) );
 		}
 		return $donor;
 	}

@@ -92,6 +92,21 @@ final class CardUpdateServiceProvider implements ServiceProvider {
 		$router = $container->get( AjaxRouter::class );
 		$router->public_action( 'process_request_id', static fn ( array $request ) => $container->get( CardUpdateController::class )->request_id( $request ) );
 		$router->public_action( 'process_update_card', static fn ( array $request ) => $container->get( CardUpdateController::class )->update_card( $request ) );
+		// A page opened from a card-update link carries the live requestID in its address: never
+		// cached (a shared cache would hand one donor's card page to the next visitor), never sent
+		// as a referrer (to Stripe's or any other host's requests from the page). Like the manage
+		// and statement pages.
+		add_action(
+			'template_redirect',
+			static function (): void {
+				if ( isset( $_GET['requestID'] ) && ! headers_sent() ) { // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only its presence is read; the link itself is the authorisation.
+					nocache_headers();
+					// WordPress before 6.8 leaves no-store out of nocache_headers().
+					header( 'Cache-Control: no-cache, must-revalidate, max-age=0, no-store, private' );
+					header( 'Referrer-Policy: no-referrer' );
+				}
+			}
+		);
 		add_action(
 			'donation_widget_renewal_failed',
 			static function ( $subscription_id, $customer_id, $donation_id, $invoice_id ) use ( $container ): void {

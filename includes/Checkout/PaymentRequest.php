@@ -31,7 +31,7 @@ final class PaymentRequest {
 	public static function attempt_id( array $request ): string {
 		$value = $request['attemptId'] ?? '';
 		if ( ! is_string( $value ) || ! preg_match( self::UUID_PATTERN, $value ) ) {
-			throw new InvalidDonationRequest( array( 'attemptId' => __( 'This payment attempt has no valid id. Please reload the page and try again.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'attemptId' => esc_html__( 'This payment attempt has no valid id. Please reload the page and try again.', 'donation-widget' ) ) );
 		}
 		return strtolower( $value );
 	}
@@ -52,7 +52,7 @@ final class PaymentRequest {
 			return '';
 		}
 		if ( ! is_string( $value ) || ! preg_match( $pattern, $value ) ) {
-			throw new InvalidDonationRequest( array( $field => __( 'The payment details could not be read. Please try again.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( esc_html( $field ) => esc_html__( 'The payment details could not be read. Please try again.', 'donation-widget' ) ) );
 		}
 		return $value;
 	}
@@ -70,7 +70,7 @@ final class PaymentRequest {
 		}
 		$scheme = is_string( $value ) ? wp_parse_url( $value, PHP_URL_SCHEME ) : null;
 		if ( ! is_string( $value ) || strlen( $value ) > 255 || false === filter_var( $value, FILTER_VALIDATE_URL ) || ! in_array( $scheme, array( 'http', 'https' ), true ) ) {
-			throw new InvalidDonationRequest( array( 'currentUrl' => __( 'The page address could not be read. Please reload the page and try again.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'currentUrl' => esc_html__( 'The page address could not be read. Please reload the page and try again.', 'donation-widget' ) ) );
 		}
 		return $value;
 	}

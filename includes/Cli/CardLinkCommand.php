@@ -81,7 +81,7 @@ final class CardLinkCommand {
 			$sent   = $this->links->email_link( $subscription_id, CardUpdateActor::WP_CLI );
 			$latest = $this->links->for_subscription( $subscription_id )[0] ?? null;
 			if ( ! $sent || null === $latest ) {
-				throw new CardUpdateLinkRefused( 'email_failed', __( 'The link was issued, but the email could not be sent. Check the site\'s email settings.', 'donation-widget' ) );
+				throw new CardUpdateLinkRefused( 'email_failed', esc_html__( 'The link was issued, but the email could not be sent. Check the site\'s email settings.', 'donation-widget' ) );
 			}
 			return array(
 				/* translators: 1: email address, 2: Stripe subscription id. */
@@ -109,16 +109,16 @@ final class CardLinkCommand {
 			return $target;
 		}
 		if ( ! is_email( $target ) ) {
-			throw new CardUpdateLinkRefused( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION, __( 'Give a Stripe subscription id (sub_…) or the donor\'s email address.', 'donation-widget' ) );
+			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION ), esc_html__( 'Give a Stripe subscription id (sub_…) or the donor\'s email address.', 'donation-widget' ) );
 		}
 		$found = $this->donors->running_subscriptions_of( $target );
 		if ( array() === $found ) {
 			/* translators: %s: email address. */
-			throw new CardUpdateLinkRefused( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION, sprintf( __( 'No running 4-weekly donation was found for %s.', 'donation-widget' ), $target ) );
+			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION ), esc_html( sprintf( __( 'No running 4-weekly donation was found for %s.', 'donation-widget' ), $target ) ) );
 		}
 		if ( count( $found ) > 1 ) {
 			/* translators: 1: email address, 2: a list of Stripe subscription ids. */
-			throw new CardUpdateLinkRefused( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION, sprintf( __( '%1$s has several running 4-weekly donations: %2$s. Name one of them.', 'donation-widget' ), $target, implode( ', ', $found ) ) );
+			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION ), esc_html( sprintf( __( '%1$s has several running 4-weekly donations: %2$s. Name one of them.', 'donation-widget' ), $target, implode( ', ', $found ) ) ) );
 		}
 		return $found[0];
 	}

@@ -58,7 +58,7 @@ final class Uninstaller {
 		foreach ( array( 'rate_counters', 'exports', 'export_chunks' ) as $short_name ) {
 			$counters = Schema::table( $short_name );
 			if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $counters ) ) === $counters ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
-				$wpdb->query( "DELETE FROM {$counters}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- the plugin's own table name, from a constant.
+				$wpdb->query( "DELETE FROM {$counters}" ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- the plugin's own table name, from a constant.
 			}
 		}
 
@@ -67,7 +67,7 @@ final class Uninstaller {
 		}
 		foreach ( Schema::TABLES as $short_name ) {
 			$table = Schema::table( $short_name );
-			$wpdb->query( "DROP TABLE IF EXISTS {$table}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names cannot be placeholders; ours are built from constants.
+			$wpdb->query( "DROP TABLE IF EXISTS {$table}" ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names cannot be placeholders; ours are built from constants.
 		}
 		delete_option( Schema::VERSION_OPTION );
 	}

@@ -211,13 +211,13 @@ final class DonationForm {
 	 */
 	public static function from_json( mixed $raw, mixed $cover = null ): self {
 		if ( ! is_string( $raw ) || '' === trim( $raw ) ) {
-			throw new InvalidDonationRequest( array( 'formData' => __( 'The donation details are missing. Please reload the page and try again.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'formData' => esc_html__( 'The donation details are missing. Please reload the page and try again.', 'donation-widget' ) ) );
 		}
 		if ( strlen( $raw ) > self::MAX_JSON_BYTES ) {
-			throw new InvalidDonationRequest( array( 'formData' => __( 'The donation details are too long.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'formData' => esc_html__( 'The donation details are too long.', 'donation-widget' ) ) );
 		}
 		if ( ! mb_check_encoding( $raw, 'UTF-8' ) ) {
-			throw new InvalidDonationRequest( array( 'formData' => __( 'The donation details contain characters we cannot read. Please type them again.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'formData' => esc_html__( 'The donation details contain characters we cannot read. Please type them again.', 'donation-widget' ) ) );
 		}
 		try {
 			$data = json_decode( $raw, true, 8, JSON_THROW_ON_ERROR );
@@ -225,7 +225,7 @@ final class DonationForm {
 			$data = null;
 		}
 		if ( ! is_array( $data ) || array_is_list( $data ) ) {
-			throw new InvalidDonationRequest( array( 'formData' => __( 'The donation details could not be read. Please reload the page and try again.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'formData' => esc_html__( 'The donation details could not be read. Please reload the page and try again.', 'donation-widget' ) ) );
 		}
 		return new self( $data, $cover );
 	}
@@ -289,7 +289,7 @@ final class DonationForm {
 		$this->frequency = $frequency;
 
 		if ( array() !== $this->errors ) {
-			throw new InvalidDonationRequest( $this->errors );
+			throw new InvalidDonationRequest( array_map( 'esc_html', $this->errors ) );
 		}
 	}
 

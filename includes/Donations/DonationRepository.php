@@ -350,7 +350,7 @@ final class DonationRepository {
 		// A refused try is expected under load: keep it out of the error log.
 		$suppressed = $wpdb->suppress_errors( true );
 		for ( $try = 1; $try <= self::NUMBERING_TRIES; $try++ ) {
-			if ( false !== $wpdb->query( $wpdb->prepare( $sql, $id, ...self::MONEY_RECEIVED ) ) ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $sql holds only the plugin's table name and placeholders.
+			if ( false !== $wpdb->query( $wpdb->prepare( $sql, $id, ...self::MONEY_RECEIVED ) ) ) { // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.NotPrepared -- $sql holds only the plugin's table name and placeholders.
 				break;
 			}
 			usleep( random_int( 1000, 4000 ) * min( $try, 5 ) );
@@ -466,7 +466,7 @@ final class DonationRepository {
 		}
 		$table = Schema::table( 'donations' );
 		$sql   = "INSERT IGNORE INTO {$table} (" . implode( ', ', $names ) . ') VALUES (' . implode( ', ', $formats ) . ')';
-		$wpdb->query( $wpdb->prepare( $sql, array_values( $columns ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $sql holds only whitelisted column names and placeholders.
+		$wpdb->query( $wpdb->prepare( $sql, array_values( $columns ) ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.NotPrepared -- $sql holds only whitelisted column names and placeholders.
 		if ( 1 !== (int) $wpdb->rows_affected ) {
 			return null;
 		}

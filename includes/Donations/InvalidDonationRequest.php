@@ -17,12 +17,26 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class InvalidDonationRequest extends \InvalidArgumentException {
 
 	/**
+	 * Field path => plain-text message for the donor.
+	 *
+	 * @var array<string, string>
+	 */
+	public readonly array $errors;
+
+	/**
 	 * Describes what is wrong.
 	 *
-	 * @param array<string, string> $errors Field path (such as "formData.address.city") => message for the donor.
+	 * @param array<string, string> $errors Field path (such as "formData.address.city") => message for the donor,
+	 *                                     HTML-escaped where thrown (the directory's rule); kept as plain text,
+	 *                                     which the widget shows as text.
 	 */
-	public function __construct( public readonly array $errors ) {
-		parent::__construct( (string) ( $errors[ array_key_first( $errors ) ] ?? '' ) );
+	public function __construct( array $errors ) {
+		$plain = array();
+		foreach ( $errors as $field => $message ) {
+			$plain[ wp_specialchars_decode( (string) $field, ENT_QUOTES ) ] = wp_specialchars_decode( $message, ENT_QUOTES );
+		}
+		$this->errors = $plain;
+		parent::__construct( (string) ( $plain[ array_key_first( $plain ) ] ?? '' ) );
 	}
 
 	/**

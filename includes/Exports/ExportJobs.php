@@ -162,7 +162,7 @@ final class ExportJobs {
 			)
 		);
 		if ( false === $cleared ) {
-			throw new ExportFailed( 'delete', (string) $wpdb->last_error );
+			throw new ExportFailed( 'delete', esc_html( (string) $wpdb->last_error ) );
 		}
 		$body = gzdeflate( $csv, 1 );
 		if ( false === $body ) {
@@ -187,7 +187,7 @@ final class ExportJobs {
 		if ( str_contains( $error, 'Duplicate entry' ) ) {
 			return false;
 		}
-		throw new ExportFailed( 'insert', $error );
+		throw new ExportFailed( 'insert', esc_html( $error ) );
 	}
 
 	/**
@@ -257,6 +257,7 @@ final class ExportJobs {
 		$sql   = null === $token
 			? $wpdb->prepare( "UPDATE {$table} SET status = %s, error = %s, claim_token = NULL, claimed_until = NULL, updated_at = %s WHERE id = %d AND status IN (%s, %s, %s)", ExportJob::FAILED, $error, self::now(), $id, ExportJob::QUEUED, ExportJob::RUNNING, ExportJob::COMPLETE )
 			: $wpdb->prepare( "UPDATE {$table} SET status = %s, error = %s, claim_token = NULL, claimed_until = NULL, updated_at = %s WHERE id = %d AND status = %s AND claim_token = %s", ExportJob::FAILED, $error, self::now(), $id, ExportJob::RUNNING, $token );
+		// phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- $sql is prepared just above.
 		return 1 === $wpdb->query( $sql );
 	}
 

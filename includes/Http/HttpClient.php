@@ -49,14 +49,14 @@ final class HttpClient {
 		$response = wp_remote_request( $url, $args );
 		if ( is_wp_error( $response ) ) {
 			$timed_out = str_contains( strtolower( $response->get_error_message() ), 'timed out' );
-			throw new ProviderUnavailable( $provider, $timed_out ? 'timeout' : 'unreachable', esc_html( $response->get_error_message() ) );
+			throw new ProviderUnavailable( esc_html( $provider ), $timed_out ? 'timeout' : 'unreachable', esc_html( $response->get_error_message() ) );
 		}
 
 		$status  = (int) wp_remote_retrieve_response_code( $response );
 		$raw     = (string) wp_remote_retrieve_body( $response );
 		$decoded = '' === $raw ? array() : json_decode( $raw, true );
 		if ( ! is_array( $decoded ) ) {
-			throw new ProviderUnavailable( $provider, 'bad_answer', esc_html( "HTTP {$status} with a body that is not JSON." ) );
+			throw new ProviderUnavailable( esc_html( $provider ), 'bad_answer', esc_html( "HTTP {$status} with a body that is not JSON." ) );
 		}
 		$header = static function ( string $name ) use ( $response ): string {
 			$value = wp_remote_retrieve_header( $response, $name );

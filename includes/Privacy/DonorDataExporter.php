@@ -64,6 +64,7 @@ final class DonorDataExporter {
 		$table = Schema::table( 'donations' );
 		$sent  = ReceiptLog::sent_number_column( 'd' );
 		$rows  = '' === $email ? array() : $wpdb->get_results(
+			// phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- $sent is a column expression from ReceiptLog::sent_number_column(), built from constants.
 			$wpdb->prepare( "SELECT d.*, {$sent} FROM {$table} d WHERE d.email = %s ORDER BY d.id ASC LIMIT %d OFFSET %d", $email, self::PER_PAGE, ( max( 1, $page ) - 1 ) * self::PER_PAGE ),
 			ARRAY_A
 		);

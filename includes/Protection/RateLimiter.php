@@ -165,7 +165,7 @@ final class RateLimiter {
 		// A statement InnoDB chose as a deadlock victim was rolled back whole (it counted
 		// nothing), so running it again cannot count twice.
 		for ( $try = 0; $try < 3; $try++ ) {
-			$written = $wpdb->query( $statement ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared just above.
+			$written = $wpdb->query( $statement ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.NotPrepared -- prepared just above.
 			if ( false !== $written && (int) $wpdb->insert_id > 0 ) {
 				return (int) $wpdb->insert_id;
 			}

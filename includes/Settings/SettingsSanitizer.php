@@ -106,7 +106,8 @@ final class SettingsSanitizer {
 			try {
 				$values[ $key ] = $this->sanitise_field( $field, $raw, $previous );
 			} catch ( InvalidSetting $problem ) {
-				$this->errors[] = sprintf( '%s: %s', $field->label, $problem->getMessage() );
+				// Messages are escaped where thrown (the directory's rule); the list is plain text.
+				$this->errors[] = sprintf( '%s: %s', $field->label, wp_specialchars_decode( $problem->getMessage(), ENT_QUOTES ) );
 				$values[ $key ] = $previous;
 			}
 		}//end foreach
@@ -161,11 +162,11 @@ final class SettingsSanitizer {
 	 */
 	private function sanitise_field( SettingField $field, mixed $raw, mixed $previous ): mixed {
 		if ( is_array( $raw ) && ! in_array( $field->type, array( SettingField::AMOUNTS, SettingField::NETWORKS ), true ) ) {
-			throw new InvalidSetting( __( 'must be a single value.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'must be a single value.', 'donation-widget' ) );
 		}
 		$text = is_array( $raw ) ? implode( ',', array_map( 'strval', $raw ) ) : trim( sanitize_text_field( wp_unslash( (string) $raw ) ) );
 		if ( mb_strlen( $text ) > 2000 ) {
-			throw new InvalidSetting( __( 'is too long.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'is too long.', 'donation-widget' ) );
 		}
 
 		switch ( $field->type ) {
@@ -178,14 +179,14 @@ final class SettingsSanitizer {
 				return '' === $text ? $previous : $this->secret( $field, $text );
 			case SettingField::CHOICE:
 				if ( ! ( array_key_exists( $text, $field->choices ) ) ) {
-					throw new InvalidSetting( __( 'choose one of the offered options.', 'donation-widget' ) );
+					throw new InvalidSetting( esc_html__( 'choose one of the offered options.', 'donation-widget' ) );
 				}
 				return $text;
 			case SettingField::URL:
 				return $this->url( $text );
 			case SettingField::EMAIL:
 				if ( ! ( '' === $text || is_email( $text ) ) ) {
-					throw new InvalidSetting( __( 'enter a valid email address, such as care@example.org.au.', 'donation-widget' ) );
+					throw new InvalidSetting( esc_html__( 'enter a valid email address, such as care@example.org.au.', 'donation-widget' ) );
 				}
 				return $text;
 			case SettingField::PHONE:
@@ -193,12 +194,12 @@ final class SettingsSanitizer {
 			case SettingField::INTEGER:
 				if ( ! preg_match( '/^\d+$/', $text ) || (int) $text < $field->min || (int) $text > $field->max ) {
 					/* translators: 1: smallest allowed number, 2: largest allowed number. */
-					throw new InvalidSetting( sprintf( __( 'enter a whole number from %1$d to %2$d.', 'donation-widget' ), $field->min, $field->max ) );
+					throw new InvalidSetting( esc_html( sprintf( __( 'enter a whole number from %1$d to %2$d.', 'donation-widget' ), $field->min, $field->max ) ) );
 				}
 				return (int) $text;
 			case SettingField::AMOUNT:
 				if ( ! ( self::is_amount( $text ) ) ) {
-					throw new InvalidSetting( __( 'enter an amount from $5 to $999,999.99, with at most two decimals.', 'donation-widget' ) );
+					throw new InvalidSetting( esc_html__( 'enter an amount from $5 to $999,999.99, with at most two decimals.', 'donation-widget' ) );
 				}
 				return self::normalise_amount( $text );
 			case SettingField::AMOUNTS:
@@ -210,7 +211,7 @@ final class SettingsSanitizer {
 					return 0;
 				}
 				if ( ! ( ctype_digit( $text ) && 'page' === get_post_type( (int) $text ) ) ) {
-					throw new InvalidSetting( __( 'choose a published page.', 'donation-widget' ) );
+					throw new InvalidSetting( esc_html__( 'choose a published page.', 'donation-widget' ) );
 				}
 				return (int) $text;
 			default:
@@ -229,23 +230,23 @@ final class SettingsSanitizer {
 	private function text( SettingField $field, string $text ): string {
 		if ( mb_strlen( $text ) > self::MAX_TEXT ) {
 			/* translators: %d: maximum number of characters. */
-			throw new InvalidSetting( sprintf( __( 'use at most %d characters.', 'donation-widget' ), self::MAX_TEXT ) );
+			throw new InvalidSetting( esc_html( sprintf( __( 'use at most %d characters.', 'donation-widget' ), self::MAX_TEXT ) ) );
 		}
 		if ( '' === $text ) {
 			return '';
 		}
 		if ( 'stripe_test_publishable_key' === $field->key && ! preg_match( '/^pk_test_[A-Za-z0-9]+$/', $text ) ) {
-			throw new InvalidSetting( __( 'a test publishable key starts with pk_test_.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'a test publishable key starts with pk_test_.', 'donation-widget' ) );
 		}
 		if ( 'stripe_live_publishable_key' === $field->key && ! preg_match( '/^pk_live_[A-Za-z0-9]+$/', $text ) ) {
-			throw new InvalidSetting( __( 'a live publishable key starts with pk_live_.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'a live publishable key starts with pk_live_.', 'donation-widget' ) );
 		}
 		// What PayPal's verify-webhook-signature accepts as webhook_id: letters and digits, at most 50.
 		if ( 'paypal_webhook_id' === $field->key && ! preg_match( '/^[A-Za-z0-9]{1,50}$/', $text ) ) {
-			throw new InvalidSetting( __( 'paste the Webhook ID exactly as PayPal shows it: letters and digits only, at most 50, such as 8PT597110X687430LKGECATA.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'paste the Webhook ID exactly as PayPal shows it: letters and digits only, at most 50, such as 8PT597110X687430LKGECATA.', 'donation-widget' ) );
 		}
 		if ( 'abn' === $field->key && ! self::is_abn( $text ) ) {
-			throw new InvalidSetting( __( 'an ABN is 11 digits with a valid check digit, such as 51 824 753 556.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'an ABN is 11 digits with a valid check digit, such as 51 824 753 556.', 'donation-widget' ) );
 		}
 		return $text;
 	}
@@ -260,7 +261,7 @@ final class SettingsSanitizer {
 	 */
 	private function secret( SettingField $field, string $text ): string {
 		if ( preg_match( '/\s/', $text ) || strlen( $text ) > self::MAX_TEXT ) {
-			throw new InvalidSetting( __( 'paste the key exactly as the provider shows it, without spaces.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'paste the key exactly as the provider shows it, without spaces.', 'donation-widget' ) );
 		}
 		$shapes = array(
 			'stripe_test_secret_key'     => array( '/^(sk|rk)_test_[A-Za-z0-9]+$/', __( 'a test secret key starts with sk_test_ (or rk_test_ for a restricted key).', 'donation-widget' ) ),
@@ -269,7 +270,7 @@ final class SettingsSanitizer {
 			'stripe_live_webhook_secret' => array( '/^whsec_[A-Za-z0-9]+$/', __( 'a webhook signing secret starts with whsec_.', 'donation-widget' ) ),
 		);
 		if ( isset( $shapes[ $field->key ] ) && ! preg_match( $shapes[ $field->key ][0], $text ) ) {
-			throw new InvalidSetting( $shapes[ $field->key ][1] );
+			throw new InvalidSetting( esc_html( $shapes[ $field->key ][1] ) );
 		}
 		return $text;
 	}
@@ -286,13 +287,13 @@ final class SettingsSanitizer {
 			return '';
 		}
 		if ( ! preg_match( '#^https?://#i', $text ) ) {
-			throw new InvalidSetting( __( 'enter a full web address starting with https://.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'enter a full web address starting with https://.', 'donation-widget' ) );
 		}
 		$url    = esc_url_raw( $text, array( 'http', 'https' ) );
 		$scheme = wp_parse_url( $url, PHP_URL_SCHEME );
 		$host   = wp_parse_url( $url, PHP_URL_HOST );
 		if ( '' === $url || ! in_array( $scheme, array( 'http', 'https' ), true ) || empty( $host ) ) {
-			throw new InvalidSetting( __( 'enter a full web address starting with https://.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'enter a full web address starting with https://.', 'donation-widget' ) );
 		}
 		return $url;
 	}
@@ -310,7 +311,7 @@ final class SettingsSanitizer {
 		}
 		$digits = preg_replace( '/\D/', '', $text );
 		if ( ! preg_match( '/^\+?[0-9 ()\-]+$/', $text ) || strlen( (string) $digits ) < 6 || strlen( (string) $digits ) > 15 ) {
-			throw new InvalidSetting( __( 'enter a phone number of 6 to 15 digits, such as 1800 123 456.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'enter a phone number of 6 to 15 digits, such as 1800 123 456.', 'donation-widget' ) );
 		}
 		return $text;
 	}
@@ -325,11 +326,11 @@ final class SettingsSanitizer {
 	private function amounts( string $text ): array {
 		$parts = array_values( array_filter( array_map( 'trim', explode( ',', str_replace( '$', '', $text ) ) ), static fn ( string $part ): bool => '' !== $part ) );
 		if ( 3 !== count( $parts ) ) {
-			throw new InvalidSetting( __( 'enter exactly three amounts, separated by commas, such as 25, 50, 100.', 'donation-widget' ) );
+			throw new InvalidSetting( esc_html__( 'enter exactly three amounts, separated by commas, such as 25, 50, 100.', 'donation-widget' ) );
 		}
 		foreach ( $parts as $part ) {
 			if ( ! self::is_amount( $part ) ) {
-				throw new InvalidSetting( __( 'each amount must be from $5 to $999,999.99, with at most two decimals.', 'donation-widget' ) );
+				throw new InvalidSetting( esc_html__( 'each amount must be from $5 to $999,999.99, with at most two decimals.', 'donation-widget' ) );
 			}
 		}
 		return array_map( array( self::class, 'normalise_amount' ), $parts );
@@ -346,17 +347,17 @@ final class SettingsSanitizer {
 		list( $networks, $invalid ) = IpNetwork::parse_list( $text );
 		if ( array() !== $invalid ) {
 			/* translators: %s: the entry as typed. */
-			throw new InvalidSetting( sprintf( __( '"%s" is not an IP address or range; write addresses such as 192.0.2.10 and ranges such as 10.0.0.0/8 or 2001:db8::/32.', 'donation-widget' ), $invalid[0] ) );
+			throw new InvalidSetting( esc_html( sprintf( __( '"%s" is not an IP address or range; write addresses such as 192.0.2.10 and ranges such as 10.0.0.0/8 or 2001:db8::/32.', 'donation-widget' ), $invalid[0] ) ) );
 		}
 		foreach ( $networks as $network ) {
 			if ( $network->is_everything() ) {
 				/* translators: %s: the range, such as 0.0.0.0/0. */
-				throw new InvalidSetting( sprintf( __( '%s would trust every address, so any visitor could choose the address they are counted under. Name only your proxies\' own ranges.', 'donation-widget' ), (string) $network ) );
+				throw new InvalidSetting( esc_html( sprintf( __( '%s would trust every address, so any visitor could choose the address they are counted under. Name only your proxies\' own ranges.', 'donation-widget' ), (string) $network ) ) );
 			}
 		}
 		if ( count( $networks ) > self::MAX_NETWORKS ) {
 			/* translators: %d: the most ranges allowed. */
-			throw new InvalidSetting( sprintf( __( 'name at most %d addresses or ranges.', 'donation-widget' ), self::MAX_NETWORKS ) );
+			throw new InvalidSetting( esc_html( sprintf( __( 'name at most %d addresses or ranges.', 'donation-widget' ), self::MAX_NETWORKS ) ) );
 		}
 		return array_map( 'strval', $networks );
 	}

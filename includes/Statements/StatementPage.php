@@ -64,6 +64,8 @@ final class StatementPage {
 		$answer = $this->answer( $token );
 		status_header( $answer['status'] );
 		nocache_headers();
+		// WordPress before 6.8 leaves no-store out of nocache_headers(); the page carries a link token.
+		header( 'Cache-Control: no-cache, must-revalidate, max-age=0, no-store, private' );
 		header( 'Content-Type: text/html; charset=utf-8' );
 		header( 'X-Robots-Tag: noindex, nofollow' );
 		header( 'Referrer-Policy: no-referrer' );

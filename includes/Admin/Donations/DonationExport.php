@@ -138,7 +138,7 @@ final class DonationExport {
 	 * @param array<int, array<int, string>> $rows Rows of cells.
 	 */
 	private function csv( array $rows ): string {
-		$buffer = fopen( 'php://memory', 'w+b' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- an in-memory buffer, not a file.
+		$buffer = fopen( 'php://memory', 'w+b' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen, WordPress.WP.AlternativeFunctions.file_system_read_fopen -- (WPCS 3 and 2.3 codes) an in-memory buffer, not a file.
 		if ( false === $buffer ) {
 			return '';
 		}
@@ -147,7 +147,7 @@ final class DonationExport {
 		}
 		rewind( $buffer );
 		$csv = (string) stream_get_contents( $buffer );
-		fclose( $buffer ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- an in-memory buffer, not a file.
+		fclose( $buffer ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fclose -- (WPCS 3 and 2.3 codes) an in-memory buffer, not a file.
 		return $csv;
 	}
 

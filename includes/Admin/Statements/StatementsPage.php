@@ -415,10 +415,10 @@ final class StatementsPage {
 			header( 'Content-Disposition: attachment; filename="' . StatementTotalsCsv::filename( $year ) . '"' );
 			header( 'X-Content-Type-Options: nosniff' );
 		}
-		$out = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- the response body, not a file.
+		$out = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen, WordPress.WP.AlternativeFunctions.file_system_read_fopen -- (WPCS 3 and 2.3 codes) the response body, not a file.
 		if ( false !== $out ) {
 			( new StatementTotalsCsv( $this->query, $this->log ) )->write( $year, $out );
-			fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- the response body, not a file.
+			fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fclose -- (WPCS 3 and 2.3 codes) the response body, not a file.
 		}
 	}
 

@@ -122,7 +122,7 @@ final class PayPalClient {
 		if ( in_array( $response->status, array( 400, 403, 404, 422 ), true ) ) {
 			return null;
 		}
-		throw $this->failure( $response );
+		$this->fail( $response );
 	}
 
 	/**
@@ -141,7 +141,7 @@ final class PayPalClient {
 		if ( in_array( $response->status, array( 400, 403, 404, 422 ), true ) ) {
 			return null;
 		}
-		throw $this->failure( $response );
+		$this->fail( $response );
 	}
 
 	/**
@@ -179,7 +179,7 @@ final class PayPalClient {
 			$said = $response->body['message'] ?? $response->body['name'] ?? '';
 			return "refused (HTTP {$response->status}" . ( is_string( $said ) && '' !== $said ? ": {$said}" : '' ) . ')';
 		}
-		throw $this->failure( $response );
+		$this->fail( $response );
 	}
 
 	/**
@@ -280,17 +280,20 @@ final class PayPalClient {
 			return $response->body;
 		}
 		if ( $response->status >= 400 && $response->status < 500 && 401 !== $response->status && 429 !== $response->status ) {
-			throw $this->refusal( $response );
+			$this->refuse( $response );
 		}
-		throw $this->failure( $response );
+		$this->fail( $response );
 	}
 
 	/**
-	 * PayPal's refusal of a request, with its error name, message and the details' issues.
+	 * Throws PayPal's refusal of a request, with its error name, message and the details' issues.
+	 * Built, then thrown: code reads its fields as PayPal sent them; PayPalRequestError escapes
+	 * its own message.
 	 *
 	 * @param HttpResponse $response A 4xx answer.
+	 * @throws PayPalRequestError Always.
 	 */
-	private function refusal( HttpResponse $response ): PayPalRequestError {
+	private function refuse( HttpResponse $response ): never {
 		$name    = $response->body['name'] ?? '';
 		$message = $response->body['message'] ?? '';
 		$issues  = array();
@@ -299,11 +302,12 @@ final class PayPalClient {
 				$issues[] = trim( $detail['issue'] . ' ' . ( is_string( $detail['field'] ?? null ) ? $detail['field'] : '' ) );
 			}
 		}
-		return new PayPalRequestError(
+		$refusal = new PayPalRequestError(
 			$response->status,
 			is_string( $name ) ? $name : '',
 			trim( ( is_string( $message ) ? $message : '' ) . ( array() !== $issues ? ' (' . implode( '; ', $issues ) . ')' : '' ) )
 		);
+		throw $refusal;
 	}
 
 	/**
@@ -332,7 +336,7 @@ final class PayPalClient {
 		);
 		$token    = $response->body['access_token'] ?? null;
 		if ( ! $response->ok() || ! is_string( $token ) || '' === $token ) {
-			throw $this->failure( $response );
+			$this->fail( $response );
 		}
 		$expires_in = $response->body['expires_in'] ?? 0;
 		$lifetime   = max( 60, ( is_numeric( $expires_in ) ? (int) $expires_in : 0 ) - 300 );
@@ -364,11 +368,12 @@ final class PayPalClient {
 	}
 
 	/**
-	 * The exception for an answer that is neither a result nor "not found".
+	 * Throws the exception for an answer that is neither a result nor "not found".
 	 *
 	 * @param HttpResponse $response PayPal's answer.
+	 * @throws ProviderUnavailable Always.
 	 */
-	private function failure( HttpResponse $response ): ProviderUnavailable {
+	private function fail( HttpResponse $response ): never {
 		$reason = 'server_error';
 		if ( 401 === $response->status || 400 === $response->status ) {
 			$reason = 'rejected';
@@ -379,7 +384,7 @@ final class PayPalClient {
 		// PayPal's own words: OAuth errors say error_description, API errors say message.
 		$said = $response->body['error_description'] ?? $response->body['message'] ?? '';
 		$said = is_string( $said ) && '' !== $said ? ": {$said}" : '';
-		return new ProviderUnavailable( self::PROVIDER, $reason, esc_html( "HTTP {$response->status}{$said}" . ( '' !== $debug_id ? " (debug id {$debug_id})" : '' ) ) );
+		throw new ProviderUnavailable( esc_html( self::PROVIDER ), esc_html( $reason ), esc_html( "HTTP {$response->status}{$said}" . ( '' !== $debug_id ? " (debug id {$debug_id})" : '' ) ) );
 	}
 
 	/**

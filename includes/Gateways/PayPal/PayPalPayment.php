@@ -95,7 +95,7 @@ final class PayPalPayment implements OpeningCall {
 	public function opened_payment( array $request, DonationForm $form ): string {
 		$order_id = PaymentRequest::provider_id( $request, 'orderId', self::ORDER_ID_PATTERN );
 		if ( $form->is_four_weekly() ) {
-			throw new InvalidDonationRequest( array( 'formData.frequency' => __( 'PayPal is for one-off donations only.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'formData.frequency' => esc_html__( 'PayPal is for one-off donations only.', 'donation-widget' ) ) );
 		}
 		return $order_id;
 	}
@@ -138,7 +138,7 @@ final class PayPalPayment implements OpeningCall {
 	public function read( array $request, DonationForm $form ): PaymentInput {
 		$capture_id = PaymentRequest::provider_id( $request, 'transaction_id', self::CAPTURE_ID_PATTERN );
 		if ( $form->is_four_weekly() ) {
-			throw new InvalidDonationRequest( array( 'formData.frequency' => __( 'PayPal is for one-off donations only.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'formData.frequency' => esc_html__( 'PayPal is for one-off donations only.', 'donation-widget' ) ) );
 		}
 		return new PaymentInput( reference: $capture_id );
 	}

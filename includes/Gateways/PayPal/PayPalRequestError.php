@@ -25,6 +25,6 @@ final class PayPalRequestError extends \RuntimeException {
 	 * @param string $paypal_message PayPal's message (with its details' issues, if any).
 	 */
 	public function __construct( public readonly int $status, public readonly string $error_name, public readonly string $paypal_message ) {
-		parent::__construct( "PayPal {$status} {$error_name}: {$paypal_message}" );
+		parent::__construct( esc_html( "PayPal {$status} {$error_name}: {$paypal_message}" ) );
 	}
 }

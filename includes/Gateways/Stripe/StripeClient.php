@@ -246,6 +246,8 @@ final class StripeClient {
 		return $this->request( 'DELETE', $path, array(), null );
 	}
 
+	// The Stripe errors are built, then thrown (see below), which this sniff cannot count.
+	// phpcs:disable Squiz.Commenting.FunctionCommentThrowTag.WrongNumber
 	/**
 	 * One call to Stripe, sent again while its answer is lost (see the class comment).
 	 *
@@ -259,6 +261,7 @@ final class StripeClient {
 	 * @throws ProviderUnavailable When Stripe cannot be reached, fails, throttles us or refuses our key.
 	 */
 	private function request( string $method, string $path, array $params, ?string $idempotency_key ): array {
+		// phpcs:enable Squiz.Commenting.FunctionCommentThrowTag.WrongNumber
 		$url     = ProviderEndpoints::api_base( ProviderEndpoints::STRIPE ) . $path;
 		$encoded = StripeForm::encode( $params );
 		$headers = array(
@@ -283,25 +286,27 @@ final class StripeClient {
 		$error = is_array( $response->body['error'] ?? null ) ? $response->body['error'] : array();
 		$text  = static fn ( string $key ): string => is_string( $error[ $key ] ?? null ) ? $error[ $key ] : '';
 		if ( $response->status >= 500 ) {
-			throw new ProviderUnavailable( self::PROVIDER, 'server_error', esc_html( "HTTP {$response->status}: " . $text( 'message' ) ) );
+			throw new ProviderUnavailable( esc_html( self::PROVIDER ), 'server_error', esc_html( "HTTP {$response->status}: " . $text( 'message' ) ) );
 		}
 		if ( 429 === $response->status ) {
-			throw new ProviderUnavailable( self::PROVIDER, 'rate_limited', esc_html( $text( 'message' ) ) );
+			throw new ProviderUnavailable( esc_html( self::PROVIDER ), 'rate_limited', esc_html( $text( 'message' ) ) );
 		}
 		if ( 401 === $response->status || 403 === $response->status ) {
 			// A wrong or revoked key: an admin must fix the settings. Stripe's message shows only
 			// the key's last four characters ("Invalid API Key provided: sk_test_****1234").
-			throw new ProviderUnavailable( self::PROVIDER, 'rejected', esc_html( "HTTP {$response->status}: " . ( '' !== $text( 'message' ) ? $text( 'message' ) : 'the secret key was refused.' ) ) );
+			throw new ProviderUnavailable( esc_html( self::PROVIDER ), 'rejected', esc_html( "HTTP {$response->status}: " . ( '' !== $text( 'message' ) ? $text( 'message' ) : 'the secret key was refused.' ) ) );
 		}
 
 		$fields = array();
 		foreach ( $error as $key => $value ) {
 			$fields[ (string) $key ] = $value;
 		}
-		if ( 402 === $response->status || 'card_error' === $text( 'type' ) ) {
-			throw new StripeCardError( $response->status, 'card_error', $text( 'code' ), $text( 'decline_code' ), $text( 'param' ), $text( 'message' ), $fields );
-		}
-		throw new StripeRequestError( $response->status, '' !== $text( 'type' ) ? $text( 'type' ) : 'invalid_request_error', $text( 'code' ), '', $text( 'param' ), $text( 'message' ), $fields );
+		// A structured error: code reads Stripe's fields as sent; StripeError escapes its own
+		// message (the only text PHP would print if it went uncaught), so it is built, then thrown.
+		$refusal = ( 402 === $response->status || 'card_error' === $text( 'type' ) )
+			? new StripeCardError( $response->status, 'card_error', $text( 'code' ), $text( 'decline_code' ), $text( 'param' ), $text( 'message' ), $fields )
+			: new StripeRequestError( $response->status, '' !== $text( 'type' ) ? $text( 'type' ) : 'invalid_request_error', $text( 'code' ), '', $text( 'param' ), $text( 'message' ), $fields );
+		throw $refusal;
 	}
 
 	/**

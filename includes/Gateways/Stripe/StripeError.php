@@ -37,7 +37,7 @@ abstract class StripeError extends \RuntimeException {
 		public readonly string $stripe_message,
 		public readonly array $error
 	) {
-		parent::__construct( "Stripe {$type} ({$error_code}): {$stripe_message}" );
+		parent::__construct( esc_html( "Stripe {$type} ({$error_code}): {$stripe_message}" ) );
 	}
 
 	/**

@@ -55,7 +55,8 @@ final class StripePaymentLookup {
 			if ( $error->is_missing_resource() ) {
 				return null;
 			}
-			throw new ProviderUnavailable( 'stripe', 'bad_answer', esc_html( $error->getMessage() ) );
+			// StripeError escapes its own message: decoded here so it is escaped once, not twice.
+			throw new ProviderUnavailable( 'stripe', 'bad_answer', esc_html( wp_specialchars_decode( $error->getMessage(), ENT_QUOTES ) ) );
 		}
 		if ( null !== $intent && '' !== $intent->id() ) {
 			$this->ledger->keep_ids( $donation, array( 'payment_intent_id' => $intent->id() ) );

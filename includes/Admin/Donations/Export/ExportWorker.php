@@ -159,7 +159,7 @@ final class ExportWorker {
 			$batch = $this->query->batch_after( $filters, $after, $want );
 			// An error reads as no rows: without this check a failed query would end the file early.
 			if ( '' !== (string) $wpdb->last_error ) {
-				throw new ExportFailed( 'read', (string) $wpdb->last_error );
+				throw new ExportFailed( 'read', esc_html( (string) $wpdb->last_error ) );
 			}
 			$kept = array_values( array_filter( $batch, static fn ( $donation ): bool => $donation->id() <= $job->upto_id ) );
 			if ( count( $kept ) < $want ) {

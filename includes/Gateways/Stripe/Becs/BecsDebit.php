@@ -122,7 +122,7 @@ final class BecsDebit implements PaymentMethod {
 	public function read( array $request, DonationForm $form ): PaymentInput {
 		$payment_method = PaymentRequest::provider_id( $request, 'token', self::PAYMENT_METHOD_PATTERN );
 		if ( '1' !== ( $request['mandateAccepted'] ?? '' ) ) {
-			throw new InvalidDonationRequest( array( 'mandateAccepted' => __( 'Please accept the Direct Debit Request service agreement.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'mandateAccepted' => esc_html__( 'Please accept the Direct Debit Request service agreement.', 'donation-widget' ) ) );
 		}
 		return new PaymentInput( array( 'payment_method' => $payment_method ), PaymentRequest::page_url( $request ) );
 	}

@@ -115,15 +115,15 @@ final class ExpressCheckout implements FollowUpCall {
 	 */
 	public function read( array $request, DonationForm $form ): PaymentInput {
 		if ( $form->is_four_weekly() ) {
-			throw new InvalidDonationRequest( array( 'formData.frequency' => __( 'Express checkout is for one-off donations only.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'formData.frequency' => esc_html__( 'Express checkout is for one-off donations only.', 'donation-widget' ) ) );
 		}
 		$amount = $request['amount'] ?? '';
 		if ( ! is_string( $amount ) || ! preg_match( '/^[0-9]{1,10}$/', $amount ) || (int) $amount !== $form->total_cents ) {
-			throw new InvalidDonationRequest( array( 'amount' => __( 'The amount does not match the donation total. Please reload the page and try again.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'amount' => esc_html__( 'The amount does not match the donation total. Please reload the page and try again.', 'donation-widget' ) ) );
 		}
 		$currency = $request['currency'] ?? '';
 		if ( ! is_string( $currency ) || DonationForm::CURRENCY !== strtoupper( $currency ) ) {
-			throw new InvalidDonationRequest( array( 'currency' => __( 'Donations are taken in Australian dollars (AUD) only.', 'donation-widget' ) ) );
+			throw new InvalidDonationRequest( array( 'currency' => esc_html__( 'Donations are taken in Australian dollars (AUD) only.', 'donation-widget' ) ) );
 		}
 		return new PaymentInput();
 	}
