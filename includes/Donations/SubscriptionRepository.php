@@ -74,7 +74,7 @@ final class SubscriptionRepository {
 		}
 		$sql = 'UPDATE ' . Schema::table( 'subscriptions' ) . ' s SET s.latest_status = ' . $this->latest_status_sql()
 			. ' WHERE s.subscription_id IN (' . implode( ', ', array_fill( 0, count( $subscription_ids ), '%s' ) ) . ')';
-		$wpdb->query( $wpdb->prepare( $sql, $subscription_ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- the plugin's own table names; one %s per id.
+		$wpdb->query( $wpdb->prepare( $sql, $subscription_ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table names; one %s per id.
 	}
 
 	/**
@@ -90,7 +90,7 @@ final class SubscriptionRepository {
 		$donations = Schema::table( 'donations' );
 		$wpdb->query(
 			$wpdb->prepare(
-				"UPDATE {$table} s LEFT JOIN {$donations} d ON d.id = s.donation_id SET s.donor_email = COALESCE(LOWER(d.email), ''), s.latest_status = " . $this->latest_status_sql() . ' WHERE s.id BETWEEN %d AND %d', // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- the plugin's own table names (latest_status_sql() holds nothing else).
+				"UPDATE {$table} s LEFT JOIN {$donations} d ON d.id = s.donation_id SET s.donor_email = COALESCE(LOWER(d.email), ''), s.latest_status = " . $this->latest_status_sql() . ' WHERE s.id BETWEEN %d AND %d', // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table names (latest_status_sql() holds nothing else).
 				$first_id,
 				$last_id
 			)
@@ -122,7 +122,7 @@ final class SubscriptionRepository {
 		if ( array() === $donation_ids ) {
 			return 0;
 		}
-		return (int) $wpdb->query( $wpdb->prepare( $sql . ' WHERE s.donation_id IN (' . implode( ', ', array_fill( 0, count( $donation_ids ), '%d' ) ) . ')', $donation_ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- table names as above; one %d per id.
+		return (int) $wpdb->query( $wpdb->prepare( $sql . ' WHERE s.donation_id IN (' . implode( ', ', array_fill( 0, count( $donation_ids ), '%d' ) ) . ')', $donation_ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- table names as above; one %d per id.
 	}
 
 	/**
