@@ -148,6 +148,9 @@ final class ManageController {
 			case SelfServiceActions::PAUSE:
 				$outcome = $this->changes->pause( $session, $subscription_id, $post['cycles'] ?? null, $ip );
 				break;
+			case SelfServiceActions::RESUME:
+				$outcome = $this->changes->resume( $session, $subscription_id, $ip );
+				break;
 			case SelfServiceActions::CANCEL:
 				$outcome = $this->changes->cancel( $session, $subscription_id, $post['reason'] ?? null, $ip );
 				break;

@@ -160,8 +160,8 @@ final class ManagePage {
 		$html .= '<dl class="donation-widget-manage-facts">';
 		$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Amount', 'donation-widget' ), esc_html( $amount ) );
 		$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Next donation', 'donation-widget' ), esc_html( '' !== $next ? $next : __( 'Not known right now', 'donation-widget' ) ) );
-		if ( null !== $at_stripe && $at_stripe->paused_until > 0 ) {
-			$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Paused', 'donation-widget' ), esc_html( sprintf( /* translators: %s: date. */ __( 'Until %s', 'donation-widget' ), SubscriptionChanges::date( $at_stripe->paused_until ) ) ) );
+		if ( null !== $at_stripe && $at_stripe->paused ) {
+			$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Paused', 'donation-widget' ), esc_html( self::paused_text( $at_stripe ) ) );
 		}
 		$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Card', 'donation-widget' ), esc_html( '' !== $card ? $card : __( 'Not known right now', 'donation-widget' ) ) );
 		$html .= '</dl>';
@@ -190,6 +190,10 @@ final class ManagePage {
 				$html .= sprintf( '<option value="%d">%s</option>', $count, esc_html( sprintf( _n( '%d donation', '%d donations', $count, 'donation-widget' ), $count ) ) );
 			}
 			$html .= sprintf( '</select></p><p><button type="submit" class="wp-element-button">%s</button></p></form>', esc_html__( 'Pause', 'donation-widget' ) );
+		}
+		if ( null !== $at_stripe && $at_stripe->paused && $this->actions->is_on( SelfServiceActions::RESUME ) ) {
+			$html .= $this->form_start( $session, $page_id, ManageController::CHANGE_ACTION, $id, SelfServiceActions::RESUME );
+			$html .= sprintf( '<p><button type="submit" class="wp-element-button">%s</button></p></form>', esc_html__( 'Resume', 'donation-widget' ) );
 		}
 		if ( $this->actions->is_on( SelfServiceActions::REPLACE_CARD ) ) {
 			$html .= $this->form_start( $session, $page_id, ManageController::CHANGE_ACTION, $id, SelfServiceActions::REPLACE_CARD );
@@ -342,6 +346,8 @@ final class ManagePage {
 			SubscriptionChanges::AMOUNT_CHANGED => array( __( 'Your amount has been changed from your next donation on. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
 			SubscriptionChanges::SKIPPED        => array( __( 'Your next donation will be skipped. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
 			SubscriptionChanges::PAUSED         => array( __( 'Your 4-weekly donation is paused. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
+			SubscriptionChanges::RESUMED        => array( __( 'Your 4-weekly donation has resumed. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
+			SubscriptionChanges::NOT_PAUSED     => array( __( 'That donation is not paused.', 'donation-widget' ), true ),
 			SubscriptionChanges::CANCELLED      => array( __( 'Your 4-weekly donation is cancelled. No further donations will be taken. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
 			SubscriptionChanges::CARD_LINK      => array( __( 'Enter your new card below.', 'donation-widget' ), false ),
 			SubscriptionChanges::NOT_AVAILABLE  => array( __( 'That change is not available. Please contact us.', 'donation-widget' ), true ),
@@ -355,11 +361,23 @@ final class ManagePage {
 	}
 
 	/**
+	 * What a pause means for the donor: no donation until the one date Stripe will next charge.
+	 *
+	 * @param StripeSubscription $at_stripe Stripe's view.
+	 */
+	public static function paused_text( StripeSubscription $at_stripe ): string {
+		return $at_stripe->paused_until > 0
+			/* translators: %s: date of the next donation. */
+			? sprintf( __( 'No donation until %s', 'donation-widget' ), SubscriptionChanges::date( $at_stripe->paused_until ) )
+			: __( 'Until you resume it', 'donation-widget' );
+	}
+
+	/**
 	 * A card brand as people write it.
 	 *
 	 * @param string $brand Stripe's brand.
 	 */
-	private static function brand( string $brand ): string {
+	public static function brand( string $brand ): string {
 		$names = array(
 			'visa'       => 'Visa',
 			'mastercard' => 'Mastercard',

@@ -300,7 +300,96 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		$this->assertContains( 'paused', $this->audit_events( $donor['subscription_id'] ) );
 
 		$_COOKIE[ ManageController::COOKIE ] = $cookie;
-		$this->assertStringContainsString( 'Until ', $this->page_html() );
+		$this->assertStringContainsString( 'No donation until ', $this->page_html() );
+	}
+
+	public function test_every_email_after_a_new_amount_carries_the_new_amount(): void {
+		$donor   = $this->recurring_donor();
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$this->assertStringContainsString( 'manage_result=amount_changed', $this->change( $cookie, $session, 'change_amount', $donor['subscription_id'], array( 'amount' => '30' ) ) );
+		$this->assertStringContainsString( 'manage_result=skipped', $this->change( $cookie, $session, 'skip', $donor['subscription_id'] ) );
+		$this->assertStringContainsString( 'manage_result=paused', $this->change( $cookie, $session, 'pause', $donor['subscription_id'], array( 'cycles' => '1' ) ) );
+		$this->assertStringContainsString( 'manage_result=resumed', $this->change( $cookie, $session, 'resume', $donor['subscription_id'] ) );
+		$this->assertStringContainsString( 'manage_result=cancelled', $this->change( $cookie, $session, 'cancel', $donor['subscription_id'] ) );
+		$this->deliver_mail();
+		$after = array_values( array_filter( $this->mailbox(), static fn ( array $mail ): bool => ! str_contains( (string) $mail['subject'], 'manage your donations' ) && in_array( self::EMAIL, (array) $mail['to'], true ) && ! str_contains( (string) $mail['subject'], 'receipt' ) && ! str_contains( (string) $mail['subject'], 'Thank you' ) ) );
+		$texts = array_map( static fn ( array $mail ): string => (string) $mail['text'], $after );
+		foreach ( array( 'will be skipped', 'is paused for 1 donation', 'has resumed', 'has been cancelled' ) as $words ) {
+			$found = array_values( array_filter( $texts, static fn ( string $text ): bool => str_contains( $text, $words ) ) );
+			$this->assertCount( 1, $found, $words );
+			$this->assertStringContainsString( '$30.00', $found[0], $words );
+			$this->assertStringNotContainsString( '$52.50', $found[0], $words );
+		}
+	}
+
+	public function test_after_skip_and_pause_the_page_the_email_and_stripe_name_one_date(): void {
+		$donor   = $this->recurring_donor();
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$this->assertStringContainsString( 'manage_result=skipped', $this->change( $cookie, $session, 'skip', $donor['subscription_id'] ) );
+		$first = $this->period_end( $donor['subscription_id'] );
+		$this->assertStringContainsString( 'manage_result=paused', $this->change( $cookie, $session, 'pause', $donor['subscription_id'], array( 'cycles' => '2' ) ) );
+
+		// Stripe: the two donations at $first and $first + 4 weeks fall inside the pause (void), the
+		// next period end after resumes_at is $first + 8 weeks: Stripe's first charge.
+		$at_stripe = $this->stripe_object( '/v1/subscriptions/' . $donor['subscription_id'] );
+		$resumes   = (int) $at_stripe['pause_collection']['resumes_at'];
+		$this->assertSame( $first, (int) $at_stripe['items']['data'][0]['current_period_end'] );
+		$this->assertGreaterThan( $first + 28 * DAY_IN_SECONDS, $resumes );
+		$this->assertLessThan( $first + 56 * DAY_IN_SECONDS, $resumes );
+		$charged = $first;
+		while ( $charged < $resumes ) {
+			$charged += 28 * DAY_IN_SECONDS;
+		}
+		$date = SubscriptionChanges::date( $charged );
+		$this->assertSame( SubscriptionChanges::date( $first + 56 * DAY_IN_SECONDS ), $date );
+
+		// The page names that date, as the next donation and as the end of the pause, and no other.
+		$_COOKIE[ ManageController::COOKIE ] = $cookie;
+		$html                                = $this->page_html();
+		$this->assertStringContainsString( '<dt>Next donation</dt><dd>' . esc_html( $date ) . '</dd>', $html );
+		$this->assertStringContainsString( '<dt>Paused</dt><dd>' . esc_html( 'No donation until ' . $date ) . '</dd>', $html );
+		$this->assertStringNotContainsString( esc_html( SubscriptionChanges::date( $resumes ) ), $html );
+		$this->assertStringContainsString( '>Resume<', $html );
+		// So does the email.
+		$this->assertConfirmation( 'is paused for 2 donations: no donation will be taken until ' . $date );
+	}
+
+	public function test_resume_ends_the_pause_at_stripe_and_names_stripes_next_date(): void {
+		$donor   = $this->recurring_donor();
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$period = $this->period_end( $donor['subscription_id'] );
+		$this->assertStringContainsString( 'manage_result=not_paused', $this->change( $cookie, $session, 'resume', $donor['subscription_id'] ) );
+		$this->assertCount( 0, $this->subscription_posts( $donor['subscription_id'] ), 'Nothing to resume: Stripe is not called.' );
+
+		$this->assertStringContainsString( 'manage_result=paused', $this->change( $cookie, $session, 'pause', $donor['subscription_id'], array( 'cycles' => '3' ) ) );
+		$this->assertStringContainsString( 'manage_result=resumed', $this->change( $cookie, $session, 'resume', $donor['subscription_id'] ) );
+		$posts = $this->subscription_posts( $donor['subscription_id'] );
+		$this->assertCount( 2, $posts );
+		$this->assertSame( '', $posts[1]['body']['pause_collection'] );
+		$at_stripe = $this->stripe_object( '/v1/subscriptions/' . $donor['subscription_id'] );
+		$this->assertNull( $at_stripe['pause_collection'] );
+		$this->assertSame( $period, (int) $at_stripe['items']['data'][0]['current_period_end'] );
+		$this->assertContains( 'resumed', $this->audit_events( $donor['subscription_id'] ) );
+
+		$date                                = SubscriptionChanges::date( $period );
+		$_COOKIE[ ManageController::COOKIE ] = $cookie;
+		$html                                = $this->page_html();
+		$this->assertStringContainsString( '<dt>Next donation</dt><dd>' . esc_html( $date ) . '</dd>', $html );
+		$this->assertStringNotContainsString( '<dt>Paused</dt>', $html );
+		$this->assertStringNotContainsString( '>Resume<', $html );
+		$this->assertConfirmation( 'Your next donation will be on ' . $date );
+
+		// Switched off with pausing.
+		$this->assertStringContainsString( 'manage_result=paused', $this->change( $cookie, $session, 'pause', $donor['subscription_id'], array( 'cycles' => '1' ) ) );
+		$this->set_settings( array( 'self_service_pause' => false ) );
+		$this->assertStringContainsString( 'manage_result=not_available', $this->change( $cookie, $session, 'resume', $donor['subscription_id'] ) );
+		$this->assertStringNotContainsString( '>Resume<', $this->page_html() );
 	}
 
 	public function test_cancelling_sends_the_reason_to_stripe_and_ends_it(): void {
