@@ -31,6 +31,12 @@ final class ManageController {
 
 	public const COOKIE = 'donation_widget_manage';
 
+	/**
+	 * Holds the requestID of the card-update link "Replace card" issued, for the page to mount the
+	 * update-card widget with (HTTP only, as the session cookie).
+	 */
+	public const CARD_COOKIE = 'donation_widget_manage_card';
+
 	public const REQUEST_ARG = 'manage_request';
 	public const RESULT_ARG  = 'manage_result';
 
@@ -55,12 +61,27 @@ final class ManageController {
 	public ?array $new_cookie = null;
 
 	/**
+	 * The card-update link's requestID to hand the manage page after "Replace card", read by the
+	 * hook wrapper into a short-lived cookie (CARD_COOKIE), so no URL ever carries it.
+	 *
+	 * @var string|null
+	 */
+	public ?string $card_request = null;
+
+	/**
 	 * Builds the controller.
 	 *
 	 * @param ManageLinks         $links   Links and sessions.
 	 * @param SubscriptionChanges $changes The changes.
 	 */
 	public function __construct( private readonly ManageLinks $links, private readonly SubscriptionChanges $changes ) {
+	}
+
+	/**
+	 * The card-update requestID cookie's value, or ''.
+	 */
+	public static function card_cookie_value(): string {
+		return isset( $_COOKIE[ self::CARD_COOKIE ] ) && is_string( $_COOKIE[ self::CARD_COOKIE ] ) ? sanitize_text_field( wp_unslash( $_COOKIE[ self::CARD_COOKIE ] ) ) : '';
 	}
 
 	/**
@@ -157,13 +178,9 @@ final class ManageController {
 			case SelfServiceActions::REPLACE_CARD:
 				list( $outcome, $request_id ) = $this->changes->card_link( $session, $subscription_id, $ip );
 				if ( SubscriptionChanges::CARD_LINK === $outcome ) {
-					return add_query_arg(
-						array(
-							self::RESULT_ARG => $outcome,
-							'requestID'      => $request_id,
-						),
-						$page['url']
-					) . '#replace-card';
+					// The live token goes in a cookie, never the URL (history, logs, Referer).
+					$this->card_request = $request_id;
+					return add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#replace-card';
 				}
 				break;
 			default:

@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Blocks\WidgetConfig;
 use DonationWidget\Blocks\WidgetRenderer;
 use DonationWidget\CardUpdate\CardUpdateToken;
 use DonationWidget\Donations\SubscriptionRepository;
@@ -267,17 +268,22 @@ final class ManagePage {
 	}
 
 	/**
-	 * The update-card widget, in place, after "Replace card" (the URL then carries its requestID).
+	 * The update-card widget, in place, right after "Replace card": the link's requestID comes
+	 * from the session's short-lived cookie (never the URL) and goes to the widget in its
+	 * configuration. Only on the answer to "Replace card" (manage_result=card_link), so the
+	 * page opened later does not show a used link's form.
 	 */
-	private function card_update_view(): string {
+	public function card_update_view(): string {
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only decides whether to mount the widget, which checks the link itself.
-		if ( ! isset( $_GET['requestID'] ) || ! CardUpdateToken::is_well_formed( sanitize_text_field( wp_unslash( $_GET['requestID'] ) ) ) ) {
+		$result     = isset( $_GET[ ManageController::RESULT_ARG ] ) ? sanitize_key( wp_unslash( $_GET[ ManageController::RESULT_ARG ] ) ) : '';
+		$request_id = ManageController::card_cookie_value();
+		if ( SubscriptionChanges::CARD_LINK !== $result || ! CardUpdateToken::is_well_formed( $request_id ) ) {
 			return '';
 		}
 		return sprintf(
 			'<section id="replace-card" class="donation-widget-manage-card" aria-labelledby="donation-widget-replace-card"><h2 id="donation-widget-replace-card">%s</h2>%s</section>',
 			esc_html__( 'Replace your card', 'donation-widget' ),
-			$this->widgets->shortcode( array( 'type' => 'update-card' ) )
+			$this->widgets->render( array( 'request_id' => $request_id ) + WidgetConfig::from_shortcode_attributes( array( 'type' => 'update-card' ) ), 'class="donation-widget-host"' )
 		);
 	}
 

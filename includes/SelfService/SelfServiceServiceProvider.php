@@ -138,10 +138,18 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 				}
 				return $next;
 			},
-			ManageController::CHANGE_ACTION   => static fn ( array $post ): string => $container->get( ManageController::class )->change( $post, ManageController::cookie_value() ),
+			ManageController::CHANGE_ACTION   => static function ( array $post ) use ( $container ): string {
+				$controller = $container->get( ManageController::class );
+				$next       = $controller->change( $post, ManageController::cookie_value() );
+				if ( null !== $controller->card_request ) {
+					self::set_cookie( $controller->card_request, time() + ManageLinks::SESSION_MINUTES * MINUTE_IN_SECONDS, ManageController::CARD_COOKIE );
+				}
+				return $next;
+			},
 			ManageController::SIGN_OUT_ACTION => static function ( array $post ) use ( $container ): string {
 				$next = $container->get( ManageController::class )->sign_out( $post, ManageController::cookie_value() );
 				self::set_cookie( '', time() - DAY_IN_SECONDS );
+				self::set_cookie( '', time() - DAY_IN_SECONDS, ManageController::CARD_COOKIE );
 				return $next;
 			},
 		);
@@ -169,13 +177,14 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 	 *
 	 * @param string $value   The session token, or '' to clear it.
 	 * @param int    $expires Unix time.
+	 * @param string $name    The cookie.
 	 */
-	private static function set_cookie( string $value, int $expires ): void {
+	private static function set_cookie( string $value, int $expires, string $name = ManageController::COOKIE ): void {
 		if ( headers_sent() ) {
 			return;
 		}
 		setcookie(
-			ManageController::COOKIE,
+			$name,
 			$value,
 			array(
 				'expires'  => $expires,

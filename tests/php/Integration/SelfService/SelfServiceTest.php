@@ -437,19 +437,35 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		$cookie  = $this->session_cookie();
 		$session = $this->links_of()->session( $cookie );
 		$this->assertNotNull( $session );
-		$next = $this->change( $cookie, $session, 'replace_card', $donor['subscription_id'] );
+		$controller = $this->controller_of();
+		$next       = $controller->change(
+			array(
+				'page_id'         => $this->manage_page,
+				'manage_nonce'    => ManageLinks::nonce( $session ),
+				'change'          => 'replace_card',
+				'subscription_id' => $donor['subscription_id'],
+			),
+			$cookie
+		);
 		$this->assertStringContainsString( 'manage_result=card_link', $next );
-		parse_str( (string) wp_parse_url( $next, PHP_URL_QUERY ), $query );
-		$this->assertIsString( $query['requestID'] ?? null );
 		$this->assertStringStartsWith( get_permalink( $this->manage_page ), $next, 'The card is replaced on the manage page itself.' );
+		// The live token is handed over in a cookie, never in the redirect URL.
+		$request_id = (string) $controller->card_request;
+		$this->assertMatchesRegularExpression( '/^[A-Za-z0-9_-]{43}$/', $request_id );
+		$this->assertStringNotContainsString( $request_id, $next );
+		$this->assertStringNotContainsString( 'requestID', $next );
 
-		$_COOKIE[ ManageController::COOKIE ] = $cookie;
-		$_GET['requestID']                   = $query['requestID'];
-		$this->assertStringContainsString( 'Replace your card', $this->page_html() );
-		$this->assertStringContainsString( 'data-donation-widget', $this->page_html() );
+		$_COOKIE[ ManageController::COOKIE ]      = $cookie;
+		$_COOKIE[ ManageController::CARD_COOKIE ] = $request_id;
+		$this->assertStringNotContainsString( 'Replace your card', $this->page_html(), 'Only on the answer to "Replace card".' );
+		$_GET[ ManageController::RESULT_ARG ] = 'card_link';
+		$html                                 = $this->page_html();
+		$this->assertStringContainsString( 'Replace your card', $html );
+		$this->assertStringContainsString( 'data-donation-widget', $html );
+		$this->assertStringContainsString( '&quot;request_id&quot;:&quot;' . $request_id . '&quot;', str_replace( '\\u0022', '&quot;', $html ) );
 
 		// The card-update code does the rest, and the donor is emailed a confirmation.
-		$this->assertAnswer( 200, '', $this->update( $query['requestID'] ) );
+		$this->assertAnswer( 200, '', $this->update( $request_id ) );
 		$this->assertSame( 'card_updated', $this->audit_events( $donor['subscription_id'] )[ count( $this->audit_events( $donor['subscription_id'] ) ) - 1 ] );
 		$this->assertConfirmation( 'mastercard ending 4444' );
 	}
