@@ -17,8 +17,8 @@ use DonationWidget\Protection\ClientIp;
  * Each handler returns where the browser goes next (post/redirect/get), so tests can call it
  * without a redirect; the hook wrappers in the service provider redirect and end the request.
  *
- * The page a form returns to is the post id the form names, accepted only when it is a
- * published page holding the block or shortcode (never a URL from the browser).
+ * The page a form returns to is the one the administrator chose (SelfServicePage), never a
+ * URL or page id from the browser.
  */
 final class ManageController {
 
@@ -73,8 +73,9 @@ final class ManageController {
 	 *
 	 * @param ManageLinks         $links   Links and sessions.
 	 * @param SubscriptionChanges $changes The changes.
+	 * @param SelfServicePage     $page    The page the administrator chose.
 	 */
-	public function __construct( private readonly ManageLinks $links, private readonly SubscriptionChanges $changes ) {
+	public function __construct( private readonly ManageLinks $links, private readonly SubscriptionChanges $changes, private readonly SelfServicePage $page ) {
 	}
 
 	/**
@@ -99,7 +100,7 @@ final class ManageController {
 	 */
 	public function request( array $post ): string {
 		$started = microtime( true );
-		$page    = $this->page( $post );
+		$page    = $this->page();
 		if ( null === $page ) {
 			return home_url( '/' );
 		}
@@ -125,7 +126,7 @@ final class ManageController {
 	 * @return string Where to go next.
 	 */
 	public function open( array $post ): string {
-		$page = $this->page( $post );
+		$page = $this->page();
 		if ( null === $page ) {
 			return home_url( '/' );
 		}
@@ -145,7 +146,7 @@ final class ManageController {
 	 * @return string Where to go next.
 	 */
 	public function change( array $post, string $cookie ): string {
-		$page = $this->page( $post );
+		$page = $this->page();
 		if ( null === $page ) {
 			return home_url( '/' );
 		}
@@ -197,7 +198,7 @@ final class ManageController {
 	 * @return string Where to go next.
 	 */
 	public function sign_out( array $post, string $cookie ): string {
-		$page    = $this->page( $post );
+		$page    = $this->page();
 		$url     = null !== $page ? $page['url'] : home_url( '/' );
 		$session = $this->links->session( $cookie );
 		if ( null !== $session && ManageLinks::verify_nonce( $session, $post[ self::NONCE_FIELD ] ?? null ) ) {
@@ -207,24 +208,12 @@ final class ManageController {
 	}
 
 	/**
-	 * The page a form came from: a published page holding the block or the shortcode.
+	 * The page forms return to: the one the administrator chose (Settings > Self-service), never
+	 * a page the form names (its page_id field is ignored).
 	 *
-	 * @param array<string, mixed> $post POST fields.
 	 * @return array{id: int, url: string}|null
 	 */
-	private function page( array $post ): ?array {
-		$id   = is_scalar( $post['page_id'] ?? null ) ? absint( $post['page_id'] ) : 0;
-		$page = $id > 0 ? get_post( $id ) : null;
-		if ( ! $page instanceof \WP_Post || 'publish' !== $page->post_status || ! is_post_publicly_viewable( $page ) ) {
-			return null;
-		}
-		if ( ! has_block( ManagePage::BLOCK, $page ) && ! has_shortcode( $page->post_content, ManagePage::SHORTCODE ) ) {
-			return null;
-		}
-		$url = get_permalink( $page );
-		return is_string( $url ) ? array(
-			'id'  => $id,
-			'url' => $url,
-		) : null;
+	private function page(): ?array {
+		return $this->page->page();
 	}
 }

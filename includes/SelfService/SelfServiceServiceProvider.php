@@ -56,6 +56,7 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 		$container->set( LinkRequestQueue::class, static fn (): LinkRequestQueue => new LinkRequestQueue() );
 		$container->set( SelfServiceAudit::class, static fn (): SelfServiceAudit => new SelfServiceAudit() );
 		$container->set( SelfServiceEmails::class, static fn ( Container $c ): SelfServiceEmails => new SelfServiceEmails( $c->get( Settings::class ) ) );
+		$container->set( SelfServicePage::class, static fn ( Container $c ): SelfServicePage => new SelfServicePage( $c->get( Settings::class ) ) );
 		$container->set( SelfServiceActions::class, static fn ( Container $c ): SelfServiceActions => new SelfServiceActions( $c->get( Settings::class ) ) );
 		$container->set( DonorAccount::class, static fn ( Container $c ): DonorAccount => new DonorAccount( $c->get( StripeClient::class ) ) );
 		$container->set(
@@ -69,7 +70,8 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 				$c->get( MailQueue::class ),
 				$c->get( SelfServiceEmails::class ),
 				$c->get( LinkRequestQueue::class ),
-				$c->get( MailSchedule::class )
+				$c->get( MailSchedule::class ),
+				$c->get( SelfServicePage::class )
 			)
 		);
 		$container->set(
@@ -87,7 +89,7 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 			)
 		);
 		$container->set( SelfServiceEraser::class, static fn (): SelfServiceEraser => new SelfServiceEraser() );
-		$container->set( ManageController::class, static fn ( Container $c ): ManageController => new ManageController( $c->get( ManageLinks::class ), $c->get( SubscriptionChanges::class ) ) );
+		$container->set( ManageController::class, static fn ( Container $c ): ManageController => new ManageController( $c->get( ManageLinks::class ), $c->get( SubscriptionChanges::class ), $c->get( SelfServicePage::class ) ) );
 		$container->set(
 			ManagePage::class,
 			static fn ( Container $c ): ManagePage => new ManagePage(
@@ -116,13 +118,15 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 				add_shortcode( ManagePage::SHORTCODE, static fn (): string => $container->get( ManagePage::class )->render() );
 			}
 		);
+		// Sites from before the page setting keep their page (once; see adopt_existing).
+		add_action( 'init', static fn () => $container->get( SelfServicePage::class )->adopt_existing(), 20 );
 		// The page shows one donor's details or carries a one-time link: never cached, never
 		// sent as a referrer.
 		add_action(
 			'template_redirect',
-			static function (): void {
+			static function () use ( $container ): void {
 				$post = get_queried_object();
-				if ( $post instanceof \WP_Post && ( has_block( ManagePage::BLOCK, $post ) || has_shortcode( $post->post_content, ManagePage::SHORTCODE ) ) ) {
+				if ( $post instanceof \WP_Post && ( $container->get( SelfServicePage::class )->is( $post ) || has_block( ManagePage::BLOCK, $post ) || has_shortcode( $post->post_content, ManagePage::SHORTCODE ) ) ) {
 					nocache_headers();
 					header( 'Referrer-Policy: no-referrer' );
 				}

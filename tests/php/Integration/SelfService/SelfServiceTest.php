@@ -18,6 +18,7 @@ use DonationWidget\SelfService\ManagePage;
 use DonationWidget\SelfService\ManageSession;
 use DonationWidget\SelfService\SelfServiceActions;
 use DonationWidget\SelfService\SelfServiceAudit;
+use DonationWidget\SelfService\SelfServicePage;
 use DonationWidget\SelfService\SubscriptionChanges;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSanitizer;
@@ -47,6 +48,7 @@ final class SelfServiceTest extends CardUpdateTestCase {
 				'post_content' => '<!-- wp:donation-widget/manage-donation /-->',
 			)
 		);
+		$this->set_settings( array( SelfServicePage::SETTING => $this->manage_page ) );
 		add_filter( 'donation_widget_self_service_answer_floor_ms', '__return_zero' );
 		$_COOKIE = array();
 		$_GET    = array();
@@ -599,6 +601,94 @@ final class SelfServiceTest extends CardUpdateTestCase {
 			: $links;
 	}
 
+	public function test_only_the_page_the_administrator_chose_is_linked_to_and_returned_to(): void {
+		$donor  = $this->recurring_donor();
+		$author = wp_insert_user(
+			array(
+				'user_login' => 'author-' . wp_generate_password( 8, false ),
+				'user_pass'  => wp_generate_password(),
+				'role'       => 'author',
+			)
+		);
+		$this->assertIsInt( $author );
+		$other = (int) wp_insert_post(
+			array(
+				'post_type'    => 'post',
+				'post_status'  => 'publish',
+				'post_author'  => $author,
+				'post_title'   => 'Manage here',
+				'post_content' => '[donation_widget_manage]',
+			)
+		);
+		// The settings screen offers the choice (a page dropdown, as the card-update page's).
+		$fields = array_values( array_filter( SettingsSchema::fields(), static fn ( $field ): bool => SelfServicePage::SETTING === $field->key ) );
+		$this->assertCount( 1, $fields );
+		$this->assertSame( 'page', $fields[0]->type );
+		$this->assertSame( 'self_service', $fields[0]->section );
+
+		// A request from the author's post still emails a link to the chosen page.
+		$next = $this->controller_of()->request(
+			array(
+				'email'   => self::EMAIL,
+				'page_id' => $other,
+			)
+		);
+		$this->assertStringStartsWith( (string) get_permalink( $this->manage_page ), $next );
+		$this->deliver_mail();
+		$this->assertStringContainsString( (string) get_permalink( $this->manage_page ), (string) $this->last_mail()['text'] );
+		$this->assertStringNotContainsString( (string) get_permalink( $other ), (string) $this->last_mail()['text'] );
+
+		// Forms naming the author's post return to the chosen page.
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$changed = $this->controller_of()->change(
+			array(
+				'page_id'         => $other,
+				'manage_nonce'    => ManageLinks::nonce( $session ),
+				'change'          => 'skip',
+				'subscription_id' => $donor['subscription_id'],
+			),
+			$cookie
+		);
+		$this->assertStringStartsWith( (string) get_permalink( $this->manage_page ), $changed );
+
+		// No page chosen: no link is emailed anywhere.
+		$this->set_settings( array( SelfServicePage::SETTING => 0 ) );
+		$this->deliver_mail();
+		$before = count( $this->mailbox() );
+		$this->assertSame( home_url( '/' ), $this->controller_of()->request( array( 'email' => self::EMAIL ) ) );
+		$this->links_of()->request( self::EMAIL, $other, '192.0.2.77' );
+		$this->deliver_mail();
+		$this->assertCount( $before, $this->mailbox() );
+	}
+
+	public function test_sites_from_before_the_setting_keep_their_existing_page_once(): void {
+		$stored = $this->service( Settings::class )->stored();
+		unset( $stored[ SelfServicePage::SETTING ] );
+		$callback = get_registered_settings()[ Settings::OPTION ]['sanitize_callback'] ?? null;
+		if ( null !== $callback ) {
+			remove_filter( 'sanitize_option_' . Settings::OPTION, $callback );
+		}
+		update_option( Settings::OPTION, $stored );
+		$page = $this->service( SelfServicePage::class );
+		$page->adopt_existing();
+		// The site's oldest published page holding the block (this test's page or the site's own).
+		$chosen = $this->service( Settings::class )->int( SelfServicePage::SETTING );
+		$this->assertGreaterThan( 0, $chosen );
+		$this->assertLessThanOrEqual( $this->manage_page, $chosen );
+		$this->assertSame( 'page', get_post_type( $chosen ) );
+		$this->assertTrue( has_block( ManagePage::BLOCK, get_post( $chosen ) ) );
+		$this->assertNotNull( $page->page() );
+		// Once only: an administrator's later choice stays.
+		$this->set_settings( array( SelfServicePage::SETTING => 0 ) );
+		$page->adopt_existing();
+		$this->assertSame( 0, $this->service( Settings::class )->int( SelfServicePage::SETTING ) );
+		if ( null !== $callback ) {
+			add_filter( 'sanitize_option_' . Settings::OPTION, $callback );
+		}
+	}
+
 	public function test_a_privacy_erasure_deletes_the_donors_links_and_sessions(): void {
 		$this->recurring_donor();
 		$cookie = $this->session_cookie();
@@ -625,7 +715,7 @@ final class SelfServiceTest extends CardUpdateTestCase {
 	 * The controller.
 	 */
 	private function controller_of(): ManageController {
-		return new ManageController( $this->links_of(), $this->service( SubscriptionChanges::class ) );
+		return new ManageController( $this->links_of(), $this->service( SubscriptionChanges::class ), $this->service( SelfServicePage::class ) );
 	}
 
 	/**
