@@ -27,6 +27,11 @@ final class ManageController {
 	public const CHANGE_ACTION   = 'donation_widget_manage_change';
 	public const SIGN_OUT_ACTION = 'donation_widget_manage_sign_out';
 
+	/**
+	 * The admin-ajax.php action of the React page's calls.
+	 */
+	public const JSON_ACTION = 'donation_widget_manage';
+
 	public const NONCE_FIELD = 'manage_nonce';
 
 	public const COOKIE = 'donation_widget_manage';
@@ -74,8 +79,9 @@ final class ManageController {
 	 * @param ManageLinks         $links   Links and sessions.
 	 * @param SubscriptionChanges $changes The changes.
 	 * @param SelfServicePage     $page    The page the administrator chose.
+	 * @param ManagePage          $view    The page's state, for the React page.
 	 */
-	public function __construct( private readonly ManageLinks $links, private readonly SubscriptionChanges $changes, private readonly SelfServicePage $page ) {
+	public function __construct( private readonly ManageLinks $links, private readonly SubscriptionChanges $changes, private readonly SelfServicePage $page, private readonly ManagePage $view ) {
 	}
 
 	/**
@@ -157,6 +163,94 @@ final class ManageController {
 		if ( ! ManageLinks::verify_nonce( $session, $post[ self::NONCE_FIELD ] ?? null ) ) {
 			return add_query_arg( self::RESULT_ARG, self::FORM_EXPIRED, $page['url'] ) . '#manage-donation';
 		}
+		list( $outcome, $subscription_id ) = $this->apply( $session, $post );
+		if ( SubscriptionChanges::CARD_LINK === $outcome ) {
+			return add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#replace-card';
+		}
+		return add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#' . ( '' !== $subscription_id ? 'subscription-' . $subscription_id : 'manage-donation' );
+	}
+
+	/**
+	 * The React page's calls (admin-ajax.php, JSON_ACTION): the same session, nonce and rules as
+	 * the forms. Fields: manage_nonce, op ("state", "change" or "sign_out"), and for "change" the
+	 * form's fields. The answer: outcome, message, isError, and the page's fresh state, or where
+	 * to go instead (a session that ended, a card to replace, signed out).
+	 *
+	 * @param array<string, mixed> $post   Unslashed POST fields.
+	 * @param string               $cookie The session cookie's value.
+	 * @return array{outcome: string, message: string, isError: bool, state?: array<string, mixed>, redirect?: string}
+	 */
+	public function json( array $post, string $cookie ): array {
+		$page    = $this->page();
+		$session = null !== $page ? $this->links->session( $cookie ) : null;
+		if ( null === $page || null === $session ) {
+			return array(
+				'outcome'  => self::SESSION_ENDED,
+				'message'  => ManagePage::request_messages()[ self::SESSION_ENDED ][0],
+				'isError'  => true,
+				'redirect' => null !== $page ? add_query_arg( self::REQUEST_ARG, self::SESSION_ENDED, $page['url'] ) . '#manage-donation' : home_url( '/' ),
+			);
+		}
+		if ( ! ManageLinks::verify_nonce( $session, $post[ self::NONCE_FIELD ] ?? null ) ) {
+			return $this->answer( self::FORM_EXPIRED, $session );
+		}
+		$op = is_string( $post['op'] ?? null ) ? $post['op'] : '';
+		if ( 'sign_out' === $op ) {
+			$this->links->sign_out( $session, ClientIp::current() );
+			return array(
+				'outcome'  => self::SIGNED_OUT_RESULT,
+				'message'  => ManagePage::request_messages()[ self::SIGNED_OUT_RESULT ][0],
+				'isError'  => false,
+				'redirect' => add_query_arg( self::REQUEST_ARG, self::SIGNED_OUT_RESULT, $page['url'] ) . '#manage-donation',
+			);
+		}
+		if ( 'change' !== $op ) {
+			return array(
+				'outcome' => 'state',
+				'message' => '',
+				'isError' => false,
+				'state'   => $this->view->state( $session ),
+			);
+		}
+		list( $outcome ) = $this->apply( $session, $post );
+		if ( SubscriptionChanges::CARD_LINK === $outcome ) {
+			// The widget is mounted by the page itself, with the requestID from the cookie.
+			return array(
+				'outcome'  => $outcome,
+				'message'  => ManagePage::result_messages()[ $outcome ][0],
+				'isError'  => false,
+				'redirect' => add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#replace-card',
+			);
+		}
+		return $this->answer( $outcome, $session );
+	}
+
+	/**
+	 * A JSON answer with the outcome's message and the page's fresh state.
+	 *
+	 * @param string        $outcome An outcome with a message in ManagePage::result_messages().
+	 * @param ManageSession $session The session.
+	 * @return array{outcome: string, message: string, isError: bool, state: array<string, mixed>}
+	 */
+	private function answer( string $outcome, ManageSession $session ): array {
+		$messages = ManagePage::result_messages();
+		$message  = $messages[ $outcome ] ?? $messages[ SubscriptionChanges::NOT_AVAILABLE ];
+		return array(
+			'outcome' => $outcome,
+			'message' => $message[0],
+			'isError' => $message[1],
+			'state'   => $this->view->state( $session ),
+		);
+	}
+
+	/**
+	 * Makes one change of a session whose nonce was checked; sets $card_request for a new card.
+	 *
+	 * @param ManageSession        $session The session.
+	 * @param array<string, mixed> $post    Unslashed POST fields.
+	 * @return array{0: string, 1: string} The outcome and the subscription named ('' when malformed).
+	 */
+	private function apply( ManageSession $session, array $post ): array {
 		$subscription_id = is_string( $post['subscription_id'] ?? null ) && preg_match( self::SUBSCRIPTION_ID, $post['subscription_id'] ) ? $post['subscription_id'] : '';
 		$ip              = ClientIp::current();
 		$change          = is_string( $post['change'] ?? null ) ? $post['change'] : '';
@@ -181,13 +275,12 @@ final class ManageController {
 				if ( SubscriptionChanges::CARD_LINK === $outcome ) {
 					// The live token goes in a cookie, never the URL (history, logs, Referer).
 					$this->card_request = $request_id;
-					return add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#replace-card';
 				}
 				break;
 			default:
 				$outcome = SubscriptionChanges::NOT_AVAILABLE;
 		}//end switch
-		return add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#' . ( '' !== $subscription_id ? 'subscription-' . $subscription_id : 'manage-donation' );
+		return array( $outcome, $subscription_id );
 	}
 
 	/**

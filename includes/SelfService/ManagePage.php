@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Blocks\Assets;
 use DonationWidget\Blocks\WidgetConfig;
 use DonationWidget\Blocks\WidgetRenderer;
 use DonationWidget\CardUpdate\CardUpdateToken;
@@ -117,8 +118,112 @@ final class ManagePage {
 	 * @param int           $page_id This page.
 	 */
 	private function manage_view( ManageSession $session, int $page_id ): string {
-		$html          = $this->notice( ManageController::RESULT_ARG, $this->result_messages() );
-		$html         .= $this->card_update_view();
+		$card = $this->card_update_view();
+		// The card-update widget stays outside the React root, with its own notice above it.
+		$outside = '' !== $card ? $this->notice( ManageController::RESULT_ARG, $this->result_messages() ) . $card : '';
+		if ( ! wp_script_is( Assets::MANAGE_HANDLE, 'registered' ) ) {
+			return $outside . $this->plain_view( $session, $page_id, '' === $card );
+		}
+		wp_enqueue_script( Assets::MANAGE_HANDLE );
+		wp_enqueue_style( Assets::MANAGE_HANDLE );
+		wp_add_inline_script( Assets::MANAGE_HANDLE, 'window.donationWidgetManage = ' . wp_json_encode( array( 'ajaxUrl' => admin_url( 'admin-ajax.php' ) ) ) . ';', 'before' );
+		$state = $this->state( $session );
+		if ( '' !== $card ) {
+			$state['notice'] = null;
+		}
+		// The server's page stays inside the root until React replaces it: what shows without
+		// JavaScript, and before the script runs.
+		return $outside . sprintf(
+			'<div class="donation-widget-manage-app" data-manage-state="%s">%s</div>',
+			esc_attr( (string) wp_json_encode( $state, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT ) ),
+			$this->plain_view( $session, $page_id, '' === $card )
+		);
+	}
+
+	/**
+	 * What the React page starts from, and what each JSON answer carries: every text and date
+	 * already formatted by the server (the site's date format), and the actions switched on.
+	 *
+	 * @param ManageSession $session The session.
+	 * @return array<string, mixed>
+	 */
+	public function state( ManageSession $session ): array {
+		$list = array();
+		foreach ( $this->account->subscriptions( $session->email ) as $subscription ) {
+			$running   = SubscriptionRepository::ACTIVE === $subscription['status'];
+			$at_stripe = $running ? $this->account->at_stripe( $subscription['subscription_id'], $subscription['customer_id'] ) : null;
+			$amount    = DonationFormat::money( $subscription['amount_cents'] );
+			$list[]    = array(
+				'id'           => $subscription['subscription_id'],
+				/* translators: %s: amount, such as $30.00. */
+				'heading'      => sprintf( __( '%s every 4 weeks', 'donation-widget' ), $amount ),
+				'amount'       => $amount,
+				'running'      => $running,
+				'nextDonation' => null !== $at_stripe && $at_stripe->next_charge > 0 ? SubscriptionChanges::date( $at_stripe->next_charge ) : __( 'Not known right now', 'donation-widget' ),
+				'paused'       => null !== $at_stripe && $at_stripe->paused ? self::paused_text( $at_stripe ) : '',
+				'card'         => null !== $at_stripe && null !== $at_stripe->card
+					/* translators: 1: card brand, such as Visa, 2: last four digits. */
+					? sprintf( __( '%1$s ending in %2$s', 'donation-widget' ), self::brand( $at_stripe->card->brand ), $at_stripe->card->last4 )
+					: __( 'Not known right now', 'donation-widget' ),
+			);
+		}
+		$actions = array();
+		foreach ( array_merge( SelfServiceActions::all(), array( SelfServiceActions::RESUME ) ) as $action ) {
+			$actions[ $action ] = $this->actions->is_on( $action );
+		}
+		$pause = array();
+		for ( $count = 1; $count <= SubscriptionChanges::MAX_PAUSE_CYCLES; $count++ ) {
+			$pause[] = array(
+				'value' => (string) $count,
+				/* translators: %d: number of donations. */
+				'label' => sprintf( _n( '%d donation', '%d donations', $count, 'donation-widget' ), $count ),
+			);
+		}
+		$prefix = $this->settings->string( 'receipt_number_prefix' );
+		$gifts  = array();
+		foreach ( $this->account->gifts( $session->email ) as $gift ) {
+			$gifts[] = array(
+				'date'      => DonationFormat::date( $gift->value( 'created_at' ) ),
+				'amount'    => DonationFormat::money( $gift->total_cents() ),
+				'frequency' => DonationFormat::frequency( $gift->frequency() ),
+				'receipt'   => ReceiptNumber::shown( $gift, $prefix ),
+			);
+		}
+		return array(
+			'nonce'         => ManageLinks::nonce( $session ),
+			'subscriptions' => $list,
+			'actions'       => $actions,
+			'pauseChoices'  => $pause,
+			'gifts'         => $gifts,
+			'statements'    => $this->statement_links( $session->email ),
+			'notice'        => $this->notice_state(),
+		);
+	}
+
+	/**
+	 * The result in the URL (the form pages' answers), for the React page.
+	 *
+	 * @return array{message: string, isError: bool}|null
+	 */
+	private function notice_state(): ?array {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only picks which fixed message to show.
+		$code     = isset( $_GET[ ManageController::RESULT_ARG ] ) ? sanitize_key( wp_unslash( $_GET[ ManageController::RESULT_ARG ] ) ) : '';
+		$messages = self::result_messages();
+		return isset( $messages[ $code ] ) ? array(
+			'message' => $messages[ $code ][0],
+			'isError' => $messages[ $code ][1],
+		) : null;
+	}
+
+	/**
+	 * The donor's page as plain forms (without JavaScript).
+	 *
+	 * @param ManageSession $session The session.
+	 * @param int           $page_id This page.
+	 * @param bool          $notice  Whether to show the URL's result here.
+	 */
+	private function plain_view( ManageSession $session, int $page_id, bool $notice ): string {
+		$html          = $notice ? $this->notice( ManageController::RESULT_ARG, $this->result_messages() ) : '';
 		$html         .= sprintf( '<h2>%s</h2>', esc_html__( 'Your 4-weekly donations', 'donation-widget' ) );
 		$subscriptions = $this->account->subscriptions( $session->email );
 		if ( array() === $subscriptions ) {
@@ -243,23 +348,40 @@ final class ManagePage {
 	}
 
 	/**
-	 * "Tax statements", from the donation_widget_statement_links filter; nothing when it gives none.
+	 * The donor's usable tax statement links, from the donation_widget_statement_links filter.
 	 *
 	 * @param string $email The donor's address.
+	 * @return list<array{label: string, url: string}>
 	 */
-	public function statements_view( string $email ): string {
+	private function statement_links( string $email ): array {
 		/**
 		 * Filters the donor's tax statement links on the "Manage my donation" page.
 		 *
 		 * @param array<int, array{label: string, url: string}> $links Links, none by default.
 		 * @param string                                        $email The donor's address.
 		 */
-		$links = apply_filters( 'donation_widget_statement_links', array(), $email );
-		$items = '';
+		$links  = apply_filters( 'donation_widget_statement_links', array(), $email );
+		$usable = array();
 		foreach ( is_array( $links ) ? $links : array() as $link ) {
 			if ( is_array( $link ) && is_string( $link['label'] ?? null ) && is_string( $link['url'] ?? null ) && '' !== $link['label'] && '' !== esc_url( $link['url'] ) ) {
-				$items .= sprintf( '<li><a href="%s">%s</a></li>', esc_url( $link['url'] ), esc_html( $link['label'] ) );
+				$usable[] = array(
+					'label' => $link['label'],
+					'url'   => esc_url_raw( $link['url'] ),
+				);
 			}
+		}
+		return $usable;
+	}
+
+	/**
+	 * "Tax statements", from the donation_widget_statement_links filter; nothing when it gives none.
+	 *
+	 * @param string $email The donor's address.
+	 */
+	public function statements_view( string $email ): string {
+		$items = '';
+		foreach ( $this->statement_links( $email ) as $link ) {
+			$items .= sprintf( '<li><a href="%s">%s</a></li>', esc_url( $link['url'] ), esc_html( $link['label'] ) );
 		}
 		if ( '' === $items ) {
 			return '';

@@ -89,7 +89,7 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 			)
 		);
 		$container->set( SelfServiceEraser::class, static fn (): SelfServiceEraser => new SelfServiceEraser() );
-		$container->set( ManageController::class, static fn ( Container $c ): ManageController => new ManageController( $c->get( ManageLinks::class ), $c->get( SubscriptionChanges::class ), $c->get( SelfServicePage::class ) ) );
+		$container->set( ManageController::class, static fn ( Container $c ): ManageController => new ManageController( $c->get( ManageLinks::class ), $c->get( SubscriptionChanges::class ), $c->get( SelfServicePage::class ), $c->get( ManagePage::class ) ) );
 		$container->set(
 			ManagePage::class,
 			static fn ( Container $c ): ManagePage => new ManagePage(
@@ -168,6 +168,24 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 			add_action( 'admin_post_nopriv_' . $action, $run );
 			add_action( 'admin_post_' . $action, $run );
 		}
+		// The React page's calls: the same session cookie and session nonce as the forms.
+		$json = static function () use ( $container ): void {
+			// phpcs:ignore WordPress.Security.NonceVerification.Missing -- the calls carry the session's own nonce, checked by ManageController::json().
+			$post       = wp_unslash( $_POST );
+			$controller = $container->get( ManageController::class );
+			$answer     = $controller->json( is_array( $post ) ? $post : array(), ManageController::cookie_value() );
+			if ( null !== $controller->card_request ) {
+				self::set_cookie( $controller->card_request, time() + ManageLinks::SESSION_MINUTES * MINUTE_IN_SECONDS, ManageController::CARD_COOKIE );
+			}
+			if ( ManageController::SIGNED_OUT_RESULT === $answer['outcome'] ) {
+				self::set_cookie( '', time() - DAY_IN_SECONDS );
+				self::set_cookie( '', time() - DAY_IN_SECONDS, ManageController::CARD_COOKIE );
+			}
+			nocache_headers();
+			wp_send_json( $answer, 200 );
+		};
+		add_action( 'wp_ajax_nopriv_' . ManageController::JSON_ACTION, $json );
+		add_action( 'wp_ajax_' . ManageController::JSON_ACTION, $json );
 		// Before the mail worker (priority 10) on the same event, so a link goes out in that run.
 		add_action( MailSchedule::HOOK, static fn () => $container->get( ManageLinks::class )->process_requests(), 5 );
 		add_action( MailWorker::SENT_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ManageLinks::class )->record_delivery( $kind, $source_id, true ), 10, 3 );

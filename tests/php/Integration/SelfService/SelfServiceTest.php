@@ -689,6 +689,139 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		}
 	}
 
+	public function test_the_react_pages_calls_keep_the_session_nonce_and_rules_of_the_forms(): void {
+		$other   = $this->recurring_donor( array( 'email' => 'someone.else@example.org.au' ) );
+		$donor   = $this->recurring_donor();
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$nonce = ManageLinks::nonce( $session );
+
+		// The page hands React its state: the server's own texts and dates, the session nonce.
+		$_COOKIE[ ManageController::COOKIE ] = $cookie;
+		$html                                = $this->page_html();
+		$this->assertTrue( wp_script_is( 'donation-widget-manage-app', 'enqueued' ), 'The manage page loads its React entry.' );
+		$this->assertMatchesRegularExpression( '/data-manage-state="([^"]+)"/', $html );
+		preg_match( '/data-manage-state="([^"]+)"/', $html, $found );
+		$state = json_decode( html_entity_decode( $found[1], ENT_QUOTES ), true );
+		$this->assertIsArray( $state );
+		$this->assertSame( $nonce, $state['nonce'] );
+		$this->assertSame( '$52.50 every 4 weeks', $state['subscriptions'][0]['heading'] );
+		$this->assertSame( 'Visa ending in 4242', $state['subscriptions'][0]['card'] );
+		$this->assertSame( SubscriptionChanges::date( $this->period_end( $donor['subscription_id'] ) ), $state['subscriptions'][0]['nextDonation'] );
+		$this->assertNotContains( $other['subscription_id'], array_column( $state['subscriptions'], 'id' ) );
+
+		// No session: nothing happens, the page says so.
+		$ended = $this->controller_of()->json(
+			array(
+				'manage_nonce'    => $nonce,
+				'op'              => 'change',
+				'change'          => 'skip',
+				'subscription_id' => $donor['subscription_id'],
+			),
+			''
+		);
+		$this->assertSame( 'session_ended', $ended['outcome'] );
+		$this->assertStringContainsString( 'manage_request=session_ended', $ended['redirect'] ?? '' );
+		// A nonce of another session (or none): refused.
+		$forged = $this->json(
+			$cookie,
+			array(
+				'manage_nonce'    => wp_create_nonce( 'anything' ),
+				'op'              => 'change',
+				'change'          => 'skip',
+				'subscription_id' => $donor['subscription_id'],
+			)
+		);
+		$this->assertSame( 'form_expired', $forged['outcome'] );
+		$this->assertTrue( $forged['isError'] );
+		$this->assertCount( 0, $this->subscription_posts( $donor['subscription_id'] ) );
+
+		// The same rules as the forms: limits, ownership.
+		$this->assertSame(
+			'invalid_amount',
+			$this->json(
+				$cookie,
+				array(
+					'manage_nonce'    => $nonce,
+					'op'              => 'change',
+					'change'          => 'change_amount',
+					'subscription_id' => $donor['subscription_id'],
+					'amount'          => '4.99',
+				)
+			)['outcome']
+		);
+		$this->assertSame(
+			'not_found',
+			$this->json(
+				$cookie,
+				array(
+					'manage_nonce'    => $nonce,
+					'op'              => 'change',
+					'change'          => 'skip',
+					'subscription_id' => $other['subscription_id'],
+				)
+			)['outcome']
+		);
+		$this->assertCount( 0, $this->subscription_posts( $other['subscription_id'] ) );
+
+		// A change answers with its message and the fresh state.
+		$changed = $this->json(
+			$cookie,
+			array(
+				'manage_nonce'    => $nonce,
+				'op'              => 'change',
+				'change'          => 'change_amount',
+				'subscription_id' => $donor['subscription_id'],
+				'amount'          => '42',
+			)
+		);
+		$this->assertSame( 'amount_changed', $changed['outcome'] );
+		$this->assertFalse( $changed['isError'] );
+		$this->assertStringContainsString( 'Your amount has been changed', $changed['message'] );
+		$this->assertSame( '$42.00 every 4 weeks', $changed['state']['subscriptions'][0]['heading'] ?? null );
+		$this->assertContains( 'amount_changed', $this->audit_events( $donor['subscription_id'] ) );
+
+		// Replace card: the page reloads to mount the widget; the token is in no URL.
+		$controller = $this->controller_of();
+		$card       = $controller->json(
+			array(
+				'manage_nonce'    => $nonce,
+				'op'              => 'change',
+				'change'          => 'replace_card',
+				'subscription_id' => $donor['subscription_id'],
+			),
+			$cookie
+		);
+		$this->assertSame( 'card_link', $card['outcome'] );
+		$this->assertIsString( $controller->card_request );
+		$this->assertStringNotContainsString( $controller->card_request, (string) wp_json_encode( $card ) );
+
+		// Sign out ends the session.
+		$this->assertSame(
+			'signed_out',
+			$this->json(
+				$cookie,
+				array(
+					'manage_nonce' => $nonce,
+					'op'           => 'sign_out',
+				)
+			)['outcome']
+		);
+		$this->assertNull( $this->links_of()->session( $cookie ) );
+	}
+
+	/**
+	 * One call of the React page.
+	 *
+	 * @param string               $cookie Session cookie.
+	 * @param array<string, mixed> $fields POST fields.
+	 * @return array<string, mixed>
+	 */
+	private function json( string $cookie, array $fields ): array {
+		return $this->controller_of()->json( $fields, $cookie );
+	}
+
 	public function test_a_privacy_erasure_deletes_the_donors_links_and_sessions(): void {
 		$this->recurring_donor();
 		$cookie = $this->session_cookie();
@@ -715,7 +848,7 @@ final class SelfServiceTest extends CardUpdateTestCase {
 	 * The controller.
 	 */
 	private function controller_of(): ManageController {
-		return new ManageController( $this->links_of(), $this->service( SubscriptionChanges::class ), $this->service( SelfServicePage::class ) );
+		return new ManageController( $this->links_of(), $this->service( SubscriptionChanges::class ), $this->service( SelfServicePage::class ), $this->service( ManagePage::class ) );
 	}
 
 	/**
