@@ -88,11 +88,25 @@ final class ManagePage {
 		$html .= sprintf( '<input type="hidden" name="page_id" value="%d" />', $page_id );
 		$html .= sprintf( '<p>%s</p>', esc_html__( 'Enter the email address you give with. If it has donations with us, we\'ll email you a secure link to see and manage them.', 'donation-widget' ) );
 		$html .= sprintf(
-			'<p><label for="donation-widget-manage-email">%s</label><br /><input type="email" id="donation-widget-manage-email" name="email" required="required" maxlength="100" autocomplete="email" /></p>',
+			'<p class="dw-field"><label class="dw-label" for="donation-widget-manage-email">%s</label><input class="dw-input" type="email" id="donation-widget-manage-email" name="email" required="required" maxlength="100" autocomplete="email" /></p>',
 			esc_html__( 'Email address', 'donation-widget' )
 		);
-		$html .= sprintf( '<p><button type="submit" class="wp-element-button">%s</button></p>', esc_html__( 'Email me a link', 'donation-widget' ) );
-		return $html . '</form>';
+		$html .= sprintf( '<p><button type="submit" class="wp-element-button dw-button dw-button--primary">%s</button></p>', esc_html__( 'Email me a link', 'donation-widget' ) );
+		return $this->widget_look( $html . '</form>' );
+	}
+
+	/**
+	 * The email form and the opening step in the widget's look (the React page's stylesheet;
+	 * they need no script), when the front end is built.
+	 *
+	 * @param string $html The form.
+	 */
+	private function widget_look( string $html ): string {
+		if ( ! wp_style_is( Assets::MANAGE_HANDLE, 'registered' ) ) {
+			return $html;
+		}
+		wp_enqueue_style( Assets::MANAGE_HANDLE );
+		return '<div class="dw-widget dw-manage">' . $html . '</div>';
 	}
 
 	/**
@@ -107,8 +121,8 @@ final class ManagePage {
 		$html .= sprintf( '<input type="hidden" name="page_id" value="%d" />', $page_id );
 		$html .= sprintf( '<input type="hidden" name="token" value="%s" />', esc_attr( $token ) );
 		$html .= sprintf( '<p>%s</p>', esc_html__( 'Your secure link works once. Continue to see and manage your donations.', 'donation-widget' ) );
-		$html .= sprintf( '<p><button type="submit" class="wp-element-button">%s</button></p>', esc_html__( 'Show my donations', 'donation-widget' ) );
-		return $html . '</form>';
+		$html .= sprintf( '<p><button type="submit" class="wp-element-button dw-button dw-button--primary">%s</button></p>', esc_html__( 'Show my donations', 'donation-widget' ) );
+		return $this->widget_look( $html . '</form>' );
 	}
 
 	/**
@@ -445,7 +459,7 @@ final class ManagePage {
 			return '';
 		}
 		list( $message, $is_error ) = $messages[ $code ];
-		return sprintf( '<div class="donation-widget-manage-notice" role="%s"><p>%s</p></div>', $is_error ? 'alert' : 'status', esc_html( $message ) );
+		return sprintf( '<div class="%s" role="%s"><p>%s</p></div>', $is_error ? 'donation-widget-manage-notice dw-manage__notice dw-manage__notice--error' : 'donation-widget-manage-notice dw-manage__notice', $is_error ? 'alert' : 'status', esc_html( $message ) );
 	}
 
 	/**

@@ -69,7 +69,10 @@ test.describe( 'self-service', () => {
 		expect( linkMail.subject ).toContain( 'manage your donations' );
 		const link = linkIn( linkMail.text );
 
-		await page.goto( link );
+		// A page carrying the token is never cached and never sent as a referrer.
+		const opened = await page.goto( link );
+		expect( opened?.headers()[ 'cache-control' ] ).toContain( 'no-store' );
+		expect( opened?.headers()[ 'referrer-policy' ] ).toBe( 'no-referrer' );
 		await manage( page )
 			.getByRole( 'button', { name: 'Show my donations' } )
 			.click();
