@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { test, expect, logIn } from '../fixtures';
 import {
 	fourWeeklyDonor,
 	mailTo,
@@ -353,6 +353,21 @@ test.describe( 'self-service', () => {
 		expect(
 			await page.locator( 'script[src*="/build/manage.js"]' ).count()
 		).toBe( 0 );
+	} );
+
+	test( 'the administrator chooses the page self-service links open', async ( {
+		page,
+	} ) => {
+		await logIn( page );
+		await page.goto(
+			'/wp-admin/admin.php?page=donation-widget&section=self_service'
+		);
+		const choice = page.getByLabel( '"Manage my donation" page' );
+		await expect( choice ).toBeVisible();
+		// The demo's page is the one chosen.
+		await expect( choice.locator( 'option:checked' ) ).toHaveText(
+			'Manage my donation'
+		);
 	} );
 
 	test( 'a donor opens last year\u2019s tax statement from the manage page', async ( {
