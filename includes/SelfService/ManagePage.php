@@ -351,7 +351,11 @@ final class ManagePage {
 		$prefix = $this->settings->string( 'receipt_number_prefix' );
 		foreach ( $gifts as $gift ) {
 			$html .= sprintf(
-				'<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>',
+				'<tr><td data-label="%1$s">%5$s</td><td data-label="%2$s">%6$s</td><td data-label="%3$s">%7$s</td><td data-label="%4$s">%8$s</td></tr>',
+				esc_attr__( 'Date', 'donation-widget' ),
+				esc_attr__( 'Amount', 'donation-widget' ),
+				esc_attr__( 'Frequency', 'donation-widget' ),
+				esc_attr__( 'Receipt number', 'donation-widget' ),
 				esc_html( DonationFormat::date( $gift->value( 'created_at' ) ) ),
 				esc_html( DonationFormat::money( $gift->total_cents() ) ),
 				esc_html( DonationFormat::frequency( $gift->frequency() ) ),

@@ -42,7 +42,9 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 		. '.donation-widget-manage-notice{border-left:4px solid currentColor;padding:.25em 1em;margin:1em 0}'
 		. '.donation-widget-manage-subscription{border:1px solid currentColor;border-radius:4px;padding:0 1em 1em;margin:1em 0}'
 		. '.donation-widget-manage-facts{display:grid;grid-template-columns:max-content 1fr;gap:.25em 1em}.donation-widget-manage-facts dt{font-weight:600}.donation-widget-manage-facts dd{margin:0}'
-		. '.donation-widget-manage-gifts{width:100%;border-collapse:collapse;table-layout:fixed;overflow-wrap:anywhere;font-size:.9em}.donation-widget-manage-gifts th,.donation-widget-manage-gifts td{text-align:left;padding:.25em .5em;border-bottom:1px solid currentColor}'
+		. '.donation-widget-manage-gifts{width:100%;border-collapse:collapse;font-size:.9em}.donation-widget-manage-gifts th,.donation-widget-manage-gifts td{text-align:left;padding:.25em .5em;border-bottom:1px solid currentColor}'
+		// On a small phone each gift stacks as a list, each label above its value, so no word breaks.
+		. '@media (max-width:30em){.donation-widget-manage-gifts thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}.donation-widget-manage-gifts tr,.donation-widget-manage-gifts td{display:block}.donation-widget-manage-gifts td{border:0;padding:.125em 0}.donation-widget-manage-gifts tr{border-bottom:1px solid currentColor;padding:.5em 0}.donation-widget-manage-gifts td::before{content:attr(data-label);display:block;font-weight:600}}'
 		. '.donation-widget-manage-cancel summary{cursor:pointer;text-decoration:underline;margin:1em 0}';
 
 	/**
