@@ -118,6 +118,8 @@ module.exports = {
 			__dirname,
 			'src/admin/statement-progress.ts'
 		),
+		// Only the "Manage my donation" page loads it (ManagePage enqueues it).
+		manage: path.resolve( __dirname, 'src/manage/index.tsx' ),
 	},
 	output: {
 		...defaultConfig.output,

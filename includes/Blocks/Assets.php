@@ -26,6 +26,8 @@ final class Assets {
 
 	public const ADMIN_STATEMENT_PROGRESS_HANDLE = 'donation-widget-statement-progress';
 
+	public const MANAGE_HANDLE = 'donation-widget-manage-app';
+
 	/**
 	 * Entry name in build/ => script handle.
 	 */
@@ -36,6 +38,7 @@ final class Assets {
 		'card-update-links' => self::ADMIN_CARD_UPDATE_LINKS_HANDLE,
 		'donation-export'   => self::ADMIN_DONATION_EXPORT_HANDLE,
 		'statements'        => self::ADMIN_STATEMENT_PROGRESS_HANDLE,
+		'manage'            => self::MANAGE_HANDLE,
 	);
 
 	/**

@@ -84,7 +84,7 @@ final class WidgetRenderer {
 			// Hex-escaping leaves no quote, ampersand or angle bracket for esc_attr() to touch, so text
 			// that merely looks like an entity ("&quot;") survives the trip into the browser intact.
 			esc_attr( (string) wp_json_encode( $config, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT ) ),
-			WidgetPlaceholder::markup( $config, $this->settings->is_demo_mode(), $this->has_request_id() )
+			WidgetPlaceholder::markup( $config, $this->settings->is_demo_mode(), $this->has_request_id() || '' !== ( $config['request_id'] ?? '' ) )
 		);
 	}
 

@@ -31,6 +31,7 @@ final class AuditEntry {
 	public const AMOUNT_CHANGED          = 'amount_changed';
 	public const DONATION_SKIPPED        = 'donation_skipped';
 	public const PAUSED                  = 'paused';
+	public const RESUMED                 = 'resumed';
 	public const CANCELLED_BY_DONOR      = 'cancelled_by_donor';
 	public const SELF_SERVICE_REFUSED    = 'self_service_refused';
 
@@ -124,6 +125,7 @@ final class AuditEntry {
 			self::AMOUNT_CHANGED          => __( 'Amount changed by the donor', 'donation-widget' ),
 			self::DONATION_SKIPPED        => __( 'Next donation skipped by the donor', 'donation-widget' ),
 			self::PAUSED                  => __( 'Paused by the donor', 'donation-widget' ),
+			self::RESUMED                 => __( 'Resumed by the donor', 'donation-widget' ),
 			self::CANCELLED_BY_DONOR      => __( 'Cancelled by the donor', 'donation-widget' ),
 			self::SELF_SERVICE_REFUSED    => __( 'Donor\'s change refused by Stripe', 'donation-widget' ),
 		);

@@ -13,6 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Settings\Settings;
 
@@ -27,14 +28,16 @@ final class CancellationEmail {
 	/**
 	 * Builds the email.
 	 *
-	 * @param DonationRepository $donations Donation records.
-	 * @param MailQueue          $queue     The way out.
-	 * @param Settings           $settings  Organisation and contact details.
+	 * @param DonationRepository          $donations     Donation records.
+	 * @param MailQueue                   $queue         The way out.
+	 * @param Settings                    $settings      Organisation and contact details.
+	 * @param SubscriptionRepository|null $subscriptions The amount it runs at now (a donor or staff may have changed it since the first donation).
 	 */
 	public function __construct(
 		private readonly DonationRepository $donations,
 		private readonly MailQueue $queue,
-		private readonly Settings $settings
+		private readonly Settings $settings,
+		private readonly ?SubscriptionRepository $subscriptions = null
 	) {
 	}
 
@@ -53,10 +56,11 @@ final class CancellationEmail {
 		if ( null === $donation || ! ReceiptSender::can_email( $donation->email() ) ) {
 			return;
 		}
+		$current = null !== $this->subscriptions && is_string( $subscription_id ) ? $this->subscriptions->find( $subscription_id ) : null;
 		$this->queue->enqueue(
 			MailQueue::CANCELLATION,
 			$donation->email(),
-			$this->build( $donation ),
+			$this->build( $donation, null !== $current && $current['amount_cents'] > 0 ? $current['amount_cents'] : null ),
 			array(
 				'donation_id'     => $donation->id(),
 				'subscription_id' => is_string( $subscription_id ) ? $subscription_id : $donation->subscription_id(),
@@ -67,10 +71,11 @@ final class CancellationEmail {
 	/**
 	 * The email's subject, HTML and text.
 	 *
-	 * @param Donation $donation The subscription's first donation.
+	 * @param Donation $donation     The subscription's first donation.
+	 * @param int|null $amount_cents The amount every 4 weeks when it ended; null: the first donation's.
 	 * @return array{subject: string, html: string, text: string}
 	 */
-	public function build( Donation $donation ): array {
+	public function build( Donation $donation, ?int $amount_cents = null ): array {
 		$organisation = $this->settings->string( 'organisation_name' );
 		$greeting     = '' !== $donation->value( 'first_name' )
 			/* translators: %s: the donor's first name. */
@@ -78,7 +83,7 @@ final class CancellationEmail {
 			: __( 'Hello,', 'donation-widget' );
 		$lines = array(
 			/* translators: 1: amount, such as $52.50, 2: organisation name. */
-			sprintf( __( 'Your 4-weekly donation of %1$s to %2$s has been cancelled. No further payments will be taken.', 'donation-widget' ), DonationFormat::money( $donation->total_cents() ), $organisation ),
+			sprintf( __( 'Your 4-weekly donation of %1$s to %2$s has been cancelled. No further payments will be taken.', 'donation-widget' ), DonationFormat::money( $amount_cents ?? $donation->total_cents() ), $organisation ),
 			/* translators: %s: date the 4-weekly donation started. */
 			sprintf( __( 'It started on %s. Thank you for your generous support.', 'donation-widget' ), DonationFormat::date( $donation->value( 'created_at' ) ) ),
 		);

@@ -13,6 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Emails\DonorMailer;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Emails\MailWorker;
@@ -51,7 +52,7 @@ final class ReceiptsServiceProvider implements ServiceProvider {
 		);
 		$container->set(
 			CancellationEmail::class,
-			static fn ( Container $c ): CancellationEmail => new CancellationEmail( $c->get( DonationRepository::class ), $c->get( MailQueue::class ), $c->get( Settings::class ) )
+			static fn ( Container $c ): CancellationEmail => new CancellationEmail( $c->get( DonationRepository::class ), $c->get( MailQueue::class ), $c->get( Settings::class ), $c->get( SubscriptionRepository::class ) )
 		);
 	}
 

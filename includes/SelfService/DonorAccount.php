@@ -174,20 +174,29 @@ final class DonorAccount {
 		$resumes = is_numeric( $pause['resumes_at'] ?? null ) ? (int) $pause['resumes_at'] : 0;
 		// Since Stripe's 2025-03-31 API a billing period belongs to each item, not the subscription.
 		$period = is_numeric( $item['current_period_end'] ?? null ) ? (int) $item['current_period_end'] : 0;
+		$paused = array() !== $pause;
 		$next   = $period;
-		// While collection is paused (void), the charges before resumes_at are not taken.
+		// While collection is paused (void), the charges before resumes_at are not taken: Stripe's
+		// first charge is the first period end from resumes_at on. That one date is what the page
+		// and the emails call both "paused until" and "next donation" (resumes_at itself falls
+		// between two charges, so showing it would name a day nothing happens).
 		while ( $resumes > 0 && $next > 0 && $next < $resumes ) {
 			$next += self::FOUR_WEEKS;
+		}
+		if ( $paused && 0 === $resumes ) {
+			// Paused with no end (only Stripe's dashboard does that): nothing is coming.
+			$next = 0;
 		}
 		return new StripeSubscription(
 			$subscription_id,
 			is_string( $subscription['status'] ?? null ) ? $subscription['status'] : '',
 			$next,
 			$period,
-			array() !== $pause ? $resumes : 0,
+			$paused ? $next : 0,
 			$card,
 			is_string( $item['id'] ?? null ) ? $item['id'] : '',
-			is_string( $price['product'] ?? null ) ? $price['product'] : ''
+			is_string( $price['product'] ?? null ) ? $price['product'] : '',
+			$paused
 		);
 	}
 }

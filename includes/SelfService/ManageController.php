@@ -17,8 +17,8 @@ use DonationWidget\Protection\ClientIp;
  * Each handler returns where the browser goes next (post/redirect/get), so tests can call it
  * without a redirect; the hook wrappers in the service provider redirect and end the request.
  *
- * The page a form returns to is the post id the form names, accepted only when it is a
- * published page holding the block or shortcode (never a URL from the browser).
+ * The page a form returns to is the one the administrator chose (SelfServicePage), never a
+ * URL or page id from the browser.
  */
 final class ManageController {
 
@@ -27,9 +27,20 @@ final class ManageController {
 	public const CHANGE_ACTION   = 'donation_widget_manage_change';
 	public const SIGN_OUT_ACTION = 'donation_widget_manage_sign_out';
 
+	/**
+	 * The admin-ajax.php action of the React page's calls.
+	 */
+	public const JSON_ACTION = 'donation_widget_manage';
+
 	public const NONCE_FIELD = 'manage_nonce';
 
 	public const COOKIE = 'donation_widget_manage';
+
+	/**
+	 * Holds the requestID of the card-update link "Replace card" issued, for the page to mount the
+	 * update-card widget with (HTTP only, as the session cookie).
+	 */
+	public const CARD_COOKIE = 'donation_widget_manage_card';
 
 	public const REQUEST_ARG = 'manage_request';
 	public const RESULT_ARG  = 'manage_result';
@@ -55,12 +66,29 @@ final class ManageController {
 	public ?array $new_cookie = null;
 
 	/**
+	 * The card-update link's requestID to hand the manage page after "Replace card", read by the
+	 * hook wrapper into a short-lived cookie (CARD_COOKIE), so no URL ever carries it.
+	 *
+	 * @var string|null
+	 */
+	public ?string $card_request = null;
+
+	/**
 	 * Builds the controller.
 	 *
 	 * @param ManageLinks         $links   Links and sessions.
 	 * @param SubscriptionChanges $changes The changes.
+	 * @param SelfServicePage     $page    The page the administrator chose.
+	 * @param ManagePage          $view    The page's state, for the React page.
 	 */
-	public function __construct( private readonly ManageLinks $links, private readonly SubscriptionChanges $changes ) {
+	public function __construct( private readonly ManageLinks $links, private readonly SubscriptionChanges $changes, private readonly SelfServicePage $page, private readonly ManagePage $view ) {
+	}
+
+	/**
+	 * The card-update requestID cookie's value, or ''.
+	 */
+	public static function card_cookie_value(): string {
+		return isset( $_COOKIE[ self::CARD_COOKIE ] ) && is_string( $_COOKIE[ self::CARD_COOKIE ] ) ? sanitize_text_field( wp_unslash( $_COOKIE[ self::CARD_COOKIE ] ) ) : '';
 	}
 
 	/**
@@ -78,7 +106,7 @@ final class ManageController {
 	 */
 	public function request( array $post ): string {
 		$started = microtime( true );
-		$page    = $this->page( $post );
+		$page    = $this->page();
 		if ( null === $page ) {
 			return home_url( '/' );
 		}
@@ -104,7 +132,7 @@ final class ManageController {
 	 * @return string Where to go next.
 	 */
 	public function open( array $post ): string {
-		$page = $this->page( $post );
+		$page = $this->page();
 		if ( null === $page ) {
 			return home_url( '/' );
 		}
@@ -124,7 +152,7 @@ final class ManageController {
 	 * @return string Where to go next.
 	 */
 	public function change( array $post, string $cookie ): string {
-		$page = $this->page( $post );
+		$page = $this->page();
 		if ( null === $page ) {
 			return home_url( '/' );
 		}
@@ -135,6 +163,94 @@ final class ManageController {
 		if ( ! ManageLinks::verify_nonce( $session, $post[ self::NONCE_FIELD ] ?? null ) ) {
 			return add_query_arg( self::RESULT_ARG, self::FORM_EXPIRED, $page['url'] ) . '#manage-donation';
 		}
+		list( $outcome, $subscription_id ) = $this->apply( $session, $post );
+		if ( SubscriptionChanges::CARD_LINK === $outcome ) {
+			return add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#replace-card';
+		}
+		return add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#' . ( '' !== $subscription_id ? 'subscription-' . $subscription_id : 'manage-donation' );
+	}
+
+	/**
+	 * The React page's calls (admin-ajax.php, JSON_ACTION): the same session, nonce and rules as
+	 * the forms. Fields: manage_nonce, op ("state", "change" or "sign_out"), and for "change" the
+	 * form's fields. The answer: outcome, message, isError, and the page's fresh state, or where
+	 * to go instead (a session that ended, a card to replace, signed out).
+	 *
+	 * @param array<string, mixed> $post   Unslashed POST fields.
+	 * @param string               $cookie The session cookie's value.
+	 * @return array{outcome: string, message: string, isError: bool, state?: array<string, mixed>, redirect?: string}
+	 */
+	public function json( array $post, string $cookie ): array {
+		$page    = $this->page();
+		$session = null !== $page ? $this->links->session( $cookie ) : null;
+		if ( null === $page || null === $session ) {
+			return array(
+				'outcome'  => self::SESSION_ENDED,
+				'message'  => ManagePage::request_messages()[ self::SESSION_ENDED ][0],
+				'isError'  => true,
+				'redirect' => null !== $page ? add_query_arg( self::REQUEST_ARG, self::SESSION_ENDED, $page['url'] ) . '#manage-donation' : home_url( '/' ),
+			);
+		}
+		if ( ! ManageLinks::verify_nonce( $session, $post[ self::NONCE_FIELD ] ?? null ) ) {
+			return $this->answer( self::FORM_EXPIRED, $session );
+		}
+		$op = is_string( $post['op'] ?? null ) ? $post['op'] : '';
+		if ( 'sign_out' === $op ) {
+			$this->links->sign_out( $session, ClientIp::current() );
+			return array(
+				'outcome'  => self::SIGNED_OUT_RESULT,
+				'message'  => ManagePage::request_messages()[ self::SIGNED_OUT_RESULT ][0],
+				'isError'  => false,
+				'redirect' => add_query_arg( self::REQUEST_ARG, self::SIGNED_OUT_RESULT, $page['url'] ) . '#manage-donation',
+			);
+		}
+		if ( 'change' !== $op ) {
+			return array(
+				'outcome' => 'state',
+				'message' => '',
+				'isError' => false,
+				'state'   => $this->view->state( $session ),
+			);
+		}
+		list( $outcome ) = $this->apply( $session, $post );
+		if ( SubscriptionChanges::CARD_LINK === $outcome ) {
+			// The widget is mounted by the page itself, with the requestID from the cookie.
+			return array(
+				'outcome'  => $outcome,
+				'message'  => ManagePage::result_messages()[ $outcome ][0],
+				'isError'  => false,
+				'redirect' => add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#replace-card',
+			);
+		}
+		return $this->answer( $outcome, $session );
+	}
+
+	/**
+	 * A JSON answer with the outcome's message and the page's fresh state.
+	 *
+	 * @param string        $outcome An outcome with a message in ManagePage::result_messages().
+	 * @param ManageSession $session The session.
+	 * @return array{outcome: string, message: string, isError: bool, state: array<string, mixed>}
+	 */
+	private function answer( string $outcome, ManageSession $session ): array {
+		$messages = ManagePage::result_messages();
+		$message  = $messages[ $outcome ] ?? $messages[ SubscriptionChanges::NOT_AVAILABLE ];
+		return array(
+			'outcome' => $outcome,
+			'message' => $message[0],
+			'isError' => $message[1],
+			'state'   => $this->view->state( $session ),
+		);
+	}
+
+	/**
+	 * Makes one change of a session whose nonce was checked; sets $card_request for a new card.
+	 *
+	 * @param ManageSession        $session The session.
+	 * @param array<string, mixed> $post    Unslashed POST fields.
+	 * @return array{0: string, 1: string} The outcome and the subscription named ('' when malformed).
+	 */
+	private function apply( ManageSession $session, array $post ): array {
 		$subscription_id = is_string( $post['subscription_id'] ?? null ) && preg_match( self::SUBSCRIPTION_ID, $post['subscription_id'] ) ? $post['subscription_id'] : '';
 		$ip              = ClientIp::current();
 		$change          = is_string( $post['change'] ?? null ) ? $post['change'] : '';
@@ -148,25 +264,23 @@ final class ManageController {
 			case SelfServiceActions::PAUSE:
 				$outcome = $this->changes->pause( $session, $subscription_id, $post['cycles'] ?? null, $ip );
 				break;
+			case SelfServiceActions::RESUME:
+				$outcome = $this->changes->resume( $session, $subscription_id, $ip );
+				break;
 			case SelfServiceActions::CANCEL:
 				$outcome = $this->changes->cancel( $session, $subscription_id, $post['reason'] ?? null, $ip );
 				break;
 			case SelfServiceActions::REPLACE_CARD:
 				list( $outcome, $request_id ) = $this->changes->card_link( $session, $subscription_id, $ip );
 				if ( SubscriptionChanges::CARD_LINK === $outcome ) {
-					return add_query_arg(
-						array(
-							self::RESULT_ARG => $outcome,
-							'requestID'      => $request_id,
-						),
-						$page['url']
-					) . '#replace-card';
+					// The live token goes in a cookie, never the URL (history, logs, Referer).
+					$this->card_request = $request_id;
 				}
 				break;
 			default:
 				$outcome = SubscriptionChanges::NOT_AVAILABLE;
 		}//end switch
-		return add_query_arg( self::RESULT_ARG, $outcome, $page['url'] ) . '#' . ( '' !== $subscription_id ? 'subscription-' . $subscription_id : 'manage-donation' );
+		return array( $outcome, $subscription_id );
 	}
 
 	/**
@@ -177,7 +291,7 @@ final class ManageController {
 	 * @return string Where to go next.
 	 */
 	public function sign_out( array $post, string $cookie ): string {
-		$page    = $this->page( $post );
+		$page    = $this->page();
 		$url     = null !== $page ? $page['url'] : home_url( '/' );
 		$session = $this->links->session( $cookie );
 		if ( null !== $session && ManageLinks::verify_nonce( $session, $post[ self::NONCE_FIELD ] ?? null ) ) {
@@ -187,24 +301,12 @@ final class ManageController {
 	}
 
 	/**
-	 * The page a form came from: a published page holding the block or the shortcode.
+	 * The page forms return to: the one the administrator chose (Settings > Self-service), never
+	 * a page the form names (its page_id field is ignored).
 	 *
-	 * @param array<string, mixed> $post POST fields.
 	 * @return array{id: int, url: string}|null
 	 */
-	private function page( array $post ): ?array {
-		$id   = is_scalar( $post['page_id'] ?? null ) ? absint( $post['page_id'] ) : 0;
-		$page = $id > 0 ? get_post( $id ) : null;
-		if ( ! $page instanceof \WP_Post || 'publish' !== $page->post_status || ! is_post_publicly_viewable( $page ) ) {
-			return null;
-		}
-		if ( ! has_block( ManagePage::BLOCK, $page ) && ! has_shortcode( $page->post_content, ManagePage::SHORTCODE ) ) {
-			return null;
-		}
-		$url = get_permalink( $page );
-		return is_string( $url ) ? array(
-			'id'  => $id,
-			'url' => $url,
-		) : null;
+	private function page(): ?array {
+		return $this->page->page();
 	}
 }

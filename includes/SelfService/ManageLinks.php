@@ -80,6 +80,7 @@ final class ManageLinks {
 	 * @param SelfServiceEmails       $emails   The email's words.
 	 * @param LinkRequestQueue        $requests Requests waiting for the worker.
 	 * @param MailSchedule            $schedule Wakes the worker.
+	 * @param SelfServicePage         $page     The page links open: the administrator's choice.
 	 */
 	public function __construct(
 		private readonly ManageLinkRepository $links,
@@ -90,7 +91,8 @@ final class ManageLinks {
 		private readonly MailQueue $queue,
 		private readonly SelfServiceEmails $emails,
 		private readonly LinkRequestQueue $requests,
-		private readonly MailSchedule $schedule
+		private readonly MailSchedule $schedule,
+		private readonly SelfServicePage $page
 	) {
 	}
 
@@ -151,7 +153,11 @@ final class ManageLinks {
 	 * @param string $ip      The visitor's address, for the audit.
 	 */
 	private function issue( string $email, int $page_id, string $ip ): bool {
-		$page_url = $page_id > 0 ? get_permalink( $page_id ) : false;
+		// Always the chosen page, whatever page the request came from (a link to any other page
+		// would hand the donor's token to whoever wrote it).
+		$page     = $this->page->page();
+		$page_id  = null !== $page ? $page['id'] : 0;
+		$page_url = null !== $page ? $page['url'] : false;
 		if ( ! $this->account->has_donations( $email ) || ! is_string( $page_url ) ) {
 			$this->audit->record( SelfServiceAudit::REQUEST_UNKNOWN, 0, 0, '', '', $ip );
 			return false;

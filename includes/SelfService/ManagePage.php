@@ -12,6 +12,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Blocks\Assets;
+use DonationWidget\Blocks\WidgetConfig;
 use DonationWidget\Blocks\WidgetRenderer;
 use DonationWidget\CardUpdate\CardUpdateToken;
 use DonationWidget\Donations\SubscriptionRepository;
@@ -86,11 +88,25 @@ final class ManagePage {
 		$html .= sprintf( '<input type="hidden" name="page_id" value="%d" />', $page_id );
 		$html .= sprintf( '<p>%s</p>', esc_html__( 'Enter the email address you give with. If it has donations with us, we\'ll email you a secure link to see and manage them.', 'donation-widget' ) );
 		$html .= sprintf(
-			'<p><label for="donation-widget-manage-email">%s</label><br /><input type="email" id="donation-widget-manage-email" name="email" required="required" maxlength="100" autocomplete="email" /></p>',
+			'<p class="dw-field"><label class="dw-label" for="donation-widget-manage-email">%s</label><input class="dw-input" type="email" id="donation-widget-manage-email" name="email" required="required" maxlength="100" autocomplete="email" /></p>',
 			esc_html__( 'Email address', 'donation-widget' )
 		);
-		$html .= sprintf( '<p><button type="submit" class="wp-element-button">%s</button></p>', esc_html__( 'Email me a link', 'donation-widget' ) );
-		return $html . '</form>';
+		$html .= sprintf( '<p><button type="submit" class="wp-element-button dw-button dw-button--primary">%s</button></p>', esc_html__( 'Email me a link', 'donation-widget' ) );
+		return $this->widget_look( $html . '</form>' );
+	}
+
+	/**
+	 * The email form and the opening step in the widget's look (the React page's stylesheet;
+	 * they need no script), when the front end is built.
+	 *
+	 * @param string $html The form.
+	 */
+	private function widget_look( string $html ): string {
+		if ( ! wp_style_is( Assets::MANAGE_HANDLE, 'registered' ) ) {
+			return $html;
+		}
+		wp_enqueue_style( Assets::MANAGE_HANDLE );
+		return '<div class="dw-widget dw-manage">' . $html . '</div>';
 	}
 
 	/**
@@ -105,8 +121,8 @@ final class ManagePage {
 		$html .= sprintf( '<input type="hidden" name="page_id" value="%d" />', $page_id );
 		$html .= sprintf( '<input type="hidden" name="token" value="%s" />', esc_attr( $token ) );
 		$html .= sprintf( '<p>%s</p>', esc_html__( 'Your secure link works once. Continue to see and manage your donations.', 'donation-widget' ) );
-		$html .= sprintf( '<p><button type="submit" class="wp-element-button">%s</button></p>', esc_html__( 'Show my donations', 'donation-widget' ) );
-		return $html . '</form>';
+		$html .= sprintf( '<p><button type="submit" class="wp-element-button dw-button dw-button--primary">%s</button></p>', esc_html__( 'Show my donations', 'donation-widget' ) );
+		return $this->widget_look( $html . '</form>' );
 	}
 
 	/**
@@ -116,8 +132,112 @@ final class ManagePage {
 	 * @param int           $page_id This page.
 	 */
 	private function manage_view( ManageSession $session, int $page_id ): string {
-		$html          = $this->notice( ManageController::RESULT_ARG, $this->result_messages() );
-		$html         .= $this->card_update_view();
+		$card = $this->card_update_view();
+		// The card-update widget stays outside the React root, with its own notice above it.
+		$outside = '' !== $card ? $this->notice( ManageController::RESULT_ARG, $this->result_messages() ) . $card : '';
+		if ( ! wp_script_is( Assets::MANAGE_HANDLE, 'registered' ) ) {
+			return $outside . $this->plain_view( $session, $page_id, '' === $card );
+		}
+		wp_enqueue_script( Assets::MANAGE_HANDLE );
+		wp_enqueue_style( Assets::MANAGE_HANDLE );
+		wp_add_inline_script( Assets::MANAGE_HANDLE, 'window.donationWidgetManage = ' . wp_json_encode( array( 'ajaxUrl' => admin_url( 'admin-ajax.php' ) ) ) . ';', 'before' );
+		$state = $this->state( $session );
+		if ( '' !== $card ) {
+			$state['notice'] = null;
+		}
+		// The server's page stays inside the root until React replaces it: what shows without
+		// JavaScript, and before the script runs.
+		return $outside . sprintf(
+			'<div class="donation-widget-manage-app" data-manage-state="%s">%s</div>',
+			esc_attr( (string) wp_json_encode( $state, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT ) ),
+			$this->plain_view( $session, $page_id, '' === $card )
+		);
+	}
+
+	/**
+	 * What the React page starts from, and what each JSON answer carries: every text and date
+	 * already formatted by the server (the site's date format), and the actions switched on.
+	 *
+	 * @param ManageSession $session The session.
+	 * @return array<string, mixed>
+	 */
+	public function state( ManageSession $session ): array {
+		$list = array();
+		foreach ( $this->account->subscriptions( $session->email ) as $subscription ) {
+			$running   = SubscriptionRepository::ACTIVE === $subscription['status'];
+			$at_stripe = $running ? $this->account->at_stripe( $subscription['subscription_id'], $subscription['customer_id'] ) : null;
+			$amount    = DonationFormat::money( $subscription['amount_cents'] );
+			$list[]    = array(
+				'id'           => $subscription['subscription_id'],
+				/* translators: %s: amount, such as $30.00. */
+				'heading'      => sprintf( __( '%s every 4 weeks', 'donation-widget' ), $amount ),
+				'amount'       => $amount,
+				'running'      => $running,
+				'nextDonation' => null !== $at_stripe && $at_stripe->next_charge > 0 ? SubscriptionChanges::date( $at_stripe->next_charge ) : __( 'Not known right now', 'donation-widget' ),
+				'paused'       => null !== $at_stripe && $at_stripe->paused ? self::paused_text( $at_stripe ) : '',
+				'card'         => null !== $at_stripe && null !== $at_stripe->card
+					/* translators: 1: card brand, such as Visa, 2: last four digits. */
+					? sprintf( __( '%1$s ending in %2$s', 'donation-widget' ), self::brand( $at_stripe->card->brand ), $at_stripe->card->last4 )
+					: __( 'Not known right now', 'donation-widget' ),
+			);
+		}
+		$actions = array();
+		foreach ( array_merge( SelfServiceActions::all(), array( SelfServiceActions::RESUME ) ) as $action ) {
+			$actions[ $action ] = $this->actions->is_on( $action );
+		}
+		$pause = array();
+		for ( $count = 1; $count <= SubscriptionChanges::MAX_PAUSE_CYCLES; $count++ ) {
+			$pause[] = array(
+				'value' => (string) $count,
+				/* translators: %d: number of donations. */
+				'label' => sprintf( _n( '%d donation', '%d donations', $count, 'donation-widget' ), $count ),
+			);
+		}
+		$prefix = $this->settings->string( 'receipt_number_prefix' );
+		$gifts  = array();
+		foreach ( $this->account->gifts( $session->email ) as $gift ) {
+			$gifts[] = array(
+				'date'      => DonationFormat::date( $gift->value( 'created_at' ) ),
+				'amount'    => DonationFormat::money( $gift->total_cents() ),
+				'frequency' => DonationFormat::frequency( $gift->frequency() ),
+				'receipt'   => ReceiptNumber::shown( $gift, $prefix ),
+			);
+		}
+		return array(
+			'nonce'         => ManageLinks::nonce( $session ),
+			'subscriptions' => $list,
+			'actions'       => $actions,
+			'pauseChoices'  => $pause,
+			'gifts'         => $gifts,
+			'statements'    => $this->statement_links( $session->email ),
+			'notice'        => $this->notice_state(),
+		);
+	}
+
+	/**
+	 * The result in the URL (the form pages' answers), for the React page.
+	 *
+	 * @return array{message: string, isError: bool}|null
+	 */
+	private function notice_state(): ?array {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only picks which fixed message to show.
+		$code     = isset( $_GET[ ManageController::RESULT_ARG ] ) ? sanitize_key( wp_unslash( $_GET[ ManageController::RESULT_ARG ] ) ) : '';
+		$messages = self::result_messages();
+		return isset( $messages[ $code ] ) ? array(
+			'message' => $messages[ $code ][0],
+			'isError' => $messages[ $code ][1],
+		) : null;
+	}
+
+	/**
+	 * The donor's page as plain forms (without JavaScript).
+	 *
+	 * @param ManageSession $session The session.
+	 * @param int           $page_id This page.
+	 * @param bool          $notice  Whether to show the URL's result here.
+	 */
+	private function plain_view( ManageSession $session, int $page_id, bool $notice ): string {
+		$html          = $notice ? $this->notice( ManageController::RESULT_ARG, $this->result_messages() ) : '';
 		$html         .= sprintf( '<h2>%s</h2>', esc_html__( 'Your 4-weekly donations', 'donation-widget' ) );
 		$subscriptions = $this->account->subscriptions( $session->email );
 		if ( array() === $subscriptions ) {
@@ -160,8 +280,8 @@ final class ManagePage {
 		$html .= '<dl class="donation-widget-manage-facts">';
 		$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Amount', 'donation-widget' ), esc_html( $amount ) );
 		$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Next donation', 'donation-widget' ), esc_html( '' !== $next ? $next : __( 'Not known right now', 'donation-widget' ) ) );
-		if ( null !== $at_stripe && $at_stripe->paused_until > 0 ) {
-			$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Paused', 'donation-widget' ), esc_html( sprintf( /* translators: %s: date. */ __( 'Until %s', 'donation-widget' ), SubscriptionChanges::date( $at_stripe->paused_until ) ) ) );
+		if ( null !== $at_stripe && $at_stripe->paused ) {
+			$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Paused', 'donation-widget' ), esc_html( self::paused_text( $at_stripe ) ) );
 		}
 		$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Card', 'donation-widget' ), esc_html( '' !== $card ? $card : __( 'Not known right now', 'donation-widget' ) ) );
 		$html .= '</dl>';
@@ -190,6 +310,10 @@ final class ManagePage {
 				$html .= sprintf( '<option value="%d">%s</option>', $count, esc_html( sprintf( _n( '%d donation', '%d donations', $count, 'donation-widget' ), $count ) ) );
 			}
 			$html .= sprintf( '</select></p><p><button type="submit" class="wp-element-button">%s</button></p></form>', esc_html__( 'Pause', 'donation-widget' ) );
+		}
+		if ( null !== $at_stripe && $at_stripe->paused && $this->actions->is_on( SelfServiceActions::RESUME ) ) {
+			$html .= $this->form_start( $session, $page_id, ManageController::CHANGE_ACTION, $id, SelfServiceActions::RESUME );
+			$html .= sprintf( '<p><button type="submit" class="wp-element-button">%s</button></p></form>', esc_html__( 'Resume', 'donation-widget' ) );
 		}
 		if ( $this->actions->is_on( SelfServiceActions::REPLACE_CARD ) ) {
 			$html .= $this->form_start( $session, $page_id, ManageController::CHANGE_ACTION, $id, SelfServiceActions::REPLACE_CARD );
@@ -227,7 +351,11 @@ final class ManagePage {
 		$prefix = $this->settings->string( 'receipt_number_prefix' );
 		foreach ( $gifts as $gift ) {
 			$html .= sprintf(
-				'<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>',
+				'<tr><td data-label="%1$s">%5$s</td><td data-label="%2$s">%6$s</td><td data-label="%3$s">%7$s</td><td data-label="%4$s">%8$s</td></tr>',
+				esc_attr__( 'Date', 'donation-widget' ),
+				esc_attr__( 'Amount', 'donation-widget' ),
+				esc_attr__( 'Frequency', 'donation-widget' ),
+				esc_attr__( 'Receipt number', 'donation-widget' ),
 				esc_html( DonationFormat::date( $gift->value( 'created_at' ) ) ),
 				esc_html( DonationFormat::money( $gift->total_cents() ) ),
 				esc_html( DonationFormat::frequency( $gift->frequency() ) ),
@@ -238,23 +366,40 @@ final class ManagePage {
 	}
 
 	/**
-	 * "Tax statements", from the donation_widget_statement_links filter; nothing when it gives none.
+	 * The donor's usable tax statement links, from the donation_widget_statement_links filter.
 	 *
 	 * @param string $email The donor's address.
+	 * @return list<array{label: string, url: string}>
 	 */
-	public function statements_view( string $email ): string {
+	private function statement_links( string $email ): array {
 		/**
 		 * Filters the donor's tax statement links on the "Manage my donation" page.
 		 *
 		 * @param array<int, array{label: string, url: string}> $links Links, none by default.
 		 * @param string                                        $email The donor's address.
 		 */
-		$links = apply_filters( 'donation_widget_statement_links', array(), $email );
-		$items = '';
+		$links  = apply_filters( 'donation_widget_statement_links', array(), $email );
+		$usable = array();
 		foreach ( is_array( $links ) ? $links : array() as $link ) {
 			if ( is_array( $link ) && is_string( $link['label'] ?? null ) && is_string( $link['url'] ?? null ) && '' !== $link['label'] && '' !== esc_url( $link['url'] ) ) {
-				$items .= sprintf( '<li><a href="%s">%s</a></li>', esc_url( $link['url'] ), esc_html( $link['label'] ) );
+				$usable[] = array(
+					'label' => $link['label'],
+					'url'   => esc_url_raw( $link['url'] ),
+				);
 			}
+		}
+		return $usable;
+	}
+
+	/**
+	 * "Tax statements", from the donation_widget_statement_links filter; nothing when it gives none.
+	 *
+	 * @param string $email The donor's address.
+	 */
+	public function statements_view( string $email ): string {
+		$items = '';
+		foreach ( $this->statement_links( $email ) as $link ) {
+			$items .= sprintf( '<li><a href="%s">%s</a></li>', esc_url( $link['url'] ), esc_html( $link['label'] ) );
 		}
 		if ( '' === $items ) {
 			return '';
@@ -263,17 +408,22 @@ final class ManagePage {
 	}
 
 	/**
-	 * The update-card widget, in place, after "Replace card" (the URL then carries its requestID).
+	 * The update-card widget, in place, right after "Replace card": the link's requestID comes
+	 * from the session's short-lived cookie (never the URL) and goes to the widget in its
+	 * configuration. Only on the answer to "Replace card" (manage_result=card_link), so the
+	 * page opened later does not show a used link's form.
 	 */
-	private function card_update_view(): string {
+	public function card_update_view(): string {
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only decides whether to mount the widget, which checks the link itself.
-		if ( ! isset( $_GET['requestID'] ) || ! CardUpdateToken::is_well_formed( sanitize_text_field( wp_unslash( $_GET['requestID'] ) ) ) ) {
+		$result     = isset( $_GET[ ManageController::RESULT_ARG ] ) ? sanitize_key( wp_unslash( $_GET[ ManageController::RESULT_ARG ] ) ) : '';
+		$request_id = ManageController::card_cookie_value();
+		if ( SubscriptionChanges::CARD_LINK !== $result || ! CardUpdateToken::is_well_formed( $request_id ) ) {
 			return '';
 		}
 		return sprintf(
 			'<section id="replace-card" class="donation-widget-manage-card" aria-labelledby="donation-widget-replace-card"><h2 id="donation-widget-replace-card">%s</h2>%s</section>',
 			esc_html__( 'Replace your card', 'donation-widget' ),
-			$this->widgets->shortcode( array( 'type' => 'update-card' ) )
+			$this->widgets->render( array( 'request_id' => $request_id ) + WidgetConfig::from_shortcode_attributes( array( 'type' => 'update-card' ) ), 'class="donation-widget-host"' )
 		);
 	}
 
@@ -313,7 +463,7 @@ final class ManagePage {
 			return '';
 		}
 		list( $message, $is_error ) = $messages[ $code ];
-		return sprintf( '<div class="donation-widget-manage-notice" role="%s"><p>%s</p></div>', $is_error ? 'alert' : 'status', esc_html( $message ) );
+		return sprintf( '<div class="%s" role="%s"><p>%s</p></div>', $is_error ? 'donation-widget-manage-notice dw-manage__notice dw-manage__notice--error' : 'donation-widget-manage-notice dw-manage__notice', $is_error ? 'alert' : 'status', esc_html( $message ) );
 	}
 
 	/**
@@ -342,6 +492,8 @@ final class ManagePage {
 			SubscriptionChanges::AMOUNT_CHANGED => array( __( 'Your amount has been changed from your next donation on. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
 			SubscriptionChanges::SKIPPED        => array( __( 'Your next donation will be skipped. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
 			SubscriptionChanges::PAUSED         => array( __( 'Your 4-weekly donation is paused. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
+			SubscriptionChanges::RESUMED        => array( __( 'Your 4-weekly donation has resumed. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
+			SubscriptionChanges::NOT_PAUSED     => array( __( 'That donation is not paused.', 'donation-widget' ), true ),
 			SubscriptionChanges::CANCELLED      => array( __( 'Your 4-weekly donation is cancelled. No further donations will be taken. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
 			SubscriptionChanges::CARD_LINK      => array( __( 'Enter your new card below.', 'donation-widget' ), false ),
 			SubscriptionChanges::NOT_AVAILABLE  => array( __( 'That change is not available. Please contact us.', 'donation-widget' ), true ),
@@ -355,11 +507,23 @@ final class ManagePage {
 	}
 
 	/**
+	 * What a pause means for the donor: no donation until the one date Stripe will next charge.
+	 *
+	 * @param StripeSubscription $at_stripe Stripe's view.
+	 */
+	public static function paused_text( StripeSubscription $at_stripe ): string {
+		return $at_stripe->paused_until > 0
+			/* translators: %s: date of the next donation. */
+			? sprintf( __( 'No donation until %s', 'donation-widget' ), SubscriptionChanges::date( $at_stripe->paused_until ) )
+			: __( 'Until you resume it', 'donation-widget' );
+	}
+
+	/**
 	 * A card brand as people write it.
 	 *
 	 * @param string $brand Stripe's brand.
 	 */
-	private static function brand( string $brand ): string {
+	public static function brand( string $brand ): string {
 		$names = array(
 			'visa'       => 'Visa',
 			'mastercard' => 'Mastercard',

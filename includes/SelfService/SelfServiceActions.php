@@ -26,6 +26,12 @@ final class SelfServiceActions {
 	public const REPLACE_CARD  = 'replace_card';
 
 	/**
+	 * Ends a pause now. It has no checkbox of its own: the charity that lets donors pause lets
+	 * them undo it.
+	 */
+	public const RESUME = 'resume';
+
+	/**
 	 * Builds the reader.
 	 *
 	 * @param Settings $settings The settings.
@@ -48,6 +54,7 @@ final class SelfServiceActions {
 	 * @param string $action One of the constants.
 	 */
 	public function is_on( string $action ): bool {
+		$action = self::RESUME === $action ? self::PAUSE : $action;
 		return in_array( $action, self::all(), true ) && (bool) $this->settings->get( 'self_service_' . $action );
 	}
 }

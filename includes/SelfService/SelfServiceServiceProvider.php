@@ -42,7 +42,9 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 		. '.donation-widget-manage-notice{border-left:4px solid currentColor;padding:.25em 1em;margin:1em 0}'
 		. '.donation-widget-manage-subscription{border:1px solid currentColor;border-radius:4px;padding:0 1em 1em;margin:1em 0}'
 		. '.donation-widget-manage-facts{display:grid;grid-template-columns:max-content 1fr;gap:.25em 1em}.donation-widget-manage-facts dt{font-weight:600}.donation-widget-manage-facts dd{margin:0}'
-		. '.donation-widget-manage-gifts{width:100%;border-collapse:collapse;table-layout:fixed;overflow-wrap:anywhere;font-size:.9em}.donation-widget-manage-gifts th,.donation-widget-manage-gifts td{text-align:left;padding:.25em .5em;border-bottom:1px solid currentColor}'
+		. '.donation-widget-manage-gifts{width:100%;border-collapse:collapse;font-size:.9em}.donation-widget-manage-gifts th,.donation-widget-manage-gifts td{text-align:left;padding:.25em .5em;border-bottom:1px solid currentColor}'
+		// On a small phone each gift stacks as a list, each label above its value, so no word breaks.
+		. '@media (max-width:30em){.donation-widget-manage-gifts thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}.donation-widget-manage-gifts tr,.donation-widget-manage-gifts td{display:block}.donation-widget-manage-gifts td{border:0;padding:.125em 0}.donation-widget-manage-gifts tr{border-bottom:1px solid currentColor;padding:.5em 0}.donation-widget-manage-gifts td::before{content:attr(data-label);display:block;font-weight:600}}'
 		. '.donation-widget-manage-cancel summary{cursor:pointer;text-decoration:underline;margin:1em 0}';
 
 	/**
@@ -56,6 +58,7 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 		$container->set( LinkRequestQueue::class, static fn (): LinkRequestQueue => new LinkRequestQueue() );
 		$container->set( SelfServiceAudit::class, static fn (): SelfServiceAudit => new SelfServiceAudit() );
 		$container->set( SelfServiceEmails::class, static fn ( Container $c ): SelfServiceEmails => new SelfServiceEmails( $c->get( Settings::class ) ) );
+		$container->set( SelfServicePage::class, static fn ( Container $c ): SelfServicePage => new SelfServicePage( $c->get( Settings::class ) ) );
 		$container->set( SelfServiceActions::class, static fn ( Container $c ): SelfServiceActions => new SelfServiceActions( $c->get( Settings::class ) ) );
 		$container->set( DonorAccount::class, static fn ( Container $c ): DonorAccount => new DonorAccount( $c->get( StripeClient::class ) ) );
 		$container->set(
@@ -69,7 +72,8 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 				$c->get( MailQueue::class ),
 				$c->get( SelfServiceEmails::class ),
 				$c->get( LinkRequestQueue::class ),
-				$c->get( MailSchedule::class )
+				$c->get( MailSchedule::class ),
+				$c->get( SelfServicePage::class )
 			)
 		);
 		$container->set(
@@ -87,7 +91,7 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 			)
 		);
 		$container->set( SelfServiceEraser::class, static fn (): SelfServiceEraser => new SelfServiceEraser() );
-		$container->set( ManageController::class, static fn ( Container $c ): ManageController => new ManageController( $c->get( ManageLinks::class ), $c->get( SubscriptionChanges::class ) ) );
+		$container->set( ManageController::class, static fn ( Container $c ): ManageController => new ManageController( $c->get( ManageLinks::class ), $c->get( SubscriptionChanges::class ), $c->get( SelfServicePage::class ), $c->get( ManagePage::class ) ) );
 		$container->set(
 			ManagePage::class,
 			static fn ( Container $c ): ManagePage => new ManagePage(
@@ -116,13 +120,15 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 				add_shortcode( ManagePage::SHORTCODE, static fn (): string => $container->get( ManagePage::class )->render() );
 			}
 		);
+		// Sites from before the page setting keep their page (once; see adopt_existing).
+		add_action( 'init', static fn () => $container->get( SelfServicePage::class )->adopt_existing(), 20 );
 		// The page shows one donor's details or carries a one-time link: never cached, never
 		// sent as a referrer.
 		add_action(
 			'template_redirect',
-			static function (): void {
+			static function () use ( $container ): void {
 				$post = get_queried_object();
-				if ( $post instanceof \WP_Post && ( has_block( ManagePage::BLOCK, $post ) || has_shortcode( $post->post_content, ManagePage::SHORTCODE ) ) ) {
+				if ( $post instanceof \WP_Post && ( $container->get( SelfServicePage::class )->is( $post ) || has_block( ManagePage::BLOCK, $post ) || has_shortcode( $post->post_content, ManagePage::SHORTCODE ) ) ) {
 					nocache_headers();
 					header( 'Referrer-Policy: no-referrer' );
 				}
@@ -138,10 +144,18 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 				}
 				return $next;
 			},
-			ManageController::CHANGE_ACTION   => static fn ( array $post ): string => $container->get( ManageController::class )->change( $post, ManageController::cookie_value() ),
+			ManageController::CHANGE_ACTION   => static function ( array $post ) use ( $container ): string {
+				$controller = $container->get( ManageController::class );
+				$next       = $controller->change( $post, ManageController::cookie_value() );
+				if ( null !== $controller->card_request ) {
+					self::set_cookie( $controller->card_request, time() + ManageLinks::SESSION_MINUTES * MINUTE_IN_SECONDS, ManageController::CARD_COOKIE );
+				}
+				return $next;
+			},
 			ManageController::SIGN_OUT_ACTION => static function ( array $post ) use ( $container ): string {
 				$next = $container->get( ManageController::class )->sign_out( $post, ManageController::cookie_value() );
 				self::set_cookie( '', time() - DAY_IN_SECONDS );
+				self::set_cookie( '', time() - DAY_IN_SECONDS, ManageController::CARD_COOKIE );
 				return $next;
 			},
 		);
@@ -156,6 +170,24 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 			add_action( 'admin_post_nopriv_' . $action, $run );
 			add_action( 'admin_post_' . $action, $run );
 		}
+		// The React page's calls: the same session cookie and session nonce as the forms.
+		$json = static function () use ( $container ): void {
+			// phpcs:ignore WordPress.Security.NonceVerification.Missing -- the calls carry the session's own nonce, checked by ManageController::json().
+			$post       = wp_unslash( $_POST );
+			$controller = $container->get( ManageController::class );
+			$answer     = $controller->json( is_array( $post ) ? $post : array(), ManageController::cookie_value() );
+			if ( null !== $controller->card_request ) {
+				self::set_cookie( $controller->card_request, time() + ManageLinks::SESSION_MINUTES * MINUTE_IN_SECONDS, ManageController::CARD_COOKIE );
+			}
+			if ( ManageController::SIGNED_OUT_RESULT === $answer['outcome'] ) {
+				self::set_cookie( '', time() - DAY_IN_SECONDS );
+				self::set_cookie( '', time() - DAY_IN_SECONDS, ManageController::CARD_COOKIE );
+			}
+			nocache_headers();
+			wp_send_json( $answer, 200 );
+		};
+		add_action( 'wp_ajax_nopriv_' . ManageController::JSON_ACTION, $json );
+		add_action( 'wp_ajax_' . ManageController::JSON_ACTION, $json );
 		// Before the mail worker (priority 10) on the same event, so a link goes out in that run.
 		add_action( MailSchedule::HOOK, static fn () => $container->get( ManageLinks::class )->process_requests(), 5 );
 		add_action( MailWorker::SENT_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ManageLinks::class )->record_delivery( $kind, $source_id, true ), 10, 3 );
@@ -169,13 +201,14 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 	 *
 	 * @param string $value   The session token, or '' to clear it.
 	 * @param int    $expires Unix time.
+	 * @param string $name    The cookie.
 	 */
-	private static function set_cookie( string $value, int $expires ): void {
+	private static function set_cookie( string $value, int $expires, string $name = ManageController::COOKIE ): void {
 		if ( headers_sent() ) {
 			return;
 		}
 		setcookie(
-			ManageController::COOKIE,
+			$name,
 			$value,
 			array(
 				'expires'  => $expires,

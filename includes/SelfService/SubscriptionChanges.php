@@ -37,6 +37,7 @@ final class SubscriptionChanges {
 	public const AMOUNT_CHANGED = 'amount_changed';
 	public const SKIPPED        = 'skipped';
 	public const PAUSED         = 'paused';
+	public const RESUMED        = 'resumed';
 	public const CANCELLED      = 'cancelled';
 	public const CARD_LINK      = 'card_link';
 
@@ -44,6 +45,7 @@ final class SubscriptionChanges {
 	public const NOT_FOUND      = 'not_found';
 	public const INVALID_AMOUNT = 'invalid_amount';
 	public const INVALID_CYCLES = 'invalid_cycles';
+	public const NOT_PAUSED     = 'not_paused';
 	public const STRIPE_REFUSED = 'stripe_refused';
 	public const UNAVAILABLE    = 'unavailable';
 
@@ -198,8 +200,8 @@ final class SubscriptionChanges {
 					AuditEntry::DONATION_SKIPPED,
 					/* translators: 1: skipped date, 2: next date. */
 					sprintf( __( 'Donation of %1$s skipped; next on %2$s', 'donation-widget' ), self::date( $skipped ), self::date( $next ) ),
-					/* translators: 1: skipped date, 2: next date. */
-					sprintf( __( 'Your donation due on %1$s will be skipped. Your next donation will be on %2$s.', 'donation-widget' ), self::date( $skipped ), self::date( $next ) ),
+					/* translators: 1: amount, such as $30.00, 2: skipped date, 3: next date. */
+					sprintf( __( 'Your donation of %1$s due on %2$s will be skipped. Your next donation of %1$s will be on %3$s.', 'donation-widget' ), DonationFormat::money( $subscription['amount_cents'] ), self::date( $skipped ), self::date( $next ) ),
 				);
 			}
 		);
@@ -229,7 +231,8 @@ final class SubscriptionChanges {
 					return array( self::UNAVAILABLE );
 				}
 				// The donations at next, next + 4 weeks … are not taken; collection resumes a day
-				// after the last of them, so the one after is.
+				// after the last of them, so the one after is: Stripe's first charge, and the one
+				// date the page (DonorAccount::at_stripe) and the email name.
 				$last    = $at_stripe->next_charge + ( $count - 1 ) * self::FOUR_WEEKS;
 				$resumes = $last + DAY_IN_SECONDS;
 				$next    = $last + self::FOUR_WEEKS;
@@ -248,8 +251,50 @@ final class SubscriptionChanges {
 					AuditEntry::PAUSED,
 					/* translators: 1: number of donations, 2: date of the next donation. */
 					sprintf( _n( 'Paused for %1$d donation; next on %2$s', 'Paused for %1$d donations; next on %2$s', $count, 'donation-widget' ), $count, self::date( $next ) ),
-					/* translators: 1: number of donations, 2: date of the next donation. */
-					sprintf( _n( 'Your 4-weekly donation is paused for %1$d donation. It starts again on %2$s.', 'Your 4-weekly donation is paused for %1$d donations. It starts again on %2$s.', $count, 'donation-widget' ), $count, self::date( $next ) ),
+					/* translators: 1: amount, such as $30.00, 2: number of donations, 3: date of the next donation. */
+					sprintf( _n( 'Your 4-weekly donation of %1$s is paused for %2$d donation: no donation will be taken until %3$s, when it starts again.', 'Your 4-weekly donation of %1$s is paused for %2$d donations: no donation will be taken until %3$s, when it starts again.', $count, 'donation-widget' ), DonationFormat::money( $subscription['amount_cents'] ), $count, self::date( $next ) ),
+				);
+			}
+		);
+	}
+
+	/**
+	 * Ends a pause now (Stripe's pause_collection cleared): the next donation is the next
+	 * 4-weekly date of the subscription's own cycle, which Stripe charges as usual.
+	 *
+	 * @param ManageSession $session         The donor's session.
+	 * @param string        $subscription_id sub_… id from the form.
+	 * @param string        $ip              The visitor's address.
+	 * @return string RESUMED or a refusal.
+	 */
+	public function resume( ManageSession $session, string $subscription_id, string $ip ): string {
+		return $this->run(
+			$session,
+			SelfServiceActions::RESUME,
+			$subscription_id,
+			$ip,
+			function ( array $subscription, StripeSubscription $at_stripe ): array {
+				if ( ! $at_stripe->paused ) {
+					return array( self::NOT_PAUSED );
+				}
+				$this->stripe->post(
+					'/v1/subscriptions/' . rawurlencode( $subscription['subscription_id'] ),
+					array( 'pause_collection' => '' ),
+					$this->idempotency_key( 'resume', $subscription['subscription_id'] )
+				);
+				// Read back what Stripe will now charge, so the email names Stripe's own date.
+				$after = $this->account->at_stripe( $subscription['subscription_id'], $subscription['customer_id'] );
+				$next  = null !== $after ? $after->next_charge : 0;
+				while ( $next > 0 && $next <= time() ) {
+					$next += self::FOUR_WEEKS;
+				}
+				return array(
+					self::RESUMED,
+					AuditEntry::RESUMED,
+					/* translators: %s: date of the next donation. */
+					sprintf( __( 'Resumed; next on %s', 'donation-widget' ), self::date( $next ) ),
+					/* translators: 1: amount, such as $30.00, 2: date of the next donation. */
+					sprintf( __( 'Your 4-weekly donation of %1$s has resumed. Your next donation will be on %2$s.', 'donation-widget' ), DonationFormat::money( $subscription['amount_cents'] ), self::date( $next ) ),
 				);
 			}
 		);
@@ -336,12 +381,16 @@ final class SubscriptionChanges {
 		if ( CardUpdateActor::SELF_SERVICE !== $issued_by || ! is_string( $email ) || ! is_email( $email ) || ! is_string( $subscription_id ) ) {
 			return;
 		}
+		$row = $this->subscriptions->find( $subscription_id );
 		$this->queue->enqueue(
 			ManageLinks::CHANGE_MAIL_KIND,
 			$email,
 			$this->emails->change(
-				/* translators: %s: the card, such as "visa ending 4242". */
-				sprintf( __( 'Your 4-weekly donation will now be charged to your %s.', 'donation-widget' ), is_string( $card ) ? $card : '' )
+				null !== $row
+					/* translators: 1: amount, such as $30.00, 2: the card, such as "visa ending 4242". */
+					? sprintf( __( 'Your 4-weekly donation of %1$s will now be charged to your %2$s.', 'donation-widget' ), DonationFormat::money( $row['amount_cents'] ), is_string( $card ) ? $card : '' )
+					/* translators: %s: the card, such as "visa ending 4242". */
+					: sprintf( __( 'Your 4-weekly donation will now be charged to your %s.', 'donation-widget' ), is_string( $card ) ? $card : '' )
 			),
 			array( 'subscription_id' => $subscription_id )
 		);

@@ -89,6 +89,7 @@ final class SettingsSchema {
 			),
 			new SettingField( 'rate_limit_address', __( 'Address searches per visitor per minute', 'donation-widget' ), SettingField::INTEGER, 'protection', 60, '', array(), 1, 10000 ),
 			new SettingField( 'delete_data_on_uninstall', __( 'Delete all data on uninstall', 'donation-widget' ), SettingField::CHECKBOX, 'data', false, __( 'Also deletes every donation record when the plugin is deleted. Leave unticked to keep them.', 'donation-widget' ) ),
+			new SettingField( 'self_service_page_id', __( '"Manage my donation" page', 'donation-widget' ), SettingField::PAGE, 'self_service', 0, __( 'The page holding the "Manage my donation" block. Self-service emails link only to it; no other page is accepted.', 'donation-widget' ) ),
 			new SettingField( 'self_service_change_amount', __( 'Donors may change the amount', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true, __( 'On the "Manage my donation" page, from the next donation on.', 'donation-widget' ) ),
 			new SettingField( 'self_service_skip', __( 'Donors may skip a donation', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true ),
 			new SettingField( 'self_service_pause', __( 'Donors may pause', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true, __( 'For one to three donations.', 'donation-widget' ) ),

@@ -28,7 +28,11 @@ export function CardUpdateApp( { config, globals }: CardUpdateAppProps ) {
 		<CardUpdateWidget
 			settings={ settings }
 			globals={ globals }
-			search={ window.location.search }
+			search={
+				config.request_id
+					? `?requestID=${ encodeURIComponent( config.request_id ) }`
+					: window.location.search
+			}
 		/>
 	);
 

@@ -106,6 +106,10 @@ export function useCardUpdateFlow(
 						type: 'updated',
 						missedDonation: outcome.missedDonation,
 					} );
+					// The page around the widget (Manage my donation) shows the card too.
+					document.dispatchEvent(
+						new CustomEvent( 'donation-widget-card-updated' )
+					);
 					break;
 				case 'expired':
 					dispatch( { type: 'link-expired' } );

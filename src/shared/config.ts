@@ -24,6 +24,11 @@ export interface WidgetConfig {
 	iteration_id: string;
 	/** Empty when not given. */
 	donation_type: string;
+	/**
+	 * An update-card link's requestID given by the page itself (the "Manage my donation" page's
+	 * in-place card replacement, which keeps it out of the URL); empty: read it from the URL.
+	 */
+	request_id?: string;
 }
 
 export interface Settings {
@@ -146,6 +151,9 @@ export function normaliseConfig( raw: Loose ): WidgetConfig {
 		default_amount: usableDefaultAmount( raw.default_amount ),
 		iteration_id: toText( raw.iteration_id ).trim(),
 		donation_type: toText( raw.donation_type ).trim(),
+		...( toText( raw.request_id ).trim()
+			? { request_id: toText( raw.request_id ).trim() }
+			: {} ),
 	};
 }
 

@@ -108,7 +108,7 @@ dw_page( 'get-involved', 'Other ways to get involved', "<!-- wp:paragraph -->\n<
 dw_page( 'donate-modal', 'Donate (modal)', "<!-- wp:paragraph -->\n<p>Your gift helps families in need across Australia.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:donation-widget/donation-widget {\"modal\":true} /-->\n\n<!-- wp:paragraph -->\n<p>Thank you for standing with families in need.</p>\n<!-- /wp:paragraph -->" );
 
 // Self-service: where supporters ask for a link to manage their 4-weekly donations.
-dw_page( 'manage-donation', 'Manage my donation', "<!-- wp:paragraph -->\n<p>See and change your 4-weekly donation, and find your receipts.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:donation-widget/manage-donation /-->" );
+$dw_manage = dw_page( 'manage-donation', 'Manage my donation', "<!-- wp:paragraph -->\n<p>See and change your 4-weekly donation, and find your receipts.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:donation-widget/manage-donation /-->" );
 
 // Keys shaped like the real ones; the stand-ins accept them. Kept when an admin changed them.
 $dw_settings = get_option( 'donation_widget_settings', array() );
@@ -136,6 +136,7 @@ $dw_settings = array_merge(
 		'supporter_phone'             => '1800 123 456',
 		'supporter_email'             => 'supporters@example.org.au',
 		'card_update_page_id'         => $dw_update,
+		'self_service_page_id'        => $dw_manage,
 		'receipt_from_name'           => 'Helping Hands Australia',
 		'receipt_from_email'          => 'receipts@example.org.au',
 	),

@@ -6,8 +6,8 @@
  * manage page. Controls are found by role, label and text only.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, logIn } from '../fixtures';
 import {
 	fourWeeklyDonor,
 	mailTo,
@@ -37,6 +37,37 @@ function linkIn( text: string ): string {
 	const match = /https?:\/\/\S+[?&]manage=[A-Za-z0-9_-]{43}/.exec( text );
 	expect( match, text ).not.toBeNull();
 	return ( match as RegExpExecArray )[ 0 ];
+}
+
+/**
+ * The words of a table that a line break cuts in two ("Novemb|er" takes two lines).
+ *
+ * @param table The table.
+ */
+function brokenWords( table: Locator ): Promise< string[] > {
+	return table.evaluate( ( element ) => {
+		const found: string[] = [];
+		const doc = element.ownerDocument;
+		const walker = doc.createTreeWalker( element, NodeFilter.SHOW_TEXT );
+		for ( let node = walker.nextNode(); node; node = walker.nextNode() ) {
+			for ( const match of ( node.textContent ?? '' ).matchAll(
+				/\S+/g
+			) ) {
+				const range = doc.createRange();
+				range.setStart( node, match.index ?? 0 );
+				range.setEnd( node, ( match.index ?? 0 ) + match[ 0 ].length );
+				const lines = new Set(
+					Array.from( range.getClientRects() )
+						.filter( ( rect ) => rect.width > 0 )
+						.map( ( rect ) => Math.round( rect.top ) )
+				);
+				if ( lines.size > 1 ) {
+					found.push( match[ 0 ] );
+				}
+			}
+		}
+		return found;
+	} );
 }
 
 test.describe( 'self-service', () => {
@@ -69,7 +100,10 @@ test.describe( 'self-service', () => {
 		expect( linkMail.subject ).toContain( 'manage your donations' );
 		const link = linkIn( linkMail.text );
 
-		await page.goto( link );
+		// A page carrying the token is never cached and never sent as a referrer.
+		const opened = await page.goto( link );
+		expect( opened?.headers()[ 'cache-control' ] ).toContain( 'no-store' );
+		expect( opened?.headers()[ 'referrer-policy' ] ).toBe( 'no-referrer' );
 		await manage( page )
 			.getByRole( 'button', { name: 'Show my donations' } )
 			.click();
@@ -116,9 +150,13 @@ test.describe( 'self-service', () => {
 			4500
 		);
 
-		// Skip the next donation.
+		// Skip the next donation, after a confirmation.
 		await manage( page )
 			.getByRole( 'button', { name: 'Skip the next donation' } )
+			.click();
+		await manage( page )
+			.getByRole( 'dialog', { name: 'Skip the next donation?' } )
+			.getByRole( 'button', { name: 'Yes, skip it' } )
 			.click();
 		await expect( manage( page ).getByRole( 'status' ) ).toContainText(
 			'Your next donation will be skipped.'
@@ -127,15 +165,48 @@ test.describe( 'self-service', () => {
 			null
 		);
 
-		// Pause for two donations.
-		await manage( page ).getByLabel( 'Pause for' ).selectOption( '2' );
+		// Pause for two donations, after a confirmation.
 		await manage( page )
+			.getByRole( 'button', { name: 'Pause donations' } )
+			.click();
+		const pauseDialog = manage( page ).getByRole( 'dialog', {
+			name: 'Pause your 4-weekly donation?',
+		} );
+		await pauseDialog.getByLabel( 'Pause for' ).selectOption( '2' );
+		await pauseDialog
 			.getByRole( 'button', { name: 'Pause', exact: true } )
 			.click();
 		await expect( manage( page ).getByRole( 'status' ) ).toContainText(
 			'Your 4-weekly donation is paused.'
 		);
-		expect( selfServiceState( donor.subscriptionId ).paused ).toBe( true );
+		const paused = selfServiceState( donor.subscriptionId );
+		expect( paused.paused ).toBe( true );
+		// One date: no donation until Stripe's next charge, and that is the next donation.
+		const facts = manage( page ).locator( 'dl' ).first();
+		await expect( facts ).toContainText(
+			`Next donation${ paused.stripeNext }`
+		);
+		await expect( facts ).toContainText(
+			`PausedNo donation until ${ paused.stripeNext }`
+		);
+		await expect(
+			manage( page ).getByRole( 'button', { name: 'Resume' } )
+		).toBeVisible();
+
+		// Resume now: the next donation is Stripe's next 4-weekly date.
+		await manage( page ).getByRole( 'button', { name: 'Resume' } ).click();
+		await expect( manage( page ).getByRole( 'status' ) ).toContainText(
+			'Your 4-weekly donation has resumed.'
+		);
+		const resumed = selfServiceState( donor.subscriptionId );
+		expect( resumed.paused ).toBe( false );
+		await expect( facts ).toContainText(
+			`Next donation${ resumed.stripeNext }`
+		);
+		await expect( facts ).not.toContainText( 'Paused' );
+		await expect(
+			manage( page ).getByRole( 'button', { name: 'Resume' } )
+		).toHaveCount( 0 );
 
 		// Replace the card, in place.
 		await manage( page )
@@ -162,6 +233,12 @@ test.describe( 'self-service', () => {
 			)
 		).toBeVisible();
 		expect( selfServiceState( donor.subscriptionId ).card ).toBe( '4444' );
+		// The card shown changes at once, without a reload.
+		await expect(
+			manage( page ).getByText( 'Mastercard ending in 4444' )
+		).toBeVisible();
+		// The link's token was never in the address bar.
+		expect( page.url() ).not.toContain( 'requestID' );
 
 		// Cancel, with a reason, after a confirmation.
 		await page.goto( '/manage-donation/' );
@@ -189,6 +266,7 @@ test.describe( 'self-service', () => {
 				'amount_changed',
 				'donation_skipped',
 				'paused',
+				'resumed',
 				'card_updated',
 				'cancelled_by_donor',
 			] )
@@ -198,6 +276,7 @@ test.describe( 'self-service', () => {
 			'Your 4-weekly donation is now $45.00',
 			'will be skipped',
 			'is paused for 2 donations',
+			'has resumed',
 			'mastercard ending 4444',
 			'has been cancelled',
 		] ) {
@@ -212,12 +291,107 @@ test.describe( 'self-service', () => {
 		await manage( page )
 			.getByRole( 'button', { name: 'Sign out' } )
 			.click();
+		await expect( manage( page ).getByRole( 'status' ) ).toHaveText(
+			'You have signed out.'
+		);
 		await page.goto( link );
 		await manage( page )
 			.getByRole( 'button', { name: 'Show my donations' } )
 			.click();
 		await expect( manage( page ).getByRole( 'alert' ) ).toHaveText(
 			'That link has expired or has already been used. Enter your email address to get a new one.'
+		);
+	} );
+
+	test( 'the React manage page reads on a 320 px phone, passes axe, and loads only there', async ( {
+		page,
+		browser,
+	} ) => {
+		test.setTimeout( 120_000 );
+		const email = `self-service-narrow-${ Date.now() }@example.org.au`;
+		fourWeeklyDonor( email );
+		await page.goto( '/manage-donation/' );
+		await manage( page ).getByLabel( 'Email address' ).fill( email );
+		await manage( page )
+			.getByRole( 'button', { name: 'Email me a link' } )
+			.click();
+		await expect( manage( page ).getByRole( 'status' ) ).toHaveText( SENT );
+		const [ linkMail ] = mailTo( email );
+		await page.setViewportSize( { width: 320, height: 720 } );
+		await page.goto( linkIn( linkMail.text ) );
+		await manage( page )
+			.getByRole( 'button', { name: 'Show my donations' } )
+			.click();
+		// React's page (its primary action is the widget's button), not the plain forms.
+		await expect(
+			manage( page ).getByRole( 'button', { name: 'Pause donations' } )
+		).toBeVisible();
+		await expectAccessible( page );
+		expect(
+			await page.evaluate( () => document.documentElement.scrollWidth )
+		).toBeLessThanOrEqual( 320 );
+		// The gifts: every word on one line ("Novemb|er" would take two).
+		const gifts = manage( page ).getByRole( 'table' );
+		await expect( gifts ).toBeVisible();
+		expect( await brokenWords( gifts ) ).toEqual( [] );
+
+		// Without JavaScript the plain page reads as well.
+		const plain = await browser.newContext( {
+			javaScriptEnabled: false,
+			viewport: { width: 320, height: 720 },
+			baseURL: test.info().project.use.baseURL,
+		} );
+		await plain.addCookies( await page.context().cookies() );
+		const plainPage = await plain.newPage();
+		await plainPage.goto( '/manage-donation/' );
+		await expect(
+			manage( plainPage ).getByRole( 'button', {
+				name: 'Skip the next donation',
+			} )
+		).toBeVisible();
+		expect(
+			await brokenWords( manage( plainPage ).getByRole( 'table' ) )
+		).toEqual( [] );
+		expect(
+			await plainPage.evaluate(
+				() => document.documentElement.scrollWidth
+			)
+		).toBeLessThanOrEqual( 320 );
+		await plain.close();
+
+		// A confirmation dialog: axe-clean, and Escape gives focus back.
+		const cancel = manage( page ).getByRole( 'button', {
+			name: 'Cancel this donation',
+		} );
+		await cancel.click();
+		const dialog = manage( page ).getByRole( 'dialog', {
+			name: 'Cancel your 4-weekly donation?',
+		} );
+		await expect( dialog ).toBeVisible();
+		await expectAccessible( page );
+		await page.keyboard.press( 'Escape' );
+		await expect( dialog ).toHaveCount( 0 );
+		await expect( cancel ).toBeFocused();
+
+		// Donation pages do not load it.
+		await page.goto( '/donate/' );
+		expect(
+			await page.locator( 'script[src*="/build/manage.js"]' ).count()
+		).toBe( 0 );
+	} );
+
+	test( 'the administrator chooses the page self-service links open', async ( {
+		page,
+	} ) => {
+		await logIn( page );
+		await page.goto(
+			'/wp-admin/admin.php?page=donation-widget&section=self_service'
+		);
+		const choice = page.getByLabel( '"Manage my donation" page' );
+		await expect( choice ).toBeVisible();
+		// The demo's page is the one chosen.
+		await expect( choice.locator( 'option:checked' ) ).toHaveText(
+			'Manage my donation'
 		);
 	} );
 

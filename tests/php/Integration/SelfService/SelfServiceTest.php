@@ -18,6 +18,7 @@ use DonationWidget\SelfService\ManagePage;
 use DonationWidget\SelfService\ManageSession;
 use DonationWidget\SelfService\SelfServiceActions;
 use DonationWidget\SelfService\SelfServiceAudit;
+use DonationWidget\SelfService\SelfServicePage;
 use DonationWidget\SelfService\SubscriptionChanges;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSanitizer;
@@ -47,6 +48,7 @@ final class SelfServiceTest extends CardUpdateTestCase {
 				'post_content' => '<!-- wp:donation-widget/manage-donation /-->',
 			)
 		);
+		$this->set_settings( array( SelfServicePage::SETTING => $this->manage_page ) );
 		add_filter( 'donation_widget_self_service_answer_floor_ms', '__return_zero' );
 		$_COOKIE = array();
 		$_GET    = array();
@@ -300,7 +302,96 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		$this->assertContains( 'paused', $this->audit_events( $donor['subscription_id'] ) );
 
 		$_COOKIE[ ManageController::COOKIE ] = $cookie;
-		$this->assertStringContainsString( 'Until ', $this->page_html() );
+		$this->assertStringContainsString( 'No donation until ', $this->page_html() );
+	}
+
+	public function test_every_email_after_a_new_amount_carries_the_new_amount(): void {
+		$donor   = $this->recurring_donor();
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$this->assertStringContainsString( 'manage_result=amount_changed', $this->change( $cookie, $session, 'change_amount', $donor['subscription_id'], array( 'amount' => '30' ) ) );
+		$this->assertStringContainsString( 'manage_result=skipped', $this->change( $cookie, $session, 'skip', $donor['subscription_id'] ) );
+		$this->assertStringContainsString( 'manage_result=paused', $this->change( $cookie, $session, 'pause', $donor['subscription_id'], array( 'cycles' => '1' ) ) );
+		$this->assertStringContainsString( 'manage_result=resumed', $this->change( $cookie, $session, 'resume', $donor['subscription_id'] ) );
+		$this->assertStringContainsString( 'manage_result=cancelled', $this->change( $cookie, $session, 'cancel', $donor['subscription_id'] ) );
+		$this->deliver_mail();
+		$after = array_values( array_filter( $this->mailbox(), static fn ( array $mail ): bool => ! str_contains( (string) $mail['subject'], 'manage your donations' ) && in_array( self::EMAIL, (array) $mail['to'], true ) && ! str_contains( (string) $mail['subject'], 'receipt' ) && ! str_contains( (string) $mail['subject'], 'Thank you' ) ) );
+		$texts = array_map( static fn ( array $mail ): string => (string) $mail['text'], $after );
+		foreach ( array( 'will be skipped', 'is paused for 1 donation', 'has resumed', 'has been cancelled' ) as $words ) {
+			$found = array_values( array_filter( $texts, static fn ( string $text ): bool => str_contains( $text, $words ) ) );
+			$this->assertCount( 1, $found, $words );
+			$this->assertStringContainsString( '$30.00', $found[0], $words );
+			$this->assertStringNotContainsString( '$52.50', $found[0], $words );
+		}
+	}
+
+	public function test_after_skip_and_pause_the_page_the_email_and_stripe_name_one_date(): void {
+		$donor   = $this->recurring_donor();
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$this->assertStringContainsString( 'manage_result=skipped', $this->change( $cookie, $session, 'skip', $donor['subscription_id'] ) );
+		$first = $this->period_end( $donor['subscription_id'] );
+		$this->assertStringContainsString( 'manage_result=paused', $this->change( $cookie, $session, 'pause', $donor['subscription_id'], array( 'cycles' => '2' ) ) );
+
+		// Stripe: the two donations at $first and $first + 4 weeks fall inside the pause (void), the
+		// next period end after resumes_at is $first + 8 weeks: Stripe's first charge.
+		$at_stripe = $this->stripe_object( '/v1/subscriptions/' . $donor['subscription_id'] );
+		$resumes   = (int) $at_stripe['pause_collection']['resumes_at'];
+		$this->assertSame( $first, (int) $at_stripe['items']['data'][0]['current_period_end'] );
+		$this->assertGreaterThan( $first + 28 * DAY_IN_SECONDS, $resumes );
+		$this->assertLessThan( $first + 56 * DAY_IN_SECONDS, $resumes );
+		$charged = $first;
+		while ( $charged < $resumes ) {
+			$charged += 28 * DAY_IN_SECONDS;
+		}
+		$date = SubscriptionChanges::date( $charged );
+		$this->assertSame( SubscriptionChanges::date( $first + 56 * DAY_IN_SECONDS ), $date );
+
+		// The page names that date, as the next donation and as the end of the pause, and no other.
+		$_COOKIE[ ManageController::COOKIE ] = $cookie;
+		$html                                = $this->page_html();
+		$this->assertStringContainsString( '<dt>Next donation</dt><dd>' . esc_html( $date ) . '</dd>', $html );
+		$this->assertStringContainsString( '<dt>Paused</dt><dd>' . esc_html( 'No donation until ' . $date ) . '</dd>', $html );
+		$this->assertStringNotContainsString( esc_html( SubscriptionChanges::date( $resumes ) ), $html );
+		$this->assertStringContainsString( '>Resume<', $html );
+		// So does the email.
+		$this->assertConfirmation( 'is paused for 2 donations: no donation will be taken until ' . $date );
+	}
+
+	public function test_resume_ends_the_pause_at_stripe_and_names_stripes_next_date(): void {
+		$donor   = $this->recurring_donor();
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$period = $this->period_end( $donor['subscription_id'] );
+		$this->assertStringContainsString( 'manage_result=not_paused', $this->change( $cookie, $session, 'resume', $donor['subscription_id'] ) );
+		$this->assertCount( 0, $this->subscription_posts( $donor['subscription_id'] ), 'Nothing to resume: Stripe is not called.' );
+
+		$this->assertStringContainsString( 'manage_result=paused', $this->change( $cookie, $session, 'pause', $donor['subscription_id'], array( 'cycles' => '3' ) ) );
+		$this->assertStringContainsString( 'manage_result=resumed', $this->change( $cookie, $session, 'resume', $donor['subscription_id'] ) );
+		$posts = $this->subscription_posts( $donor['subscription_id'] );
+		$this->assertCount( 2, $posts );
+		$this->assertSame( '', $posts[1]['body']['pause_collection'] );
+		$at_stripe = $this->stripe_object( '/v1/subscriptions/' . $donor['subscription_id'] );
+		$this->assertNull( $at_stripe['pause_collection'] );
+		$this->assertSame( $period, (int) $at_stripe['items']['data'][0]['current_period_end'] );
+		$this->assertContains( 'resumed', $this->audit_events( $donor['subscription_id'] ) );
+
+		$date                                = SubscriptionChanges::date( $period );
+		$_COOKIE[ ManageController::COOKIE ] = $cookie;
+		$html                                = $this->page_html();
+		$this->assertStringContainsString( '<dt>Next donation</dt><dd>' . esc_html( $date ) . '</dd>', $html );
+		$this->assertStringNotContainsString( '<dt>Paused</dt>', $html );
+		$this->assertStringNotContainsString( '>Resume<', $html );
+		$this->assertConfirmation( 'Your next donation will be on ' . $date );
+
+		// Switched off with pausing.
+		$this->assertStringContainsString( 'manage_result=paused', $this->change( $cookie, $session, 'pause', $donor['subscription_id'], array( 'cycles' => '1' ) ) );
+		$this->set_settings( array( 'self_service_pause' => false ) );
+		$this->assertStringContainsString( 'manage_result=not_available', $this->change( $cookie, $session, 'resume', $donor['subscription_id'] ) );
+		$this->assertStringNotContainsString( '>Resume<', $this->page_html() );
 	}
 
 	public function test_cancelling_sends_the_reason_to_stripe_and_ends_it(): void {
@@ -348,19 +439,35 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		$cookie  = $this->session_cookie();
 		$session = $this->links_of()->session( $cookie );
 		$this->assertNotNull( $session );
-		$next = $this->change( $cookie, $session, 'replace_card', $donor['subscription_id'] );
+		$controller = $this->controller_of();
+		$next       = $controller->change(
+			array(
+				'page_id'         => $this->manage_page,
+				'manage_nonce'    => ManageLinks::nonce( $session ),
+				'change'          => 'replace_card',
+				'subscription_id' => $donor['subscription_id'],
+			),
+			$cookie
+		);
 		$this->assertStringContainsString( 'manage_result=card_link', $next );
-		parse_str( (string) wp_parse_url( $next, PHP_URL_QUERY ), $query );
-		$this->assertIsString( $query['requestID'] ?? null );
 		$this->assertStringStartsWith( get_permalink( $this->manage_page ), $next, 'The card is replaced on the manage page itself.' );
+		// The live token is handed over in a cookie, never in the redirect URL.
+		$request_id = (string) $controller->card_request;
+		$this->assertMatchesRegularExpression( '/^[A-Za-z0-9_-]{43}$/', $request_id );
+		$this->assertStringNotContainsString( $request_id, $next );
+		$this->assertStringNotContainsString( 'requestID', $next );
 
-		$_COOKIE[ ManageController::COOKIE ] = $cookie;
-		$_GET['requestID']                   = $query['requestID'];
-		$this->assertStringContainsString( 'Replace your card', $this->page_html() );
-		$this->assertStringContainsString( 'data-donation-widget', $this->page_html() );
+		$_COOKIE[ ManageController::COOKIE ]      = $cookie;
+		$_COOKIE[ ManageController::CARD_COOKIE ] = $request_id;
+		$this->assertStringNotContainsString( 'Replace your card', $this->page_html(), 'Only on the answer to "Replace card".' );
+		$_GET[ ManageController::RESULT_ARG ] = 'card_link';
+		$html                                 = $this->page_html();
+		$this->assertStringContainsString( 'Replace your card', $html );
+		$this->assertStringContainsString( 'data-donation-widget', $html );
+		$this->assertStringContainsString( '&quot;request_id&quot;:&quot;' . $request_id . '&quot;', str_replace( '\\u0022', '&quot;', $html ) );
 
 		// The card-update code does the rest, and the donor is emailed a confirmation.
-		$this->assertAnswer( 200, '', $this->update( $query['requestID'] ) );
+		$this->assertAnswer( 200, '', $this->update( $request_id ) );
 		$this->assertSame( 'card_updated', $this->audit_events( $donor['subscription_id'] )[ count( $this->audit_events( $donor['subscription_id'] ) ) - 1 ] );
 		$this->assertConfirmation( 'mastercard ending 4444' );
 	}
@@ -494,6 +601,227 @@ final class SelfServiceTest extends CardUpdateTestCase {
 			: $links;
 	}
 
+	public function test_only_the_page_the_administrator_chose_is_linked_to_and_returned_to(): void {
+		$donor  = $this->recurring_donor();
+		$author = wp_insert_user(
+			array(
+				'user_login' => 'author-' . wp_generate_password( 8, false ),
+				'user_pass'  => wp_generate_password(),
+				'role'       => 'author',
+			)
+		);
+		$this->assertIsInt( $author );
+		$other = (int) wp_insert_post(
+			array(
+				'post_type'    => 'post',
+				'post_status'  => 'publish',
+				'post_author'  => $author,
+				'post_title'   => 'Manage here',
+				'post_content' => '[donation_widget_manage]',
+			)
+		);
+		// The settings screen offers the choice (a page dropdown, as the card-update page's).
+		$fields = array_values( array_filter( SettingsSchema::fields(), static fn ( $field ): bool => SelfServicePage::SETTING === $field->key ) );
+		$this->assertCount( 1, $fields );
+		$this->assertSame( 'page', $fields[0]->type );
+		$this->assertSame( 'self_service', $fields[0]->section );
+
+		// A request from the author's post still emails a link to the chosen page.
+		$next = $this->controller_of()->request(
+			array(
+				'email'   => self::EMAIL,
+				'page_id' => $other,
+			)
+		);
+		$this->assertStringStartsWith( (string) get_permalink( $this->manage_page ), $next );
+		$this->deliver_mail();
+		$this->assertStringContainsString( (string) get_permalink( $this->manage_page ), (string) $this->last_mail()['text'] );
+		$this->assertStringNotContainsString( (string) get_permalink( $other ), (string) $this->last_mail()['text'] );
+
+		// Forms naming the author's post return to the chosen page.
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$changed = $this->controller_of()->change(
+			array(
+				'page_id'         => $other,
+				'manage_nonce'    => ManageLinks::nonce( $session ),
+				'change'          => 'skip',
+				'subscription_id' => $donor['subscription_id'],
+			),
+			$cookie
+		);
+		$this->assertStringStartsWith( (string) get_permalink( $this->manage_page ), $changed );
+
+		// No page chosen: no link is emailed anywhere.
+		$this->set_settings( array( SelfServicePage::SETTING => 0 ) );
+		$this->deliver_mail();
+		$before = count( $this->mailbox() );
+		$this->assertSame( home_url( '/' ), $this->controller_of()->request( array( 'email' => self::EMAIL ) ) );
+		$this->links_of()->request( self::EMAIL, $other, '192.0.2.77' );
+		$this->deliver_mail();
+		$this->assertCount( $before, $this->mailbox() );
+	}
+
+	public function test_sites_from_before_the_setting_keep_their_existing_page_once(): void {
+		$stored = $this->service( Settings::class )->stored();
+		unset( $stored[ SelfServicePage::SETTING ] );
+		$callback = get_registered_settings()[ Settings::OPTION ]['sanitize_callback'] ?? null;
+		if ( null !== $callback ) {
+			remove_filter( 'sanitize_option_' . Settings::OPTION, $callback );
+		}
+		update_option( Settings::OPTION, $stored );
+		$page = $this->service( SelfServicePage::class );
+		$page->adopt_existing();
+		// The site's oldest published page holding the block (this test's page or the site's own).
+		$chosen = $this->service( Settings::class )->int( SelfServicePage::SETTING );
+		$this->assertGreaterThan( 0, $chosen );
+		$this->assertLessThanOrEqual( $this->manage_page, $chosen );
+		$this->assertSame( 'page', get_post_type( $chosen ) );
+		$this->assertTrue( has_block( ManagePage::BLOCK, get_post( $chosen ) ) );
+		$this->assertNotNull( $page->page() );
+		// Once only: an administrator's later choice stays.
+		$this->set_settings( array( SelfServicePage::SETTING => 0 ) );
+		$page->adopt_existing();
+		$this->assertSame( 0, $this->service( Settings::class )->int( SelfServicePage::SETTING ) );
+		if ( null !== $callback ) {
+			add_filter( 'sanitize_option_' . Settings::OPTION, $callback );
+		}
+	}
+
+	public function test_the_react_pages_calls_keep_the_session_nonce_and_rules_of_the_forms(): void {
+		$other   = $this->recurring_donor( array( 'email' => 'someone.else@example.org.au' ) );
+		$donor   = $this->recurring_donor();
+		$cookie  = $this->session_cookie();
+		$session = $this->links_of()->session( $cookie );
+		$this->assertNotNull( $session );
+		$nonce = ManageLinks::nonce( $session );
+
+		// The page hands React its state: the server's own texts and dates, the session nonce.
+		$_COOKIE[ ManageController::COOKIE ] = $cookie;
+		$html                                = $this->page_html();
+		$this->assertTrue( wp_script_is( 'donation-widget-manage-app', 'enqueued' ), 'The manage page loads its React entry.' );
+		$this->assertMatchesRegularExpression( '/data-manage-state="([^"]+)"/', $html );
+		preg_match( '/data-manage-state="([^"]+)"/', $html, $found );
+		$state = json_decode( html_entity_decode( $found[1], ENT_QUOTES ), true );
+		$this->assertIsArray( $state );
+		$this->assertSame( $nonce, $state['nonce'] );
+		$this->assertSame( '$52.50 every 4 weeks', $state['subscriptions'][0]['heading'] );
+		$this->assertSame( 'Visa ending in 4242', $state['subscriptions'][0]['card'] );
+		$this->assertSame( SubscriptionChanges::date( $this->period_end( $donor['subscription_id'] ) ), $state['subscriptions'][0]['nextDonation'] );
+		$this->assertNotContains( $other['subscription_id'], array_column( $state['subscriptions'], 'id' ) );
+
+		// No session: nothing happens, the page says so.
+		$ended = $this->controller_of()->json(
+			array(
+				'manage_nonce'    => $nonce,
+				'op'              => 'change',
+				'change'          => 'skip',
+				'subscription_id' => $donor['subscription_id'],
+			),
+			''
+		);
+		$this->assertSame( 'session_ended', $ended['outcome'] );
+		$this->assertStringContainsString( 'manage_request=session_ended', $ended['redirect'] ?? '' );
+		// A nonce of another session (or none): refused.
+		$forged = $this->json(
+			$cookie,
+			array(
+				'manage_nonce'    => wp_create_nonce( 'anything' ),
+				'op'              => 'change',
+				'change'          => 'skip',
+				'subscription_id' => $donor['subscription_id'],
+			)
+		);
+		$this->assertSame( 'form_expired', $forged['outcome'] );
+		$this->assertTrue( $forged['isError'] );
+		$this->assertCount( 0, $this->subscription_posts( $donor['subscription_id'] ) );
+
+		// The same rules as the forms: limits, ownership.
+		$this->assertSame(
+			'invalid_amount',
+			$this->json(
+				$cookie,
+				array(
+					'manage_nonce'    => $nonce,
+					'op'              => 'change',
+					'change'          => 'change_amount',
+					'subscription_id' => $donor['subscription_id'],
+					'amount'          => '4.99',
+				)
+			)['outcome']
+		);
+		$this->assertSame(
+			'not_found',
+			$this->json(
+				$cookie,
+				array(
+					'manage_nonce'    => $nonce,
+					'op'              => 'change',
+					'change'          => 'skip',
+					'subscription_id' => $other['subscription_id'],
+				)
+			)['outcome']
+		);
+		$this->assertCount( 0, $this->subscription_posts( $other['subscription_id'] ) );
+
+		// A change answers with its message and the fresh state.
+		$changed = $this->json(
+			$cookie,
+			array(
+				'manage_nonce'    => $nonce,
+				'op'              => 'change',
+				'change'          => 'change_amount',
+				'subscription_id' => $donor['subscription_id'],
+				'amount'          => '42',
+			)
+		);
+		$this->assertSame( 'amount_changed', $changed['outcome'] );
+		$this->assertFalse( $changed['isError'] );
+		$this->assertStringContainsString( 'Your amount has been changed', $changed['message'] );
+		$this->assertSame( '$42.00 every 4 weeks', $changed['state']['subscriptions'][0]['heading'] ?? null );
+		$this->assertContains( 'amount_changed', $this->audit_events( $donor['subscription_id'] ) );
+
+		// Replace card: the page reloads to mount the widget; the token is in no URL.
+		$controller = $this->controller_of();
+		$card       = $controller->json(
+			array(
+				'manage_nonce'    => $nonce,
+				'op'              => 'change',
+				'change'          => 'replace_card',
+				'subscription_id' => $donor['subscription_id'],
+			),
+			$cookie
+		);
+		$this->assertSame( 'card_link', $card['outcome'] );
+		$this->assertIsString( $controller->card_request );
+		$this->assertStringNotContainsString( $controller->card_request, (string) wp_json_encode( $card ) );
+
+		// Sign out ends the session.
+		$this->assertSame(
+			'signed_out',
+			$this->json(
+				$cookie,
+				array(
+					'manage_nonce' => $nonce,
+					'op'           => 'sign_out',
+				)
+			)['outcome']
+		);
+		$this->assertNull( $this->links_of()->session( $cookie ) );
+	}
+
+	/**
+	 * One call of the React page.
+	 *
+	 * @param string               $cookie Session cookie.
+	 * @param array<string, mixed> $fields POST fields.
+	 * @return array<string, mixed>
+	 */
+	private function json( string $cookie, array $fields ): array {
+		return $this->controller_of()->json( $fields, $cookie );
+	}
+
 	public function test_a_privacy_erasure_deletes_the_donors_links_and_sessions(): void {
 		$this->recurring_donor();
 		$cookie = $this->session_cookie();
@@ -520,7 +848,7 @@ final class SelfServiceTest extends CardUpdateTestCase {
 	 * The controller.
 	 */
 	private function controller_of(): ManageController {
-		return new ManageController( $this->links_of(), $this->service( SubscriptionChanges::class ) );
+		return new ManageController( $this->links_of(), $this->service( SubscriptionChanges::class ), $this->service( SelfServicePage::class ), $this->service( ManagePage::class ) );
 	}
 
 	/**

@@ -1,0 +1,42 @@
+/**
+ * The "Manage my donation" page's entry (loaded on that page only): React replaces the
+ * server's plain forms, which stay as the page without JavaScript.
+ */
+import { createRoot } from '@wordpress/element';
+import { createAjaxClient, logProblem } from '../shared/ajax';
+import { ManageApp } from './ManageApp';
+import { readState } from './state';
+import '../view.scss';
+import './manage.scss';
+
+declare global {
+	interface Window {
+		donationWidgetManage?: { ajaxUrl?: unknown };
+	}
+}
+
+export function mountManage( root: ParentNode = document ): void {
+	const ajaxUrl = window.donationWidgetManage?.ajaxUrl;
+	root.querySelectorAll< HTMLElement >( '[data-manage-state]' ).forEach(
+		( host ) => {
+			const state = readState( host.getAttribute( 'data-manage-state' ) );
+			if ( ! state || typeof ajaxUrl !== 'string' ) {
+				// The plain forms keep working.
+				logProblem( 'the manage page has no readable state', host );
+				return;
+			}
+			createRoot( host ).render(
+				<ManageApp
+					initial={ state }
+					post={ createAjaxClient( ajaxUrl ) }
+				/>
+			);
+		}
+	);
+}
+
+if ( document.readyState === 'loading' ) {
+	document.addEventListener( 'DOMContentLoaded', () => mountManage() );
+} else {
+	mountManage();
+}
