@@ -189,6 +189,6 @@ final class DonationTotals {
 		}
 		$sql = "INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents) VALUES " . implode( ', ', $values ) . '
 			ON DUPLICATE KEY UPDATE donations = donations + VALUES(donations), total_cents = total_cents + VALUES(total_cents)';
-		$wpdb->query( $wpdb->prepare( $sql, $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $sql holds the plugin's table name and placeholders only.
+		$wpdb->query( $wpdb->prepare( $sql, $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table name and placeholders only.
 	}
 }

@@ -52,8 +52,8 @@ final class SelfServiceEraser {
 		$removed  = 0;
 		if ( array() !== $ids ) {
 			$placeholders = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-			$wpdb->query( $wpdb->prepare( "UPDATE {$audit} SET ip = '' WHERE link_id IN ({$placeholders})", $ids ) );
-			$removed += (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$links} WHERE id IN ({$placeholders})", $ids ) );
+			$wpdb->query( $wpdb->prepare( "UPDATE {$audit} SET ip = '' WHERE link_id IN ({$placeholders})", $ids ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %d placeholder per id.
+			$removed += (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$links} WHERE id IN ({$placeholders})", $ids ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %d placeholder per id.
 		}
 		$removed += (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$sessions} WHERE email = %s", $email ) );
 		$removed += (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$asked} WHERE email = %s", $email ) );

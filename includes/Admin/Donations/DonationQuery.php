@@ -64,7 +64,7 @@ final class DonationQuery {
 		$args[]    = $limit;
 		$args[]    = $offset;
 		$sql       = "SELECT d.id FROM {$from} WHERE {$where} ORDER BY d.{$column} {$direction}, d.id {$direction} LIMIT %d OFFSET %d";
-		$ids       = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( $sql, $args ) ) );
+		$ids       = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( $sql, $args ) ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the FROM and WHERE come from where(), which holds table names and placeholders only; the column and direction from fixed lists.
 		if ( $reversed ) {
 			$ids = array_reverse( $ids );
 		}
@@ -166,7 +166,7 @@ final class DonationQuery {
 		$args[]                      = max( 1, $limit );
 		$sent                        = ReceiptLog::sent_number_column( 'd' );
 		$sql                         = "SELECT d.*, {$sent} FROM {$from} WHERE {$where} AND d.id > %d ORDER BY d.id ASC LIMIT %d";
-		return $this->donations( $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_A ) );
+		return $this->donations( $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_A ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the FROM and WHERE come from where() (table names and placeholders only); the sent-number column is a fixed subquery.
 	}
 
 	/**
@@ -194,7 +194,7 @@ final class DonationQuery {
 			return array();
 		}
 		$table = Schema::table( 'donations' );
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE id IN (" . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')', $ids ), ARRAY_A );
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE id IN (" . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')', $ids ), ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %d placeholder per id.
 		$found = array();
 		foreach ( $this->donations( $rows ) as $donation ) {
 			$found[ $donation->id() ] = $donation;
@@ -230,7 +230,7 @@ final class DonationQuery {
 	 */
 	private function sums( string $sql, array $args ): array {
 		global $wpdb;
-		$row = $wpdb->get_row( $wpdb->prepare( $sql, $args ), ARRAY_A );
+		$row = $wpdb->get_row( $wpdb->prepare( $sql, $args ), ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- callers pass SQL built from table names and placeholders only.
 		return array(
 			'count'           => (int) ( $row['total_count'] ?? 0 ),
 			'succeeded_count' => (int) ( $row['succeeded_count'] ?? 0 ),

@@ -39,12 +39,12 @@ final class SubscriptionQuery {
 		$args[]                      = max( 0, ( max( 1, $page ) - 1 ) * $per_page );
 		// A deferred join: the page's ids first (on the created_at index), then their summaries.
 		$sql = "SELECT s.id FROM {$from} WHERE {$where} ORDER BY s.created_at DESC, s.id DESC LIMIT %d OFFSET %d";
-		$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( $sql, $args ) ) );
+		$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( $sql, $args ) ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the FROM and WHERE come from where(), which holds table names and placeholders only.
 		if ( array() === $ids ) {
 			return array();
 		}
 		$sql   = $this->select() . ' WHERE s.id IN (' . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ') ORDER BY s.created_at DESC, s.id DESC';
-		$rows  = $wpdb->get_results( $wpdb->prepare( $sql, $ids ), ARRAY_A );
+		$rows  = $wpdb->get_results( $wpdb->prepare( $sql, $ids ), ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- select() is fixed SQL over the plugin's tables; a %d placeholder per id.
 		$found = array();
 		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
 			$found[] = SubscriptionSummary::from_row( $row );
@@ -63,7 +63,7 @@ final class SubscriptionQuery {
 		list( $from, $where, $args ) = $this->where( $status, $search );
 		$args[]                      = 0;
 		// s.id > 0 always holds; it keeps a placeholder when nothing filters.
-		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$from} WHERE {$where} AND s.id > %d", $args ) );
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$from} WHERE {$where} AND s.id > %d", $args ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the FROM and WHERE come from where(), which holds table names and placeholders only.
 	}
 
 	/**
@@ -103,7 +103,7 @@ final class SubscriptionQuery {
 	 */
 	public function find( string $subscription_id ): ?SubscriptionSummary {
 		global $wpdb;
-		$row = $wpdb->get_row( $wpdb->prepare( $this->select() . ' WHERE s.subscription_id = %s', $subscription_id ), ARRAY_A );
+		$row = $wpdb->get_row( $wpdb->prepare( $this->select() . ' WHERE s.subscription_id = %s', $subscription_id ), ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- select() is fixed SQL over the plugin's tables.
 		return is_array( $row ) ? SubscriptionSummary::from_row( $row ) : null;
 	}
 
