@@ -24,6 +24,11 @@ export interface WidgetConfig {
 	iteration_id: string;
 	/** Empty when not given. */
 	donation_type: string;
+	/**
+	 * A modal's trigger button text (added to SPEC §3.1): when set, the page holds a button
+	 * that opens the modal again after it was closed. Empty when not given or not a modal.
+	 */
+	trigger_text: string;
 }
 
 export interface Settings {
@@ -146,6 +151,9 @@ export function normaliseConfig( raw: Loose ): WidgetConfig {
 		default_amount: usableDefaultAmount( raw.default_amount ),
 		iteration_id: toText( raw.iteration_id ).trim(),
 		donation_type: toText( raw.donation_type ).trim(),
+		trigger_text: toBoolean( raw.modal )
+			? toText( raw.trigger_text ).trim()
+			: '',
 	};
 }
 
