@@ -43,7 +43,6 @@ if ( 'install' === $dw_phase ) {
 	}
 	wp_install( 'Helping Hands Australia', 'admin', 'admin@example.org.au', true, '', 'password' );
 	update_option( 'permalink_structure', '/%postname%/' );
-	update_option( 'timezone_string', 'Australia/Sydney' );
 	echo 'WordPress ' . get_bloginfo( 'version' ) . ' installed (database ' . DB_NAME . ")\n";
 	exit( 0 );
 }
@@ -57,6 +56,12 @@ if ( 'zip' === getenv( 'DONATION_WIDGET_SITE' ) ) {
 	echo "Fresh site ready, without the plugin\n";
 	exit( 0 );
 }
+
+// An Australian site, as the charities using the plugin run: Australian English, Sydney time and
+// dates written "26 November 2026". Set on every run, so older sites follow.
+update_option( 'WPLANG', 'en_AU' );
+update_option( 'timezone_string', 'Australia/Sydney' );
+update_option( 'date_format', 'j F Y' );
 
 $dw_result = activate_plugin( 'donation-widget/donation-widget.php' );
 if ( is_wp_error( $dw_result ) ) {
