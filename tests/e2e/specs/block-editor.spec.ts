@@ -383,3 +383,43 @@ test( 'the inspector error at 320 px', async ( { page } ) => {
 		.locator( 'xpath=../..' );
 	await expect( panel ).toHaveScreenshot( 'inspector-error-320.png' );
 } );
+
+test( "a modal block's trigger button: switched on and worded in the inspector, it reopens the modal on the page", async ( {
+	page,
+} ) => {
+	const { inspector } = await insertDonationWidget(
+		page,
+		`Modal with a button ${ Date.now() }`
+	);
+	// Only a modal offers the button.
+	await expect(
+		inspector.getByLabel( 'Show a button that opens the modal' )
+	).toHaveCount( 0 );
+	await inspector.getByLabel( 'Open as a modal' ).check();
+	const showButton = inspector.getByLabel(
+		'Show a button that opens the modal'
+	);
+	await expect( showButton ).not.toBeChecked();
+	await showButton.check();
+	const buttonText = inspector.getByLabel( 'Button text' );
+	await expect( buttonText ).toHaveValue( 'Donate' );
+	await buttonText.fill( 'Give now' );
+
+	const pagePath = await publish( page );
+	const widget = new DonationWidgetPage( page );
+	await widget.goto( pagePath );
+	const dialog = page.getByRole( 'dialog' );
+	await expect( dialog ).toBeVisible();
+	await page.keyboard.press( 'Escape' );
+	await expect( dialog ).toHaveCount( 0 );
+	const trigger = page.getByRole( 'button', {
+		name: 'Give now',
+		exact: true,
+	} );
+	await expect( trigger ).toBeFocused();
+	await page.keyboard.press( 'Enter' );
+	await expect( dialog ).toBeVisible();
+	await expect(
+		dialog.getByRole( 'tab', { name: '1. Amount' } )
+	).toBeVisible();
+} );
