@@ -21,7 +21,18 @@ export function BlockEdit( {
 	// What the amount fields hold, kept here rather than in the inspector, which closes when
 	// the block is deselected: an unusable value stays typed, and keeps blocking publishing.
 	const [ drafts, setDrafts ] = useState< Drafts >( {} );
-	usePublishLock( clientId, isDonation ? inspectorProblems( drafts ) : [] );
+	// Saved values count too: markup pasted or written by hand can hold what the widget ignores.
+	usePublishLock(
+		clientId,
+		isDonation
+			? inspectorProblems( {
+					amountValues:
+						drafts.amountValues ?? attributes.amountValues,
+					defaultAmount:
+						drafts.defaultAmount ?? attributes.defaultAmount,
+				} )
+			: []
+	);
 
 	return (
 		<div { ...blockProps }>
