@@ -63,7 +63,13 @@ export function mountWidgets( root: ParentNode = document ): void {
 		// until the widget fills it, so the page does not move.
 		holdReservedSpace( host );
 		createRoot( host ).render(
-			widgetFor( config, index, index === returnHandler, globals )
+			widgetFor(
+				config,
+				index,
+				index === returnHandler,
+				globals,
+				triggerFor( host )
+			)
 		);
 	} );
 }
@@ -72,7 +78,8 @@ function widgetFor(
 	config: WidgetConfig,
 	index: number,
 	handlesRedirectReturn: boolean,
-	globals: ReturnType< typeof readPageGlobals >
+	globals: ReturnType< typeof readPageGlobals >,
+	trigger: HTMLButtonElement | null
 ) {
 	if ( config.type === 'donation' ) {
 		return (
@@ -81,6 +88,7 @@ function widgetFor(
 				globals={ globals }
 				widgetIndex={ index }
 				handlesRedirectReturn={ handlesRedirectReturn }
+				trigger={ trigger }
 			/>
 		);
 	}
@@ -89,6 +97,17 @@ function widgetFor(
 			<CardUpdateApp config={ config } globals={ globals } />
 		</Suspense>
 	);
+}
+
+/**
+ * The button the server printed for a modal with a trigger (WidgetRenderer), named by the host.
+ *
+ * @param host The host element.
+ */
+function triggerFor( host: HTMLElement ): HTMLButtonElement | null {
+	const id = host.dataset.donationWidgetTrigger;
+	const element = id ? host.ownerDocument.getElementById( id ) : null;
+	return element instanceof HTMLButtonElement ? element : null;
 }
 
 if ( document.readyState === 'loading' ) {

@@ -13,6 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\AddressLookup\ExperianClient;
 use DonationWidget\Blocks\Assets;
+use DonationWidget\Admin\SiteHealth\PluginFolderSize;
 use DonationWidget\Admin\SiteHealth\SiteHealthInfo;
 use DonationWidget\Admin\SiteHealth\SiteHealthTests;
 use DonationWidget\Captcha\RecaptchaClient;
@@ -42,6 +43,7 @@ final class AdminServiceProvider implements ServiceProvider {
 		$container->set( WebhookConnectPanel::class, static fn ( Container $c ): WebhookConnectPanel => new WebhookConnectPanel( $c->get( WebhookSetupStatus::class ) ) );
 		$container->set( WebhookHealthReport::class, static fn ( Container $c ): WebhookHealthReport => new WebhookHealthReport( $c->get( WebhookHealth::class ), $c->get( Settings::class ) ) );
 		$container->set( SiteHealthTests::class, static fn ( Container $c ): SiteHealthTests => new SiteHealthTests( $c->get( Settings::class ), $c->get( WebhookHealthReport::class ), $c->get( WebhookSetupStatus::class ) ) );
+		$container->set( PluginFolderSize::class, static fn (): PluginFolderSize => new PluginFolderSize( DONATION_WIDGET_DIR ) );
 		$container->set( SiteHealthInfo::class, static fn ( Container $c ): SiteHealthInfo => new SiteHealthInfo( $c->get( Settings::class ), $c->get( WebhookHealthReport::class ), $c->get( MailQueue::class ) ) );
 		$container->set(
 			ConnectionTester::class,
@@ -64,6 +66,8 @@ final class AdminServiceProvider implements ServiceProvider {
 		add_action( 'admin_post_' . WebhookConnectPanel::ACTION, static fn () => $container->get( WebhookConnectPanel::class )->handle() );
 		add_filter( 'site_status_tests', static fn ( mixed $tests ): array => $container->get( SiteHealthTests::class )->register( $tests ) );
 		add_filter( 'debug_information', static fn ( mixed $info ): array => $container->get( SiteHealthInfo::class )->add_section( $info ) );
+		// Site Health's folder sizes (also asked over REST, so not only in wp-admin).
+		add_filter( 'pre_recurse_dirsize', static fn ( mixed $size, mixed $directory, mixed $exclude = null, mixed $max_execution_time = 0 ): mixed => $container->get( PluginFolderSize::class )->filter( $size, $directory, $max_execution_time ), 10, 4 );
 		add_action(
 			'admin_enqueue_scripts',
 			static function ( string $hook_suffix ) use ( $container ): void {

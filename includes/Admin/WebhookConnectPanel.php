@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Checkout\WebhookCheck;
 use DonationWidget\Checkout\WebhookConnectResult;
 use DonationWidget\Checkout\WebhookConnection;
+use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Settings\Settings;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery -- a named lock lives in the database server, never in a cache.
@@ -142,7 +143,7 @@ final class WebhookConnectPanel {
 		if ( '' !== $check->error ) {
 			printf( '<p class="donation-widget-webhook-check">%s</p>', esc_html( $check->error ) );
 		} elseif ( '' !== $check->summary ) {
-			$when = (string) wp_date( 'j M Y H:i', $check->checked_at );
+			$when = DonationFormat::date_time_at( $check->checked_at );
 			/* translators: %s: time of the check. */
 			$after = sprintf( __( 'Checked %s.', 'donation-widget' ), $when );
 			if ( array() === $lines ) {

@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSchema;
 
@@ -204,11 +205,11 @@ final class WebhookHealthReport {
 	}
 
 	/**
-	 * A time in the site's time zone, such as 24 Nov 2026 10:31.
+	 * A time in the site's time zone and formats, such as "24 November 2026 10:31 am".
 	 *
 	 * @param int $time Unix time.
 	 */
 	private function when( int $time ): string {
-		return (string) wp_date( 'j M Y H:i', $time );
+		return DonationFormat::date_time_at( $time );
 	}
 }

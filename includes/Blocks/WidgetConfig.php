@@ -41,6 +41,11 @@ final class WidgetConfig {
 	);
 
 	/**
+	 * The longest trigger button text kept: a button label, not a paragraph.
+	 */
+	public const TRIGGER_TEXT_MAX = 60;
+
+	/**
 	 * Defaults, in configuration field names.
 	 */
 	public const DEFAULTS = array(
@@ -54,6 +59,7 @@ final class WidgetConfig {
 		'default_amount' => '',
 		'iteration_id'   => '',
 		'donation_type'  => '',
+		'trigger_text'   => '',
 	);
 
 	/**
@@ -68,6 +74,12 @@ final class WidgetConfig {
 			if ( array_key_exists( $attribute, $attributes ) ) {
 				$fields[ $field ] = $attributes[ $attribute ];
 			}
+		}
+		// The block keeps its button text while the button is switched off, so switching it back
+		// on restores the text; only a switched-on button reaches the page.
+		if ( ! empty( $attributes['trigger'] ) ) {
+			$text                   = self::text( $attributes['triggerText'] ?? '' );
+			$fields['trigger_text'] = '' !== $text ? $text : __( 'Donate', 'donation-widget' );
 		}
 		return self::normalise( $fields );
 	}
@@ -105,6 +117,8 @@ final class WidgetConfig {
 			'default_amount' => self::amount( $fields['default_amount'] ),
 			'iteration_id'   => substr( self::text( $fields['iteration_id'] ), 0, 64 ),
 			'donation_type'  => in_array( $fields['donation_type'], self::DONATION_TYPES, true ) ? (string) $fields['donation_type'] : '',
+			// A button on the page that opens the modal again after it was closed: only a modal has one.
+			'trigger_text'   => 'true' === self::flag( $fields['modal'] ) ? mb_substr( self::text( $fields['trigger_text'] ), 0, self::TRIGGER_TEXT_MAX ) : '',
 		);
 	}
 

@@ -150,9 +150,14 @@ final class WidgetPlaceholder {
 	 * is there at first paint, whatever happens to the widget's own stylesheet.
 	 */
 	public static function css(): string {
-		$css  = '.dw-placeholder{box-sizing:border-box;width:100%;max-width:560px;margin:0 auto;container-type:inline-size}'
+		$css = '.dw-placeholder{box-sizing:border-box;width:100%;max-width:560px;margin:0 auto;container-type:inline-size}'
 			. '.dw-placeholder--left{margin-left:0}.dw-placeholder--right{margin-right:0}'
-			. '.dw-placeholder__box{box-sizing:content-box}';
+			. '.dw-placeholder__box{box-sizing:content-box}'
+			// A modal's trigger button (WidgetRenderer) is styled here, not in the widget's stylesheet,
+			// so it has its final size at first paint. #1d4f91 on white: 8.6:1.
+			. '.dw-trigger-wrap{max-width:560px;margin:0 auto 1rem}.dw-trigger-wrap--left{margin-left:0}.dw-trigger-wrap--right{margin-right:0}.dw-trigger-wrap--center{text-align:center}.dw-trigger-wrap--right{text-align:right}'
+			. '.dw-trigger{box-sizing:border-box;min-height:44px;padding:.6em 1.6em;border:2px solid #1d4f91;border-radius:4px;background:#1d4f91;color:#fff;font:inherit;font-weight:600;line-height:1.4;cursor:pointer}'
+			. '.dw-trigger:hover{background:#153a6b}.dw-trigger:focus-visible{outline:3px solid #1d4f91;outline-offset:2px}.dw-trigger:disabled{cursor:default}';
 		$css .= self::rules( '.dw-placeholder--donation .dw-placeholder__box', 'min-height', self::DONATION_HEIGHTS );
 		$css .= self::rules( '.dw-placeholder--card-form .dw-placeholder__box', 'min-height', self::CARD_FORM_HEIGHTS );
 		$css .= self::rules( '.dw-placeholder--card-expired .dw-placeholder__box', 'min-height', self::CARD_EXPIRED_HEIGHTS );

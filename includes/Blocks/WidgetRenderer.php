@@ -26,6 +26,11 @@ final class WidgetRenderer {
 	public const CONFIG_ATTRIBUTE = 'data-donation-widget';
 
 	/**
+	 * Names the id of a modal widget's trigger button, on its host.
+	 */
+	public const TRIGGER_ATTRIBUTE = 'data-donation-widget-trigger';
+
+	/**
 	 * The placeholder's inline stylesheet: in <head>, unlike the widget's own.
 	 */
 	public const PLACEHOLDER_STYLE_HANDLE = 'donation-widget-placeholder';
@@ -75,10 +80,25 @@ final class WidgetRenderer {
 	 */
 	public function render( array $config, string $wrapper_attributes ): string {
 		$this->enqueue();
+		$trigger = '';
+		if ( '' !== ( $config['trigger_text'] ?? '' ) ) {
+			// The button that opens the modal again is printed with the page, outside the host: it is
+			// there at first paint (nothing moves when the widget mounts) and the host of a modal
+			// still takes no room. Disabled until the widget script takes it over.
+			$trigger_id          = wp_unique_id( 'dw-trigger-' );
+			$trigger             = sprintf(
+				'<div class="dw-trigger-wrap dw-trigger-wrap--%s"><button type="button" id="%s" class="dw-trigger" aria-haspopup="dialog" disabled>%s</button></div>',
+				esc_attr( $config['position'] ?? 'center' ),
+				esc_attr( $trigger_id ),
+				esc_html( $config['trigger_text'] )
+			);
+			$wrapper_attributes .= sprintf( ' %s="%s"', self::TRIGGER_ATTRIBUTE, esc_attr( $trigger_id ) );
+		}
 		// The host is busy until the front end has replaced the placeholder with the widget.
 		return sprintf(
-			'%s<div %s %s="%s" aria-busy="true">%s</div>',
+			'%s%s<div %s %s="%s" aria-busy="true">%s</div>',
 			$this->placeholder_style(),
+			$trigger,
 			$wrapper_attributes,
 			self::CONFIG_ATTRIBUTE,
 			// Hex-escaping leaves no quote, ampersand or angle bracket for esc_attr() to touch, so text

@@ -147,4 +147,13 @@ final class DonationFormat {
 	public static function date_time( string $utc ): string {
 		return self::date( $utc, get_option( 'date_format', 'j F Y' ) . ' ' . get_option( 'time_format', 'g:i a' ) );
 	}
+
+	/**
+	 * A Unix time with the site's date and time formats, in the site's time zone.
+	 *
+	 * @param int $timestamp Unix time.
+	 */
+	public static function date_time_at( int $timestamp ): string {
+		return (string) wp_date( get_option( 'date_format', 'j F Y' ) . ' ' . get_option( 'time_format', 'g:i a' ), $timestamp );
+	}
 }

@@ -162,12 +162,12 @@ final class StatementDocument {
 	}
 
 	/**
-	 * A day of the site's calendar, such as "1 July 2025".
+	 * A day of the site's calendar in the site's date format, such as "1 July 2025".
 	 *
 	 * @param string $day Y-m-d.
 	 */
 	private static function local_day( string $day ): string {
-		return (string) wp_date( 'j F Y', ( new \DateTimeImmutable( $day . ' 12:00:00', wp_timezone() ) )->getTimestamp() );
+		return (string) wp_date( (string) get_option( 'date_format', 'j F Y' ), ( new \DateTimeImmutable( $day . ' 12:00:00', wp_timezone() ) )->getTimestamp() );
 	}
 
 	/**

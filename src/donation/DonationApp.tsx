@@ -2,7 +2,7 @@
  * One donation widget on the page: waits for settings (blank until then,
  * and for ever if they fail), then shows the widget inline or as a dialog.
  */
-import { useState } from '@wordpress/element';
+import { useEffect, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { PageGlobals, WidgetConfig } from '../shared/config';
 import { Modal } from '../shared/Modal';
@@ -16,6 +16,8 @@ export interface DonationAppProps {
 	handlesRedirectReturn: boolean;
 	/** Whether "Try Again" brings back what was typed (not in the editor's preview). */
 	remembersForm?: boolean;
+	/** A modal's trigger button printed by the server: opens the modal again once closed. */
+	trigger?: HTMLButtonElement | null;
 }
 
 export function DonationApp( {
@@ -24,9 +26,25 @@ export function DonationApp( {
 	widgetIndex,
 	handlesRedirectReturn,
 	remembersForm = true,
+	trigger = null,
 }: DonationAppProps ) {
 	const settings = useSettings( globals );
 	const [ open, setOpen ] = useState( true );
+	const hasSettings = settings !== null;
+
+	// The trigger works once there is a widget to show (blank for ever without settings).
+	useEffect( () => {
+		if ( ! trigger || ! config.modal || ! hasSettings ) {
+			return;
+		}
+		const openModal = () => setOpen( true );
+		trigger.disabled = false;
+		trigger.addEventListener( 'click', openModal );
+		return () => {
+			trigger.removeEventListener( 'click', openModal );
+			trigger.disabled = true;
+		};
+	}, [ trigger, config.modal, hasSettings ] );
 
 	if ( ! settings || ! open ) {
 		return null;
@@ -64,6 +82,7 @@ export function DonationApp( {
 			label={ label }
 			position={ config.position }
 			onClose={ () => setOpen( false ) }
+			returnFocusTo={ trigger }
 		>
 			{ widget }
 		</Modal>

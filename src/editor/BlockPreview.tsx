@@ -1,4 +1,4 @@
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import { Disabled } from '@wordpress/components';
 import { DonationApp } from '../donation/DonationApp';
 import { parseWidgetConfig, readPageGlobals } from '../shared/config';
@@ -40,6 +40,16 @@ export function BlockPreview( { config }: { config: WidgetConfigJson } ) {
 						'On the page, this form opens as a modal over the content.',
 						'donation-widget'
 					) }
+					{ config.trigger_text && ' ' }
+					{ config.trigger_text &&
+						sprintf(
+							/* translators: %s: the trigger button's text, e.g. "Donate". */
+							__(
+								'A "%s" button above it opens it again after a donor closes it.',
+								'donation-widget'
+							),
+							config.trigger_text
+						) }
 				</p>
 			) }
 			<Disabled>

@@ -1,7 +1,8 @@
 /**
  * A text control that checks what the editor types as they type: a value the widget could not
  * use stays in the field with an error beside it and is never saved to the block; the last
- * usable value stays saved.
+ * usable value stays saved. The block keeps what was typed (draft, onDraft) while its inspector
+ * is closed, and refuses publishing meanwhile (publish-lock.ts).
  */
 import { useEffect, useId, useRef, useState } from '@wordpress/element';
 import { TextControl } from '@wordpress/components';
@@ -25,6 +26,10 @@ interface CheckedTextControlProps {
 	/** Saves usable text. */
 	onSave: ( text: string ) => void;
 	inputMode?: 'decimal' | 'text';
+	/** What was typed when the inspector was last open, if anything. */
+	draft?: string;
+	/** Told whatever the field now holds. */
+	onDraft?: ( text: string ) => void;
 }
 
 export function CheckedTextControl( {
@@ -34,10 +39,14 @@ export function CheckedTextControl( {
 	check,
 	onSave,
 	inputMode = 'text',
+	draft: keptDraft,
+	onDraft,
 }: CheckedTextControlProps ) {
 	const id = `dw-checked-${ useId().replace( /[^\w-]/g, '' ) }`;
 	const errorId = `${ id }__error`;
-	const [ draft, setDraft ] = useState( value );
+	const [ draft, setDraft ] = useState( keptDraft ?? value );
+	const draftRef = useRef( onDraft );
+	draftRef.current = onDraft;
 	// The value this control saved last: a different one came from elsewhere (undo, another
 	// copy of the block), and replaces whatever is being typed.
 	const saved = useRef( value );
@@ -45,12 +54,14 @@ export function CheckedTextControl( {
 		if ( value !== saved.current ) {
 			saved.current = value;
 			setDraft( value );
+			draftRef.current?.( value );
 		}
 	}, [ value ] );
 
 	const error = check( draft );
 	const onChange = ( text: string ) => {
 		setDraft( text );
+		onDraft?.( text );
 		if ( check( text ) === null && text !== saved.current ) {
 			saved.current = text;
 			onSave( text );

@@ -11,15 +11,34 @@ import {
 } from '@wordpress/components';
 import type { BlockEditProps } from '@wordpress/blocks';
 import { frequencyChoice, type BlockAttributes } from './attributes';
-import { defaultAmountError, presetAmountsError } from './amount-errors';
+import { defaultAmountError, presetAmountsErrors } from './amount-errors';
 import { CheckedTextControl } from './CheckedTextControl';
+
+/** What the amount fields hold as typed, usable or not. */
+export type Drafts = Partial<
+	Record< 'amountValues' | 'defaultAmount', string >
+>;
 
 type PanelProps = Pick<
 	BlockEditProps< BlockAttributes >,
 	'attributes' | 'setAttributes'
->;
+> & {
+	drafts: Drafts;
+	onDraft: ( field: keyof Drafts, text: string ) => void;
+};
 
-export function DonationFormPanel( { attributes, setAttributes }: PanelProps ) {
+// Every unusable preset named, not just the first.
+const presetsError = ( text: string ): string | null => {
+	const errors = presetAmountsErrors( text );
+	return errors.length > 0 ? errors.join( ' ' ) : null;
+};
+
+export function DonationFormPanel( {
+	attributes,
+	setAttributes,
+	drafts,
+	onDraft,
+}: PanelProps ) {
 	return (
 		<PanelBody title={ __( 'Donation form', 'donation-widget' ) }>
 			<ToggleControl
@@ -49,8 +68,10 @@ export function DonationFormPanel( { attributes, setAttributes }: PanelProps ) {
 					'donation-widget'
 				) }
 				value={ attributes.amountValues }
-				check={ presetAmountsError }
+				check={ presetsError }
 				onSave={ ( amountValues ) => setAttributes( { amountValues } ) }
+				draft={ drafts.amountValues }
+				onDraft={ ( text ) => onDraft( 'amountValues', text ) }
 			/>
 			<CheckedTextControl
 				label={ __( 'Default amount', 'donation-widget' ) }
@@ -61,6 +82,8 @@ export function DonationFormPanel( { attributes, setAttributes }: PanelProps ) {
 				inputMode="decimal"
 				value={ attributes.defaultAmount }
 				check={ defaultAmountError }
+				draft={ drafts.defaultAmount }
+				onDraft={ ( text ) => onDraft( 'defaultAmount', text ) }
 				onSave={ ( defaultAmount ) =>
 					setAttributes( { defaultAmount } )
 				}

@@ -2,7 +2,12 @@
  * The block's "Widget" panel: which widget, modal or inline, and where.
  */
 import { __ } from '@wordpress/i18n';
-import { PanelBody, SelectControl, ToggleControl } from '@wordpress/components';
+import {
+	PanelBody,
+	SelectControl,
+	TextControl,
+	ToggleControl,
+} from '@wordpress/components';
 import type { BlockEditProps } from '@wordpress/blocks';
 import type { BlockAttributes } from './attributes';
 
@@ -42,6 +47,36 @@ export function WidgetPanel( { attributes, setAttributes }: PanelProps ) {
 				checked={ attributes.modal }
 				onChange={ ( modal ) => setAttributes( { modal } ) }
 			/>
+			{ attributes.modal && (
+				<ToggleControl
+					__nextHasNoMarginBottom
+					label={ __(
+						'Show a button that opens the modal',
+						'donation-widget'
+					) }
+					help={ __(
+						'Without it, a donor who closes the modal cannot open it again until they reload the page.',
+						'donation-widget'
+					) }
+					checked={ attributes.trigger }
+					onChange={ ( trigger ) => setAttributes( { trigger } ) }
+				/>
+			) }
+			{ attributes.modal && attributes.trigger && (
+				<TextControl
+					__next40pxDefaultSize
+					__nextHasNoMarginBottom
+					label={ __( 'Button text', 'donation-widget' ) }
+					help={ __(
+						'Shown on the page where the block is. Left empty, the button says "Donate".',
+						'donation-widget'
+					) }
+					value={ attributes.triggerText }
+					onChange={ ( triggerText ) =>
+						setAttributes( { triggerText } )
+					}
+				/>
+			) }
 			<SelectControl
 				__next40pxDefaultSize
 				__nextHasNoMarginBottom

@@ -1,3 +1,5 @@
+import { __ } from '@wordpress/i18n';
+
 /**
  * The block's attributes (blocks/donation-widget/block.json) and their mapping to the
  * widget configuration of SPEC §3.1, the same mapping WidgetConfig.php makes on the server.
@@ -13,6 +15,9 @@ export interface BlockAttributes {
 	defaultAmount: string;
 	iterationId: string;
 	donationType: '' | '4weekly' | 'Oneoff';
+	/** A modal's button that opens it again once closed. */
+	trigger: boolean;
+	triggerText: string;
 	[ key: string ]: unknown;
 }
 
@@ -34,7 +39,21 @@ export function toWidgetConfig(
 		default_amount: attributes.defaultAmount,
 		iteration_id: attributes.iterationId,
 		donation_type: attributes.donationType,
+		trigger_text:
+			attributes.modal && attributes.trigger
+				? triggerText( attributes.triggerText )
+				: '',
 	};
+}
+
+/**
+ * The trigger button's text as the page shows it: what the editor typed, or "Donate" when
+ * the field was emptied (as WidgetConfig.php does).
+ *
+ * @param text The saved attribute.
+ */
+export function triggerText( text: string ): string {
+	return text.trim() || __( 'Donate', 'donation-widget' );
 }
 
 /**

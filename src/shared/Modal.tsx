@@ -59,13 +59,23 @@ interface ModalProps {
 	position: WidgetPosition;
 	onClose: () => void;
 	children: ReactNode;
+	/** Takes focus on close when usable (a trigger button), whatever had it before. */
+	returnFocusTo?: HTMLButtonElement | null;
 }
 
-export function Modal( { label, position, onClose, children }: ModalProps ) {
+export function Modal( {
+	label,
+	position,
+	onClose,
+	children,
+	returnFocusTo = null,
+}: ModalProps ) {
 	const panelRef = useRef< HTMLDivElement >( null );
 	const pressStartedOnBackdrop = useRef( false );
 	const closeRef = useRef( onClose );
 	closeRef.current = onClose;
+	const returnRef = useRef( returnFocusTo );
+	returnRef.current = returnFocusTo;
 
 	useEffect( () => {
 		const ownerDocument = panelRef.current?.ownerDocument ?? document;
@@ -88,7 +98,12 @@ export function Modal( { label, position, onClose, children }: ModalProps ) {
 		return () => {
 			ownerDocument.removeEventListener( 'keydown', onKeyDown );
 			body.style.overflow = overflow;
-			returnFocus( ownerDocument, previous );
+			const target = returnRef.current;
+			if ( target?.isConnected && ! target.disabled ) {
+				target.focus();
+			} else {
+				returnFocus( ownerDocument, previous );
+			}
 		};
 	}, [] );
 

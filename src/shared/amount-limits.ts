@@ -55,6 +55,32 @@ export function presetAmountsProblem( text: string ): PresetProblem | null {
 }
 
 /**
+ * Everything wrong with a comma-separated preset list, each unusable amount once in the order
+ * typed, then a wrong count; empty when the list can be used.
+ * @param text Comma-separated amounts such as "25, 50, 100".
+ */
+export function presetAmountsProblems( text: string ): PresetProblem[] {
+	if ( presetAmountsProblem( text ) === null ) {
+		return [];
+	}
+	const parts = text.split( ',' ).map( ( part ) => part.trim() );
+	const wrong = [
+		...new Set(
+			parts.filter( ( part ) => part !== '' && ! isUsableAmount( part ) )
+		),
+	];
+	const problems: PresetProblem[] = wrong.map( ( amount ) => ( {
+		kind: 'amount',
+		amount,
+	} ) );
+	const count = parts.filter( Boolean ).length;
+	if ( count !== PRESET_COUNT || parts.length !== PRESET_COUNT ) {
+		problems.push( { kind: 'count', count } );
+	}
+	return problems;
+}
+
+/**
  * The presets a widget shows from its configuration: all three, or none
  * (then the settings' presets), never a partial or unusable list.
  * @param value Raw configuration value: a comma string or a list.

@@ -29,6 +29,11 @@ export interface WidgetConfig {
 	 * in-place card replacement, which keeps it out of the URL); empty: read it from the URL.
 	 */
 	request_id?: string;
+	/**
+	 * A modal's trigger button text (added to SPEC §3.1): when set, the page holds a button
+	 * that opens the modal again after it was closed. Empty when not given or not a modal.
+	 */
+	trigger_text: string;
 }
 
 export interface Settings {
@@ -154,6 +159,9 @@ export function normaliseConfig( raw: Loose ): WidgetConfig {
 		...( toText( raw.request_id ).trim()
 			? { request_id: toText( raw.request_id ).trim() }
 			: {} ),
+		trigger_text: toBoolean( raw.modal )
+			? toText( raw.trigger_text ).trim()
+			: '',
 	};
 }
 

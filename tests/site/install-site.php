@@ -43,7 +43,6 @@ if ( 'install' === $dw_phase ) {
 	}
 	wp_install( 'Helping Hands Australia', 'admin', 'admin@example.org.au', true, '', 'password' );
 	update_option( 'permalink_structure', '/%postname%/' );
-	update_option( 'timezone_string', 'Australia/Sydney' );
 	echo 'WordPress ' . get_bloginfo( 'version' ) . ' installed (database ' . DB_NAME . ")\n";
 	exit( 0 );
 }
@@ -57,6 +56,12 @@ if ( 'zip' === getenv( 'DONATION_WIDGET_SITE' ) ) {
 	echo "Fresh site ready, without the plugin\n";
 	exit( 0 );
 }
+
+// An Australian site, as the charities using the plugin run: Australian English, Sydney time and
+// dates written "26 November 2026". Set on every run, so older sites follow.
+update_option( 'WPLANG', 'en_AU' );
+update_option( 'timezone_string', 'Australia/Sydney' );
+update_option( 'date_format', 'j F Y' );
 
 $dw_result = activate_plugin( 'donation-widget/donation-widget.php' );
 if ( is_wp_error( $dw_result ) ) {
@@ -104,8 +109,19 @@ $dw_update  = dw_page( 'update-card', 'Update your card', '<!-- wp:donation-widg
 $dw_privacy = dw_page( 'privacy', 'Privacy collection statement', "<!-- wp:paragraph -->\n<p>How we look after your personal information.</p>\n<!-- /wp:paragraph -->" );
 dw_page( 'contact', 'Contact us', "<!-- wp:paragraph -->\n<p>Call us on 1800 123 456.</p>\n<!-- /wp:paragraph -->" );
 dw_page( 'get-involved', 'Other ways to get involved', "<!-- wp:paragraph -->\n<p>Volunteer, fundraise or leave a gift in your will.</p>\n<!-- /wp:paragraph -->" );
-// The modal layout on its own page, so the benchmark's Lighthouse run can measure it.
-dw_page( 'donate-modal', 'Donate (modal)', "<!-- wp:paragraph -->\n<p>Your gift helps families in need across Australia.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:donation-widget/donation-widget {\"modal\":true} /-->\n\n<!-- wp:paragraph -->\n<p>Thank you for standing with families in need.</p>\n<!-- /wp:paragraph -->" );
+// The modal layout on its own page, so the benchmark's Lighthouse run can measure it; its
+// "Donate" button opens the modal again once a visitor closed it.
+$dw_modal_content = "<!-- wp:paragraph -->\n<p>Your gift helps families in need across Australia.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:donation-widget/donation-widget {\"modal\":true,\"trigger\":true} /-->\n\n<!-- wp:paragraph -->\n<p>Thank you for standing with families in need.</p>\n<!-- /wp:paragraph -->";
+$dw_modal         = dw_page( 'donate-modal', 'Donate (modal)', $dw_modal_content );
+if ( ! str_contains( (string) get_post_field( 'post_content', $dw_modal ), '"trigger":true' ) ) {
+	// Sites installed before the page had its button.
+	wp_update_post(
+		array(
+			'ID'           => $dw_modal,
+			'post_content' => $dw_modal_content,
+		)
+	);
+}
 
 // Self-service: where supporters ask for a link to manage their 4-weekly donations.
 $dw_manage = dw_page( 'manage-donation', 'Manage my donation', "<!-- wp:paragraph -->\n<p>See and change your 4-weekly donation, and find your receipts.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:donation-widget/manage-donation /-->" );

@@ -119,6 +119,9 @@ final class StatementsPage {
 
 		printf( '<form method="get" action="%s"><input type="hidden" name="page" value="%s" />', esc_url( admin_url( 'admin.php' ) ), esc_attr( self::SLUG ) );
 		printf( '<p><label for="donation-widget-statement-year">%s</label> <select id="donation-widget-statement-year" name="year">', esc_html__( 'Financial year', 'donation-widget' ) );
+		// The year under way first, so its gifts so far can be previewed and totalled.
+		$current = FinancialYear::current();
+		printf( '<option value="%d"%s>%s</option>', (int) $current->ending, selected( $current->ending, $year->ending, false ), esc_html( self::year_label( $current ) ) );
 		$latest = FinancialYear::latest_completed();
 		for ( $i = 0; $i < self::YEARS_SHOWN; $i++ ) {
 			$option = new FinancialYear( $latest->ending - $i );
@@ -126,6 +129,11 @@ final class StatementsPage {
 		}
 		printf( '</select> <button type="submit" class="button">%s</button></p></form>', esc_html__( 'Show', 'donation-widget' ) );
 
+		if ( isset( $request['confirm'] ) && $year->has_ended() ) {
+			$this->confirm_send_all( $year );
+			echo '</div>';
+			return;
+		}
 		$this->send_all_section( $year );
 		$this->donor_section( $year, $email );
 		echo '</div>';
@@ -138,15 +146,15 @@ final class StatementsPage {
 	 */
 	private function send_all_section( FinancialYear $year ): void {
 		/* translators: %s: a financial year, such as 2025–26. */
-		printf( '<h2>%s</h2>', esc_html( sprintf( __( 'Every statement for %s', 'donation-widget' ), $year->label() ) ) );
+		printf( '<h2>%s</h2>', esc_html( sprintf( __( 'Every statement for %s', 'donation-widget' ), self::year_label( $year ) ) ) );
 		$run = $this->runs->find( $year );
 		if ( null !== $run ) {
 			$this->progress_panel( $year );
 		}
 		if ( $year->has_ended() ) {
-			printf( '<form method="post" action="%s">', esc_url( admin_url( 'admin-post.php' ) ) );
-			printf( '<input type="hidden" name="action" value="%s" /><input type="hidden" name="year" value="%d" />', esc_attr( self::START_ACTION ), (int) $year->ending );
-			wp_nonce_field( self::START_ACTION );
+			// The button only asks: the next screen names the count and sends. Works without JavaScript.
+			printf( '<form method="get" action="%s">', esc_url( admin_url( 'admin.php' ) ) );
+			printf( '<input type="hidden" name="page" value="%s" /><input type="hidden" name="year" value="%d" /><input type="hidden" name="confirm" value="send-all" />', esc_attr( self::SLUG ), (int) $year->ending );
 			echo '<p>' . esc_html__( 'Statements are sent in batches in the background and go out through the email queue. A statement already sent is not sent again (resend one below).', 'donation-widget' ) . '</p>';
 			/* translators: %s: a financial year, such as 2025–26. */
 			printf( '<p><button type="submit" class="button button-primary">%s</button></p></form>', esc_html( sprintf( __( 'Send all statements for %s', 'donation-widget' ), $year->label() ) ) );
@@ -158,6 +166,62 @@ final class StatementsPage {
 			esc_url( self::csv_url( $year ) ),
 			esc_html__( 'Download totals per donor (CSV)', 'donation-widget' )
 		);
+	}
+
+	/**
+	 * The step before "Send all": how many statements the year has and how many went out
+	 * already, then the button that starts sending, or Cancel.
+	 *
+	 * @param FinancialYear $year The year, ended.
+	 */
+	private function confirm_send_all( FinancialYear $year ): void {
+		$count = $this->query->count_of( $year );
+		$sent  = $this->log->counts( $year )[ StatementLog::SENT ];
+		/* translators: %s: a financial year, such as 2025–26. */
+		printf( '<h2>%s</h2>', esc_html( sprintf( __( 'Send all statements for %s?', 'donation-widget' ), $year->label() ) ) );
+		echo '<p>' . esc_html(
+			sprintf(
+				/* translators: 1: number of statements, such as 1,200; 2: a financial year, such as 2025–26. */
+				_n( '%2$s has %1$s statement: one per donor, and per organisation, whose gifts total $2 or more.', '%2$s has %1$s statements: one per donor, and per organisation, whose gifts total $2 or more.', $count, 'donation-widget' ),
+				number_format_i18n( $count ),
+				$year->label()
+			)
+		) . '</p>';
+		if ( $sent > 0 ) {
+			echo '<p>' . esc_html(
+				sprintf(
+					/* translators: %s: number of statements, such as 300. */
+					_n( '%s of them was already sent and is not sent again.', '%s of them were already sent and are not sent again.', $sent, 'donation-widget' ),
+					number_format_i18n( $sent )
+				)
+			) . '</p>';
+		}
+		printf( '<form method="post" action="%s">', esc_url( admin_url( 'admin-post.php' ) ) );
+		printf( '<input type="hidden" name="action" value="%s" /><input type="hidden" name="year" value="%d" />', esc_attr( self::START_ACTION ), (int) $year->ending );
+		wp_nonce_field( self::START_ACTION );
+		printf(
+			'<p><button type="submit" class="button button-primary">%s</button> <a class="button" href="%s">%s</a></p></form>',
+			esc_html(
+				sprintf(
+					/* translators: 1: number of statements, such as 1,200; 2: a financial year, such as 2025–26. */
+					_n( 'Send %1$s statement for %2$s', 'Send %1$s statements for %2$s', max( 0, $count - $sent ), 'donation-widget' ),
+					number_format_i18n( max( 0, $count - $sent ) ),
+					$year->label()
+				)
+			),
+			esc_url( self::url( array( 'year' => (string) $year->ending ) ) ),
+			esc_html__( 'Cancel', 'donation-widget' )
+		);
+	}
+
+	/**
+	 * A year as the menu and headings name it: the year under way is "to date".
+	 *
+	 * @param FinancialYear $year The year.
+	 */
+	private static function year_label( FinancialYear $year ): string {
+		/* translators: %s: a financial year, such as 2026–27. */
+		return $year->has_ended() ? $year->label() : sprintf( __( '%s (to date)', 'donation-widget' ), $year->label() );
 	}
 
 	/**

@@ -23,9 +23,14 @@ afterEach( () => {
 	document.body.style.overflow = '';
 } );
 
-async function renderApp( config = {}, globals = {} ) {
+async function renderApp(
+	config = {},
+	globals = {},
+	trigger: HTMLButtonElement | null = null
+) {
 	view = await render(
 		<DonationApp
+			trigger={ trigger }
 			config={ { ...configFixture, ...config } }
 			globals={ readPageGlobals( {
 				settings: settingsFixture,
@@ -94,6 +99,74 @@ describe( 'inline placement', () => {
 			expect( root.querySelector( '[role="dialog"]' ) ).toBeNull();
 		}
 	);
+} );
+
+describe( 'modal with a trigger button (issue 21)', () => {
+	const serverButton = () => {
+		// As WidgetRenderer prints it: disabled until the widget takes it over.
+		const button = document.createElement( 'button' );
+		button.type = 'button';
+		button.disabled = true;
+		button.textContent = 'Donate';
+		document.body.appendChild( button );
+		return button;
+	};
+	const escape = () =>
+		act( async () => {
+			document.dispatchEvent(
+				new KeyboardEvent( 'keydown', { key: 'Escape', bubbles: true } )
+			);
+		} );
+
+	it( 'opens again from the button, and focus goes back to it on every close', async () => {
+		const trigger = serverButton();
+		const root = await renderApp(
+			{ modal: true, trigger_text: 'Donate' },
+			{},
+			trigger
+		);
+		expect( trigger.disabled ).toBe( false );
+		expect( root.querySelector( '[role="dialog"]' ) ).not.toBeNull();
+
+		await escape();
+		expect( root.querySelector( '[role="dialog"]' ) ).toBeNull();
+		expect( activeElement() ).toBe( trigger );
+
+		await click( trigger );
+		const dialog = root.querySelector( '[role="dialog"]' ) as HTMLElement;
+		expect( dialog ).not.toBeNull();
+		expect( dialog.contains( activeElement() ) ).toBe( true );
+
+		await click(
+			dialog.querySelector(
+				'button[aria-label="Close"]'
+			) as HTMLButtonElement
+		);
+		expect( root.querySelector( '[role="dialog"]' ) ).toBeNull();
+		expect( activeElement() ).toBe( trigger );
+		await click( trigger );
+		expect( root.querySelector( '[role="dialog"]' ) ).not.toBeNull();
+	} );
+
+	it( 'stays disabled while there are no settings (the widget stays blank)', async () => {
+		const warn = jest
+			.spyOn( console, 'warn' )
+			.mockImplementation( () => undefined );
+		window.fetch = jest.fn( async () => ( {
+			ok: false,
+			status: 500,
+			json: async () => ( {} ),
+		} ) ) as never;
+		const trigger = serverButton();
+		await renderApp(
+			{ modal: true, trigger_text: 'Donate' },
+			{ settings: null },
+			trigger
+		);
+		await settle();
+		expect( trigger.disabled ).toBe( true );
+		warn.mockRestore();
+	} );
 } );
 
 describe( 'modal (SPEC §2.1)', () => {

@@ -34,6 +34,7 @@ describe( 'widget configuration (SPEC §3.1)', () => {
 			default_amount: 25,
 			iteration_id: 'IT-2026',
 			donation_type: 'Oneoff',
+			trigger_text: '',
 		} );
 	} );
 
@@ -49,7 +50,21 @@ describe( 'widget configuration (SPEC §3.1)', () => {
 			default_amount: 0,
 			iteration_id: '',
 			donation_type: '',
+			trigger_text: '',
 		} );
+	} );
+
+	it( "keeps a modal's trigger text, and drops it when the widget is no modal", () => {
+		expect(
+			parseWidgetConfig(
+				'{"type":"donation","modal":"true","trigger_text":" Give now "}'
+			)?.trigger_text
+		).toBe( 'Give now' );
+		expect(
+			parseWidgetConfig(
+				'{"type":"donation","modal":"false","trigger_text":"Give now"}'
+			)?.trigger_text
+		).toBe( '' );
 	} );
 
 	it.each( [ null, '', 'not json', '[1,2]', '"donation"', 'null' ] )(

@@ -39,6 +39,7 @@ export const configFixture: WidgetConfig = {
 	default_amount: 0,
 	iteration_id: '',
 	donation_type: '',
+	trigger_text: '',
 };
 
 /**

@@ -273,7 +273,83 @@ test( 'the inspector refuses "3, abc" and -4 beside the fields, saves only usabl
 		.locator( 'xpath=../..' );
 	await expect( panel ).toHaveScreenshot( 'inspector-error-1280.png' );
 
-	// The page keeps the last usable values, and shows exactly what the preview showed.
+	// Publishing is refused while the fields hold what the widget cannot use, and the editor's
+	// notice names every bad value (issue 21: it published the last usable ones silently).
+	// The top bar's Publish opens the publish panel, whose own Publish button is the one locked.
+	const publishPanel = page.getByRole( 'region', { name: 'Editor publish' } );
+	const publishButton = publishPanel.getByRole( 'button', {
+		name: 'Publish',
+		exact: true,
+	} );
+	const openPublishPanel = async () => {
+		await page
+			.getByRole( 'region', { name: 'Editor top bar' } )
+			.getByRole( 'button', { name: 'Publish', exact: true } )
+			.click();
+		await expect( publishButton ).toBeVisible();
+	};
+	const closePublishPanel = async () => {
+		await publishPanel
+			.getByRole( 'button', { name: 'Cancel', exact: true } )
+			.click();
+		await expect( publishButton ).toHaveCount( 0 );
+	};
+	// In the editor's notices (the same words are also announced to screen readers).
+	const notice = page
+		.getByRole( 'region', { name: 'Editor content' } )
+		.getByText(
+			/^This page cannot be published while the Donation Widget block holds values it cannot use\./
+		);
+	await expect( notice ).toBeVisible();
+	for ( const named of [
+		'Preset amounts: "3" is not an amount from $5 to $999,999.99 with at most two decimals.',
+		'Preset amounts: "abc" is not an amount from $5 to $999,999.99 with at most two decimals.',
+		'Preset amounts: Enter exactly three amounts, separated by commas.',
+		'Default amount: "-4" is not an amount from $5 to $999,999.99 with at most two decimals.',
+	] ) {
+		await expect( notice ).toContainText( named );
+	}
+	await openPublishPanel();
+	await expect( publishButton ).toBeDisabled();
+	await closePublishPanel();
+	// Every bad preset beside the field too, not only the first.
+	await expect(
+		inspector.getByText(
+			'"abc" is not an amount from $5 to $999,999.99 with at most two decimals.'
+		)
+	).toBeVisible();
+
+	// Still refused with the block deselected (its inspector closed), and the typed values wait.
+	await page
+		.getByTitle( 'Editor canvas' )
+		.contentFrame()
+		.getByRole( 'textbox', { name: 'Add title' } )
+		.click();
+	await expect( inspector.getByLabel( 'Preset amounts' ) ).toHaveCount( 0 );
+	await expect( notice ).toBeVisible();
+	await openPublishPanel();
+	await expect( publishButton ).toBeDisabled();
+	await closePublishPanel();
+	await block.click();
+	await expect( presets ).toHaveValue( '3, abc' );
+	await expect( defaultAmount ).toHaveValue( '-4' );
+
+	// One value fixed: still refused, naming only what is left.
+	await presets.fill( '10, 20, 30' );
+	await expect( notice ).not.toContainText( 'Preset amounts' );
+	await expect( notice ).toContainText(
+		'Default amount: "-4" is not an amount'
+	);
+	await openPublishPanel();
+	await expect( publishButton ).toBeDisabled();
+	await closePublishPanel();
+	await defaultAmount.fill( '20' );
+	await expect( notice ).toHaveCount( 0 );
+	await openPublishPanel();
+	await expect( publishButton ).toBeEnabled();
+	await closePublishPanel();
+
+	// The page shows exactly what the preview showed.
 	const pagePath = await publish( page );
 	const widget = new DonationWidgetPage( page );
 	await widget.goto( pagePath );
@@ -306,4 +382,44 @@ test( 'the inspector error at 320 px', async ( { page } ) => {
 		.getByRole( 'button', { name: 'Donation form', exact: true } )
 		.locator( 'xpath=../..' );
 	await expect( panel ).toHaveScreenshot( 'inspector-error-320.png' );
+} );
+
+test( "a modal block's trigger button: switched on and worded in the inspector, it reopens the modal on the page", async ( {
+	page,
+} ) => {
+	const { inspector } = await insertDonationWidget(
+		page,
+		`Modal with a button ${ Date.now() }`
+	);
+	// Only a modal offers the button.
+	await expect(
+		inspector.getByLabel( 'Show a button that opens the modal' )
+	).toHaveCount( 0 );
+	await inspector.getByLabel( 'Open as a modal' ).check();
+	const showButton = inspector.getByLabel(
+		'Show a button that opens the modal'
+	);
+	await expect( showButton ).not.toBeChecked();
+	await showButton.check();
+	const buttonText = inspector.getByLabel( 'Button text' );
+	await expect( buttonText ).toHaveValue( 'Donate' );
+	await buttonText.fill( 'Give now' );
+
+	const pagePath = await publish( page );
+	const widget = new DonationWidgetPage( page );
+	await widget.goto( pagePath );
+	const dialog = page.getByRole( 'dialog' );
+	await expect( dialog ).toBeVisible();
+	await page.keyboard.press( 'Escape' );
+	await expect( dialog ).toHaveCount( 0 );
+	const trigger = page.getByRole( 'button', {
+		name: 'Give now',
+		exact: true,
+	} );
+	await expect( trigger ).toBeFocused();
+	await page.keyboard.press( 'Enter' );
+	await expect( dialog ).toBeVisible();
+	await expect(
+		dialog.getByRole( 'tab', { name: '1. Amount' } )
+	).toBeVisible();
 } );

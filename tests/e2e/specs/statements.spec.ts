@@ -34,6 +34,10 @@ test( 'an admin previews a statement, sends a test, sends the whole year while w
 		await expect(
 			page.getByLabel( 'Financial year' ).locator( 'option:checked' )
 		).toHaveText( label );
+		// The year under way comes first, to date.
+		await expect(
+			page.getByLabel( 'Financial year' ).getByRole( 'option' ).first()
+		).toHaveText( /^\d{4}–\d{2} \(to date\)$/ );
 
 		// Preview: Jo's own statement and her organisation's, refunds left out.
 		await page.getByLabel( 'Donor email' ).fill( `jo@${ domain }` );
@@ -78,12 +82,35 @@ test( 'an admin previews a statement, sends a test, sends the whole year while w
 		);
 		expect( await mailTo( `jo@${ domain }` ) ).toEqual( [] );
 
-		// Send the whole year and watch it to the end.
+		// Send the whole year and watch it to the end: first the question, naming the count.
 		await page
 			.getByRole( 'button', {
 				name: `Send all statements for ${ label }`,
 			} )
 			.click();
+		await expect(
+			page.getByRole( 'heading', {
+				name: `Send all statements for ${ label }?`,
+			} )
+		).toBeVisible();
+		const sendCounted = page.getByRole( 'button', {
+			name: new RegExp( `^Send [\\d,]+ statements? for ${ label }$` ),
+		} );
+		const named = Number(
+			(
+				( await sendCounted.innerText() ).match( /[\d,]+/ )?.[ 0 ] ?? ''
+			).replace( /,/g, '' )
+		);
+		// This test's three statements (Jo's two, Sam's one) at least; other tests' donors too.
+		expect( named ).toBeGreaterThanOrEqual( 3 );
+		await expect(
+			page.getByText(
+				new RegExp(
+					`^${ label } has [\\d,]+ statements?: one per donor`
+				)
+			)
+		).toBeVisible();
+		await sendCounted.click();
 		await expect(
 			page.getByText( 'Sending started.', { exact: false } )
 		).toBeVisible();

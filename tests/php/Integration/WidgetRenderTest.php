@@ -51,6 +51,7 @@ final class WidgetRenderTest extends IntegrationTestCase {
 				'default_amount' => '20',
 				'iteration_id'   => 'SPRING',
 				'donation_type'  => 'Oneoff',
+				'trigger_text'   => '',
 			),
 			$this->config_in( $html )
 		);
@@ -63,6 +64,19 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		$this->assertSame( 'false', $config['modal'] );
 		$this->assertSame( 'center', $config['position'] );
 		$this->assertSame( '', $config['donation_type'] );
+	}
+
+	public function test_a_modal_with_a_trigger_prints_its_button_before_the_host(): void {
+		$html = do_blocks( '<!-- wp:donation-widget/donation-widget {"modal":true,"trigger":true,"triggerText":"Give \\u0026 share"} /-->' );
+
+		$this->assertSame( 1, preg_match( '/<button type="button" id="([^"]+)" class="dw-trigger" aria-haspopup="dialog" disabled>Give &amp; share<\/button>/', $html, $button ), $html );
+		$this->assertStringContainsString( 'data-donation-widget-trigger="' . $button[1] . '"', $html );
+		$this->assertLessThan( strpos( $html, 'data-donation-widget=' ), strpos( $html, '<button' ) );
+		$this->assertSame( 'Give & share', $this->config_in( $html )['trigger_text'] );
+
+		$plain = do_blocks( '<!-- wp:donation-widget/donation-widget {"modal":true} /-->' );
+		$this->assertStringNotContainsString( '<button', $plain );
+		$this->assertStringNotContainsString( 'data-donation-widget-trigger', $plain );
 	}
 
 	public function test_the_update_card_kind(): void {

@@ -45,6 +45,31 @@ final class WidgetConfigTest extends TestCase {
 			'Oneoff kept'                      => array( array( 'donation_type' => 'Oneoff' ), 'donation_type', 'Oneoff' ),
 			'unknown frequency dropped'        => array( array( 'donation_type' => 'monthly' ), 'donation_type', '' ),
 			'iteration id cut to 64'           => array( array( 'iteration_id' => str_repeat( 'x', 80 ) ), 'iteration_id', str_repeat( 'x', 64 ) ),
+			'a modal keeps its trigger text'   => array(
+				array(
+					'modal'        => 'true',
+					'trigger_text' => ' Give now ',
+				),
+				'trigger_text',
+				'Give now',
+			),
+			'no trigger without a modal'       => array( array( 'trigger_text' => 'Give now' ), 'trigger_text', '' ),
+			'trigger text is plain text'       => array(
+				array(
+					'modal'        => 'true',
+					'trigger_text' => '<b>Give</b>',
+				),
+				'trigger_text',
+				'Give',
+			),
+			'trigger text cut to 60'           => array(
+				array(
+					'modal'        => 'true',
+					'trigger_text' => str_repeat( 'y', 80 ),
+				),
+				'trigger_text',
+				str_repeat( 'y', 60 ),
+			),
 		);
 	}
 
@@ -68,5 +93,38 @@ final class WidgetConfigTest extends TestCase {
 		$this->assertSame( 'true', $config['hide_inmemory'] );
 		$this->assertSame( 'X1', $config['iteration_id'] );
 		$this->assertSame( array_keys( WidgetConfig::DEFAULTS ), array_keys( $config ) );
+	}
+
+	public function test_the_block_trigger_is_its_text_when_switched_on(): void {
+		$this->assertSame(
+			'Give now',
+			WidgetConfig::from_block_attributes(
+				array(
+					'modal'       => true,
+					'trigger'     => true,
+					'triggerText' => 'Give now',
+				)
+			)['trigger_text']
+		);
+		$this->assertSame(
+			'',
+			WidgetConfig::from_block_attributes(
+				array(
+					'modal'       => true,
+					'trigger'     => false,
+					'triggerText' => 'Give now',
+				)
+			)['trigger_text']
+		);
+		$this->assertSame(
+			'',
+			WidgetConfig::from_block_attributes(
+				array(
+					'modal'       => false,
+					'trigger'     => true,
+					'triggerText' => 'Give now',
+				)
+			)['trigger_text']
+		);
 	}
 }

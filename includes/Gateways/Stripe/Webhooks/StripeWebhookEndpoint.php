@@ -19,6 +19,7 @@ use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripeError;
 use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Settings\Settings;
 
 /**
@@ -212,7 +213,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 				/* translators: 1: event type, 2: date and time, 3: its API version, 4: the plugin's API version. */
 				__( 'The last Stripe event (%1$s, %2$s) arrived in API version %3$s, not %4$s. That is harmless, since the site reads each object again at its own version, but the endpoint that sent it is not on the plugin\'s version.', 'donation-widget' ),
 				$event['type'],
-				(string) wp_date( 'j M Y H:i', $event['time'] ),
+				DonationFormat::date_time_at( (int) $event['time'] ),
 				$event['api_version'],
 				StripeClient::API_VERSION
 			),

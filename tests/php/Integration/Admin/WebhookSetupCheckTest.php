@@ -181,7 +181,7 @@ final class WebhookSetupCheckTest extends AdminTestCase {
 
 		$this->assertSame( 'recommended', $result['status'] );
 		$this->assertContains(
-			'Stripe: The last Stripe event (invoice.paid, ' . wp_date( 'j M Y H:i', (int) strtotime( '2026-11-20 10:31:00' ) ) . ') arrived in API version 2024-06-20, not ' . StripeClient::API_VERSION . '. That is harmless, since the site reads each object again at its own version, but the endpoint that sent it is not on the plugin\'s version.',
+			'Stripe: The last Stripe event (invoice.paid, ' . wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), (int) strtotime( '2026-11-20 10:31:00' ) ) . ') arrived in API version 2024-06-20, not ' . StripeClient::API_VERSION . '. That is harmless, since the site reads each object again at its own version, but the endpoint that sent it is not on the plugin\'s version.',
 			self::lines( $result )
 		);
 

@@ -11,6 +11,7 @@ use DonationWidget\Admin\Statements\StatementsPage;
 use DonationWidget\Admin\Statements\StatementTotalsCsv;
 use DonationWidget\Database\Schema;
 use DonationWidget\Statements\FinancialYear;
+use DonationWidget\Statements\StatementDocument;
 use DonationWidget\Statements\StatementLog;
 use DonationWidget\Statements\StatementQuery;
 use DonationWidget\Statements\StatementSender;
@@ -247,5 +248,93 @@ final class StatementsScreenTest extends StatementTestCase {
 			$lines
 		);
 		$this->assertSame( 'tax-statements-2018-19.csv', StatementTotalsCsv::filename( $year ) );
+	}
+
+	public function test_the_year_under_way_is_offered_to_date_and_shows_its_gifts_so_far(): void {
+		$this->log_in_as( 'administrator' );
+		$current = FinancialYear::current();
+		$email   = $this->email( 'to-date' );
+		// Today on the site's clock: inside the year under way whatever the date of the run.
+		$this->gift( $email, wp_date( 'Y-m-d' ) . ' 00:30:00', 4200 );
+
+		$menu = $this->screen( array() );
+		$this->assertStringContainsString( sprintf( '<option value="%d">%s (to date)</option>', $current->ending, $current->label() ), $menu );
+		// The year shown by default is still the latest that has ended.
+		$this->assertStringContainsString( sprintf( '<option value="%d" selected=\'selected\'>%s</option>', $current->ending - 1, FinancialYear::latest_completed()->label() ), $menu );
+
+		$html = $this->screen(
+			array(
+				'year'  => (string) $current->ending,
+				'email' => $email,
+			)
+		);
+		$this->assertStringContainsString( 'Every statement for ' . $current->label() . ' (to date)', $html );
+		$this->assertStringContainsString( ': $42.00', $html );
+		$this->assertStringContainsString( 'This financial year has not ended yet', $html );
+		$this->assertStringNotContainsString( 'Send all statements', $html );
+	}
+
+	public function test_send_all_first_asks_naming_how_many_statements_go_out(): void {
+		$this->log_in_as( 'administrator' );
+		$year = new FinancialYear( 2012 );
+		$this->gift( $this->email( 'a' ), '2011-08-01 09:00:00', 5000 );
+		$this->gift(
+			$this->email( 'a' ),
+			'2011-09-01 09:00:00',
+			2500,
+			array(
+				'donate_as'         => 'organisation',
+				'organisation_name' => 'A Pty Ltd',
+			)
+		);
+		$this->gift( $this->email( 'b' ), '2012-06-30 20:00:00', 300 );
+		$this->gift( $this->email( 'tiny' ), '2011-10-01 09:00:00', 150 );
+		$this->gift( $this->email( 'next-year' ), '2012-07-01 09:00:00', 9900 );
+
+		// The button asks first: its form goes to the question, not to sending.
+		$html = $this->screen( array( 'year' => '2012' ) );
+		$this->assertMatchesRegularExpression( '#<form method="get"[^>]*><input type="hidden" name="page" value="[^"]+" /><input type="hidden" name="year" value="2012" /><input type="hidden" name="confirm" value="send-all" />.*?<button type="submit" class="button button-primary">Send all statements for 2011–12</button>#s', $html );
+		$this->assertStringNotContainsString( 'value="' . StatementsPage::START_ACTION . '"', $html );
+
+		$this->assertSame( 3, $this->service( StatementQuery::class )->count_of( $year ) );
+		$question = $this->screen(
+			array(
+				'year'    => '2012',
+				'confirm' => 'send-all',
+			)
+		);
+		$this->assertStringContainsString( 'Send all statements for 2011–12?', $question );
+		$this->assertStringContainsString( '2011–12 has 3 statements', $question );
+		$this->assertStringContainsString( '>Send 3 statements for 2011–12</button>', $question );
+		$this->assertStringContainsString( 'value="' . StatementsPage::START_ACTION . '"', $question );
+		$this->assertStringContainsString( '>Cancel</a>', $question );
+		$this->assertNull( $this->runs()->find( $year ), 'asking sends nothing' );
+
+		// Once some went out, the count to send says so.
+		$this->send_all( $year );
+		$again = $this->screen(
+			array(
+				'year'    => '2012',
+				'confirm' => 'send-all',
+			)
+		);
+		$this->assertStringContainsString( '3 of them were already sent and are not sent again.', $again );
+		$this->assertStringContainsString( '>Send 0 statements for 2011–12</button>', $again );
+	}
+
+	public function test_statements_use_the_sites_date_format(): void {
+		$email = $this->email( 'format' );
+		$this->gift( $email, '2018-08-01 09:00:00', 5250 );
+		$statement = $this->query()->statements_of( $email, new FinancialYear( 2019 ) )[0];
+		$document  = $this->service( StatementDocument::class );
+
+		foreach ( array( 'd/m/Y', 'F j, Y', 'j F Y' ) as $format ) {
+			update_option( 'date_format', $format );
+			$expected = sprintf( '%s to %s', wp_date( $format, strtotime( '2018-07-01 12:00:00 Australia/Sydney' ) ), wp_date( $format, strtotime( '2019-06-30 12:00:00 Australia/Sydney' ) ) );
+			$this->assertStringContainsString( esc_html( $expected ), $document->html( $statement ), $format );
+		}
+		// And each gift's date.
+		update_option( 'date_format', 'd/m/Y' );
+		$this->assertStringContainsString( '01/08/2018', $document->html( $statement ) );
 	}
 }
