@@ -65,7 +65,7 @@ final class StatementQuery {
 		$sent    = ReceiptLog::sent_number_column( 'd' );
 		$rows    = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT d.id, d.created_at, d.total_cents, d.method, d.receipt_seq, d.donate_as, d.organisation_name, d.first_name, d.last_name, {$sent} FROM {$table} d WHERE d.status = %s AND d.email = %s AND d.created_at >= %s AND d.created_at < %s ORDER BY d.created_at ASC, d.id ASC",
+				"SELECT d.id, d.created_at, d.total_cents, d.method, d.receipt_seq, d.donate_as, d.organisation_name, d.first_name, d.last_name, {$sent} FROM {$table} d WHERE d.status = %s AND d.email = %s AND d.created_at >= %s AND d.created_at < %s ORDER BY d.created_at ASC, d.id ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the sent-number column is a fixed subquery over the plugin's table.
 				DonationStatus::SUCCEEDED,
 				$email,
 				$year->starts_utc(),
@@ -217,7 +217,7 @@ final class StatementQuery {
 		$in     = implode( ', ', array_fill( 0, count( $emails ), '%s' ) );
 		$rows   = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT email, donate_as, organisation_name, COUNT(*) AS gifts, SUM(total_cents) AS total_cents, MAX(id) AS latest_id FROM {$table} WHERE status = %s AND email IN ({$in}) AND created_at >= %s AND created_at < %s GROUP BY email, donate_as, organisation_name ORDER BY email ASC",
+				"SELECT email, donate_as, organisation_name, COUNT(*) AS gifts, SUM(total_cents) AS total_cents, MAX(id) AS latest_id FROM {$table} WHERE status = %s AND email IN ({$in}) AND created_at >= %s AND created_at < %s GROUP BY email, donate_as, organisation_name ORDER BY email ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %s placeholder per email.
 				array_merge( array( DonationStatus::SUCCEEDED ), $emails, array( $year->starts_utc(), $year->ends_utc() ) )
 			),
 			ARRAY_A
@@ -266,7 +266,7 @@ final class StatementQuery {
 			return array();
 		}
 		$in    = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT id, first_name, last_name FROM ' . Schema::table( 'donations' ) . " WHERE id IN ({$in})", $ids ), ARRAY_A );
+		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT id, first_name, last_name FROM ' . Schema::table( 'donations' ) . " WHERE id IN ({$in})", $ids ), ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %d placeholder per id.
 		$names = array();
 		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
 			$names[ (int) $row['id'] ] = trim( $row['first_name'] . ' ' . $row['last_name'] );
