@@ -84,6 +84,11 @@ export class UnreadableAnswer extends Error {
 		);
 		this.name = 'UnreadableAnswer';
 	}
+
+	/** Whether the HTTP status was not OK too (SPEC's "non-OK status"). */
+	get nonOk(): boolean {
+		return this.status < 200 || this.status > 299;
+	}
 }
 
 /**
