@@ -13,6 +13,8 @@ interface ProviderFieldFrameProps {
 	floatingLabel: boolean;
 	empty: boolean;
 	error: string | undefined;
+	/** A second line under the error, such as the bank's reason for a decline. */
+	detail?: string;
 	/** Renders the provider's element with the given id. */
 	children: ( elementId: string ) => ReactNode;
 }
@@ -23,11 +25,13 @@ export function ProviderFieldFrame( {
 	floatingLabel,
 	empty,
 	error,
+	detail = '',
 	children,
 }: ProviderFieldFrameProps ) {
 	const labelId = `${ id }-label`;
 	const errorId = `${ id }-error`;
 	const elementId = `${ id }-element`;
+	const detailId = `${ id }-error-detail`;
 	return (
 		<div className={ fieldClass( floatingLabel, empty ) }>
 			{ /* The provider focuses its field when a label points at its container. */ }
@@ -53,6 +57,11 @@ export function ProviderFieldFrame( {
 				{ children( elementId ) }
 			</div>
 			<FieldError id={ errorId } message={ error } />
+			{ /* Always rendered, so the reason is announced when it appears
+			(it follows the error the flow moves focus to). */ }
+			<p id={ detailId } className="dw-field-reason" aria-live="polite">
+				{ detail }
+			</p>
 		</div>
 	);
 }
