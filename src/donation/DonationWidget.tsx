@@ -104,6 +104,9 @@ function DonationFlow( {
 				total={ outcome.total }
 				recurring={ ( outcome.frequency as Frequency ) === '4weekly' }
 				processing={ outcome.processing }
+				receiptEmail={
+					settings.receipts_emailed ? outcome.email.trim() : ''
+				}
 				contactUrl={ settings.contact_url }
 				getInvolvedUrl={ settings.get_involved_url }
 			/>
