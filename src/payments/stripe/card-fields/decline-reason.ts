@@ -15,7 +15,7 @@ import { __ } from '@wordpress/i18n';
 
 const DECLINED = () =>
 	__(
-		'Your bank declined the payment. Please contact your bank or use another card.',
+		'Your bank declined the card. Please contact your bank or use another card.',
 		'donation-widget'
 	);
 

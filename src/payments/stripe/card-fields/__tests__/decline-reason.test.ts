@@ -11,7 +11,7 @@ describe( "the bank's reason for a refused card", () => {
 		],
 		[
 			'generic_decline',
-			'Your bank declined the payment. Please contact your bank or use another card.',
+			'Your bank declined the card. Please contact your bank or use another card.',
 		],
 		[
 			'payment_intent_authentication_failure',
