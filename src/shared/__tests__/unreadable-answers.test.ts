@@ -21,6 +21,7 @@ import {
 	fetchCharge,
 	payByExpressCheckout,
 } from '../../payments/stripe/express/express-checkout';
+import { fetchSettings } from '../use-settings';
 import {
 	createAjaxClient,
 	isReadableAnswer,
@@ -264,6 +265,22 @@ describe.each( Object.entries( UNREADABLE ) )(
 				kind: 'failure',
 				errorMessage: DONOR_WORDS,
 			} );
+		} );
+	}
+);
+
+describe.each( Object.entries( UNREADABLE ) )(
+	'the settings call (call 1), for %s',
+	( _name, answer ) => {
+		it( 'throws, so the widget logs it and stays blank (SPEC §2.2, §8)', async () => {
+			const fetchImpl = jest.fn( async () => ( {
+				ok: answer.status >= 200 && answer.status < 300,
+				status: answer.status,
+				json: async () => JSON.parse( answer.text ),
+			} ) ) as unknown as typeof fetch;
+			await expect(
+				fetchSettings( '/wp-json/my-plugin/v1/settings', fetchImpl )
+			).rejects.toThrow();
 		} );
 	}
 );
