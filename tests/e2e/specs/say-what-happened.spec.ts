@@ -186,6 +186,40 @@ test.describe( 'donation widget', () => {
 		} );
 	} );
 
+	test( "when Stripe's answers are lost the failure screen says the charge cannot be told yet, never 'not charged'", async ( {
+		page,
+		standIns,
+		consoleErrors,
+	} ) => {
+		const widget = new DonationWidgetPage( page );
+		await widget.goto();
+		await widget.reachPayment( '25', 'Once only', donor( 'Alan' ) );
+		// Stripe charges the card; every answer to the site (the try and both retries) is lost.
+		await standIns.next( 'stripe', 'lost_answer', {
+			path: '/confirm',
+			times: 3,
+		} );
+		await widget.payByCard( { number: CARDS.visa } );
+
+		await widget.expectFailureScreen();
+		const paragraphs = await widget.root
+			.getByRole( 'paragraph' )
+			.allTextContents();
+		const first = paragraphs.indexOf( SPEC_FAILURE_LINES[ 0 ] );
+		expect( paragraphs.slice( first ) ).toEqual( [
+			...SPEC_FAILURE_LINES,
+			'The payment service is not answering right now. Please try again in a few minutes.',
+			'We cannot tell yet whether you were charged. If you were, your donation will be recorded and your receipt emailed, so please check your email before you try again.',
+		] );
+		await expect( widget.text( 'You have not been charged.' ) ).toHaveCount(
+			0
+		);
+		expect( consoleErrors ).toEqual( [
+			expect.stringContaining( 'status of 502' ),
+		] );
+		consoleErrors.length = 0;
+	} );
+
 	test( 'the thank-you screen says where the receipt is being emailed', async ( {
 		page,
 	} ) => {
