@@ -13,7 +13,10 @@ interface ProviderFieldFrameProps {
 	floatingLabel: boolean;
 	empty: boolean;
 	error: string | undefined;
-	/** A second line under the error, such as the bank's reason for a decline. */
+	/**
+	 * A second line under the error, such as the bank's reason for a decline;
+	 * undefined for a field that never has one (no element at all).
+	 */
 	detail?: string;
 	/** Renders the provider's element with the given id. */
 	children: ( elementId: string ) => ReactNode;
@@ -25,7 +28,7 @@ export function ProviderFieldFrame( {
 	floatingLabel,
 	empty,
 	error,
-	detail = '',
+	detail,
 	children,
 }: ProviderFieldFrameProps ) {
 	const labelId = `${ id }-label`;
@@ -57,11 +60,17 @@ export function ProviderFieldFrame( {
 				{ children( elementId ) }
 			</div>
 			<FieldError id={ errorId } message={ error } />
-			{ /* Always rendered, so the reason is announced when it appears
-			(it follows the error the flow moves focus to). */ }
-			<p id={ detailId } className="dw-field-reason" aria-live="polite">
-				{ detail }
-			</p>
+			{ /* Rendered while empty too, so the reason is announced when it
+			appears (it follows the error the flow moves focus to). */ }
+			{ detail !== undefined && (
+				<p
+					id={ detailId }
+					className="dw-field-reason"
+					aria-live="polite"
+				>
+					{ detail }
+				</p>
+			) }
 		</div>
 	);
 }
