@@ -207,6 +207,8 @@ final class Settings {
 			'supporter_phone'          => $this->string( 'supporter_phone' ),
 			'supporter_email'          => $this->string( 'supporter_email' ),
 			'demo_mode'                => $this->is_demo_mode(),
+			// The thank-you screen says a receipt is on its way only when one is.
+			'receipts_emailed'         => true === (bool) $this->get( 'receipt_send_automatically' ),
 		);
 		/**
 		 * Adds what other domains tell the widgets, such as the ways to pay on offer

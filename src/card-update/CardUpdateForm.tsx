@@ -18,6 +18,7 @@ import { Formik, useFormikContext } from 'formik';
 import type { FormEvent } from 'react';
 import { CardFields } from '../payments/stripe/card-fields/CardFields';
 import type { ProviderErrors } from '../payments/stripe/card-fields/card-rules';
+import { declineReason } from '../payments/stripe/card-fields/decline-reason';
 import { providerErrorMessage } from '../payments/stripe/card-fields/provider-error';
 import { stripeCard } from '../payments/stripe/card-fields/stripe-card';
 import { focusWhenReachable } from '../shared/focus';
@@ -72,6 +73,8 @@ function CardForm( { busy, enabled, onUpdate }: CardUpdateFormProps ) {
 	const [ providerErrors, setProviderErrors ] = useState< ProviderErrors >(
 		{}
 	);
+	// The bank's reason for the last decline, cleared with the card number's error.
+	const [ reason, setReason ] = useState( '' );
 	const formRef = useRef< HTMLFormElement >( null );
 	const inFlight = useRef( false );
 
@@ -79,11 +82,15 @@ function CardForm( { busy, enabled, onUpdate }: CardUpdateFormProps ) {
 	const loadingLabel = busy || ( enabled && ! ready );
 
 	const setProviderError = useCallback(
-		( field: ProviderField, message: string | undefined ) =>
+		( field: ProviderField, message: string | undefined ) => {
+			if ( field === 'cardNumber' ) {
+				setReason( '' );
+			}
 			setProviderErrors( ( current ) => ( {
 				...current,
 				[ field ]: message,
-			} ) ),
+			} ) );
+		},
 		[]
 	);
 
@@ -137,6 +144,7 @@ function CardForm( { busy, enabled, onUpdate }: CardUpdateFormProps ) {
 			} );
 			if ( outcome.kind === 'card-error' ) {
 				setProviderError( 'cardNumber', texts.cardDeclined() );
+				setReason( declineReason( outcome.reason ) );
 				// The reason first; Shift+Tab reaches the card number.
 				focusWhenReachable( () =>
 					providerErrorMessage( formRef.current, 'cardNumber' )
@@ -164,6 +172,7 @@ function CardForm( { busy, enabled, onUpdate }: CardUpdateFormProps ) {
 				floatingLabels
 				disabled={ busy }
 				providerErrors={ providerErrors }
+				declineReason={ reason }
 				onProviderError={ setProviderError }
 			/>
 			<button

@@ -23,8 +23,11 @@ export type LinkCheck =
 
 export type UpdateOutcome =
 	| { kind: 'updated'; missedDonation: MissedDonation | null }
-	/** "Please check your card details and try again!" on the card number. */
-	| { kind: 'card-error' }
+	/**
+	 * "Please check your card details and try again!" on the card number;
+	 * reason is the bank's code (data.decline_code) for the second line.
+	 */
+	| { kind: 'card-error'; reason?: string }
 	| { kind: 'expired' }
 	/** An unexpected exception: its message goes to errorMessage. */
 	| { kind: 'failure'; errorMessage: string };
@@ -101,6 +104,7 @@ export async function updateCard(
 			cardId: paymentMethod.id,
 			formData: buildFormData( nameOnCard ),
 		};
+		let authenticated = true;
 		let response = await post( 'process_update_card', fields );
 
 		if ( pickText( response.body, 'type' ) === 'requires_action' ) {
@@ -119,7 +123,7 @@ export async function updateCard(
 			}
 			// Posted again whatever the outcome: the server reads it from the
 			// provider and keeps it in the link's history.
-			await provider.handleNextAction( clientSecret );
+			authenticated = await provider.handleNextAction( clientSecret );
 			response = await post( 'process_update_card', {
 				...fields,
 				setupIntentId,
@@ -137,7 +141,10 @@ export async function updateCard(
 		if ( pickText( response.body, 'type' ) === 'link_expired' ) {
 			return { kind: 'expired' };
 		}
-		return { kind: 'card-error' };
+		const reason =
+			pickText( response.body, 'data', 'decline_code' ) ||
+			( authenticated ? '' : 'setup_intent_authentication_failure' );
+		return reason ? { kind: 'card-error', reason } : { kind: 'card-error' };
 	} catch ( error ) {
 		return {
 			kind: 'failure',

@@ -11,7 +11,11 @@ import {
 	useState,
 } from '@wordpress/element';
 import { loadStripeFromPage } from '../payments/stripe/load-stripe';
-import { createAjaxClient, type AjaxPost } from '../shared/ajax';
+import {
+	createAjaxClient,
+	readableAnswersOnly,
+	type AjaxPost,
+} from '../shared/ajax';
 import type { PageGlobals, Settings } from '../shared/config';
 import { flowReducer, initialFlow } from './flow';
 import { readRequestId } from './request-id';
@@ -35,7 +39,10 @@ export function useCardUpdateFlow(
 	const [ state, dispatch ] = useReducer( flowReducer, initialFlow );
 	const requestId = useMemo( () => readRequestId( search ), [ search ] );
 	const post = useMemo(
-		() => postOverride ?? createAjaxClient( globals.ajaxUrl ),
+		() =>
+			readableAnswersOnly(
+				postOverride ?? createAjaxClient( globals.ajaxUrl )
+			),
 		[ postOverride, globals.ajaxUrl ]
 	);
 	// Without a requestID the link-expired screen shows at once: no Stripe.js.

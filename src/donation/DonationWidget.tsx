@@ -5,7 +5,7 @@
 import { useLayoutEffect, useMemo, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { Formik } from 'formik';
-import { createAjaxClient } from '../shared/ajax';
+import { createAjaxClient, readableAnswersOnly } from '../shared/ajax';
 import type { PageGlobals, Settings, WidgetConfig } from '../shared/config';
 import type { Frequency } from '../shared/donation-values';
 import { BusyOverlay } from '../shared/BusyOverlay';
@@ -73,7 +73,7 @@ function DonationFlow( {
 	const rootRef = useRef< HTMLDivElement >( null );
 	const contentRef = useRef< HTMLDivElement >( null );
 	const post = useMemo(
-		() => createAjaxClient( globals.ajaxUrl ),
+		() => readableAnswersOnly( createAjaxClient( globals.ajaxUrl ) ),
 		[ globals.ajaxUrl ]
 	);
 	const steps = useStepNavigation( rootRef );
@@ -104,6 +104,9 @@ function DonationFlow( {
 				total={ outcome.total }
 				recurring={ ( outcome.frequency as Frequency ) === '4weekly' }
 				processing={ outcome.processing }
+				receiptEmail={
+					settings.receipts_emailed ? outcome.email.trim() : ''
+				}
 				contactUrl={ settings.contact_url }
 				getInvolvedUrl={ settings.get_involved_url }
 			/>

@@ -61,6 +61,12 @@ export interface ServerNotice {
 	 * absence never means "charged".
 	 */
 	notCharged: boolean;
+	/**
+	 * "unknown" when the server said it cannot tell yet whether money moved
+	 * (data.outcome "unknown": the provider did not answer, PaymentAnswers.php);
+	 * absent otherwise.
+	 */
+	charge?: 'unknown';
 }
 
 /** How a payment path changes the widget. */
@@ -97,7 +103,14 @@ export function serverNotice(
 			? raw.trim()
 			: '';
 	const notCharged = pick( response.body, 'data', 'charged' ) === false;
-	return message || notCharged ? { message, notCharged } : undefined;
+	const unknown =
+		! notCharged && pick( response.body, 'data', 'outcome' ) === 'unknown';
+	if ( ! message && ! notCharged && ! unknown ) {
+		return undefined;
+	}
+	return unknown
+		? { message, notCharged, charge: 'unknown' }
+		: { message, notCharged };
 }
 
 export function newAttemptId(): string {

@@ -3,6 +3,8 @@
  * application/x-www-form-urlencoded body whose `action` selects the handler.
  */
 
+import { __ } from '@wordpress/i18n';
+
 export type AjaxFields = Record< string, string >;
 
 export interface AjaxResponse {
@@ -60,6 +62,67 @@ type Loose = Record< string, unknown >;
 
 const isObject = ( value: unknown ): value is Loose =>
 	typeof value === 'object' && value !== null;
+
+/**
+ * An answer the widget cannot read: a host's or security plugin's HTML error
+ * page, a PHP fatal, an empty body, admin-ajax's bare "0", someone else's
+ * JSON. The calls treat it as SPEC's "unexpected exception" (§4.6, §4.9,
+ * §7): what such an answer would mean is a guess, so none is made.
+ */
+export class UnreadableAnswer extends Error {
+	constructor(
+		public readonly action: string,
+		public readonly status: number
+	) {
+		// Shown as errorMessage where SPEC shows one (the update-card
+		// widget's "Page not found" alert), so in the donor's words.
+		super(
+			__(
+				"We could not read the server's answer. Please try again later.",
+				'donation-widget'
+			)
+		);
+		this.name = 'UnreadableAnswer';
+	}
+
+	/** Whether the HTTP status was not OK too (SPEC's "non-OK status"). */
+	get nonOk(): boolean {
+		return this.status < 200 || this.status > 299;
+	}
+}
+
+/**
+ * Whether a body is one of the plugin's own answers: a JSON object with a
+ * boolean success (Http/AjaxResult.php writes every answer so).
+ * @param body The parsed body (null when it was not JSON).
+ */
+export function isReadableAnswer( body: unknown ): boolean {
+	return (
+		isObject( body ) &&
+		! Array.isArray( body ) &&
+		typeof body.success === 'boolean'
+	);
+}
+
+/**
+ * The one place unreadable answers are classified: the same client, except
+ * that an unreadable answer is thrown as UnreadableAnswer, so each call's
+ * own exception path (the failure screen, the "Page not found" alert, a
+ * logged address lookup) handles it as SPEC says.
+ * @param post The admin-ajax client.
+ */
+export function readableAnswersOnly( post: AjaxPost ): AjaxPost {
+	return async ( action, fields ) => {
+		const response = await post( action, fields );
+		if ( ! isReadableAnswer( response.body ) ) {
+			logProblem(
+				`${ action } answered HTTP ${ response.status } with something that is not its JSON`
+			);
+			throw new UnreadableAnswer( action, response.status );
+		}
+		return response;
+	};
+}
 
 /**
  * Reads a nested value, e.g. pick( body, 'data', 'result', 'confidence' ).

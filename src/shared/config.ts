@@ -56,6 +56,11 @@ export interface Settings {
 	 * Older servers do not send it: read it through enabledPaymentMethods().
 	 */
 	payment_methods?: string[];
+	/**
+	 * Whether the site emails a receipt after each donation (its "Email
+	 * receipts" setting). Older servers do not send it: then nothing is said.
+	 */
+	receipts_emailed?: boolean;
 }
 
 export interface ProviderScripts {
@@ -206,6 +211,9 @@ export function parseSettings( raw: unknown ): Settings | null {
 		supporter_phone: toText( raw.supporter_phone ),
 		supporter_email: toText( raw.supporter_email ),
 		demo_mode: toBoolean( raw.demo_mode ),
+		...( typeof raw.receipts_emailed === 'boolean'
+			? { receipts_emailed: raw.receipts_emailed }
+			: {} ),
 		...( Array.isArray( raw.payment_methods )
 			? { payment_methods: toIdList( raw.payment_methods ) }
 			: {} ),

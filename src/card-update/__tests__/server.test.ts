@@ -214,8 +214,10 @@ describe( 'updateCard', () => {
 		};
 		const { post } = fakePost( requiresAction, requiresAction );
 
+		// SPEC's card error, plus the bank's reason for the second line.
 		expect( await updateCard( card, post, REQUEST_ID, 'Jane' ) ).toEqual( {
 			kind: 'card-error',
+			reason: 'setup_intent_authentication_failure',
 		} );
 		expect( card.handleNextAction ).toHaveBeenCalledTimes( 1 );
 		expect( post ).toHaveBeenCalledTimes( 2 );

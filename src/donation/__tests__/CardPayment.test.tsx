@@ -316,6 +316,32 @@ describe( 'card payment in the widget (SPEC §4.6)', () => {
 		expect( button( root, 'Donate $50 4-weekly' ).disabled ).toBe( false );
 	} );
 
+	it( "a decline for insufficient funds adds the bank's reason below SPEC's card error", async () => {
+		const root = await donateWithCard();
+		await answer( 200, {
+			success: false,
+			type: 'card_error',
+			data: {
+				message: 'Your card has insufficient funds.',
+				decline_code: 'insufficient_funds',
+			},
+		} );
+		expect( cardErrors( root )[ 1 ] ).toBe(
+			'Please check your card details and try again!'
+		);
+		const reason = root.querySelector( '.dw-card-form .dw-field-reason' );
+		expect( reason?.textContent ).toBe(
+			'Your bank declined the payment: insufficient funds.'
+		);
+		// A new card number clears the reason with the error.
+		await cardEvent( 'cardNumber', {
+			elementType: 'cardNumber',
+			complete: false,
+			brand: 'visa',
+		} );
+		expect( reason?.textContent ).toBe( '' );
+	} );
+
 	it( 'a tokenisation failure shows the card error without calling the server', async () => {
 		mockStripe.createPaymentMethod.mockResolvedValue( {
 			error: { message: 'Your card number is invalid.' },

@@ -75,6 +75,21 @@ it( 'says "You have not been charged." alone when the answer had no message', as
 	] );
 } );
 
+it( 'says the charge cannot be told yet when the server said so', async () => {
+	const { lines } = await show( {
+		message: 'The payment service is not answering right now.',
+		notCharged: false,
+		charge: 'unknown',
+	} );
+	expect( lines ).toEqual( [
+		...SPEC_LINES,
+		'The payment service is not answering right now.',
+		'We cannot tell yet whether you were charged. If you were, your donation will be recorded and your receipt emailed, so please check your email before you try again.',
+		'Try Again',
+	] );
+	expect( view.container.textContent ).not.toContain( 'not been charged' );
+} );
+
 it( 'Try Again still reloads', async () => {
 	const { onRetry } = await show( { message: 'Refused.', notCharged: true } );
 	await act( async () => undefined );

@@ -43,3 +43,41 @@ it( 'says a processing donation is being processed, and when the receipt comes',
 	);
 	view.unmount();
 } );
+
+it( "says where the receipt is being emailed, after SPEC's lines", async () => {
+	const view = await render(
+		<SuccessScreen { ...props } recurring receiptEmail="jane@example.org" />
+	);
+	const lines = Array.from(
+		view.container.querySelectorAll( 'p' ),
+		( node ) => node.textContent
+	);
+	expect( lines ).toEqual( [
+		'Your donation of $25.50 has been successful.',
+		'Your next donation will be processed in 4 weeks.',
+		'Your receipt is being emailed to jane@example.org.',
+		'If you have a question, contact us, or find out more about other ways to get involved.',
+	] );
+	view.unmount();
+} );
+
+it( 'says nothing of a receipt when the site does not email one, or the bank has yet to confirm', async () => {
+	const without = await render(
+		<SuccessScreen { ...props } recurring={ false } />
+	);
+	expect( without.container.textContent ).not.toContain( 'receipt' );
+	without.unmount();
+
+	const processing = await render(
+		<SuccessScreen
+			{ ...props }
+			recurring={ false }
+			processing
+			receiptEmail="jane@example.org"
+		/>
+	);
+	expect( processing.container.textContent ).not.toContain(
+		'jane@example.org'
+	);
+	processing.unmount();
+} );

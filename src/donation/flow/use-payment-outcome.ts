@@ -16,6 +16,8 @@ import { totalAmount } from '../../shared/help-cover';
 /** What the thank-you screen and the purchase event need. */
 export interface DonationSnapshot {
 	firstName: string;
+	/** Where the receipt goes; absent when not known (an older saved payment). */
+	email?: string;
 	total: number;
 	frequency: string;
 	iterationId: string;
@@ -26,6 +28,7 @@ export type Outcome =
 	| {
 			kind: 'success';
 			firstName: string;
+			email: string;
 			total: number;
 			frequency: string;
 			transactionId: string;
@@ -61,6 +64,7 @@ export function usePaymentOutcome(): PaymentOutcome {
 			const current = valuesRef.current;
 			const details = snapshot ?? {
 				firstName: current.firstName,
+				email: current.email,
 				total: totalAmount( current ),
 				frequency: current.frequency,
 				iterationId: current.iteration_id,
@@ -82,6 +86,7 @@ export function usePaymentOutcome(): PaymentOutcome {
 			setOutcome( {
 				kind: 'success',
 				firstName: details.firstName,
+				email: details.email ?? '',
 				total: details.total,
 				frequency: details.frequency,
 				transactionId: result.transactionId,

@@ -13,7 +13,7 @@ import {
 	takePendingExpressPayment,
 	withoutRedirectParams,
 } from '../../payments/stripe/redirect-return';
-import type { AjaxPost } from '../../shared/ajax';
+import { pickText, type AjaxPost } from '../../shared/ajax';
 import type { DonationValues } from '../../shared/donation-values';
 import { buildFormData } from '../form-data';
 import type { PaymentOutcome } from './use-payment-outcome';
@@ -66,6 +66,7 @@ export function useRedirectReturn(
 						pending
 							? {
 									firstName: pending.firstName,
+									email: emailIn( pending.formData ),
 									total: pending.total,
 									frequency: pending.frequency,
 									iterationId: pending.iterationId,
@@ -80,4 +81,16 @@ export function useRedirectReturn(
 				fail( error instanceof Error ? error.message : '' )
 			);
 	}, [ enabled, post, succeed, fail, setLoading ] );
+}
+
+/**
+ * The donor's email in a saved formData (SPEC §3.4), for the receipt line.
+ * @param formData The JSON formData saved before the redirect.
+ */
+function emailIn( formData: string ): string {
+	try {
+		return pickText( JSON.parse( formData ), 'email' );
+	} catch {
+		return '';
+	}
 }

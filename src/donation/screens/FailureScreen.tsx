@@ -1,8 +1,8 @@
 /**
  * Failure screen (SPEC §2.7). "Try Again" reloads the page. SPEC's three
  * lines are always shown; below them, what the server said when its answer
- * was readable: its own message, and "You have not been charged." only when
- * the server said so (data.charged === false).
+ * was readable: its own message, and whether the donor was charged, only as
+ * the server said it (data.charged false, or data.outcome "unknown"); never a guess.
  */
 import { useEffect, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
@@ -39,6 +39,14 @@ export function FailureScreen( {
 			{ notice?.notCharged && (
 				<p className="dw-failure-detail">
 					{ __( 'You have not been charged.', 'donation-widget' ) }
+				</p>
+			) }
+			{ notice?.charge === 'unknown' && (
+				<p className="dw-failure-detail">
+					{ __(
+						'We cannot tell yet whether you were charged. If you were, your donation will be recorded and your receipt emailed, so please check your email before you try again.',
+						'donation-widget'
+					) }
 				</p>
 			) }
 			<button

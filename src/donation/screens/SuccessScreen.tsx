@@ -18,6 +18,11 @@ interface SuccessScreenProps {
 	recurring: boolean;
 	/** Accepted, completing later: "is being processed" instead of "has been successful". */
 	processing?: boolean;
+	/**
+	 * Where the receipt goes (the donor's email), when the site emails
+	 * receipts; "" says nothing about a receipt.
+	 */
+	receiptEmail?: string;
 	contactUrl: string;
 	getInvolvedUrl: string;
 }
@@ -27,6 +32,7 @@ export function SuccessScreen( {
 	total,
 	recurring,
 	processing = false,
+	receiptEmail = '',
 	contactUrl,
 	getInvolvedUrl,
 }: SuccessScreenProps ) {
@@ -96,6 +102,19 @@ export function SuccessScreen( {
 					{ __(
 						'Your next donation will be processed in 4 weeks.',
 						'donation-widget'
+					) }
+				</p>
+			) }
+			{ /* A bank payment's receipt waits for the bank (said above). */ }
+			{ receiptEmail && ! processing && (
+				<p>
+					{ sprintf(
+						/* translators: %s: the donor's email address */
+						__(
+							'Your receipt is being emailed to %s.',
+							'donation-widget'
+						),
+						receiptEmail
 					) }
 				</p>
 			) }

@@ -83,6 +83,34 @@ describe( "what a failed payment answer said (the failure screen's extra lines)"
 		} );
 	} );
 
+	it( 'says the charge is unknown only when the server said so (data.outcome "unknown")', () => {
+		expect(
+			serverNotice(
+				answer( 504, {
+					success: false,
+					type: 'server',
+					data: {
+						message: 'The payment service is not answering.',
+						outcome: 'unknown',
+					},
+				} )
+			)
+		).toEqual( {
+			message: 'The payment service is not answering.',
+			notCharged: false,
+			charge: 'unknown',
+		} );
+		// "Not charged" is the server's firmer word and wins.
+		expect(
+			serverNotice(
+				answer( 502, {
+					success: false,
+					data: { charged: false, outcome: 'unknown' },
+				} )
+			)
+		).toEqual( { message: '', notCharged: true } );
+	} );
+
 	it( 'never reads "not charged" from a missing or other charged field', () => {
 		for ( const charged of [ undefined, true, 'false', 0, null ] ) {
 			expect(

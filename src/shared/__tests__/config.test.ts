@@ -245,3 +245,18 @@ describe( 'optional payment methods (settings.payment_methods)', () => {
 		expect( settings && enabledPaymentMethods( settings ) ).toEqual( [] );
 	} );
 } );
+
+describe( 'whether receipts are emailed (settings.receipts_emailed)', () => {
+	it( 'is read only as a boolean, and left out when the server says nothing', () => {
+		expect(
+			parseSettings( { receipts_emailed: true } )?.receipts_emailed
+		).toBe( true );
+		expect(
+			parseSettings( { receipts_emailed: false } )?.receipts_emailed
+		).toBe( false );
+		expect(
+			parseSettings( { receipts_emailed: 'yes' } )
+		).not.toHaveProperty( 'receipts_emailed' );
+		expect( parseSettings( {} ) ).not.toHaveProperty( 'receipts_emailed' );
+	} );
+} );

@@ -55,6 +55,14 @@ final class SettingsRestTest extends IntegrationTestCase {
 		$this->assertFalse( $data['demo_mode'] );
 	}
 
+	public function test_says_whether_receipts_are_emailed_so_the_thank_you_screen_says_so_only_then(): void {
+		$this->configure( array() );
+		$this->assertTrue( $this->rest( 'GET', '/my-plugin/v1/settings' )->get_data()['receipts_emailed'] );
+
+		$this->configure( array( 'receipt_send_automatically' => false ) );
+		$this->assertFalse( $this->rest( 'GET', '/my-plugin/v1/settings' )->get_data()['receipts_emailed'] );
+	}
+
 	public function test_live_modes_answer_the_live_public_keys(): void {
 		$this->configure(
 			array(

@@ -39,6 +39,11 @@ export interface CardFieldsProps {
 	floatingLabels?: boolean;
 	disabled?: boolean;
 	providerErrors: ProviderErrors;
+	/**
+	 * The bank's reason, on a second line under the card number's error
+	 * (decline-reason.ts); "" or absent for none.
+	 */
+	declineReason?: string;
 	onProviderError: (
 		field: ProviderField,
 		message: string | undefined
@@ -51,6 +56,7 @@ export function CardFields( {
 	floatingLabels = false,
 	disabled = false,
 	providerErrors,
+	declineReason = '',
 	onProviderError,
 }: CardFieldsProps ) {
 	const { errors, touched, setFieldValue, setFieldTouched } =
@@ -104,7 +110,10 @@ export function CardFields( {
 				floatingLabel={ floatingLabels }
 				disabled={ disabled }
 			/>
-			<ProviderFieldFrame { ...frame( 'cardNumber', numberLabel ) }>
+			<ProviderFieldFrame
+				{ ...frame( 'cardNumber', numberLabel ) }
+				detail={ providerErrors.cardNumber ? declineReason : '' }
+			>
 				{ ( elementId ) => (
 					<CardNumberElement
 						id={ elementId }

@@ -13,6 +13,11 @@ interface ProviderFieldFrameProps {
 	floatingLabel: boolean;
 	empty: boolean;
 	error: string | undefined;
+	/**
+	 * A second line under the error, such as the bank's reason for a decline;
+	 * undefined for a field that never has one (no element at all).
+	 */
+	detail?: string;
 	/** Renders the provider's element with the given id. */
 	children: ( elementId: string ) => ReactNode;
 }
@@ -23,11 +28,13 @@ export function ProviderFieldFrame( {
 	floatingLabel,
 	empty,
 	error,
+	detail,
 	children,
 }: ProviderFieldFrameProps ) {
 	const labelId = `${ id }-label`;
 	const errorId = `${ id }-error`;
 	const elementId = `${ id }-element`;
+	const detailId = `${ id }-error-detail`;
 	return (
 		<div className={ fieldClass( floatingLabel, empty ) }>
 			{ /* The provider focuses its field when a label points at its container. */ }
@@ -53,6 +60,17 @@ export function ProviderFieldFrame( {
 				{ children( elementId ) }
 			</div>
 			<FieldError id={ errorId } message={ error } />
+			{ /* Rendered while empty too, so the reason is announced when it
+			appears (it follows the error the flow moves focus to). */ }
+			{ detail !== undefined && (
+				<p
+					id={ detailId }
+					className="dw-field-reason"
+					aria-live="polite"
+				>
+					{ detail }
+				</p>
+			) }
 		</div>
 	);
 }

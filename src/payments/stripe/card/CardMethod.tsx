@@ -19,6 +19,7 @@ import { useSubmitter } from '../../use-submitter';
 import { billingDetails } from '../billing-details';
 import { CardFields } from '../card-fields/CardFields';
 import type { ProviderErrors, ProviderField } from '../card-fields/card-rules';
+import { declineReason } from '../card-fields/decline-reason';
 import { providerErrorMessage } from '../card-fields/provider-error';
 import { stripeCard } from '../card-fields/stripe-card';
 import { useStripePromise } from '../use-stripe-promise';
@@ -40,13 +41,20 @@ function CardForm( props: PaymentMethodProps ) {
 	const [ providerErrors, setProviderErrors ] = useState< ProviderErrors >(
 		{}
 	);
+	// The bank's reason for the last decline; it goes with the card number's
+	// error, so a change to the card number clears both.
+	const [ reason, setReason ] = useState( '' );
 
 	const onProviderError = useCallback(
-		( field: ProviderField, message: string | undefined ) =>
+		( field: ProviderField, message: string | undefined ) => {
+			if ( field === 'cardNumber' ) {
+				setReason( '' );
+			}
 			setProviderErrors( ( current ) => ( {
 				...current,
 				[ field ]: message,
-			} ) ),
+			} ) );
+		},
 		[]
 	);
 
@@ -113,6 +121,7 @@ function CardForm( props: PaymentMethodProps ) {
 				handlers.fail( outcome.errorMessage, outcome.notice );
 			} else {
 				onProviderError( 'cardNumber', messages.cardDeclined() );
+				setReason( declineReason( outcome.reason ) );
 				// The donor hears why, and Shift+Tab reaches the card number.
 				focusWhenReachable( () =>
 					providerErrorMessage(
@@ -133,6 +142,7 @@ function CardForm( props: PaymentMethodProps ) {
 			id={ contentId }
 			hidden={ ! selected }
 			providerErrors={ providerErrors }
+			declineReason={ reason }
 			onProviderError={ onProviderError }
 		/>
 	);

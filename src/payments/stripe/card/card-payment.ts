@@ -24,8 +24,11 @@ import {
 
 export type CardPaymentOutcome =
 	| { kind: 'success'; reference: string }
-	/** "Please check your card details and try again!" on the card number. */
-	| { kind: 'card-error' }
+	/**
+	 * "Please check your card details and try again!" on the card number;
+	 * reason is the bank's code (data.decline_code) for the second line.
+	 */
+	| { kind: 'card-error'; reason?: string }
 	| { kind: 'failure'; errorMessage: string; notice?: ServerNotice };
 
 export interface CardProvider {
@@ -54,6 +57,7 @@ export async function payByCard(
 			attemptId,
 		};
 
+		let authenticated = true;
 		let response = await server.post( 'process_payment_method', {
 			...fields,
 			captchaToken: await server.captchaToken(),
@@ -85,7 +89,7 @@ export async function payByCard(
 			}
 			// Passed or failed, the server hears of it: it confirms the
 			// payment, or records the failed check at once.
-			await provider.handleNextAction( clientSecret );
+			authenticated = await provider.handleNextAction( clientSecret );
 			response = await server.post( 'process_payment_method', {
 				...fields,
 				paymentIntentId,
@@ -107,7 +111,16 @@ export async function payByCard(
 			};
 		}
 		if ( pick( response.body, 'success' ) !== true ) {
-			return { kind: 'card-error' };
+			// The server's reading of Stripe's answer; else, after a check the
+			// donor did not pass, that check.
+			const reason =
+				pickText( response.body, 'data', 'decline_code' ) ||
+				( authenticated
+					? ''
+					: 'payment_intent_authentication_failure' );
+			return reason
+				? { kind: 'card-error', reason }
+				: { kind: 'card-error' };
 		}
 		return {
 			kind: 'success',

@@ -3,7 +3,7 @@
  * create the payment intent on the server, confirm it with the provider,
  * then fetch the charge reference.
  */
-import { pickText } from '../../../shared/ajax';
+import { pickText, UnreadableAnswer } from '../../../shared/ajax';
 import {
 	isAcceptedPending,
 	serverNotice,
@@ -83,16 +83,25 @@ export async function payByExpressCheckout(
 			return { kind: 'provider-error', message: submitError };
 		}
 
-		const intent = await server.post( 'payment_intent', {
-			amount: String( payment.amountCents ),
-			formData: server.formData(),
-			coverAmount: server.coverAmount(),
-			currency: payment.currency.toLowerCase(),
-			attemptId: server.attemptId(),
-			captchaToken: await server.captchaToken(),
-		} );
-		const clientSecret = pickText( intent.body, 'data', 'client_secret' );
-		if ( ! intent.ok || ! clientSecret ) {
+		const intent = await server
+			.post( 'payment_intent', {
+				amount: String( payment.amountCents ),
+				formData: server.formData(),
+				coverAmount: server.coverAmount(),
+				currency: payment.currency.toLowerCase(),
+				attemptId: server.attemptId(),
+				captchaToken: await server.captchaToken(),
+			} )
+			.catch( ( error: unknown ) => {
+				// SPEC §8 names this call's non-OK answer: silent, readable or
+				// not. An unreadable OK answer stays an exception.
+				if ( error instanceof UnreadableAnswer && error.nonOk ) {
+					return null;
+				}
+				throw error;
+			} );
+		const clientSecret = pickText( intent?.body, 'data', 'client_secret' );
+		if ( ! intent?.ok || ! clientSecret ) {
 			return { kind: 'silent' };
 		}
 

@@ -60,6 +60,23 @@ describe( 'card donation (SPEC §4.6, §7 call 4)', () => {
 		expect( await payByCard( provider(), server ) ).toEqual( expected );
 	} );
 
+	it( "a decline carries the bank's code (data.decline_code) for the reason line", async () => {
+		const { server } = serverDouble( [
+			ok( {
+				success: false,
+				type: 'card_error',
+				data: {
+					message: 'Your card has insufficient funds.',
+					decline_code: 'insufficient_funds',
+				},
+			} ),
+		] );
+		expect( await payByCard( provider(), server ) ).toEqual( {
+			kind: 'card-error',
+			reason: 'insufficient_funds',
+		} );
+	} );
+
 	it( 'a refused call carries what the server said to the failure screen', async () => {
 		const { server } = serverDouble( [
 			{
@@ -195,7 +212,11 @@ describe( 'card donation (SPEC §4.6, §7 call 4)', () => {
 				provider( { handleNextAction: async () => false } ),
 				server
 			);
-			expect( outcome ).toEqual( { kind: 'card-error' } );
+			// SPEC's card error, plus the bank's reason for the second line.
+			expect( outcome ).toEqual( {
+				kind: 'card-error',
+				reason: 'payment_intent_authentication_failure',
+			} );
 			// The site records the failed check now, not "awaiting bank check".
 			expect( calls ).toHaveLength( 2 );
 			expect( calls[ 1 ].fields.paymentIntentId ).toBe( 'pi_9' );
