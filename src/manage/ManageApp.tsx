@@ -313,50 +313,42 @@ function SubscriptionPanel( {
 			) }
 			<div className="dw-actions">
 				{ subscription.paused && actions.resume && (
-					<button
-						type="button"
-						className="dw-button dw-button--secondary"
-						disabled={ busy }
+					<SecondaryAction
+						busy={ busy }
 						onClick={ () => onChange( 'resume', subscription ) }
 					>
 						{ __( 'Resume', 'donation-widget' ) }
-					</button>
+					</SecondaryAction>
 				) }
 				{ actions.skip && (
-					<button
-						type="button"
-						className="dw-button dw-button--secondary"
-						disabled={ busy }
+					<SecondaryAction
+						busy={ busy }
 						onClick={ () =>
 							onDialog( { kind: 'skip', subscription } )
 						}
 					>
 						{ __( 'Skip the next donation', 'donation-widget' ) }
-					</button>
+					</SecondaryAction>
 				) }
 				{ actions.pause && (
-					<button
-						type="button"
-						className="dw-button dw-button--secondary"
-						disabled={ busy }
+					<SecondaryAction
+						busy={ busy }
 						onClick={ () =>
 							onDialog( { kind: 'pause', subscription } )
 						}
 					>
 						{ __( 'Pause donations', 'donation-widget' ) }
-					</button>
+					</SecondaryAction>
 				) }
 				{ actions.replace_card && (
-					<button
-						type="button"
-						className="dw-button dw-button--secondary"
-						disabled={ busy }
+					<SecondaryAction
+						busy={ busy }
 						onClick={ () =>
 							onChange( 'replace_card', subscription )
 						}
 					>
 						{ __( 'Replace card', 'donation-widget' ) }
-					</button>
+					</SecondaryAction>
 				) }
 				{ actions.cancel && (
 					<button
@@ -372,6 +364,34 @@ function SubscriptionPanel( {
 				) }
 			</div>
 		</section>
+	);
+}
+
+/**
+ * One of a donation's secondary actions: the page keeps a single primary action (Change amount).
+ * @param props          Button properties.
+ * @param props.busy     While the server works on another change.
+ * @param props.onClick  What the action does.
+ * @param props.children The action's label.
+ */
+function SecondaryAction( {
+	busy,
+	onClick,
+	children,
+}: {
+	busy: boolean;
+	onClick: () => void;
+	children: string;
+} ) {
+	return (
+		<button
+			type="button"
+			className="dw-button dw-button--secondary"
+			disabled={ busy }
+			onClick={ onClick }
+		>
+			{ children }
+		</button>
 	);
 }
 
