@@ -39,6 +39,16 @@ final class Installer {
 	private const REPLACED_DONATION_KEYS = array( 'email', 'email_domain', 'first_last', 'last_name', 'organisation_name' );
 
 	/**
+	 * The option row that says a request is upgrading (its value: since when, a Unix time).
+	 */
+	private const UPGRADE_CLAIM = 'donation_widget_db_upgrading';
+
+	/**
+	 * Seconds after which an upgrade's claim is taken to belong to a request that died.
+	 */
+	private const UPGRADE_CLAIM_TTL = 15 * MINUTE_IN_SECONDS;
+
+	/**
 	 * Subscriptions rows given their donor email per UPDATE of the backfill.
 	 */
 	private const BACKFILL_BATCH = 1000;
@@ -55,9 +65,52 @@ final class Installer {
 	 * another server, is not activated again, yet its first request must find its tables.
 	 */
 	public static function maybe_upgrade(): void {
-		if ( get_option( Schema::VERSION_OPTION ) !== Schema::VERSION ) {
-			self::install();
+		if ( get_option( Schema::VERSION_OPTION ) === Schema::VERSION || ! self::claim_upgrade() ) {
+			return;
 		}
+		try {
+			self::install();
+		} finally {
+			self::release_upgrade();
+		}
+	}
+
+	/**
+	 * Claims the upgrade for this request. At a million donations an upgrade takes minutes, and
+	 * every request in that time sees the old version: had each run it, their ALTERs would queue
+	 * on the table's metadata lock, and a queued ALTER holds back every insert behind it. So one
+	 * INSERT IGNORE decides which request upgrades; the others carry on meanwhile. A claim older
+	 * than UPGRADE_CLAIM_TTL belongs to a request that died, and one conditional UPDATE hands it
+	 * to a single successor.
+	 */
+	private static function claim_upgrade(): bool {
+		global $wpdb;
+		$now = time();
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- an atomic claim across web servers: never cached.
+		$inserted = $wpdb->query(
+			$wpdb->prepare( "INSERT IGNORE INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'off')", self::UPGRADE_CLAIM, (string) $now )
+		);
+		if ( 1 === $inserted ) {
+			return true;
+		}
+		$taken = $wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$wpdb->options} SET option_value = %s WHERE option_name = %s AND CAST(option_value AS UNSIGNED) < %d",
+				(string) $now,
+				self::UPGRADE_CLAIM,
+				$now - self::UPGRADE_CLAIM_TTL
+			)
+		);
+		// phpcs:enable
+		return 1 === $taken;
+	}
+
+	/**
+	 * Lets the next request upgrade (or, once the version is stored, nobody needs to).
+	 */
+	private static function release_upgrade(): void {
+		global $wpdb;
+		$wpdb->delete( $wpdb->options, array( 'option_name' => self::UPGRADE_CLAIM ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the claim above is never cached either.
 	}
 
 	/**
@@ -91,12 +144,34 @@ final class Installer {
 	 * Schema 12's changes to tables that already hold rows, as online ALTERs: the donations
 	 * table keeps taking donations while its search keys are built (ALGORITHM=INPLACE,
 	 * LOCK=NONE: MariaDB and MySQL refuse the statement rather than lock, and dbDelta() then
-	 * adds whatever is still missing). Each change is made only when missing, so a second
-	 * server upgrading at once, or a request that died half-way, just finishes the work.
+	 * adds whatever is still missing). Each change is made only when missing, so the request
+	 * that takes over from one that died half-way just finishes the work.
 	 */
 	private static function alter_online(): void {
 		global $wpdb;
 		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery.SchemaChange -- a migration of the plugin's own tables (names from Schema::table()); key and column names are the constants below.
+		// The subscriptions first: a small table done in seconds, whose new columns the code now
+		// writes as a subscription starts; the donations' keys only speed up reads.
+		$subscriptions = Schema::table( 'subscriptions' );
+		$keys          = self::key_names( $subscriptions );
+		if ( null !== $keys ) {
+			$changes = array();
+			if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$subscriptions} LIKE %s", 'donor_email' ) ) ) {
+				$changes[] = "ADD COLUMN donor_email varchar(100) NOT NULL DEFAULT ''";
+			}
+			if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$subscriptions} LIKE %s", 'latest_status' ) ) ) {
+				$changes[] = "ADD COLUMN latest_status varchar(20) NOT NULL DEFAULT ''";
+			}
+			if ( ! in_array( 'status_donor', $keys, true ) ) {
+				$changes[] = 'ADD KEY status_donor (status,donor_email,amount_cents)';
+			}
+			if ( ! in_array( 'status_latest', $keys, true ) ) {
+				$changes[] = 'ADD KEY status_latest (status,latest_status)';
+			}
+			if ( array() !== $changes ) {
+				$wpdb->query( "ALTER TABLE {$subscriptions} " . implode( ', ', $changes ) . ', ALGORITHM=INPLACE, LOCK=NONE' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- each change is one of the fixed definitions above.
+			}
+		}
 		$donations = Schema::table( 'donations' );
 		$keys      = self::key_names( $donations );
 		if ( null !== $keys ) {
@@ -121,26 +196,6 @@ final class Installer {
 				$wpdb->query( "ALTER TABLE {$donations} " . implode( ', ', $changes ) . ', ALGORITHM=INPLACE, LOCK=NONE' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- each change is built from the fixed key list above.
 			}
 		}//end if
-		$subscriptions = Schema::table( 'subscriptions' );
-		$keys          = self::key_names( $subscriptions );
-		if ( null !== $keys ) {
-			$changes = array();
-			if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$subscriptions} LIKE %s", 'donor_email' ) ) ) {
-				$changes[] = "ADD COLUMN donor_email varchar(100) NOT NULL DEFAULT ''";
-			}
-			if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$subscriptions} LIKE %s", 'latest_status' ) ) ) {
-				$changes[] = "ADD COLUMN latest_status varchar(20) NOT NULL DEFAULT ''";
-			}
-			if ( ! in_array( 'status_donor', $keys, true ) ) {
-				$changes[] = 'ADD KEY status_donor (status,donor_email,amount_cents)';
-			}
-			if ( ! in_array( 'status_latest', $keys, true ) ) {
-				$changes[] = 'ADD KEY status_latest (status,latest_status)';
-			}
-			if ( array() !== $changes ) {
-				$wpdb->query( "ALTER TABLE {$subscriptions} " . implode( ', ', $changes ) . ', ALGORITHM=INPLACE, LOCK=NONE' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- each change is one of the fixed definitions above.
-			}
-		}
 		// phpcs:enable
 	}
 

@@ -13,7 +13,11 @@
  *      valid donation from another client behind the same proxy at the same time, then one from
  *      the flooding client: every junk call is refused (400) and counts nowhere, both donations
  *      go through, although the client of run 1 is over its limit behind the same proxy;
- *   4. 100 card-update link checks (process_request_id, call 8) against their limit (60).
+ *   4. 100 card-update link checks (process_request_id, call 8) against their limit (60);
+ *   5. the schema upgrade: the tables put back to schema 11, then 40 page requests at once, each
+ *      seeing the old version: one request claims the upgrade and runs its two ALTERs; the
+ *      others carry on (had each upgraded, their ALTERs would queue on the tables' metadata
+ *      locks and hold back every insert behind them).
  *
  * Prints a table and exits non-zero unless exactly each limit got through, with 0 duplicates and
  * 0 lost, no answer other than "through" or "rate limited" (run 3: "refused as junk"), the
@@ -47,6 +51,9 @@ const EMAIL_CALLS = 30;
 const EMAIL_LIMIT = 10;
 const JUNK_CALLS = 200;
 const LINK_CALLS = 100;
+const UPGRADE_CALLS = 40;
+// Schema 12's online ALTERs: one for the subscriptions, one for the donations.
+const UPGRADE_ALTERS = 2;
 const WINDOW_SECONDS = 3600;
 const STRIPE_SECRET = 'sk_test_localStandIn';
 
@@ -465,6 +472,41 @@ async function linkCheckRun( limit ) {
 	};
 }
 
+/**
+ * A page request; its HTTP status (0 when it got no answer).
+ *
+ * @param {string} server Base URL.
+ * @return {Promise<number>} Status.
+ */
+async function pageStatus( server ) {
+	try {
+		const response = await fetch( `${ server }/` );
+		await response.text();
+		return response.status;
+	} catch {
+		return 0;
+	}
+}
+
+async function upgradeRun() {
+	const before = site( 'schema-11' ).alters;
+	const statuses = await Promise.all(
+		Array.from( { length: UPGRADE_CALLS }, ( _, i ) =>
+			pageStatus( SERVERS[ i % SERVERS.length ] )
+		)
+	);
+	const after = site( 'schema' );
+	return {
+		sent: UPGRADE_CALLS,
+		answered: statuses.filter( ( status ) => status === 200 ).length,
+		alters: after.alters - before,
+		version: after.version,
+		current: after.current,
+		lastGifts: after.lastGifts,
+		claims: after.claims,
+	};
+}
+
 function printTable( rows ) {
 	const header = [
 		'Check',
@@ -551,6 +593,7 @@ async function main() {
 	const junk = await junkRun( runId );
 	const links = await linkCheckRun( prepared.linkCheckLimit );
 	const runs = [ payments, perEmail, junk, links ];
+	const upgrade = await upgradeRun();
 	const store = site( 'store' );
 	const redisKeys = redisCounterKeys();
 
@@ -568,6 +611,9 @@ async function main() {
 			}), ${ store.tableRows } table rows`
 		: `rate_counters table (${ store.tableRows } rows)`;
 	console.log( `Counters kept in: ${ where }` );
+	console.log(
+		`Schema upgrade under ${ upgrade.sent } simultaneous page requests: ${ upgrade.alters } ALTER statements (one upgrade: ${ UPGRADE_ALTERS }), ${ upgrade.answered } answered 200, schema version ${ upgrade.version }`
+	);
 
 	const problems = [];
 	for ( const run of runs ) {
@@ -630,6 +676,19 @@ async function main() {
 	} else if ( store.objectCache || store.tableRows === 0 ) {
 		problems.push(
 			`The counters were expected in the rate_counters table, not: ${ where }`
+		);
+	}
+	if (
+		upgrade.alters !== UPGRADE_ALTERS ||
+		upgrade.answered !== upgrade.sent ||
+		upgrade.version !== upgrade.current ||
+		! upgrade.lastGifts ||
+		upgrade.claims !== 0
+	) {
+		problems.push(
+			`Schema upgrade: ${ upgrade.alters } ALTERs (expected ${ UPGRADE_ALTERS }: one request upgrades), ${ upgrade.answered } of ${ upgrade.sent } pages answered 200, version ${ upgrade.version } of ${ upgrade.current }, donor_last_gifts ${
+				upgrade.lastGifts ? 'created' : 'missing'
+			}, ${ upgrade.claims } claims left`
 		);
 	}
 	const php = phpProblems();

@@ -12,6 +12,10 @@
  *                                  the Stripe stand-in, and a card-update link for it.
  *   php site.php validated SUB     How many "validated" audit rows the subscription has.
  *   php site.php store             Where the counters are: object cache or table (and its rows).
+ *   php site.php schema-11         Puts the tables back to schema 11 (as DonorKeysMigrationTest
+ *                                  does), so the next request upgrades them; the ALTER count.
+ *   php site.php schema            The ALTER TABLE statements the database has run, the stored
+ *                                  schema version, whether schema 12's table exists, upgrade claims.
  *
  * Loads the site named by DONATION_WIDGET_SITE (run.sh sets "concurrency"), with its object-cache
  * drop-in when one is installed, so it sees what the servers see. Never shipped.
@@ -74,6 +78,15 @@ function dw_concurrency_store(): array {
 		'cacheClass'  => is_object( $wp_object_cache ) ? get_class( $wp_object_cache ) : '',
 		'tableRows'   => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::table( 'rate_counters' ) ),
 	);
+}
+
+/**
+ * How many ALTER TABLE statements the database server has run (the check's private MariaDB
+ * runs no others).
+ */
+function dw_concurrency_alters(): int {
+	global $wpdb;
+	return (int) $wpdb->get_row( "SHOW GLOBAL STATUS LIKE 'Com_alter_table'", ARRAY_N )[1];
 }
 
 global $wpdb;
@@ -166,6 +179,35 @@ switch ( $dw_command ) {
 		dw_concurrency_answer( dw_concurrency_store() );
 		break;
 
+	case 'schema-11':
+		$dw_subscriptions = Schema::table( 'subscriptions' );
+		$dw_donations     = Schema::table( 'donations' );
+		$wpdb->query( "ALTER TABLE {$dw_subscriptions} DROP KEY status_donor, DROP KEY status_latest, DROP COLUMN donor_email, DROP COLUMN latest_status" );
+		$wpdb->query(
+			"ALTER TABLE {$dw_donations} DROP KEY search_email, DROP KEY search_domain, DROP KEY search_first_last, DROP KEY search_last, DROP KEY search_organisation,
+			ADD KEY email (email), ADD KEY email_domain (email_domain), ADD KEY first_last (first_name,last_name), ADD KEY last_name (last_name), ADD KEY organisation_name (organisation_name)"
+		);
+		$wpdb->query( 'DROP TABLE ' . Schema::table( 'donor_last_gifts' ) );
+		update_option( Schema::VERSION_OPTION, '11' );
+		if ( '' !== $wpdb->last_error ) {
+			dw_concurrency_fail( 'Going back to schema 11 failed: ' . $wpdb->last_error );
+		}
+		dw_concurrency_answer( array( 'alters' => dw_concurrency_alters() ) );
+		break;
+
+	case 'schema':
+		$dw_last_gifts = Schema::table( 'donor_last_gifts' );
+		dw_concurrency_answer(
+			array(
+				'alters'    => dw_concurrency_alters(),
+				'version'   => (string) get_option( Schema::VERSION_OPTION ),
+				'current'   => Schema::VERSION,
+				'lastGifts' => $dw_last_gifts === $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $dw_last_gifts ) ),
+				'claims'    => (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name = %s", 'donation_widget_db_upgrading' ) ),
+			)
+		);
+		break;
+
 	default:
-		dw_concurrency_fail( 'Usage: php tests/concurrency/site.php prepare LIMIT EMAIL_LIMIT | donations PREFIX | link | validated SUB | store' );
+		dw_concurrency_fail( 'Usage: php tests/concurrency/site.php prepare LIMIT EMAIL_LIMIT | donations PREFIX | link | validated SUB | store | schema-11 | schema' );
 }

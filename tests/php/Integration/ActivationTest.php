@@ -16,6 +16,8 @@ final class ActivationTest extends IntegrationTestCase {
 
 	private const PLUGIN = 'donation-widget/donation-widget.php';
 
+	private const UPGRADE_CLAIM = 'donation_widget_db_upgrading';
+
 	public function test_the_plugin_is_active_and_its_tables_exist(): void {
 		global $wpdb;
 		$this->assertTrue( is_plugin_active( self::PLUGIN ) );
@@ -82,6 +84,94 @@ final class ActivationTest extends IntegrationTestCase {
 
 		$this->assertSame( $table, $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $table ) ) );
 		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+	}
+
+	public function test_while_another_request_upgrades_the_schema_this_one_carries_on_without_altering_anything(): void {
+		$this->leave_claim( time() - 60 );
+		update_option( Schema::VERSION_OPTION, '11' );
+		$schema_changes = $this->count_schema_changes();
+
+		Installer::maybe_upgrade();
+
+		$this->assertSame( 0, $schema_changes(), 'A second request ran the upgrade too.' );
+		$this->assertSame( '11', get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( 1, $this->claims(), 'The claim of the request that is upgrading is left alone.' );
+	}
+
+	public function test_a_claim_left_by_a_request_that_died_is_taken_over_and_released_once_upgraded(): void {
+		$this->leave_claim( time() - 16 * MINUTE_IN_SECONDS );
+		update_option( Schema::VERSION_OPTION, '11' );
+
+		Installer::maybe_upgrade();
+
+		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( 0, $this->claims() );
+	}
+
+	public function test_an_upgrade_that_fails_releases_its_claim_for_the_next_request(): void {
+		update_option( Schema::VERSION_OPTION, '11' );
+		$fail = static function ( $query ) {
+			if ( is_string( $query ) && str_contains( $query, 'SHOW INDEX FROM' ) ) {
+				throw new \RuntimeException( 'The database went away.' );
+			}
+			return $query;
+		};
+		add_filter( 'query', $fail );
+		try {
+			Installer::maybe_upgrade();
+			$this->fail( 'The failure was swallowed.' );
+		} catch ( \RuntimeException $failure ) {
+			$this->assertSame( 'The database went away.', $failure->getMessage() );
+		} finally {
+			remove_filter( 'query', $fail );
+		}
+		$this->assertSame( 0, $this->claims() );
+		$this->assertSame( '11', get_option( Schema::VERSION_OPTION ) );
+
+		Installer::maybe_upgrade();
+		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+	}
+
+	/**
+	 * Counts the ALTER TABLE and CREATE TABLE statements sent from now on.
+	 *
+	 * @return callable(): int
+	 */
+	private function count_schema_changes(): callable {
+		$count  = 0;
+		$filter = static function ( $query ) use ( &$count ) {
+			if ( is_string( $query ) && preg_match( '/^\s*(ALTER|CREATE) TABLE/i', $query ) ) {
+				++$count;
+			}
+			return $query;
+		};
+		add_filter( 'query', $filter );
+		return static function () use ( &$count, $filter ): int {
+			remove_filter( 'query', $filter );
+			return $count;
+		};
+	}
+
+	/**
+	 * An upgrade claim as a request that started upgrading at $since leaves it.
+	 *
+	 * @param int $since Unix time.
+	 */
+	private function leave_claim( int $since ): void {
+		global $wpdb;
+		$wpdb->insert( // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			$wpdb->options,
+			array(
+				'option_name'  => self::UPGRADE_CLAIM,
+				'option_value' => (string) $since,
+				'autoload'     => 'off',
+			)
+		);
+	}
+
+	private function claims(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name = %s", self::UPGRADE_CLAIM ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	}
 
 	public function test_an_up_to_date_schema_is_left_alone(): void {
