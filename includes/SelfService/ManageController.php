@@ -32,6 +32,12 @@ final class ManageController {
 	 */
 	public const JSON_ACTION = 'donation_widget_manage';
 
+	/**
+	 * The admin-ajax.php action of the React email form: the same handler as REQUEST_ACTION,
+	 * answering JSON instead of a redirect.
+	 */
+	public const REQUEST_JSON_ACTION = 'donation_widget_manage_request_link';
+
 	public const NONCE_FIELD = 'manage_nonce';
 
 	public const COOKIE = 'donation_widget_manage';
@@ -105,13 +111,51 @@ final class ManageController {
 	 * @return string Where to go next.
 	 */
 	public function request( array $post ): string {
-		$started = microtime( true );
-		$page    = $this->page();
+		$page = $this->page();
 		if ( null === $page ) {
 			return home_url( '/' );
 		}
+		return add_query_arg( self::REQUEST_ARG, $this->request_outcome( $post, $page['id'] ), $page['url'] ) . '#manage-donation';
+	}
+
+	/**
+	 * "Email me a link" from the React form (REQUEST_JSON_ACTION): the same rules and the same
+	 * answer as the form, as JSON. Fields: email.
+	 *
+	 * @param array<string, mixed> $post Unslashed POST fields.
+	 * @return array{outcome: string, message: string, isError: bool}
+	 */
+	public function request_json( array $post ): array {
+		$page = $this->page();
+		if ( null === $page ) {
+			// No page to link to: nothing was queued, so the answer must not say it was sent.
+			return array(
+				'outcome' => SubscriptionChanges::NOT_AVAILABLE,
+				'message' => ManagePage::result_messages()[ SubscriptionChanges::NOT_AVAILABLE ][0],
+				'isError' => true,
+			);
+		}
+		$outcome  = $this->request_outcome( $post, $page['id'] );
+		$messages = ManagePage::request_messages();
+		return array(
+			'outcome' => $outcome,
+			'message' => $messages[ $outcome ][0],
+			'isError' => $messages[ $outcome ][1],
+		);
+	}
+
+	/**
+	 * Queues a link request (rate limits in ManageLinks) and waits out the answer floor, for the
+	 * form and the JSON call alike.
+	 *
+	 * @param array<string, mixed> $post    Unslashed POST fields.
+	 * @param int                  $page_id The page the link opens.
+	 * @return string ManageLinks::SENT, INVALID or RATE_LIMITED.
+	 */
+	private function request_outcome( array $post, int $page_id ): string {
+		$started = microtime( true );
 		$email   = is_string( $post['email'] ?? null ) ? $post['email'] : '';
-		$outcome = $this->links->request( $email, $page['id'], ClientIp::current() );
+		$outcome = $this->links->request( $email, $page_id, ClientIp::current() );
 		/**
 		 * Filters the least time, in milliseconds, a link request takes.
 		 *
@@ -122,7 +166,7 @@ final class ManageController {
 		if ( $floor > $spent ) {
 			usleep( ( $floor - $spent ) * 1000 );
 		}
-		return add_query_arg( self::REQUEST_ARG, $outcome, $page['url'] ) . '#manage-donation';
+		return $outcome;
 	}
 
 	/**

@@ -92,7 +92,27 @@ final class ManagePage {
 			esc_html__( 'Email address', 'donation-widget' )
 		);
 		$html .= sprintf( '<p><button type="submit" class="wp-element-button dw-button dw-button--primary">%s</button></p>', esc_html__( 'Email me a link', 'donation-widget' ) );
-		return $this->widget_look( $html . '</form>' );
+		$html  = $this->widget_look( $html . '</form>' );
+		if ( ! wp_script_is( Assets::MANAGE_HANDLE, 'registered' ) ) {
+			return $html;
+		}
+		// React's email form replaces the plain one, which stays as the page without JavaScript.
+		$this->enqueue_app();
+		$state = array( 'notice' => $this->notice_state( ManageController::REQUEST_ARG, self::request_messages() ) );
+		return sprintf(
+			'<div class="donation-widget-manage-app" data-manage-request="%s">%s</div>',
+			esc_attr( (string) wp_json_encode( $state, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT ) ),
+			$html
+		);
+	}
+
+	/**
+	 * Loads the React page's script and style, and tells it where admin-ajax.php is.
+	 */
+	private function enqueue_app(): void {
+		wp_enqueue_script( Assets::MANAGE_HANDLE );
+		wp_enqueue_style( Assets::MANAGE_HANDLE );
+		wp_add_inline_script( Assets::MANAGE_HANDLE, 'window.donationWidgetManage = ' . wp_json_encode( array( 'ajaxUrl' => admin_url( 'admin-ajax.php' ) ) ) . ';', 'before' );
 	}
 
 	/**
@@ -138,9 +158,7 @@ final class ManagePage {
 		if ( ! wp_script_is( Assets::MANAGE_HANDLE, 'registered' ) ) {
 			return $outside . $this->plain_view( $session, $page_id, '' === $card );
 		}
-		wp_enqueue_script( Assets::MANAGE_HANDLE );
-		wp_enqueue_style( Assets::MANAGE_HANDLE );
-		wp_add_inline_script( Assets::MANAGE_HANDLE, 'window.donationWidgetManage = ' . wp_json_encode( array( 'ajaxUrl' => admin_url( 'admin-ajax.php' ) ) ) . ';', 'before' );
+		$this->enqueue_app();
 		$state = $this->state( $session );
 		if ( '' !== $card ) {
 			$state['notice'] = null;
@@ -210,19 +228,20 @@ final class ManagePage {
 			'pauseChoices'  => $pause,
 			'gifts'         => $gifts,
 			'statements'    => $this->statement_links( $session->email ),
-			'notice'        => $this->notice_state(),
+			'notice'        => $this->notice_state( ManageController::RESULT_ARG, self::result_messages() ),
 		);
 	}
 
 	/**
 	 * The result in the URL (the form pages' answers), for the React page.
 	 *
+	 * @param string                                   $arg      Query argument.
+	 * @param array<string, array{0: string, 1: bool}> $messages Code => [message, is error].
 	 * @return array{message: string, isError: bool}|null
 	 */
-	private function notice_state(): ?array {
+	private function notice_state( string $arg, array $messages ): ?array {
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only picks which fixed message to show.
-		$code     = isset( $_GET[ ManageController::RESULT_ARG ] ) ? sanitize_key( wp_unslash( $_GET[ ManageController::RESULT_ARG ] ) ) : '';
-		$messages = self::result_messages();
+		$code = isset( $_GET[ $arg ] ) ? sanitize_key( wp_unslash( $_GET[ $arg ] ) ) : '';
 		return isset( $messages[ $code ] ) ? array(
 			'message' => $messages[ $code ][0],
 			'isError' => $messages[ $code ][1],

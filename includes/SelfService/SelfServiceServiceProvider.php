@@ -188,6 +188,16 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 		};
 		add_action( 'wp_ajax_nopriv_' . ManageController::JSON_ACTION, $json );
 		add_action( 'wp_ajax_' . ManageController::JSON_ACTION, $json );
+		// The React email form: public like the form it replaces (the page may be cached, so no
+		// nonce); the same rate limits and queue, through ManageController::request_json().
+		$request_json = static function () use ( $container ): void {
+			// phpcs:ignore WordPress.Security.NonceVerification.Missing -- public as the email form; rate-limited in ManageLinks::request().
+			$post = wp_unslash( $_POST );
+			nocache_headers();
+			wp_send_json( $container->get( ManageController::class )->request_json( is_array( $post ) ? $post : array() ), 200 );
+		};
+		add_action( 'wp_ajax_nopriv_' . ManageController::REQUEST_JSON_ACTION, $request_json );
+		add_action( 'wp_ajax_' . ManageController::REQUEST_JSON_ACTION, $request_json );
 		// Before the mail worker (priority 10) on the same event, so a link goes out in that run.
 		add_action( MailSchedule::HOOK, static fn () => $container->get( ManageLinks::class )->process_requests(), 5 );
 		add_action( MailWorker::SENT_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ManageLinks::class )->record_delivery( $kind, $source_id, true ), 10, 3 );

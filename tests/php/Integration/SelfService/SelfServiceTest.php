@@ -10,6 +10,7 @@ namespace DonationWidget\Tests\Integration\SelfService;
 
 use DonationWidget\Admin\Subscriptions\CardUpdatePanel;
 use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
+use DonationWidget\Blocks\Assets;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\SelfService\ManageController;
@@ -163,6 +164,80 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		$this->assertContains( self::EMAIL, $recipients );
 		$table = Schema::table( 'self_service_links' );
 		$this->assertSame( '0', $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE email = %s", 'nobody@example.org.au' ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+	}
+
+	public function test_the_react_email_forms_json_call_follows_the_forms_rules(): void {
+		$this->recurring_donor();
+		// Public like the form it replaces: logged-out visitors reach it, with no nonce to carry
+		// (a cached page would hold a stale one).
+		$this->assertNotFalse( has_action( 'wp_ajax_nopriv_' . ManageController::REQUEST_JSON_ACTION ) );
+		$this->assertNotFalse( has_action( 'wp_ajax_' . ManageController::REQUEST_JSON_ACTION ) );
+		$ip = static fn (): string => '203.0.113.77';
+		add_filter( 'donation_widget_client_ip', $ip );
+		try {
+			$known   = $this->controller_of()->request_json( array( 'email' => self::EMAIL ) );
+			$unknown = $this->controller_of()->request_json( array( 'email' => 'nobody@example.org.au' ) );
+			// The same answer whether the address has donations or not, and the form's own words.
+			$this->assertSame( $known, $unknown );
+			$this->assertSame(
+				array(
+					'outcome' => ManageLinks::SENT,
+					'message' => ManagePage::request_messages()[ ManageLinks::SENT ][0],
+					'isError' => false,
+				),
+				$known
+			);
+			// Both queued, as the form's requests are; the worker emails only the known one.
+			global $wpdb;
+			$table = Schema::table( 'self_service_requests' );
+			$this->assertSame( '1', $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE email = %s", self::EMAIL ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$this->assertSame( '1', $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE email = %s", 'nobody@example.org.au' ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$this->deliver_mail();
+			$recipients = array_merge( ...array_map( static fn ( array $mail ): array => (array) $mail['to'], $this->mailbox() ) );
+			$this->assertContains( self::EMAIL, $recipients );
+			$this->assertNotContains( 'nobody@example.org.au', $recipients );
+
+			$invalid = $this->controller_of()->request_json( array( 'email' => 'not an address' ) );
+			$this->assertSame( ManageLinks::INVALID, $invalid['outcome'] );
+			$this->assertTrue( $invalid['isError'] );
+
+			// The same per-IP limit as the form: 3 requests so far (an invalid one is not counted), the
+			// form and the JSON call counting together.
+			$this->controller_of()->request( array( 'email' => 'form@example.org.au' ) );
+			for ( $i = 3; $i < ManageLinks::REQUESTS_PER_IP; $i++ ) {
+				$this->assertSame( ManageLinks::SENT, $this->controller_of()->request_json( array( 'email' => "someone{$i}@example.org.au" ) )['outcome'] );
+			}
+			$limited = $this->controller_of()->request_json( array( 'email' => 'one-more@example.org.au' ) );
+			$this->assertSame(
+				array(
+					'outcome' => ManageLinks::RATE_LIMITED,
+					'message' => ManagePage::request_messages()[ ManageLinks::RATE_LIMITED ][0],
+					'isError' => true,
+				),
+				$limited
+			);
+			$this->assertSame( '0', $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE email = %s", 'one-more@example.org.au' ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		} finally {
+			remove_filter( 'donation_widget_client_ip', $ip );
+		}
+	}
+
+	public function test_the_email_form_is_reacts_with_the_plain_form_inside(): void {
+		$_GET[ ManageController::REQUEST_ARG ] = ManageController::LINK_EXPIRED;
+		$html                                  = $this->page_html();
+		$this->assertMatchesRegularExpression( '/data-manage-request="([^"]*)"/', $html );
+		preg_match( '/data-manage-request="([^"]*)"/', $html, $found );
+		$state = json_decode( html_entity_decode( $found[1], ENT_QUOTES ), true );
+		$this->assertSame(
+			array(
+				'message' => ManagePage::request_messages()[ ManageController::LINK_EXPIRED ][0],
+				'isError' => true,
+			),
+			$state['notice']
+		);
+		// Without JavaScript the plain form still posts to admin-post.php.
+		$this->assertStringContainsString( 'name="action" value="' . ManageController::REQUEST_ACTION . '"', $html );
+		$this->assertTrue( wp_script_is( Assets::MANAGE_HANDLE, 'enqueued' ) );
 	}
 
 	public function test_both_answers_take_at_least_the_same_floor_of_time(): void {
