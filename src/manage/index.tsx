@@ -5,7 +5,8 @@
 import { createRoot } from '@wordpress/element';
 import { createAjaxClient, logProblem } from '../shared/ajax';
 import { ManageApp } from './ManageApp';
-import { readState } from './state';
+import { RequestForm } from './RequestForm';
+import { parseNotice, readState } from './state';
 import '../view.scss';
 import './manage.scss';
 
@@ -28,6 +29,31 @@ export function mountManage( root: ParentNode = document ): void {
 			createRoot( host ).render(
 				<ManageApp
 					initial={ state }
+					post={ createAjaxClient( ajaxUrl ) }
+				/>
+			);
+		}
+	);
+	// The email form before signing in.
+	root.querySelectorAll< HTMLElement >( '[data-manage-request]' ).forEach(
+		( host ) => {
+			if ( typeof ajaxUrl !== 'string' ) {
+				logProblem( 'the manage page has no ajax URL', host );
+				return;
+			}
+			let notice = null;
+			try {
+				notice = parseNotice(
+					JSON.parse(
+						host.getAttribute( 'data-manage-request' ) ?? ''
+					)?.notice
+				);
+			} catch {
+				// No notice: the form still works.
+			}
+			createRoot( host ).render(
+				<RequestForm
+					initialNotice={ notice }
 					post={ createAjaxClient( ajaxUrl ) }
 				/>
 			);

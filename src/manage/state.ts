@@ -66,7 +66,7 @@ const ACTIONS: ActionName[] = [
 	'replace_card',
 ];
 
-function parseNotice( value: unknown ): Notice | null {
+export function parseNotice( value: unknown ): Notice | null {
 	if ( ! isObject( value ) || ! text( value.message ) ) {
 		return null;
 	}
