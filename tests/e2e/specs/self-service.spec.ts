@@ -81,11 +81,37 @@ test.describe( 'self-service', () => {
 
 		await page.goto( '/manage-donation/' );
 		await expectAccessible( page );
-		await manage( page ).getByLabel( 'Email address' ).fill( email );
+		// React's form: a bad address is answered beside the field, without leaving the page.
+		const emailField = manage( page ).getByLabel( 'Email address' );
+		await emailField.fill( 'not-an-address' );
+		await manage( page )
+			.getByRole( 'button', { name: 'Email me a link' } )
+			.click();
+		await expect( emailField ).toHaveAttribute( 'aria-invalid', 'true' );
+		await expect( emailField ).toHaveAccessibleDescription(
+			'Please enter a valid email address.'
+		);
+		await expect( emailField ).toBeFocused();
+		await expect( page ).toHaveURL( /\/manage-donation\/$/ );
+
+		await emailField.fill( email );
 		await manage( page )
 			.getByRole( 'button', { name: 'Email me a link' } )
 			.click();
 		await expect( manage( page ).getByRole( 'status' ) ).toHaveText( SENT );
+		// The answer came in place (no round trip through admin-post.php), and took focus.
+		await expect( manage( page ).getByRole( 'status' ) ).toBeFocused();
+		await expect( page ).toHaveURL( /\/manage-donation\/$/ );
+		await expect( emailField ).not.toHaveAttribute(
+			'aria-invalid',
+			'true'
+		);
+		await expectAccessible( page );
+		await page.setViewportSize( { width: 320, height: 800 } );
+		expect(
+			await page.evaluate( () => document.documentElement.scrollWidth )
+		).toBeLessThanOrEqual( 320 );
+		await page.setViewportSize( { width: 1280, height: 800 } );
 
 		// An unknown address gets the very same answer (and no email).
 		const stranger = `nobody-${ Date.now() }@example.org.au`;
