@@ -142,7 +142,26 @@ final class ManagePage {
 		$html .= sprintf( '<input type="hidden" name="token" value="%s" />', esc_attr( $token ) );
 		$html .= sprintf( '<p>%s</p>', esc_html__( 'Your secure link works once. Continue to see and manage your donations.', 'donation-widget' ) );
 		$html .= sprintf( '<p><button type="submit" class="wp-element-button dw-button dw-button--primary">%s</button></p>', esc_html__( 'Show my donations', 'donation-widget' ) );
-		return $this->widget_look( $html . '</form>' );
+		$html  = $this->widget_look( $html . '</form>' );
+		if ( ! wp_script_is( Assets::MANAGE_HANDLE, 'registered' ) ) {
+			return $html;
+		}
+		// React renders the same form (still a real POST, so the server sets the cookie and link
+		// scanners that only fetch cannot use the link up); the plain one stays without JavaScript.
+		$this->enqueue_app();
+		$fields = array(
+			'url'    => admin_url( 'admin-post.php' ),
+			'fields' => array(
+				'action'  => ManageController::OPEN_ACTION,
+				'page_id' => (string) $page_id,
+				'token'   => $token,
+			),
+		);
+		return sprintf(
+			'<div class="donation-widget-manage-app" data-manage-open="%s">%s</div>',
+			esc_attr( (string) wp_json_encode( $fields, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT ) ),
+			$html
+		);
 	}
 
 	/**

@@ -5,6 +5,7 @@
 import { createRoot } from '@wordpress/element';
 import { createAjaxClient, logProblem } from '../shared/ajax';
 import { ManageApp } from './ManageApp';
+import { OpenForm, readOpenForm } from './OpenForm';
 import { RequestForm } from './RequestForm';
 import { parseNotice, readState } from './state';
 import '../view.scss';
@@ -57,6 +58,17 @@ export function mountManage( root: ParentNode = document ): void {
 					post={ createAjaxClient( ajaxUrl ) }
 				/>
 			);
+		}
+	);
+	// "Show my donations" on opening a link.
+	root.querySelectorAll< HTMLElement >( '[data-manage-open]' ).forEach(
+		( host ) => {
+			const form = readOpenForm(
+				host.getAttribute( 'data-manage-open' )
+			);
+			if ( form ) {
+				createRoot( host ).render( <OpenForm { ...form } /> );
+			}
 		}
 	);
 }

@@ -345,6 +345,14 @@ test.describe( 'self-service', () => {
 		const [ linkMail ] = mailTo( email );
 		await page.setViewportSize( { width: 320, height: 720 } );
 		await page.goto( linkIn( linkMail.text ) );
+		// The opening step, rendered by React: axe-clean and no sideways scroll either.
+		await expect(
+			manage( page ).getByRole( 'button', { name: 'Show my donations' } )
+		).toBeVisible();
+		await expectAccessible( page );
+		expect(
+			await page.evaluate( () => document.documentElement.scrollWidth )
+		).toBeLessThanOrEqual( 320 );
 		await manage( page )
 			.getByRole( 'button', { name: 'Show my donations' } )
 			.click();

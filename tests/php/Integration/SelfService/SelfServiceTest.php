@@ -240,6 +240,26 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		$this->assertTrue( wp_script_is( Assets::MANAGE_HANDLE, 'enqueued' ) );
 	}
 
+	public function test_show_my_donations_is_reacts_form_posting_the_plain_forms_fields(): void {
+		$token                          = str_repeat( 'A', 43 );
+		$_GET[ ManageLinks::QUERY_ARG ] = $token;
+		$html                           = $this->page_html();
+		$this->assertMatchesRegularExpression( '/data-manage-open="([^"]*)"/', $html );
+		preg_match( '/data-manage-open="([^"]*)"/', $html, $found );
+		$form = json_decode( html_entity_decode( $found[1], ENT_QUOTES ), true );
+		// Still a POST to admin-post.php, whose answer sets the HTTP-only cookie.
+		$this->assertSame( admin_url( 'admin-post.php' ), $form['url'] );
+		$this->assertSame(
+			array(
+				'action'  => ManageController::OPEN_ACTION,
+				'page_id' => (string) $this->manage_page,
+				'token'   => $token,
+			),
+			$form['fields']
+		);
+		$this->assertStringContainsString( 'name="action" value="' . ManageController::OPEN_ACTION . '"', $html, 'The plain form stays for pages without JavaScript.' );
+	}
+
 	public function test_both_answers_take_at_least_the_same_floor_of_time(): void {
 		$this->recurring_donor();
 		remove_all_filters( 'donation_widget_self_service_answer_floor_ms' );
