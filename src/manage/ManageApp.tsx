@@ -9,6 +9,7 @@ import { __ } from '@wordpress/i18n';
 import type { FormEvent } from 'react';
 import type { AjaxPost } from '../shared/ajax';
 import { BusyOverlay } from '../shared/BusyOverlay';
+import { NoticeBox } from './NoticeBox';
 import { Modal } from '../shared/Modal';
 import {
 	call,
@@ -119,18 +120,7 @@ export function ManageApp( {
 
 	return (
 		<div className="dw-widget dw-manage" aria-busy={ busy }>
-			{ notice && (
-				<div
-					ref={ noticeRef }
-					className={ `dw-manage__notice${
-						notice.isError ? ' dw-manage__notice--error' : ''
-					}` }
-					role={ notice.isError ? 'alert' : 'status' }
-					tabIndex={ -1 }
-				>
-					<p>{ notice.message }</p>
-				</div>
-			) }
+			{ notice && <NoticeBox ref={ noticeRef } notice={ notice } /> }
 			<h2 className="dw-heading">
 				{ __( 'Your 4-weekly donations', 'donation-widget' ) }
 			</h2>

@@ -9,6 +9,7 @@ import { __ } from '@wordpress/i18n';
 import type { FormEvent } from 'react';
 import type { AjaxPost } from '../shared/ajax';
 import { BusyOverlay } from '../shared/BusyOverlay';
+import { NoticeBox } from './NoticeBox';
 import { FieldError } from '../shared/fields';
 import { parseNotice, type Notice } from './state';
 
@@ -97,18 +98,7 @@ export function RequestForm( { initialNotice, post }: RequestFormProps ) {
 
 	return (
 		<div className="dw-widget dw-manage" aria-busy={ busy }>
-			{ notice && (
-				<div
-					ref={ noticeRef }
-					className={ `dw-manage__notice${
-						notice.isError ? ' dw-manage__notice--error' : ''
-					}` }
-					role={ notice.isError ? 'alert' : 'status' }
-					tabIndex={ -1 }
-				>
-					<p>{ notice.message }</p>
-				</div>
-			) }
+			{ notice && <NoticeBox ref={ noticeRef } notice={ notice } /> }
 			<form noValidate onSubmit={ submit }>
 				<p>
 					{ __(
