@@ -15,10 +15,10 @@
  * and the dashboard widget's own time, measured in-process by bin/benchmark/admin-site.php, and
  * with --rows it first seeds that site up to that many rows.
  */
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { loadAverage } from './figures.mjs';
 
 const root = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
@@ -193,10 +193,7 @@ export async function adminTimings( { site, rows, siteName, runs } ) {
 		[ 'Dashboard (whole page)', `${ admin }/index.php` ],
 	];
 
-	const load = os
-		.loadavg()
-		.map( ( value ) => value.toFixed( 2 ) )
-		.join( ', ' );
+	const load = loadAverage( ', ' );
 	console.log(
 		`Admin timings against ${ site }${ inside ? ` (${ inside.rows.toLocaleString( 'en' ) } donation rows${ inside.seeded ? `, ${ inside.seeded } seeded now` : '' })` : '' }, median of ${ RUNS } interleaved rounds after a warm-up; load average ${ load }:`
 	);
@@ -228,9 +225,6 @@ export async function adminTimings( { site, rows, siteName, runs } ) {
 		);
 	}
 	console.log(
-		`  searched for ${ email } and ${ reference }; load average after: ${ os
-			.loadavg()
-			.map( ( value ) => value.toFixed( 2 ) )
-			.join( ', ' ) }`
+		`  searched for ${ email } and ${ reference }; load average after: ${ loadAverage( ', ' ) }`
 	);
 }

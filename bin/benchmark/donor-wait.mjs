@@ -27,6 +27,7 @@
 import os from 'node:os';
 import { chromium } from 'playwright';
 import { startGzipProxy } from './gzip-proxy.mjs';
+import { loadAverage, median } from './figures.mjs';
 
 export const PLAIN_FLAG = 'donation-widget-scripts=plain';
 
@@ -87,20 +88,6 @@ function probe() {
 	};
 	tick();
 }
-
-const median = ( values ) => {
-	const sorted = [ ...values ].sort( ( a, b ) => a - b );
-	const middle = Math.floor( sorted.length / 2 );
-	return sorted.length % 2
-		? sorted[ middle ]
-		: ( sorted[ middle - 1 ] + sorted[ middle ] ) / 2;
-};
-
-const loadAverage = () =>
-	os
-		.loadavg()
-		.map( ( average ) => average.toFixed( 2 ) )
-		.join( ' ' );
 
 /**
  * One cold load of one address.

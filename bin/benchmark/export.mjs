@@ -9,7 +9,7 @@
  *   (user admin / password, or DONATION_WIDGET_ADMIN_USER / DONATION_WIDGET_ADMIN_PASSWORD)
  */
 import crypto from 'node:crypto';
-import os from 'node:os';
+import { loadAverage } from './figures.mjs';
 
 const cookies = new Map();
 
@@ -161,10 +161,7 @@ export async function measureExport( site, search = '' ) {
  * @param {string} search The list's search.
  */
 export async function printExport( site, search ) {
-	const load = os
-		.loadavg()
-		.map( ( value ) => value.toFixed( 2 ) )
-		.join( ' ' );
+	const load = loadAverage();
 	const r = await measureExport( site, search );
 	console.log(
 		`Background CSV export against ${ site } (search "${ search }"), load average ${ load }:`

@@ -13,30 +13,16 @@
  *
  *   node bin/benchmark.mjs --lighthouse http://127.0.0.1:9610 [--runs 3] [--no-gzip]
  */
-import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startGzipProxy } from './gzip-proxy.mjs';
+import { loadAverage, median } from './figures.mjs';
 
 export const LIGHTHOUSE_PAGES = [
 	[ 'home', '/' ],
 	[ 'donate', '/donate/' ],
 	[ 'donate (modal)', '/donate-modal/' ],
 ];
-
-const median = ( values ) => {
-	const sorted = [ ...values ].sort( ( a, b ) => a - b );
-	const middle = Math.floor( sorted.length / 2 );
-	return sorted.length % 2
-		? sorted[ middle ]
-		: ( sorted[ middle - 1 ] + sorted[ middle ] ) / 2;
-};
-
-const loadAverage = () =>
-	os
-		.loadavg()
-		.map( ( load ) => load.toFixed( 2 ) )
-		.join( ' ' );
 
 /**
  * One Lighthouse run of one page.

@@ -7,8 +7,8 @@
  *
  *   node bin/benchmark.mjs --placeholder-heights http://127.0.0.1:9110
  */
-import os from 'node:os';
 import { chromium } from 'playwright-core';
+import { loadAverage } from './figures.mjs';
 
 /**
  * @param {string} site Site address; its /donate/ page holds the shortcode widget.
@@ -42,10 +42,7 @@ export async function printPlaceholderHeights( site ) {
 			return table;
 		} );
 		console.log(
-			`Donation widget height by width (load average ${ os
-				.loadavg()
-				.map( ( load ) => load.toFixed( 2 ) )
-				.join( ' ' ) }):`
+			`Donation widget height by width (load average ${ loadAverage() }):`
 		);
 		rows.forEach( ( [ width, height ], index ) =>
 			console.log( `\t\t${ index === 0 ? 0 : width } => ${ height },` )

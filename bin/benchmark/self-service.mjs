@@ -7,15 +7,7 @@
  *
  *   node bin/benchmark.mjs --self-service http://127.0.0.1:9310 --known donor@example.org.au [--runs 4]
  */
-import os from 'node:os';
-
-const median = ( values ) => {
-	const sorted = [ ...values ].sort( ( a, b ) => a - b );
-	const middle = Math.floor( sorted.length / 2 );
-	return sorted.length % 2
-		? sorted[ middle ]
-		: ( sorted[ middle - 1 ] + sorted[ middle ] ) / 2;
-};
+import { loadAverage, median } from './figures.mjs';
 
 /**
  * One link request: its time in milliseconds and its outcome.
@@ -72,10 +64,7 @@ export async function printSelfService( site, known, runs ) {
 			outcomes[ kind ].add( outcome );
 		}
 	}
-	const load = os
-		.loadavg()
-		.map( ( value ) => value.toFixed( 2 ) )
-		.join( ' ' );
+	const load = loadAverage();
 	console.log(
 		`\nSelf-service link requests (${ runs } each, load average ${ load }):`
 	);

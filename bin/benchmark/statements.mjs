@@ -7,9 +7,9 @@
  *   node bin/benchmark.mjs --statements 30000
  */
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAverage } from './figures.mjs';
 
 const here = path.dirname( fileURLToPath( import.meta.url ) );
 
@@ -32,10 +32,7 @@ export function printStatements( rows ) {
 			}
 		).toString()
 	);
-	const load = os
-		.loadavg()
-		.map( ( value ) => value.toFixed( 2 ) )
-		.join( ' ' );
+	const load = loadAverage();
 	const ms = ( value ) => `${ value.toFixed( 0 ) } ms`;
 	console.log(
 		`\nTax statements: ${ figures.rows } donations in one year (${ figures.all_rows } in the table), load average ${ load }`
