@@ -16,6 +16,10 @@
  */
 import { pick, pickText, type AjaxPost } from '../shared/ajax';
 import type { CurrentCard, MissedDonation } from './flow';
+import {
+	refusedCard,
+	type CardError,
+} from '../payments/stripe/card-fields/decline-reason';
 import { buildFormData } from './rules';
 
 export type LinkCheck =
@@ -27,7 +31,7 @@ export type UpdateOutcome =
 	 * "Please check your card details and try again!" on the card number;
 	 * reason is the bank's code (data.decline_code) for the second line.
 	 */
-	| { kind: 'card-error'; reason?: string }
+	| CardError
 	| { kind: 'expired' }
 	/** An unexpected exception: its message goes to errorMessage. */
 	| { kind: 'failure'; errorMessage: string };
@@ -141,10 +145,11 @@ export async function updateCard(
 		if ( pickText( response.body, 'type' ) === 'link_expired' ) {
 			return { kind: 'expired' };
 		}
-		const reason =
-			pickText( response.body, 'data', 'decline_code' ) ||
-			( authenticated ? '' : 'setup_intent_authentication_failure' );
-		return reason ? { kind: 'card-error', reason } : { kind: 'card-error' };
+		return refusedCard(
+			response.body,
+			authenticated,
+			'setup_intent_authentication_failure'
+		);
 	} catch ( error ) {
 		return {
 			kind: 'failure',

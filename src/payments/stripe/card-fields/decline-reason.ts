@@ -12,6 +12,7 @@
  * donor is told to ask their bank, not what the bank suspects.
  */
 import { __ } from '@wordpress/i18n';
+import { pickText } from '../../../shared/ajax';
 
 const DECLINED = () =>
 	__(
@@ -93,4 +94,26 @@ export function declineReason( code: string | undefined ): string {
 		return '';
 	}
 	return ( REASONS[ code ] ?? DECLINED )();
+}
+
+/** A refused card, with the bank's code when there is one. */
+export type CardError = { kind: 'card-error'; reason?: string };
+
+/**
+ * A refused card as the server's answer tells it: the server's reading of
+ * Stripe's answer (data.decline_code); else, after a 3-D Secure step the donor
+ * did not pass, that step's code.
+ * @param body           The server's answer.
+ * @param authenticated  Whether the donor passed the bank's check (true when none was asked).
+ * @param failedStepCode Stripe's code for that check failing.
+ */
+export function refusedCard(
+	body: unknown,
+	authenticated: boolean,
+	failedStepCode: string
+): CardError {
+	const reason =
+		pickText( body, 'data', 'decline_code' ) ||
+		( authenticated ? '' : failedStepCode );
+	return reason ? { kind: 'card-error', reason } : { kind: 'card-error' };
 }

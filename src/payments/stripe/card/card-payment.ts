@@ -21,6 +21,7 @@ import {
 	type PaymentServer,
 	type ServerNotice,
 } from '../../gateway';
+import { refusedCard, type CardError } from '../card-fields/decline-reason';
 
 export type CardPaymentOutcome =
 	| { kind: 'success'; reference: string }
@@ -28,7 +29,7 @@ export type CardPaymentOutcome =
 	 * "Please check your card details and try again!" on the card number;
 	 * reason is the bank's code (data.decline_code) for the second line.
 	 */
-	| { kind: 'card-error'; reason?: string }
+	| CardError
 	| { kind: 'failure'; errorMessage: string; notice?: ServerNotice };
 
 export interface CardProvider {
@@ -111,16 +112,11 @@ export async function payByCard(
 			};
 		}
 		if ( pick( response.body, 'success' ) !== true ) {
-			// The server's reading of Stripe's answer; else, after a check the
-			// donor did not pass, that check.
-			const reason =
-				pickText( response.body, 'data', 'decline_code' ) ||
-				( authenticated
-					? ''
-					: 'payment_intent_authentication_failure' );
-			return reason
-				? { kind: 'card-error', reason }
-				: { kind: 'card-error' };
+			return refusedCard(
+				response.body,
+				authenticated,
+				'payment_intent_authentication_failure'
+			);
 		}
 		return {
 			kind: 'success',
