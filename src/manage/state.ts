@@ -21,8 +21,16 @@ export interface Notice {
 	isError: boolean;
 }
 
-export type ActionName =
-	'change_amount' | 'skip' | 'pause' | 'resume' | 'cancel' | 'replace_card';
+const ACTIONS = [
+	'change_amount',
+	'skip',
+	'pause',
+	'resume',
+	'cancel',
+	'replace_card',
+] as const;
+
+export type ActionName = ( typeof ACTIONS )[ number ];
 
 export interface ManageState {
 	nonce: string;
@@ -56,15 +64,6 @@ const text = ( value: unknown ): string =>
 
 const list = ( value: unknown ): Loose[] =>
 	Array.isArray( value ) ? value.filter( isObject ) : [];
-
-const ACTIONS: ActionName[] = [
-	'change_amount',
-	'skip',
-	'pause',
-	'resume',
-	'cancel',
-	'replace_card',
-];
 
 export function parseNotice( value: unknown ): Notice | null {
 	if ( ! isObject( value ) || ! text( value.message ) ) {
