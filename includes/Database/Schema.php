@@ -17,14 +17,14 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Schema {
 
-	public const VERSION = '12';
+	public const VERSION = '13';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs', 'donor_last_gifts' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs', 'donor_last_gifts', 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -63,6 +63,11 @@ final class Schema {
 		$statements = self::table( 'statements' );
 		$stmt_runs  = self::table( 'statement_runs' );
 		$last_gifts = self::table( 'donor_last_gifts' );
+		$refunds    = self::table( 'refunds' );
+		$disputes   = self::table( 'disputes' );
+		$payouts    = self::table( 'payouts' );
+		$balance    = self::table( 'balance_transactions' );
+		$reports    = self::table( 'report_totals' );
 
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice). The
@@ -112,6 +117,13 @@ final class Schema {
   created_at datetime NOT NULL,
   updated_at datetime NOT NULL,
   email_domain varchar(100) GENERATED ALWAYS AS (substring_index(email,'@',-1)) VIRTUAL,
+  refunded_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  fee_cents bigint(20) unsigned DEFAULT NULL,
+  net_cents bigint(20) DEFAULT NULL,
+  balance_transaction_id varchar(191) NOT NULL DEFAULT '',
+  payout_id varchar(191) NOT NULL DEFAULT '',
+  dispute_status varchar(40) NOT NULL DEFAULT '',
+  dispute_lost_cents bigint(20) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (id),
   UNIQUE KEY attempt_id (attempt_id),
   UNIQUE KEY receipt_seq (receipt_seq),
@@ -132,7 +144,10 @@ final class Schema {
   KEY search_organisation (organisation_name,created_at,status,currency,total_cents),
   KEY subscription_latest (subscription_id,id,status),
   KEY status_currency_created (status,currency,created_at,email),
-  KEY statement_donor (status,email,donate_as,organisation_name,created_at,total_cents)
+  KEY statement_donor (status,email,donate_as,organisation_name,created_at,total_cents),
+  KEY payout_id (payout_id),
+  KEY balance_transaction_id (balance_transaction_id),
+  KEY dispute_created (dispute_status,created_at)
 ) {$charset};",
 			// Each provider payment (a PayPal capture, a Stripe charge) counts for one donation only.
 			// The UNIQUE key makes the claim atomic across every web server.
@@ -441,6 +456,124 @@ final class Schema {
   updated_at datetime NOT NULL,
   finished_at datetime DEFAULT NULL,
   PRIMARY KEY  (year)
+) {$charset};",
+			// Money that went back to donors (Books\Refunds), made here or at the provider. A refund
+			// started here first claims request_key (UNIQUE: the donation and how much of it was
+			// refunded when the admin asked, so a double click or two admins at once make one);
+			// provider_refund_id (UNIQUE with provider) makes a refund seen again, from the
+			// provider's answer or its webhook, the same row.
+			"CREATE TABLE {$refunds} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  donation_id bigint(20) unsigned NOT NULL,
+  provider varchar(20) NOT NULL,
+  provider_refund_id varchar(191) DEFAULT NULL,
+  request_key varchar(80) DEFAULT NULL,
+  amount_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  currency char(3) NOT NULL DEFAULT 'AUD',
+  reason varchar(255) NOT NULL DEFAULT '',
+  status varchar(20) NOT NULL DEFAULT 'requested',
+  failure varchar(255) NOT NULL DEFAULT '',
+  requested_by bigint(20) unsigned NOT NULL DEFAULT 0,
+  balance_transaction_id varchar(191) NOT NULL DEFAULT '',
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY provider_refund (provider,provider_refund_id),
+  UNIQUE KEY request_key (request_key),
+  KEY donation_id (donation_id),
+  KEY status_created (status,created_at)
+) {$charset};",
+			// Chargebacks (Stripe disputes, cards and BECS): one row per provider dispute, moved by
+			// its charge.dispute.* events; outcome is won or lost once closed.
+			"CREATE TABLE {$disputes} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  donation_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  provider varchar(20) NOT NULL,
+  provider_dispute_id varchar(191) NOT NULL,
+  charge_id varchar(191) NOT NULL DEFAULT '',
+  amount_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  fee_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  currency char(3) NOT NULL DEFAULT 'AUD',
+  reason varchar(60) NOT NULL DEFAULT '',
+  status varchar(40) NOT NULL DEFAULT '',
+  evidence_due_at datetime DEFAULT NULL,
+  outcome varchar(10) NOT NULL DEFAULT '',
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY provider_dispute (provider,provider_dispute_id),
+  KEY donation_id (donation_id),
+  KEY status (status)
+) {$charset};",
+			// Bank deposits (Stripe payouts), each explained by its balance transactions: the
+			// parts' sums and whether they add up to amount_cents exactly (check_status).
+			"CREATE TABLE {$payouts} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  provider varchar(20) NOT NULL,
+  payout_id varchar(191) NOT NULL,
+  amount_cents bigint(20) NOT NULL DEFAULT 0,
+  currency char(3) NOT NULL DEFAULT 'AUD',
+  status varchar(20) NOT NULL DEFAULT '',
+  arrival_date date DEFAULT NULL,
+  provider_created_at datetime DEFAULT NULL,
+  gross_cents bigint(20) NOT NULL DEFAULT 0,
+  fee_cents bigint(20) NOT NULL DEFAULT 0,
+  refund_cents bigint(20) NOT NULL DEFAULT 0,
+  dispute_cents bigint(20) NOT NULL DEFAULT 0,
+  other_cents bigint(20) NOT NULL DEFAULT 0,
+  transactions int(10) unsigned NOT NULL DEFAULT 0,
+  check_status varchar(20) NOT NULL DEFAULT 'unexplained',
+  difference_cents bigint(20) NOT NULL DEFAULT 0,
+  explained_at datetime DEFAULT NULL,
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY provider_payout (provider,payout_id),
+  KEY arrival_date (arrival_date),
+  KEY check_status (check_status)
+) {$charset};",
+			// Every movement of the provider balance a payout is made of (Stripe balance
+			// transactions: charges, refunds, disputes, fees, the payout itself), with the
+			// donation it came from (0: not from this site).
+			"CREATE TABLE {$balance} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  provider varchar(20) NOT NULL,
+  transaction_id varchar(191) NOT NULL,
+  payout_id varchar(191) NOT NULL DEFAULT '',
+  type varchar(40) NOT NULL DEFAULT '',
+  reporting_category varchar(60) NOT NULL DEFAULT '',
+  amount_cents bigint(20) NOT NULL DEFAULT 0,
+  fee_cents bigint(20) NOT NULL DEFAULT 0,
+  net_cents bigint(20) NOT NULL DEFAULT 0,
+  currency char(3) NOT NULL DEFAULT 'AUD',
+  source_id varchar(191) NOT NULL DEFAULT '',
+  donation_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  description varchar(255) NOT NULL DEFAULT '',
+  provider_created_at datetime DEFAULT NULL,
+  created_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY provider_transaction (provider,transaction_id),
+  KEY payout_id (payout_id),
+  KEY donation_id (donation_id),
+  KEY source_id (source_id)
+) {$charset};",
+			// The reports' figures (Reports\ReportTotals), kept on write like donation_totals: one
+			// row per UTC day and what a report groups by, for donations whose money was received.
+			"CREATE TABLE {$reports} (
+  day date NOT NULL,
+  frequency varchar(10) NOT NULL,
+  method varchar(30) NOT NULL,
+  currency char(3) NOT NULL,
+  iteration_id varchar(64) NOT NULL DEFAULT '',
+  utm_source varchar(191) NOT NULL DEFAULT '',
+  utm_campaign varchar(191) NOT NULL DEFAULT '',
+  donations bigint(20) NOT NULL DEFAULT 0,
+  gross_cents bigint(20) NOT NULL DEFAULT 0,
+  cover_cents bigint(20) NOT NULL DEFAULT 0,
+  refunded_cents bigint(20) NOT NULL DEFAULT 0,
+  fee_cents bigint(20) NOT NULL DEFAULT 0,
+  dispute_lost_cents bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (day,frequency,method,currency,iteration_id,utm_source,utm_campaign)
 ) {$charset};",
 		);
 	}

@@ -106,6 +106,70 @@ final class Donation {
 	}
 
 	/**
+	 * Cents refunded so far (by the charity here or at the provider).
+	 */
+	public function refunded_cents(): int {
+		return (int) $this->value( 'refunded_cents' );
+	}
+
+	/**
+	 * Cents lost to a dispute the charity lost (0 otherwise).
+	 */
+	public function dispute_lost_cents(): int {
+		return (int) $this->value( 'dispute_lost_cents' );
+	}
+
+	/**
+	 * Cents the charity keeps of the gift: its total less refunds and lost disputes (fees
+	 * aside). What a tax statement lists and what the reports count as net of refunds.
+	 */
+	public function kept_cents(): int {
+		return max( 0, $this->total_cents() - $this->refunded_cents() - $this->dispute_lost_cents() );
+	}
+
+	/**
+	 * The provider's fee in cents, or null while the provider has not reported it.
+	 */
+	public function fee_cents(): ?int {
+		return '' === $this->value( 'fee_cents' ) ? null : (int) $this->value( 'fee_cents' );
+	}
+
+	/**
+	 * What reached the provider balance (total less fee) in cents, or null while unknown.
+	 */
+	public function net_cents(): ?int {
+		return '' === $this->value( 'net_cents' ) ? null : (int) $this->value( 'net_cents' );
+	}
+
+	/**
+	 * The provider payout (bank deposit) the payment arrived in, '' until known.
+	 */
+	public function payout_id(): string {
+		return $this->value( 'payout_id' );
+	}
+
+	/**
+	 * The provider's status of a dispute on the payment ('' when never disputed).
+	 */
+	public function dispute_status(): string {
+		return $this->value( 'dispute_status' );
+	}
+
+	/**
+	 * The money columns DonationRepository::record_amounts() compares and sets, as stored
+	 * ('' for a NULL fee or net).
+	 *
+	 * @return array<string, string>
+	 */
+	public function amounts(): array {
+		$amounts = array();
+		foreach ( array( 'refunded_cents', 'fee_cents', 'net_cents', 'balance_transaction_id', 'payout_id', 'dispute_status', 'dispute_lost_cents' ) as $column ) {
+			$amounts[ $column ] = $this->value( $column );
+		}
+		return $amounts;
+	}
+
+	/**
 	 * The receipt sequence number: given when the money is received, 0 until then.
 	 */
 	public function receipt_seq(): int {

@@ -48,6 +48,19 @@ final class DonationRepository {
 	private const CHANGE_TRIES = 5;
 
 	/**
+	 * Money figures learnt after the payment (Donation::AMOUNT_COLUMNS), written by record_amounts().
+	 */
+	private const AMOUNT_FORMATS = array(
+		'refunded_cents'         => '%d',
+		'fee_cents'              => '%d',
+		'net_cents'              => '%d',
+		'balance_transaction_id' => '%s',
+		'payout_id'              => '%s',
+		'dispute_status'         => '%s',
+		'dispute_lost_cents'     => '%d',
+	);
+
+	/**
 	 * Builds the repository.
 	 *
 	 * @param DonationTotals         $totals        The totals kept on write.
@@ -323,6 +336,58 @@ final class DonationRepository {
 			if ( null === $now || ( $now->status() === $before->status() && $now->method() === $before->method() ) ) {
 				// MySQL counts changed rows only: unchanged by anyone, the row already held these values.
 				return null;
+			}
+		}//end for
+		return null;
+	}
+
+	/**
+	 * Writes money figures learnt after the payment (refunded so far, the provider's fee and
+	 * net, the payout it arrived in, a dispute's status and what it lost) by compare-and-set on
+	 * the values just read, so a figure changes once however many servers report it, and the
+	 * totals follow only the request whose UPDATE changed the row.
+	 *
+	 * @param int                       $id      Row id.
+	 * @param array<string, int|string> $amounts Column => value, from AMOUNT_FORMATS' keys.
+	 * @return Donation|null The row before this request changed it; null when it did not
+	 *                       (missing, or already holding these values).
+	 */
+	public function record_amounts( int $id, array $amounts ): ?Donation {
+		global $wpdb;
+		$amounts = array_intersect_key( $amounts, self::AMOUNT_FORMATS );
+		if ( array() === $amounts ) {
+			return null;
+		}
+		$table = Schema::table( 'donations' );
+		for ( $try = 1; $try <= self::CHANGE_TRIES; $try++ ) {
+			$before = $this->find( $id );
+			if ( null === $before || array() === array_diff_assoc( array_map( 'strval', $amounts ), array_intersect_key( $before->amounts(), $amounts ) ) ) {
+				return null;
+			}
+			$set    = array( 'updated_at = %s' );
+			$where  = array( 'id = %d' );
+			$values = array( current_time( 'mysql', true ) );
+			$was    = array( $id );
+			foreach ( $amounts as $column => $value ) {
+				$set[]    = "{$column} = " . self::AMOUNT_FORMATS[ $column ];
+				$values[] = $value;
+				$old      = $before->amounts()[ $column ];
+				// fee_cents and net_cents are NULL until the provider reports them.
+				if ( '' === $old && in_array( $column, array( 'fee_cents', 'net_cents' ), true ) ) {
+					$where[] = "{$column} IS NULL";
+				} else {
+					$where[] = "{$column} = " . self::AMOUNT_FORMATS[ $column ];
+					$was[]   = $old;
+				}
+			}
+			$sql     = "UPDATE {$table} SET " . implode( ', ', $set ) . ' WHERE ' . implode( ' AND ', $where );
+			$changed = $wpdb->query( $wpdb->prepare( $sql, array_merge( $values, $was ) ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- $sql holds only the fixed column names of AMOUNT_FORMATS and placeholders; a compare-and-set write is never cached.
+			if ( is_int( $changed ) && $changed > 0 ) {
+				$after = $this->find( $id );
+				if ( null !== $after ) {
+					$this->totals->amounts_changed( $before, $after );
+				}
+				return $before;
 			}
 		}//end for
 		return null;

@@ -85,6 +85,18 @@ final class DonationTotals {
 	}
 
 	/**
+	 * Follows a change of a donation's money figures (refunded, fee, dispute lost) that
+	 * DonationRepository::record_amounts() just made. The status totals count gross amounts, so
+	 * they do not move; the reports' totals (issue 22, Reports\ReportTotals) will.
+	 *
+	 * @param Donation $before The row before the change.
+	 * @param Donation $after  The row after it.
+	 */
+	public function amounts_changed( Donation $before, Donation $after ): void {
+		unset( $before, $after );
+	}
+
+	/**
 	 * Sets the totals of some UTC days to what the rows say: one INSERT … SELECT reads the rows
 	 * (on the created_at index) and writes the totals; keys left without rows are removed.
 	 *
