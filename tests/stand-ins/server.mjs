@@ -676,6 +676,26 @@ export async function startStandIns( {
 					}
 					return ok( result );
 				}
+				case 'POST /__control/stripe/payout': {
+					const result = providers.stripe.inVersion(
+						body.api_version,
+						() => providers.stripe.payOut( body )
+					);
+					if ( body.url || body.endpoint ) {
+						const plan = providers.stripe.deliveryPlan(
+							body,
+							result.events
+						);
+						result.deliveries = await deliverStripeEvents(
+							plan.url,
+							plan.secret,
+							plan.send,
+							body.headers
+						);
+						result.skipped = plan.skipped;
+					}
+					return ok( result );
+				}
 				case 'POST /__control/stripe/deliver': {
 					const events =
 						body.events || ( body.event ? [ body.event ] : [] );

@@ -25,6 +25,7 @@ import { WebhookEndpoints } from './webhook_endpoints.mjs';
 import { ChargesRefunds } from './charges_refunds.mjs';
 import { DisputesBalance } from './disputes_balance.mjs';
 import { PaymentMethodDomains } from './payment_method_domains.mjs';
+import { Payouts } from './payouts.mjs';
 import { Control } from './control.mjs';
 import { validateStripeRequest } from './schema/validate.mjs';
 
@@ -420,6 +421,7 @@ for ( const mixin of [
 	ChargesRefunds,
 	DisputesBalance,
 	PaymentMethodDomains,
+	Payouts,
 	Control,
 ] ) {
 	for ( const name of Object.getOwnPropertyNames( mixin.prototype ) ) {

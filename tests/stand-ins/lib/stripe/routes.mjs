@@ -131,6 +131,8 @@ export class Routes {
 			r( 'GET', '/v1/disputes/:id', this.retrieveOf( 'dispute' ) ),
 
 			r( 'GET', '/v1/balance', this.retrieveBalance ),
+			r( 'GET', '/v1/payouts', this.listPayouts ),
+			r( 'GET', '/v1/payouts/:id', this.retrieveOf( 'payout' ) ),
 
 			r(
 				'POST',
