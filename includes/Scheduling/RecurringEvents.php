@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Payouts\PayoutSchedule;
 use DonationWidget\Checkout\ReconciliationSchedule;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Emails\MailSchedule;
@@ -43,6 +44,7 @@ final class RecurringEvents {
 			ExportSchedule::SAFETY_NET_HOOK => self::FIVE_MINUTES,
 			ExportSchedule::PRUNE_HOOK      => 'daily',
 			DonationTotals::SAFETY_NET_HOOK => 'daily',
+			PayoutSchedule::HOOK            => 'hourly',
 		);
 	}
 

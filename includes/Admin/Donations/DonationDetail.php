@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Admin\Payouts\PayoutsPage;
 use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
@@ -176,7 +177,24 @@ final class DonationDetail {
 			__( 'Payment intent', 'donation-widget' ) => $code( $donation->payment_intent_id() ),
 			__( 'Customer', 'donation-widget' )       => $code( $donation->customer_id() ),
 			__( 'Subscription', 'donation-widget' )   => $subscription,
+			__( 'Payout', 'donation-widget' )         => $this->payout( $donation ),
 		);
+	}
+
+	/**
+	 * The bank deposit (Stripe payout) the payment arrived in, linked to its explanation.
+	 *
+	 * @param Donation $donation The donation.
+	 * @return string Escaped HTML.
+	 */
+	private function payout( Donation $donation ): string {
+		if ( '' !== $donation->payout_id() ) {
+			return sprintf( '<a href="%s">%s</a>', esc_url( PayoutsPage::detail_url( $donation->payout_id() ) ), '<code>' . esc_html( $donation->payout_id() ) . '</code>' );
+		}
+		if ( Donation::PROVIDER_PAYPAL === $donation->provider() ) {
+			return esc_html__( 'None: PayPal keeps the money in the PayPal balance until it is moved by hand.', 'donation-widget' );
+		}
+		return esc_html__( 'Not paid out yet', 'donation-widget' );
 	}
 
 	/**

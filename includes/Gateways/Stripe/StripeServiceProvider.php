@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Payouts\PayoutEvent;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
@@ -90,10 +91,12 @@ final class StripeServiceProvider implements GatewayProvider {
 				$stripe   = $c->get( StripeClient::class );
 				$intents  = new PaymentIntentEvent( $ledger, $c->get( IntentOutcomes::class ), $stripe, $c->get( IntentCanceller::class ) );
 				$invoices = new InvoiceEvent( $c->get( StripeInvoices::class ), $c->get( InvoiceRecorder::class ) );
+				// Payouts are the books' (Books\Payouts), read through this endpoint like the rest.
+				$payouts = array_fill_keys( PayoutEvent::TYPES, $c->get( PayoutEvent::class ) );
 				return new StripeWebhookController(
 					$c->get( Settings::class ),
 					$c->get( WebhookDelivery::class ),
-					array(
+					$payouts + array(
 						'payment_intent.succeeded'      => $intents,
 						'payment_intent.payment_failed' => $intents,
 						'invoice.paid'                  => $invoices,
