@@ -96,14 +96,14 @@ final class StripeServiceProvider implements GatewayProvider {
 				return new StripeWebhookController(
 					$c->get( Settings::class ),
 					$c->get( WebhookDelivery::class ),
-					$payouts + array(
+					array(
 						'payment_intent.succeeded'      => $intents,
 						'payment_intent.payment_failed' => $intents,
 						'invoice.paid'                  => $invoices,
 						'invoice.payment_failed'        => $invoices,
 						'charge.refunded'               => new ChargeRefunded( $ledger, $stripe ),
 						'customer.subscription.deleted' => new CustomerSubscriptionDeleted( $ledger, $stripe ),
-					)
+					) + $payouts
 				);
 			}
 		);
