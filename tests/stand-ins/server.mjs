@@ -676,6 +676,28 @@ export async function startStandIns( {
 					}
 					return ok( result );
 				}
+				// A dispute on a charge (or its next step), with the events it makes:
+				// delivered at once when url/secret or endpoint are given (as becs/settle).
+				case 'POST /__control/stripe/dispute': {
+					const result = providers.stripe.inVersion(
+						body.api_version,
+						() => providers.stripe.controlDispute( body )
+					);
+					if ( body.url || body.endpoint ) {
+						const plan = providers.stripe.deliveryPlan(
+							body,
+							result.events
+						);
+						result.deliveries = await deliverStripeEvents(
+							plan.url,
+							plan.secret,
+							plan.send,
+							body.headers
+						);
+						result.skipped = plan.skipped;
+					}
+					return ok( result );
+				}
 				case 'POST /__control/stripe/deliver': {
 					const events =
 						body.events || ( body.event ? [ body.event ] : [] );

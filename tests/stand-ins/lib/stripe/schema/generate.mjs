@@ -121,6 +121,8 @@ export const ENDPOINTS = [
 	'GET /v1/mandates/:id',
 	'GET /v1/disputes/:id',
 	'GET /v1/balance',
+	'GET /v1/balance_transactions',
+	'GET /v1/balance_transactions/:id',
 	'POST /v1/payment_method_domains',
 	'GET /v1/payment_method_domains',
 	'GET /v1/payment_method_domains/:id',
@@ -140,6 +142,7 @@ export const ENDPOINTS = [
  */
 export const OBJECTS = [
 	'balance',
+	'balance_transaction',
 	'card',
 	'charge',
 	'customer',
