@@ -676,10 +676,17 @@ export async function startStandIns( {
 					}
 					return ok( result );
 				}
+				// A dispute on a charge (or its next step), or a payout of the available
+				// balance, with the events it makes: delivered at once when url/secret or
+				// endpoint are given (as becs/settle).
+				case 'POST /__control/stripe/dispute':
 				case 'POST /__control/stripe/payout': {
 					const result = providers.stripe.inVersion(
 						body.api_version,
-						() => providers.stripe.payOut( body )
+						() =>
+							route.endsWith( '/payout' )
+								? providers.stripe.payOut( body )
+								: providers.stripe.controlDispute( body )
 					);
 					if ( body.url || body.endpoint ) {
 						const plan = providers.stripe.deliveryPlan(

@@ -437,8 +437,25 @@ async function runScenario( version ) {
 	} );
 	await call( 'DELETE', `/v1/customers/${ gone.id }` );
 
-	// Balance, wallet domains, events, webhook endpoints.
+	// Balance, its transactions (a charge's, a refund's, a card dispute's), wallet domains,
+	// events, webhook endpoints.
 	await call( 'GET', '/v1/balance' );
+	await fetch( `${ standIns.url }/__control/stripe/dispute`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify( { charge: charge.id, reason: 'fraudulent' } ),
+	} );
+	const transactions = await call( 'GET', '/v1/balance_transactions', {
+		limit: '20',
+		expand: [ 'data.source' ],
+	} );
+	await call( 'GET', '/v1/balance_transactions', {
+		type: 'charge',
+		source: charge.id,
+	} );
+	for ( const transaction of transactions.data ) {
+		await call( 'GET', `/v1/balance_transactions/${ transaction.id }` );
+	}
 	const domain = await call( 'POST', '/v1/payment_method_domains', {
 		domain_name: 'donate.example.org',
 	} );

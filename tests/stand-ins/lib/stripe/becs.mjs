@@ -486,7 +486,11 @@ export class Becs {
 		} else {
 			charge.status = 'succeeded';
 			charge.paid = true;
-			this.emit( 'charge.succeeded', charge, { status: 'pending' } );
+			this.chargeBalanceTransaction( charge );
+			this.emit( 'charge.succeeded', charge, {
+				status: 'pending',
+				balance_transaction: null,
+			} );
 			pi.status = 'succeeded';
 			pi.amount_received = pi.amount;
 			this.emit( 'payment_intent.succeeded', pi, {

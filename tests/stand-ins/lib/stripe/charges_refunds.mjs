@@ -160,7 +160,7 @@ export class ChargesRefunds {
 			id: stripeId( 're' ),
 			object: 'refund',
 			amount,
-			balance_transaction: stripeId( 'txn' ),
+			balance_transaction: null,
 			charge: charge.id,
 			created: unixNow(),
 			currency: charge.currency,
@@ -173,6 +173,7 @@ export class ChargesRefunds {
 			status: 'succeeded',
 			transfer_reversal: null,
 		};
+		refund.balance_transaction = this.refundBalanceTransaction( refund ).id;
 		this.save( refund );
 		charge.amount_refunded += amount;
 		charge.refunded = charge.amount_refunded >= charge.amount;

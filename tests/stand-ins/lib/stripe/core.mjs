@@ -24,6 +24,7 @@ import { InvoicePayments } from './invoice_payments.mjs';
 import { WebhookEndpoints } from './webhook_endpoints.mjs';
 import { ChargesRefunds } from './charges_refunds.mjs';
 import { DisputesBalance } from './disputes_balance.mjs';
+import { BalanceTransactions } from './balance_transactions.mjs';
 import { PaymentMethodDomains } from './payment_method_domains.mjs';
 import { Payouts } from './payouts.mjs';
 import { Control } from './control.mjs';
@@ -420,6 +421,7 @@ for ( const mixin of [
 	WebhookEndpoints,
 	ChargesRefunds,
 	DisputesBalance,
+	BalanceTransactions,
 	PaymentMethodDomains,
 	Payouts,
 	Control,

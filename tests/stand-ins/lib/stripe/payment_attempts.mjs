@@ -71,7 +71,8 @@ export class PaymentAttempts {
 			amount_captured: decline ? 0 : amount,
 			amount_refunded: 0,
 			application_fee_amount: null,
-			balance_transaction: decline ? null : stripeId( 'txn' ),
+			// Stored with the fee once the charge succeeds (below, or when a BECS debit settles).
+			balance_transaction: null,
 			billing_details: billingDetails,
 			calculated_statement_descriptor: 'DONATION',
 			captured: ! decline,
@@ -158,6 +159,9 @@ export class PaymentAttempts {
 				seller_message: 'Payment complete.',
 				type: 'authorized',
 			};
+		}
+		if ( charge.status === 'succeeded' ) {
+			this.chargeBalanceTransaction( charge );
 		}
 		this.save( charge );
 		let eventType = decline ? 'charge.failed' : 'charge.succeeded';

@@ -7,6 +7,7 @@
  * transaction (type payout, −amount). POST /__control/stripe/payout makes one on demand.
  */
 import { stripeId, unixNow, HttpAnswer } from '../util.mjs';
+import { hide } from './helpers.mjs';
 
 /** Seconds in a day: a payout arrives the next business day (one day here). */
 const DAY = 86400;
@@ -27,19 +28,6 @@ const OUTCOMES = {
  */
 export function payoutOf( txn ) {
 	return txn.__payout || null;
-}
-
-/**
- * @param {Object} txn    Balance transaction.
- * @param {string} payout po_… id.
- */
-function assignPayout( txn, payout ) {
-	Object.defineProperty( txn, '__payout', {
-		value: payout,
-		enumerable: false,
-		writable: true,
-		configurable: true,
-	} );
 }
 
 /**
@@ -162,9 +150,10 @@ export class Payouts {
 		const own = this.payoutTransaction( payout, -amount, 'payout' );
 		payout.balance_transaction = own.id;
 		for ( const txn of available ) {
-			assignPayout( txn, payout.id );
+			hide( txn, '__payout', payout.id );
+			txn.status = 'available';
 		}
-		assignPayout( own, payout.id );
+		hide( own, '__payout', payout.id );
 		this.save( payout );
 		this.emit( 'payout.created', payout );
 		if ( body.status && body.status !== 'pending' ) {
@@ -219,25 +208,13 @@ export class Payouts {
 	 * @return {Object} Balance transaction.
 	 */
 	payoutTransaction( payout, amount, type ) {
-		const now = unixNow();
-		return this.save( {
-			id: stripeId( 'txn' ),
-			object: 'balance_transaction',
+		return this.newBalanceTransaction( {
 			amount,
-			available_on: now,
-			balance_type: 'payments',
-			created: now,
+			type,
+			reportingCategory: type === 'payout' ? 'payout' : 'payout_reversal',
+			source: payout.id,
 			currency: payout.currency,
 			description: payout.description,
-			exchange_rate: null,
-			fee: 0,
-			fee_details: [],
-			net: amount,
-			reporting_category:
-				type === 'payout' ? 'payout' : 'payout_reversal',
-			source: payout.id,
-			status: 'available',
-			type,
 		} );
 	}
 }

@@ -131,6 +131,16 @@ export class Routes {
 			r( 'GET', '/v1/disputes/:id', this.retrieveOf( 'dispute' ) ),
 
 			r( 'GET', '/v1/balance', this.retrieveBalance ),
+			r(
+				'GET',
+				'/v1/balance_transactions',
+				this.listBalanceTransactions
+			),
+			r(
+				'GET',
+				'/v1/balance_transactions/:id',
+				this.retrieveOf( 'balance_transaction' )
+			),
 			r( 'GET', '/v1/payouts', this.listPayouts ),
 			r( 'GET', '/v1/payouts/:id', this.retrieveOf( 'payout' ) ),
 

@@ -121,6 +121,8 @@ export const ENDPOINTS = [
 	'GET /v1/mandates/:id',
 	'GET /v1/disputes/:id',
 	'GET /v1/balance',
+	'GET /v1/balance_transactions',
+	'GET /v1/balance_transactions/:id',
 	'GET /v1/payouts',
 	'GET /v1/payouts/:id',
 	'POST /v1/payment_method_domains',
