@@ -1,0 +1,211 @@
+/**
+ * The treasurer's side of a bank deposit: Stripe pays out two gifts less their fees and a
+ * refund, its signed payout events reach the site's webhook, and an admin opens the payout on
+ * the Payouts screen and sees it explained to the cent, its donations, and each donation's
+ * screen naming the payout it arrived in. The gifts are made through the real payment call.
+ */
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, logIn } from '../fixtures';
+import { uniqueEmail } from '../fixtures/donations';
+import { STAND_IN_URL } from '../fixtures/stand-ins';
+import { SITE_URL } from '../playwright.config';
+
+// The e2e site's Stripe webhook signing secret (as donation-becs.spec.ts).
+const WEBHOOK_SECRET = 'whsec_localStandIn';
+
+/**
+ * Makes a one-off card donation through the server call the widget makes.
+ *
+ * @param request The API context.
+ * @param email   The donor's email.
+ * @param total   Total in dollars.
+ * @return The charge id the server answered.
+ */
+async function donate(
+	request: APIRequestContext,
+	email: string,
+	total: string
+): Promise< string > {
+	const formData = {
+		email,
+		firstName: 'Ada',
+		lastName: 'Treasurer',
+		mobile: '0412345678',
+		address: {
+			addressLine1: '1 Example St',
+			addressLine2: '',
+			city: 'Sydney',
+			state: 'NSW',
+			postalCode: '2000',
+			country: 'Australia',
+		},
+		totalAmount: total,
+		currency: 'AUD',
+		frequency: 'Oneoff',
+		utm_campaign: '',
+		utm_source: '',
+		utm_medium: '',
+		utm_content: '',
+		utm_term: '',
+		inMemoryOf: '',
+		organisationName: '',
+		iteration_id: 'APPEAL-2026',
+	};
+	const response = await request.post( '/wp-admin/admin-ajax.php', {
+		form: {
+			action: 'process_payment_method',
+			token: 'pm_card_visa',
+			cardId: 'pm_card_visa',
+			formData: JSON.stringify( formData ),
+			currentUrl: `${ SITE_URL }/donate/`,
+			attemptId: randomUUID(),
+			captchaToken: 'stand-in-captcha-ok',
+		},
+	} );
+	const body = await response.json();
+	expect( body.success, JSON.stringify( body ) ).toBe( true );
+	return body.data.reference as string;
+}
+
+/**
+ * A week later Stripe pays the available balance out to the bank, and its payout events reach
+ * the site's webhook, signed.
+ *
+ * @param request The API context.
+ * @return The payout's id.
+ */
+async function payOut( request: APIRequestContext ): Promise< string > {
+	const response = await request.post(
+		`${ STAND_IN_URL }/__control/stripe/payout`,
+		{
+			data: {
+				at: Math.floor( Date.now() / 1000 ) + 7 * 86400,
+				status: 'paid',
+				url: `${ SITE_URL }/wp-json/donation-widget/v1/stripe/webhook`,
+				secret: WEBHOOK_SECRET,
+			},
+		}
+	);
+	const body = await response.json();
+	expect( response.ok(), JSON.stringify( body ) ).toBe( true );
+	expect(
+		body.deliveries.map(
+			( delivery: { type: string; status: number } ) =>
+				`${ delivery.type } ${ delivery.status }`
+		)
+	).toEqual( [
+		'payout.created 200',
+		'payout.updated 200',
+		'payout.paid 200',
+	] );
+	return body.payout.id as string;
+}
+
+/**
+ * Runs axe on the screen's content (WordPress's admin bar and menu are not the plugin's).
+ *
+ * @param page The page.
+ */
+async function expectNoAxeViolations( page: Page ): Promise< void > {
+	const results = await new AxeBuilder( { page } )
+		.include( '#wpbody-content' )
+		.analyze();
+	expect(
+		results.violations.map(
+			( violation ) =>
+				`${ violation.id } (${ violation.impact }): ${
+					violation.help
+				} at ${ violation.nodes
+					.map( ( node ) => node.target.join( ' ' ) )
+					.join( ', ' ) }`
+		)
+	).toEqual( [] );
+}
+
+test( 'an admin opens a payout and sees the deposit explained to the cent, with its donations', async ( {
+	page,
+	request,
+	standIns,
+} ) => {
+	void standIns;
+	test.setTimeout( 120_000 );
+	const email = uniqueEmail( 'ada' );
+	await donate( request, email, '52.50' );
+	const refunded = await donate( request, email, '20.00' );
+	// $5 of the $20 gift is refunded in Stripe's dashboard.
+	const refund = await request.post( `${ STAND_IN_URL }/stripe/v1/refunds`, {
+		headers: { Authorization: 'Bearer sk_test_payoutsE2e' },
+		form: { charge: refunded, amount: '500' },
+	} );
+	expect( refund.ok(), await refund.text() ).toBe( true );
+	const payoutId = await payOut( request );
+
+	await logIn( page );
+	await page
+		.getByRole( 'link', { name: 'Donation Widget', exact: true } )
+		.first()
+		.click();
+	await page.getByRole( 'link', { name: 'Payouts', exact: true } ).click();
+	await expect(
+		page.getByRole( 'heading', { name: 'Payouts', level: 1 } )
+	).toBeVisible();
+	const row = page.getByRole( 'row', { name: new RegExp( payoutId ) } );
+	// Gifts $52.50 + $20.00, less Stripe's fees on a US test card (3.5% + 30c: $2.14 + $1.00)
+	// and the $5.00 refund.
+	await expect( row ).toContainText( '$64.36' );
+	await expect( row ).toContainText( 'Paid' );
+	await expect( row ).toContainText( 'Adds up' );
+	await expectNoAxeViolations( page );
+
+	await row.getByRole( 'link' ).click();
+	await expect(
+		page.getByRole( 'heading', { name: /^Payout of \$64\.36 on / } )
+	).toBeVisible();
+	await expect(
+		page.getByText(
+			'The gifts, fees, refunds, disputes and other money below come to the deposit exactly.'
+		)
+	).toBeVisible();
+	const parts = page.getByRole( 'table', {
+		name: 'The parts of the deposit',
+	} );
+	await expect( parts.getByRole( 'row' ) ).toHaveText( [
+		/Part\s*Amount/,
+		/Gifts \(gross\)\s*\$72\.50/,
+		/Fees\s*-\$3\.14/,
+		/Refunds\s*-\$5\.00/,
+		/Disputes\s*\$0\.00/,
+		/Other \(not from this site\)\s*\$0\.00/,
+		/Total of the parts\s*\$64\.36/,
+		/Deposit\s*\$64\.36/,
+	] );
+	const donations = page.getByRole( 'table', {
+		name: 'The gifts in this payout',
+	} );
+	await expect( donations.getByRole( 'row' ) ).toHaveCount( 3 );
+	await expect( donations ).toContainText( '$52.50' );
+	await expect( donations ).toContainText( '$20.00' );
+	await expect(
+		page.getByRole( 'link', { name: 'Download for Xero (CSV)' } )
+	).toHaveAttribute(
+		'href',
+		new RegExp(
+			`action=donation_widget_books_export&payout=${ payoutId }&format=xero&_wpnonce=`
+		)
+	);
+	await expect(
+		page.getByRole( 'button', { name: 'Download for Xero', exact: true } )
+	).toBeVisible();
+	await expectNoAxeViolations( page );
+
+	// The donation's own screen names the payout it arrived in.
+	await donations.getByRole( 'link' ).first().click();
+	await expect(
+		page.getByRole( 'heading', { name: /^Donation #\d+$/ } )
+	).toBeVisible();
+	await expect(
+		page.getByRole( 'row', { name: /^Payout / } ).getByRole( 'link' )
+	).toHaveText( payoutId );
+} );
