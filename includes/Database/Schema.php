@@ -506,7 +506,9 @@ final class Schema {
   KEY status (status)
 ) {$charset};",
 			// Bank deposits (Stripe payouts), each explained by its balance transactions: the
-			// parts' sums and whether they add up to amount_cents exactly (check_status).
+			// parts' sums and whether they add up to amount_cents exactly (check_status). Each
+			// part is signed as it adds to the deposit (fee, refund and dispute negative), so
+			// gross + fee + refund + dispute + other = amount_cents − difference_cents.
 			"CREATE TABLE {$payouts} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   provider varchar(20) NOT NULL,
