@@ -456,6 +456,26 @@ async function runScenario( version ) {
 	for ( const transaction of transactions.data ) {
 		await call( 'GET', `/v1/balance_transactions/${ transaction.id }` );
 	}
+	// A week on, the balance is paid out: the payout, and what it is made of.
+	const deposit = await fetch( `${ standIns.url }/__control/stripe/payout`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify( {
+			at: Math.floor( Date.now() / 1000 ) + 7 * 86400,
+			status: 'paid',
+		} ),
+	} ).then( ( response ) => response.json() );
+	await call( 'GET', '/v1/payouts', {
+		limit: '10',
+		status: 'paid',
+		created: { gte: '0' },
+	} );
+	await call( 'GET', `/v1/payouts/${ deposit.payout.id }` );
+	await call( 'GET', '/v1/balance_transactions', {
+		payout: deposit.payout.id,
+		limit: '100',
+		expand: [ 'data.source' ],
+	} );
 	const domain = await call( 'POST', '/v1/payment_method_domains', {
 		domain_name: 'donate.example.org',
 	} );
