@@ -300,7 +300,7 @@ final class PayoutsPage {
 		}
 		foreach ( $transactions as $row ) {
 			$donation_id = (int) $row['donation_id'];
-			$donation    = esc_html__( 'Not from this site', 'donation-widget' );
+			$donation    = PayoutParts::DEPOSIT_TYPE === $row['type'] ? '&mdash;' : esc_html__( 'Not from this site', 'donation-widget' );
 			if ( $donation_id > 0 ) {
 				/* translators: %d: donation id. */
 				$donation = sprintf( '<a href="%s">%s</a>', esc_url( DonationsPage::detail_url( $donation_id ) ), esc_html( sprintf( __( '#%d', 'donation-widget' ), $donation_id ) ) );

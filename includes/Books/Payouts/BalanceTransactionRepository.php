@@ -53,7 +53,8 @@ final class BalanceTransactionRepository {
 	}
 
 	/**
-	 * A payout's transactions, oldest first, the deposit's own included.
+	 * A payout's transactions, oldest first (Stripe lists newest first, so among those of one
+	 * second the later row is the older), the deposit's own last.
 	 *
 	 * @param string $payout_id po_… id.
 	 * @return list<array<string, string>>
@@ -62,7 +63,7 @@ final class BalanceTransactionRepository {
 		global $wpdb;
 		$table = Schema::table( 'balance_transactions' );
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own; on the payout_id key.
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE payout_id = %s ORDER BY provider_created_at ASC, id ASC", $payout_id ), ARRAY_A );
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE payout_id = %s ORDER BY type = 'payout' ASC, provider_created_at ASC, id DESC", $payout_id ), ARRAY_A );
 		return array_values( array_map( static fn ( array $row ): array => array_map( 'strval', $row ), is_array( $rows ) ? $rows : array() ) );
 	}
 }
