@@ -62,6 +62,7 @@ final class Plugin {
 			new Receipts\ReceiptsServiceProvider(),
 			new Privacy\PrivacyServiceProvider(),
 			new Admin\Donations\DonationsAdminServiceProvider(),
+			new Admin\Books\BooksAdminServiceProvider(),
 			new Admin\Subscriptions\SubscriptionsAdminServiceProvider(),
 			new Admin\Emails\EmailsAdminServiceProvider(),
 			new Admin\Dashboard\DashboardServiceProvider(),
@@ -69,6 +70,7 @@ final class Plugin {
 			new Demo\DemoServiceProvider(),
 			new SelfService\SelfServiceServiceProvider(),
 			new Statements\StatementsServiceProvider(),
+			new Books\BooksServiceProvider(),
 			new Admin\Statements\StatementsAdminServiceProvider(),
 		);
 	}
