@@ -18,6 +18,7 @@ use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
 use DonationWidget\Admin\WebhookHealthReport;
+use DonationWidget\Books\Disputes\DisputeRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonorLastGifts;
 use DonationWidget\Receipts\DonationFormat;
@@ -37,8 +38,9 @@ final class DonationsSummaryWidget {
 	 * @param WebhookHealthReport $webhook_health Whether the providers' webhooks arrive.
 	 * @param DonationQuery       $donations      This month's totals.
 	 * @param DonorLastGifts      $last_gifts     This month's donors.
+	 * @param DisputeRepository   $disputes       Open and lost chargebacks.
 	 */
-	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health, private readonly DonationQuery $donations, private readonly DonorLastGifts $last_gifts = new DonorLastGifts() ) {
+	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health, private readonly DonationQuery $donations, private readonly DonorLastGifts $last_gifts = new DonorLastGifts(), private readonly DisputeRepository $disputes = new DisputeRepository() ) {
 	}
 
 	/**
@@ -98,8 +100,8 @@ final class DonationsSummaryWidget {
 	 * Prints the widget.
 	 */
 	public function render(): void {
-		$numbers = $this->numbers();
-		$items   = array(
+		$numbers                                      = $this->numbers();
+		$items                                        = array(
 			/* translators: %s: month name and year, such as November 2026. */
 			sprintf( __( 'Raised in %s', 'donation-widget' ), wp_date( 'F Y' ) ) => sprintf(
 				/* translators: 1: amount, 2: number of donations. */
@@ -115,6 +117,15 @@ final class DonationsSummaryWidget {
 				$numbers['recurring_donors']
 			),
 		);
+		$disputes                                     = $this->disputes->summary( get_gmt_from_date( wp_date( 'Y-m-01' ) . ' 00:00:00' ) );
+		$items[ __( 'Disputes', 'donation-widget' ) ] = sprintf(
+			/* translators: 1: number of open disputes, 2: their amount, 3: number lost this month, 4: the amount lost. */
+			__( '%1$d open (%2$s), %3$d lost this month (%4$s)', 'donation-widget' ),
+			$disputes['open'],
+			DonationFormat::money( $disputes['open_cents'] ),
+			$disputes['lost'],
+			DonationFormat::money( $disputes['lost_cents'] )
+		);
 		echo '<table class="widefat striped donation-widget-dashboard"><tbody>';
 		foreach ( $items as $label => $value ) {
 			printf( '<tr><th scope="row">%s</th><td>%s</td></tr>', esc_html( $label ), esc_html( $value ) );
@@ -122,9 +133,11 @@ final class DonationsSummaryWidget {
 		echo '</tbody></table>';
 		$this->render_webhook_health();
 		printf(
-			'<p><a href="%s">%s</a> | <a href="%s">%s</a></p>',
+			'<p><a href="%s">%s</a> | <a href="%s">%s</a> | <a href="%s">%s</a></p>',
 			esc_url( DonationsPage::list_url() ),
 			esc_html__( 'All donations', 'donation-widget' ),
+			esc_url( DonationsPage::list_url( array( 'dispute' => 'disputed' ) ) ),
+			esc_html__( 'Disputed donations', 'donation-widget' ),
 			esc_url( SubscriptionsPage::list_url() ),
 			esc_html__( '4-weekly donations', 'donation-widget' )
 		);

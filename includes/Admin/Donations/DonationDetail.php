@@ -62,6 +62,12 @@ final class DonationDetail {
 		$this->section( __( 'Payment', 'donation-widget' ), $this->payment_rows( $donation ) );
 		$this->section( __( 'Provider references', 'donation-widget' ), $this->reference_rows( $donation ) );
 		$this->section( __( 'Source', 'donation-widget' ), $this->source_rows( $donation ) );
+		/**
+		 * More sections of a donation's screen (the books: fees, disputes).
+		 *
+		 * @param Donation $donation The donation shown.
+		 */
+		do_action( 'donation_widget_donation_detail', $donation );
 		$this->render_receipts( $donation );
 		$this->render_history( $donation );
 		echo '</div>';

@@ -70,6 +70,10 @@ final class DonationExport {
 			'amount'             => __( 'Amount', 'donation-widget' ),
 			'cover'              => __( 'Fundraising cost cover', 'donation-widget' ),
 			'total'              => __( 'Total', 'donation-widget' ),
+			'refunded'           => __( 'Refunded', 'donation-widget' ),
+			'fee'                => __( 'Provider fee', 'donation-widget' ),
+			'net'                => __( 'Net received', 'donation-widget' ),
+			'dispute_lost'       => __( 'Lost to dispute', 'donation-widget' ),
 			'currency'           => __( 'Currency', 'donation-widget' ),
 			'donate_as'          => __( 'Donated as', 'donation-widget' ),
 			'organisation_name'  => __( 'Organisation', 'donation-widget' ),
@@ -122,6 +126,11 @@ final class DonationExport {
 			'amount'         => Money::dollars( (int) $donation->value( 'amount_cents' ) ),
 			'cover'          => Money::dollars( (int) $donation->value( 'cover_cents' ) ),
 			'total'          => Money::dollars( $donation->total_cents() ),
+			'refunded'       => Money::dollars( $donation->refunded_cents() ),
+			// Blank until the provider has reported its fee (and so the net).
+			'fee'            => null !== $donation->fee_cents() ? Money::dollars( $donation->fee_cents() ) : '',
+			'net'            => null !== $donation->net_cents() ? self::signed_dollars( $donation->net_cents() ) : '',
+			'dispute_lost'   => Money::dollars( $donation->dispute_lost_cents() ),
 			'updated'        => DonationFormat::date( $donation->value( 'updated_at' ), 'Y-m-d H:i:s' ),
 			'review'         => ReviewReason::label( $donation->review_reason() ),
 		);
@@ -130,6 +139,15 @@ final class DonationExport {
 			$cells[] = $computed[ $key ] ?? $donation->value( $key );
 		}
 		return $cells;
+	}
+
+	/**
+	 * Dollars of an amount that may be negative (a net after a fee larger than a tiny gift).
+	 *
+	 * @param int $cents Cents.
+	 */
+	private static function signed_dollars( int $cents ): string {
+		return ( $cents < 0 ? '-' : '' ) . Money::dollars( abs( $cents ) );
 	}
 
 	/**

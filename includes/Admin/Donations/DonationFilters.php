@@ -28,6 +28,11 @@ final class DonationFilters {
 		'status' => 'status',
 	);
 
+	/**
+	 * Dispute filter (request value) => what it keeps: any dispute, one still open, one lost.
+	 */
+	public const DISPUTES = array( 'disputed', 'open', 'lost' );
+
 	private const DATE_PATTERN = '/^(\d{4})-(\d{2})-(\d{2})$/';
 
 	/**
@@ -41,6 +46,7 @@ final class DonationFilters {
 	 * @param string $date_to   Last day (Y-m-d, site time zone), or ''.
 	 * @param string $orderby   A key of SORTABLE.
 	 * @param string $order     asc or desc.
+	 * @param string $dispute   One of DISPUTES, or ''.
 	 */
 	public function __construct(
 		public readonly string $search = '',
@@ -50,7 +56,8 @@ final class DonationFilters {
 		public readonly string $date_from = '',
 		public readonly string $date_to = '',
 		public readonly string $orderby = 'date',
-		public readonly string $order = 'desc'
+		public readonly string $order = 'desc',
+		public readonly string $dispute = ''
 	) {
 	}
 
@@ -70,6 +77,7 @@ final class DonationFilters {
 		$method    = $text( 'method' );
 		$orderby   = $text( 'orderby' );
 		$order     = strtolower( $text( 'order' ) );
+		$dispute   = $text( 'dispute' );
 		$date_from = self::date( $text( 'date_from' ) );
 		$date_to   = self::date( $text( 'date_to' ) );
 		if ( '' !== $date_from && '' !== $date_to && $date_from > $date_to ) {
@@ -85,7 +93,8 @@ final class DonationFilters {
 			$date_from,
 			$date_to,
 			array_key_exists( $orderby, self::SORTABLE ) ? $orderby : 'date',
-			'asc' === $order ? 'asc' : 'desc'
+			'asc' === $order ? 'asc' : 'desc',
+			in_array( $dispute, self::DISPUTES, true ) ? $dispute : ''
 		);
 	}
 
@@ -102,6 +111,7 @@ final class DonationFilters {
 			'method'    => $this->method,
 			'date_from' => $this->date_from,
 			'date_to'   => $this->date_to,
+			'dispute'   => $this->dispute,
 			'orderby'   => 'date' !== $this->orderby ? $this->orderby : '',
 			'order'     => 'desc' !== $this->order ? $this->order : '',
 		);
@@ -112,7 +122,7 @@ final class DonationFilters {
 	 * Whether any filter or search narrows the list.
 	 */
 	public function is_filtered(): bool {
-		return '' !== $this->search . $this->status . $this->frequency . $this->method . $this->date_from . $this->date_to;
+		return '' !== $this->search . $this->status . $this->frequency . $this->method . $this->date_from . $this->date_to . $this->dispute;
 	}
 
 	/**

@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Admin\Donations\Export\ExportPanel;
+use DonationWidget\Admin\Books\DonationBooksSections;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Receipts\DonationFormat;
@@ -141,6 +142,17 @@ final class DonationsListTable extends \WP_List_Table {
 			$methods[ $method ] = DonationFormat::method( $method );
 		}
 		$this->select( 'method', __( 'Payment method', 'donation-widget' ), __( 'All payment methods', 'donation-widget' ), $methods, $this->filters->method );
+		$this->select(
+			'dispute',
+			__( 'Disputes', 'donation-widget' ),
+			__( 'Disputed or not', 'donation-widget' ),
+			array(
+				'disputed' => __( 'Disputed', 'donation-widget' ),
+				'open'     => __( 'Dispute open', 'donation-widget' ),
+				'lost'     => __( 'Dispute lost', 'donation-widget' ),
+			),
+			$this->filters->dispute
+		);
 		foreach ( array(
 			'date_from' => __( 'From', 'donation-widget' ),
 			'date_to'   => __( 'To', 'donation-widget' ),
@@ -275,6 +287,10 @@ final class DonationsListTable extends \WP_List_Table {
 		}
 		if ( '' !== $item->review_reason() ) {
 			$out .= '<br /><strong class="donation-widget-needs-review">' . esc_html( ReviewReason::label( $item->review_reason() ) ) . '</strong>';
+		}
+		if ( '' !== $item->dispute_status() ) {
+			/* translators: %s: the dispute's status, such as "Needs a response". */
+			$out .= '<br /><strong class="donation-widget-disputed">' . esc_html( sprintf( __( 'Disputed: %s', 'donation-widget' ), DonationBooksSections::status( $item->dispute_status() ) ) ) . '</strong>';
 		}
 		return $out;
 	}

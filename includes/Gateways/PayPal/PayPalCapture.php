@@ -85,6 +85,17 @@ final class PayPalCapture {
 	}
 
 	/**
+	 * What the charity receives: gross_amount, paypal_fee and net_amount ([] when not given,
+	 * such as on a capture still pending).
+	 *
+	 * @return array<mixed>
+	 */
+	public function seller_receivable_breakdown(): array {
+		$breakdown = $this->data['seller_receivable_breakdown'] ?? null;
+		return is_array( $breakdown ) ? $breakdown : array();
+	}
+
+	/**
 	 * The amount object.
 	 *
 	 * @return array<mixed>

@@ -11,6 +11,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Disputes\DisputeListener;
+use DonationWidget\Books\Fees\ChargeFeeListener;
 use DonationWidget\Books\Payouts\PayoutEvent;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
@@ -97,12 +99,20 @@ final class StripeServiceProvider implements GatewayProvider {
 					$c->get( Settings::class ),
 					$c->get( WebhookDelivery::class ),
 					array(
-						'payment_intent.succeeded'      => $intents,
-						'payment_intent.payment_failed' => $intents,
-						'invoice.paid'                  => $invoices,
-						'invoice.payment_failed'        => $invoices,
-						'charge.refunded'               => new ChargeRefunded( $ledger, $stripe ),
-						'customer.subscription.deleted' => new CustomerSubscriptionDeleted( $ledger, $stripe ),
+						'payment_intent.succeeded'        => $intents,
+						'payment_intent.payment_failed'   => $intents,
+						'invoice.paid'                    => $invoices,
+						'invoice.payment_failed'          => $invoices,
+						'charge.refunded'                 => new ChargeRefunded( $ledger, $stripe ),
+						'customer.subscription.deleted'   => new CustomerSubscriptionDeleted( $ledger, $stripe ),
+						// The books: each payment's fee, and chargebacks (cards and BECS).
+						'charge.succeeded'                => $c->get( ChargeFeeListener::class ),
+						'charge.updated'                  => $c->get( ChargeFeeListener::class ),
+						'charge.dispute.created'          => $c->get( DisputeListener::class ),
+						'charge.dispute.updated'          => $c->get( DisputeListener::class ),
+						'charge.dispute.closed'           => $c->get( DisputeListener::class ),
+						'charge.dispute.funds_withdrawn'  => $c->get( DisputeListener::class ),
+						'charge.dispute.funds_reinstated' => $c->get( DisputeListener::class ),
 					) + $payouts
 				);
 			}

@@ -1,0 +1,64 @@
+<?php
+/**
+ * Wires the books' fees and disputes.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Books;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+use DonationWidget\Books\Disputes\DisputeListener;
+use DonationWidget\Books\Disputes\DisputeRepository;
+use DonationWidget\Books\Fees\ChargeFeeListener;
+use DonationWidget\Books\Fees\FeeCatchUp;
+use DonationWidget\Books\Fees\FeeRecorder;
+use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Checkout\ReconciliationSchedule;
+use DonationWidget\Container;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Gateways\PayPal\PayPalClient;
+use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\ServiceProvider;
+
+/**
+ * The provider's fee on each payment and the chargebacks on them. The Stripe webhook listeners
+ * are handed to StripeServiceProvider's event map.
+ */
+final class BooksServiceProvider implements ServiceProvider {
+
+	/**
+	 * Shares the recorder, the catch-up pass, the disputes table and the listeners.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set( FeeRecorder::class, static fn ( Container $c ): FeeRecorder => new FeeRecorder( $c->get( DonationRepository::class ), $c->get( StripeClient::class ), $c->get( PayPalClient::class ) ) );
+		$container->set( FeeCatchUp::class, static fn ( Container $c ): FeeCatchUp => new FeeCatchUp( $c->get( DonationRepository::class ), $c->get( FeeRecorder::class ) ) );
+		$container->set( ChargeFeeListener::class, static fn ( Container $c ): ChargeFeeListener => new ChargeFeeListener( $c->get( DonationLedger::class ), $c->get( StripeClient::class ), $c->get( FeeRecorder::class ) ) );
+		$container->set( DisputeRepository::class, static fn (): DisputeRepository => new DisputeRepository() );
+		$container->set(
+			DisputeListener::class,
+			static fn ( Container $c ): DisputeListener => new DisputeListener( $c->get( DonationLedger::class ), $c->get( StripeClient::class ), $c->get( DisputeRepository::class ), $c->get( DonationRepository::class ) )
+		);
+	}
+
+	/**
+	 * Missing fees are looked for with the reconciliation pass (every five minutes), which also
+	 * settles the payments of sites without webhooks.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		add_action(
+			ReconciliationSchedule::HOOK,
+			static function () use ( $container ): void {
+				$container->get( FeeCatchUp::class )->run();
+			},
+			20
+		);
+	}
+}

@@ -1,0 +1,78 @@
+<?php
+/**
+ * Stripe events charge.dispute.*: chargebacks on cards and BECS debits.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Books\Disputes;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
+
+/**
+ * Each of created, updated, closed, funds_withdrawn and funds_reinstated means "read the dispute
+ * again" (see EventListener): its row is written with Stripe's status now, and its donation gets
+ * the status and, once lost, the lost amount (which takes it out of the totals). A late
+ * "created" after "closed" reads the closed dispute, so order does not matter.
+ */
+final class DisputeListener implements EventListener {
+
+	/**
+	 * Builds the listener.
+	 *
+	 * @param DonationLedger     $ledger    Finds the disputed donation.
+	 * @param StripeClient       $stripe    Stripe.
+	 * @param DisputeRepository  $disputes  The disputes table.
+	 * @param DonationRepository $donations Writes the donation's dispute columns.
+	 */
+	public function __construct(
+		private readonly DonationLedger $ledger,
+		private readonly StripeClient $stripe,
+		private readonly DisputeRepository $disputes,
+		private readonly DonationRepository $donations
+	) {
+	}
+
+	/**
+	 * Records the dispute.
+	 *
+	 * @param string $object_id The dp_… id.
+	 * @param string $type      A charge.dispute.* type.
+	 */
+	public function handle( string $object_id, string $type ): string {
+		$data     = $this->stripe->get( '/v1/disputes/' . rawurlencode( $object_id ) );
+		$charge   = $data['charge'] ?? '';
+		$charge   = is_string( $charge ) ? $charge : '';
+		$donation = $this->ledger->find_by_reference( Donation::PROVIDER_STRIPE, $charge );
+		if ( null === $donation && is_string( $data['payment_intent'] ?? null ) ) {
+			$donation = $this->ledger->find_by_payment( $data['payment_intent'] );
+			if ( null !== $donation && $charge !== $donation->provider_reference() ) {
+				$donation = null;
+			}
+		}
+		$dispute = Dispute::of_stripe( $data, null !== $donation ? $donation->id() : 0 );
+		if ( '' === $dispute->provider_dispute_id ) {
+			return 'ignored: Stripe answered no dispute';
+		}
+		$this->disputes->save( $dispute );
+		if ( null === $donation ) {
+			return "dispute {$dispute->provider_dispute_id} recorded: not a donation of this site";
+		}
+		$this->donations->record_amounts(
+			$donation->id(),
+			array(
+				'dispute_status'     => $dispute->status,
+				'dispute_lost_cents' => min( $dispute->lost_cents(), $donation->total_cents() ),
+			)
+		);
+		return "donation #{$donation->id()} dispute {$dispute->status}";
+	}
+}
