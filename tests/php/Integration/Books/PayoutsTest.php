@@ -14,7 +14,9 @@ use DonationWidget\Books\Payouts\BalanceTransactionRepository;
 use DonationWidget\Books\Payouts\PayoutParts;
 use DonationWidget\Books\Payouts\PayoutReconciler;
 use DonationWidget\Books\Payouts\PayoutRepository;
+use DonationWidget\Books\Payouts\PayoutSchedule;
 use DonationWidget\Database\Schema;
+use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
 
 final class PayoutsTest extends PaymentTestCase {
@@ -236,5 +238,18 @@ final class PayoutsTest extends PaymentTestCase {
 		$this->assertSame( $id, $this->donation_row( $first['attempt_id'] )['payout_id'] );
 		$this->assertSame( $id, $this->donation_row( $second['attempt_id'] )['payout_id'] );
 		$this->assertCount( count( $made['transactions'] ), $this->service( BalanceTransactionRepository::class )->of_payout( $id ) );
+	}
+
+	public function test_the_hourly_wp_cron_event_records_payouts_nobody_reported(): void {
+		$this->assertSame( 'hourly', RecurringEvents::all()[ PayoutSchedule::HOOK ] ?? '', 'Scheduled with the plugin\'s other events.' );
+		$gift = $this->donation_of( '52.50' );
+		$made = $this->pay_out( array( 'status' => 'paid' ) );
+
+		do_action( PayoutSchedule::HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the plugin's own hook, through its constant.
+
+		$row = $this->service( PayoutRepository::class )->find( $made['payout']['id'] );
+		$this->assertNotNull( $row, 'WP-Cron\'s event ran the pass.' );
+		$this->assertSame( PayoutParts::BALANCED, $row['check_status'] );
+		$this->assertSame( $made['payout']['id'], $this->donation_row( $gift['attempt_id'] )['payout_id'] );
 	}
 }
