@@ -70,6 +70,8 @@ final class Plugin {
 			new SelfService\SelfServiceServiceProvider(),
 			new Statements\StatementsServiceProvider(),
 			new Admin\Statements\StatementsAdminServiceProvider(),
+			new Books\Export\BooksExportServiceProvider(),
+			new Admin\BooksExport\BooksExportAdminServiceProvider(),
 		);
 	}
 
