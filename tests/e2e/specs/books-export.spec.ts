@@ -242,8 +242,12 @@ test( 'an admin downloads a deposit for Xero and its coded lines add up to it to
 
 	// The same deposit through the date-range form: the same lines.
 	const arrival = lines[ 0 ][ 0 ];
-	await page.getByLabel( 'From' ).fill( day( PAYOUT_AT - 86400 ) );
-	await page.getByLabel( 'To' ).fill( day( PAYOUT_AT + 5 * 86400 ) );
+	await page
+		.getByLabel( 'From', { exact: true } )
+		.fill( day( PAYOUT_AT - 86400 ) );
+	await page
+		.getByLabel( 'To', { exact: true } )
+		.fill( day( PAYOUT_AT + 5 * 86400 ) );
 	const ranging = page.waitForEvent( 'download' );
 	await page
 		.getByRole( 'button', { name: 'Download for Xero', exact: true } )
