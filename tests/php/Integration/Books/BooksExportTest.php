@@ -329,6 +329,60 @@ final class BooksExportTest extends AdminTestCase {
 		$this->assertSame( array( '20.00', '-5.00', '-0.34' ), array_column( array_slice( $rows, 1 ), 1 ) );
 	}
 
+	public function test_a_won_chargeback_and_stripes_own_fees_are_lines_that_still_add_up(): void {
+		$gift   = $this->insert_donation( array( 'total_cents' => 5000 ) );
+		$payout = $this->payout(
+			2443,
+			array(
+				array(
+					'type'               => 'adjustment',
+					'reporting_category' => 'dispute',
+					'amount_cents'       => -5000,
+					'fee_cents'          => 2500,
+					'donation_id'        => $gift,
+				),
+				array(
+					'type'               => 'adjustment',
+					'reporting_category' => 'dispute_reversal',
+					'amount_cents'       => 5000,
+					'fee_cents'          => -2500,
+					'donation_id'        => $gift,
+				),
+				$this->charge( $gift, 5000, 115 ),
+				array(
+					'type'               => 'stripe_fee',
+					'reporting_category' => 'fee',
+					'amount_cents'       => -2442,
+					'fee_cents'          => 0,
+					'donation_id'        => 0,
+					'description'        => 'Radar (November)',
+				),
+			)
+		);
+
+		$result = $this->export(
+			array(
+				'payout' => $payout,
+				'format' => 'xero',
+			)
+		);
+
+		$this->assertNull( $result['stop'], $result['stop']?->detail ?? '' );
+		$rows = array_slice( $this->rows( $result['output'] ), 1 );
+		$this->assertSame(
+			array(
+				array( '-50.00', '4-1200' ),
+				array( '50.00', '4-1200' ),
+				array( '50.00', '260' ),
+				array( '-24.42', '404' ),
+				array( '-1.15', '404' ),
+			),
+			array_map( static fn ( array $row ): array => array( $row[1], $row[5] ), $rows ),
+			'The dispute fee Stripe took and gave back nets to nothing in the fee line.'
+		);
+		$this->assertSame( 2443, array_sum( array_map( fn ( array $row ): int => $this->cents( $row[1] ), $rows ) ) );
+	}
+
 	public function test_a_payout_with_a_missing_piece_is_refused_not_exported(): void {
 		global $wpdb;
 		$books = $this->mixed_payout();
