@@ -74,6 +74,8 @@ final class Plugin {
 			new Admin\Statements\StatementsAdminServiceProvider(),
 			new Books\Payouts\PayoutsServiceProvider(),
 			new Admin\Payouts\PayoutsAdminServiceProvider(),
+			new Books\Export\BooksExportServiceProvider(),
+			new Admin\BooksExport\BooksExportAdminServiceProvider(),
 		);
 	}
 

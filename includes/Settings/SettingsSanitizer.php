@@ -245,6 +245,10 @@ final class SettingsSanitizer {
 		if ( 'paypal_webhook_id' === $field->key && ! preg_match( '/^[A-Za-z0-9]{1,50}$/', $text ) ) {
 			throw new InvalidSetting( esc_html__( 'paste the Webhook ID exactly as PayPal shows it: letters and digits only, at most 50, such as 8PT597110X687430LKGECATA.', 'donation-widget' ) );
 		}
+		// Xero account codes are up to 10 letters or digits; MYOB's are like 4-1100.
+		if ( str_starts_with( $field->key, 'books_' ) && str_ends_with( $field->key, '_account' ) && ! preg_match( '/^[A-Za-z0-9][A-Za-z0-9.-]{0,9}$/', $text ) ) {
+			throw new InvalidSetting( esc_html__( 'enter the account code exactly as your chart of accounts shows it: up to 10 letters or digits (a hyphen or full stop allowed, as in MYOB\'s 4-1100).', 'donation-widget' ) );
+		}
 		if ( 'abn' === $field->key && ! self::is_abn( $text ) ) {
 			throw new InvalidSetting( esc_html__( 'an ABN is 11 digits with a valid check digit, such as 51 824 753 556.', 'donation-widget' ) );
 		}

@@ -36,6 +36,7 @@ final class SettingsSchema {
 			'protection'   => __( 'Abuse protection', 'donation-widget' ),
 			'data'         => __( 'Data', 'donation-widget' ),
 			'self_service' => __( 'Self-service', 'donation-widget' ),
+			'books'        => __( 'Accounting export', 'donation-widget' ),
 		);
 	}
 
@@ -95,6 +96,37 @@ final class SettingsSchema {
 			new SettingField( 'self_service_pause', __( 'Donors may pause', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true, __( 'For one to three donations.', 'donation-widget' ) ),
 			new SettingField( 'self_service_cancel', __( 'Donors may cancel', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true ),
 			new SettingField( 'self_service_replace_card', __( 'Donors may replace their card', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true ),
+			// The accounts the Xero / MYOB export codes each line to (Books\Export). A gift is not a
+			// supply, so it is outside GST: BAS Excluded (MYOB N-T) by default; Stripe's fees carry GST.
+			new SettingField( 'books_donations_account', __( 'Donations income account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'The code of your donations income account in Xero (such as 260) or MYOB (such as 4-1100). Gifts are coded to it.', 'donation-widget' ) ),
+			new SettingField( 'books_fees_account', __( 'Payment fees expense account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'Stripe\'s fees are coded to it (such as 404 Bank Fees in Xero, or 6-1100 in MYOB).', 'donation-widget' ) ),
+			new SettingField( 'books_refunds_account', __( 'Refunds and chargebacks account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'Refunds and disputes (chargebacks) are coded to it; often the donations income account itself.', 'donation-widget' ) ),
+			new SettingField( 'books_clearing_account', __( 'MYOB deposit account number', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'MYOB only: the bank or Stripe clearing account the deposits are received into (such as 1-1180). In Xero you choose the account when you import the file.', 'donation-widget' ) ),
+			new SettingField(
+				'books_donations_tax',
+				__( 'Tax rate of gifts, refunds and chargebacks', 'donation-widget' ),
+				SettingField::CHOICE,
+				'books',
+				'bas_excluded',
+				__( 'A gift is not payment for a supply, so it is outside GST: BAS Excluded, unless your accountant tells you otherwise.', 'donation-widget' ),
+				array(
+					'bas_excluded'    => __( 'BAS Excluded (MYOB: N-T)', 'donation-widget' ),
+					'gst_free_income' => __( 'GST Free Income (MYOB: FRE)', 'donation-widget' ),
+				)
+			),
+			new SettingField(
+				'books_fees_tax',
+				__( 'Tax rate of payment fees', 'donation-widget' ),
+				SettingField::CHOICE,
+				'books',
+				'gst_on_expenses',
+				__( 'Stripe charges GST on its fees to Australian accounts. Choose BAS Excluded if your organisation is not registered for GST.', 'donation-widget' ),
+				array(
+					'gst_on_expenses'   => __( 'GST on Expenses (MYOB: GST)', 'donation-widget' ),
+					'gst_free_expenses' => __( 'GST Free Expenses (MYOB: FRE)', 'donation-widget' ),
+					'bas_excluded'      => __( 'BAS Excluded (MYOB: N-T)', 'donation-widget' ),
+				)
+			),
 		);
 
 		foreach ( self::gateway_sections() as $section ) {

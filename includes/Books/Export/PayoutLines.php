@@ -1,0 +1,310 @@
+<?php
+/**
+ * The lines of one or more Stripe deposits, from the stored books.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Books\Export;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+use DonationWidget\Database\Schema;
+use DonationWidget\Receipts\DonationFormat;
+
+/**
+ * Reads the stored payouts, their balance transactions and the donations they came from, and
+ * turns each deposit into statement lines: one per gift (its gross amount), refund, dispute and
+ * anything else on the balance, and one line of all the fees Stripe kept. A deposit whose lines
+ * do not come to its amount to the cent is refused, never exported: an export that does not
+ * reconcile would be worse than none.
+ */
+final class PayoutLines {
+
+	/**
+	 * Longest date range one file covers (a financial year, with a leap day).
+	 */
+	public const MAX_RANGE_DAYS = 366;
+
+	private const PROVIDER = 'stripe';
+
+	/**
+	 * The deposit's own transaction: the money leaving the balance for the bank, not a part.
+	 */
+	private const DEPOSIT_TYPE = 'payout';
+
+	private const PAYMENT_TYPES = array( 'charge', 'payment' );
+
+	private const REFUND_TYPES = array( 'refund', 'payment_refund', 'refund_failure', 'payment_failure_refund' );
+
+	private const DISPUTE_CATEGORIES = array( 'dispute', 'dispute_reversal' );
+
+	/**
+	 * Stripe's own fees charged as transactions of their own.
+	 */
+	private const FEE_TYPES = array( 'stripe_fee', 'stripe_fx_fee', 'tax_fee', 'application_fee' );
+
+	/**
+	 * Payout statuses whose money never reached the bank.
+	 */
+	private const RETURNED = array( 'failed', 'canceled' );
+
+	/**
+	 * Builds the reader.
+	 *
+	 * @param AccountCodes $codes The accounts each kind of line is coded to.
+	 */
+	public function __construct( private readonly AccountCodes $codes ) {
+	}
+
+	/**
+	 * One deposit's lines.
+	 *
+	 * @param string $payout_id Stripe payout id (po_…).
+	 * @return list<StatementLine>
+	 * @throws ExportRefused When it is unknown, returned, or does not add up.
+	 */
+	public function of_payout( string $payout_id ): array {
+		if ( ! preg_match( '/^po_[A-Za-z0-9_]{1,180}$/', $payout_id ) ) {
+			throw new ExportRefused( esc_html__( 'That is not a Stripe payout ID (they start with po_). Open the deposit from the Payouts screen and use its download link.', 'donation-widget' ), 400 );
+		}
+		global $wpdb;
+		$table = Schema::table( 'payouts' );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own; on the provider_payout key.
+		$payout = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE provider = %s AND payout_id = %s", self::PROVIDER, $payout_id ), ARRAY_A );
+		if ( ! is_array( $payout ) ) {
+			throw new ExportRefused( esc_html__( 'This deposit was not found. The Payouts screen lists the deposits this site knows of; a new one appears once Stripe has sent it.', 'donation-widget' ), 404 );
+		}
+		if ( in_array( (string) $payout['status'], self::RETURNED, true ) ) {
+			throw new ExportRefused( esc_html__( 'This payout failed or was cancelled, so its money never reached your bank and there is nothing to reconcile. Its transactions will be paid out again in a later deposit.', 'donation-widget' ), 409 );
+		}
+		return $this->lines( $payout );
+	}
+
+	/**
+	 * The lines of every deposit that arrived in a date range (the site's dates, inclusive).
+	 *
+	 * @param string $from First day, Y-m-d.
+	 * @param string $to   Last day, Y-m-d.
+	 * @return list<StatementLine>
+	 * @throws ExportRefused When the dates are not a range, no deposit arrived, or one does not add up.
+	 */
+	public function of_range( string $from, string $to ): array {
+		$first = self::day( $from );
+		$last  = self::day( $to );
+		if ( null === $first || null === $last ) {
+			throw new ExportRefused( esc_html__( 'Enter both dates as calendar dates, such as 2026-11-01 and 2026-11-30.', 'donation-widget' ), 400 );
+		}
+		if ( $first > $last ) {
+			throw new ExportRefused( esc_html__( 'The "From" date is after the "To" date. Swap them and download again.', 'donation-widget' ), 400 );
+		}
+		if ( (int) $first->diff( $last )->days + 1 > self::MAX_RANGE_DAYS ) {
+			/* translators: %d: most days in one export. */
+			throw new ExportRefused( esc_html( sprintf( __( 'Choose at most %d days: download a long period in parts, such as one per month.', 'donation-widget' ), self::MAX_RANGE_DAYS ) ), 400 );
+		}
+		global $wpdb;
+		$table = Schema::table( 'payouts' );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own; on the arrival_date key.
+		$payouts = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE arrival_date BETWEEN %s AND %s AND provider = %s ORDER BY arrival_date ASC, id ASC", $first->format( 'Y-m-d' ), $last->format( 'Y-m-d' ), self::PROVIDER ), ARRAY_A );
+		$lines   = array();
+		foreach ( is_array( $payouts ) ? $payouts : array() as $payout ) {
+			if ( ! in_array( (string) $payout['status'], self::RETURNED, true ) ) {
+				array_push( $lines, ...$this->lines( $payout ) );
+			}
+		}
+		if ( array() === $lines ) {
+			/* translators: 1: first day, 2: last day. */
+			throw new ExportRefused( esc_html( sprintf( __( 'No Stripe deposit arrived from %1$s to %2$s, so there is nothing to export.', 'donation-widget' ), wp_date( get_option( 'date_format' ), $first->getTimestamp(), new \DateTimeZone( 'UTC' ) ), wp_date( get_option( 'date_format' ), $last->getTimestamp(), new \DateTimeZone( 'UTC' ) ) ) ), 404 );
+		}
+		return $lines;
+	}
+
+	/**
+	 * A Y-m-d date that exists, or null.
+	 *
+	 * @param string $text Submitted date.
+	 */
+	private static function day( string $text ): ?\DateTimeImmutable {
+		if ( ! preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/', $text, $parts ) || ! checkdate( (int) $parts[2], (int) $parts[3], (int) $parts[1] ) ) {
+			return null;
+		}
+		$day = \DateTimeImmutable::createFromFormat( '!Y-m-d', $text, new \DateTimeZone( 'UTC' ) );
+		return false === $day ? null : $day;
+	}
+
+	/**
+	 * One stored deposit's lines, checked against its amount.
+	 *
+	 * @param array<string, mixed> $payout payouts row.
+	 * @return list<StatementLine>
+	 * @throws ExportRefused When the lines do not come to the deposit exactly.
+	 */
+	private function lines( array $payout ): array {
+		global $wpdb;
+		$payout_id = (string) $payout['payout_id'];
+		$table     = Schema::table( 'balance_transactions' );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own; on the payout_id key.
+		$rows   = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE provider = %s AND payout_id = %s ORDER BY provider_created_at ASC, id ASC", self::PROVIDER, $payout_id ), ARRAY_A );
+		$rows   = is_array( $rows ) ? $rows : array();
+		$donors = $this->donors( array_map( static fn ( array $row ): int => (int) $row['donation_id'], $rows ) );
+		$date   = self::date_of( $payout );
+
+		$lines = array();
+		$fees  = 0;
+		foreach ( $rows as $row ) {
+			$type = (string) $row['type'];
+			if ( self::DEPOSIT_TYPE === $type ) {
+				continue;
+			}
+			$donation_id = (int) $row['donation_id'];
+			$kind        = self::kind_of( $type, (string) $row['reporting_category'], isset( $donors[ $donation_id ] ) );
+			$amount      = (int) $row['amount_cents'];
+			if ( StatementLine::FEE === $kind || ! isset( $donors[ $donation_id ] ) ) {
+				// Stripe's own charges, and what is not from this site: what it did to the balance.
+				$amount = (int) $row['net_cents'];
+			} else {
+				// A gift (or its refund or chargeback) at its own amount; what Stripe kept of it is
+				// in the deposit's one fee line.
+				$fees += (int) $row['fee_cents'];
+			}
+			if ( 0 !== $amount ) {
+				$lines[] = $this->line( $kind, $payout_id, $date, $amount, $row, $donors[ $donation_id ] ?? null );
+			}
+		}
+		if ( 0 !== $fees ) {
+			$lines[] = new StatementLine(
+				StatementLine::FEE,
+				$payout_id,
+				$date,
+				-$fees,
+				'Stripe',
+				/* translators: %s: Stripe payout id. */
+				sprintf( __( 'Stripe fees on the gifts in payout %s', 'donation-widget' ), $payout_id ),
+				$payout_id,
+				$this->codes->account( StatementLine::FEE ),
+				$this->codes->tax( StatementLine::FEE )
+			);
+		}
+
+		$sum = array_sum( array_map( static fn ( StatementLine $line ): int => $line->amount_cents, $lines ) );
+		if ( array() === $lines || (int) $payout['amount_cents'] !== $sum ) {
+			throw new ExportRefused(
+				esc_html(
+					sprintf(
+						/* translators: 1: Stripe payout id, 2: the deposit, 3: what its stored transactions come to. */
+						__( 'Payout %1$s does not add up yet: the deposit is %2$s but its stored transactions come to %3$s. Check it on the Payouts screen (a transaction may not have been read from Stripe yet) and download again once it is balanced.', 'donation-widget' ),
+						$payout_id,
+						DonationFormat::money( (int) $payout['amount_cents'] ),
+						DonationFormat::money( $sum )
+					)
+				),
+				409
+			);
+		}
+		return $lines;
+	}
+
+	/**
+	 * One line of a transaction.
+	 *
+	 * @param string                     $kind      StatementLine kind.
+	 * @param string                     $payout_id po_… id.
+	 * @param string                     $date      Y-m-d.
+	 * @param int                        $amount    Signed cents.
+	 * @param array<string, mixed>       $row       balance_transactions row.
+	 * @param array<string, string>|null $donor     The donation's donor and frequency, or null.
+	 */
+	private function line( string $kind, string $payout_id, string $date, int $amount, array $row, ?array $donor ): StatementLine {
+		$source = '' !== (string) $row['source_id'] ? (string) $row['source_id'] : (string) $row['transaction_id'];
+		$id     = (int) $row['donation_id'];
+		$labels = array(
+			/* translators: %d: donation number. */
+			StatementLine::GIFT    => __( 'Donation #%d', 'donation-widget' ),
+			/* translators: %d: donation number. */
+			StatementLine::REFUND  => __( 'Refund of donation #%d', 'donation-widget' ),
+			/* translators: %d: donation number. */
+			StatementLine::DISPUTE => __( 'Chargeback (dispute) of donation #%d', 'donation-widget' ),
+		);
+		if ( null !== $donor && isset( $labels[ $kind ] ) ) {
+			$description = sprintf( $labels[ $kind ], $id ) . ( StatementLine::GIFT === $kind ? ' (' . $donor['frequency'] . ')' : '' );
+			$payee       = $donor['name'];
+		} else {
+			$stripe_said = '' !== (string) $row['description'] ? (string) $row['description'] : (string) $row['type'];
+			/* translators: %s: Stripe's description or type of the transaction. */
+			$description = sprintf( __( 'Stripe: %s', 'donation-widget' ), $stripe_said );
+			$payee       = null !== $donor ? $donor['name'] : 'Stripe';
+		}
+		return new StatementLine( $kind, $payout_id, $date, $amount, $payee, $description, $source, $this->codes->account( $kind ), $this->codes->tax( $kind ) );
+	}
+
+	/**
+	 * Which kind of line a transaction is.
+	 *
+	 * @param string $type               Stripe's type.
+	 * @param string $reporting_category Stripe's reporting_category.
+	 * @param bool   $from_this_site     Whether its donation is one of this site's.
+	 */
+	private static function kind_of( string $type, string $reporting_category, bool $from_this_site ): string {
+		if ( in_array( $type, self::FEE_TYPES, true ) ) {
+			return StatementLine::FEE;
+		}
+		if ( ! $from_this_site ) {
+			return StatementLine::OTHER;
+		}
+		if ( in_array( $type, self::PAYMENT_TYPES, true ) ) {
+			return StatementLine::GIFT;
+		}
+		if ( in_array( $type, self::REFUND_TYPES, true ) ) {
+			return StatementLine::REFUND;
+		}
+		if ( in_array( $reporting_category, self::DISPUTE_CATEGORIES, true ) || 'adjustment' === $type ) {
+			return StatementLine::DISPUTE;
+		}
+		return StatementLine::OTHER;
+	}
+
+	/**
+	 * The donor's name and the gift's frequency of each donation id (ids with no row left out).
+	 *
+	 * @param array $ids Donation ids (0: not from this site).
+	 * @phpstan-param array<int> $ids
+	 * @return array<int, array<string, string>>
+	 */
+	private function donors( array $ids ): array {
+		$ids = array_values( array_unique( array_filter( $ids ) ) );
+		if ( array() === $ids ) {
+			return array();
+		}
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		$found = array();
+		foreach ( array_chunk( $ids, 500 ) as $chunk ) {
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table, and a %d placeholder per id; on the primary key.
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, donate_as, organisation_name, first_name, last_name, frequency FROM {$table} WHERE id IN (" . implode( ', ', array_fill( 0, count( $chunk ), '%d' ) ) . ')', $chunk ), ARRAY_A );
+			foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+				$person                    = trim( $row['first_name'] . ' ' . $row['last_name'] );
+				$found[ (int) $row['id'] ] = array(
+					'name'      => 'organisation' === $row['donate_as'] && '' !== $row['organisation_name'] ? (string) $row['organisation_name'] : $person,
+					'frequency' => DonationFormat::frequency( (string) $row['frequency'] ),
+				);
+			}
+		}
+		return $found;
+	}
+
+	/**
+	 * The deposit's date: when it arrived at the bank (else when Stripe made it).
+	 *
+	 * @param array<string, mixed> $payout payouts row.
+	 */
+	private static function date_of( array $payout ): string {
+		foreach ( array( 'arrival_date', 'provider_created_at', 'created_at' ) as $column ) {
+			if ( ! empty( $payout[ $column ] ) ) {
+				return substr( (string) $payout[ $column ], 0, 10 );
+			}
+		}
+		return gmdate( 'Y-m-d' );
+	}
+}
