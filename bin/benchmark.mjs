@@ -79,6 +79,8 @@ const adminNames = [
 	'card-update-links.js',
 	'donation-export.js',
 	'statements.js',
+	'reports.js',
+	'reports.css',
 ];
 const admin = rows.filter( ( row ) => adminNames.includes( row.name ) );
 const lazy = rows.filter(

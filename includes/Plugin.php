@@ -70,6 +70,7 @@ final class Plugin {
 			new SelfService\SelfServiceServiceProvider(),
 			new Statements\StatementsServiceProvider(),
 			new Admin\Statements\StatementsAdminServiceProvider(),
+			new Admin\Reports\ReportsAdminServiceProvider(),
 		);
 	}
 
