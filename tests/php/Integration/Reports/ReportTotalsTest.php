@@ -9,6 +9,9 @@
 
 namespace DonationWidget\Tests\Integration\Reports;
 
+use DonationWidget\Admin\Dashboard\DonationsSummaryWidget;
+use DonationWidget\Admin\Donations\DonationFilters;
+use DonationWidget\Admin\Donations\DonationQuery;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationRepository;
@@ -204,5 +207,38 @@ final class ReportTotalsTest extends PaymentTestCase {
 		$this->assertNotSame( $this->from_rows( 'utm_source' ), $this->from_report( 'utm_source' ) );
 		$this->service( DonationTotals::class )->rederive_recent();
 		$this->assertReportsFollowRows( 'after the safety net' );
+	}
+
+	public function test_the_dashboard_and_the_list_totals_are_net_of_refunds_and_lost_disputes(): void {
+		$repository = $this->service( DonationRepository::class );
+		$widget     = $this->service( DonationsSummaryWidget::class );
+		$list       = fn (): array => $this->service( DonationQuery::class )->totals( new DonationFilters() );
+		$before     = $widget->numbers();
+		$listed     = $list();
+
+		$kept     = $this->create();
+		$refunded = $this->create();
+		$disputed = $this->create();
+		foreach ( array( $kept, $refunded, $disputed ) as $donation ) {
+			$this->assertTrue( $repository->move( $donation->id(), DonationStatus::SUCCEEDED ) );
+			$this->assertNotNull( $repository->record_amounts( $donation->id(), array( 'fee_cents' => 100 ) ) );
+		}
+		$this->assertTrue( $repository->move( $refunded->id(), DonationStatus::PARTIALLY_REFUNDED ) );
+		$this->assertNotNull( $repository->record_amounts( $refunded->id(), array( 'refunded_cents' => 2000 ) ) );
+		$this->assertNotNull(
+			$repository->record_amounts(
+				$disputed->id(),
+				array(
+					'dispute_status'     => 'lost',
+					'dispute_lost_cents' => $disputed->total_cents(),
+				)
+			)
+		);
+
+		$gross = $kept->total_cents() + $refunded->total_cents() + $disputed->total_cents();
+		$after = $widget->numbers();
+		$this->assertSame( $gross - 2000 - $disputed->total_cents(), $after['month_cents'] - $before['month_cents'], 'the month raised, net (fees are not refunds)' );
+		$this->assertSame( 3, $after['month_count'] - $before['month_count'] );
+		$this->assertSame( $gross - 2000 - $disputed->total_cents(), $list()['succeeded_cents'] - $listed['succeeded_cents'] );
 	}
 }
