@@ -56,6 +56,7 @@ final class Plugin {
 			new AddressLookup\AddressLookupServiceProvider(),
 			new Emails\EmailsServiceProvider(),
 			new Donations\DonationsServiceProvider(),
+			new Reports\ReportsServiceProvider(),
 			new CardUpdate\CardUpdateServiceProvider(),
 			new Cli\CliServiceProvider(),
 			new Blocks\BlocksServiceProvider(),
@@ -70,6 +71,7 @@ final class Plugin {
 			new SelfService\SelfServiceServiceProvider(),
 			new Statements\StatementsServiceProvider(),
 			new Admin\Statements\StatementsAdminServiceProvider(),
+			new Admin\Reports\ReportsRestServiceProvider(),
 			new Admin\Reports\ReportsAdminServiceProvider(),
 		);
 	}

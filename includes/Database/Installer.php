@@ -33,6 +33,11 @@ final class Installer {
 	private const DONOR_KEYS_SINCE = 12;
 
 	/**
+	 * The schema version that brought the money after the payment and the reports' tables.
+	 */
+	private const BOOKS_SINCE = 13;
+
+	/**
 	 * Keys of the donations table that the search_* keys replace (each is a search key's first
 	 * columns, so every lookup they served still finds its key).
 	 */
@@ -130,6 +135,7 @@ final class Installer {
 	 * Creates or alters every table, then stores the schema version.
 	 */
 	public static function install(): void {
+		global $wpdb;
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 		// Existing tables change online first, so dbDelta() below finds them as it writes them.
 		self::alter_online();
@@ -148,6 +154,13 @@ final class Installer {
 				// The donor_last_gifts table is new (rebuild() above already filled it otherwise).
 				( new DonorLastGifts() )->rebuild();
 			}
+		}
+		if ( $before >= self::TOTALS_SINCE && $before < self::BOOKS_SINCE ) {
+			// Nothing was refunded before schema 13: each key kept its whole total. Then the
+			// reports' tables are derived from the rows (rebuild() above did it on a fresh install).
+			$totals = Schema::table( 'donation_totals' );
+			$wpdb->query( "UPDATE {$totals} SET kept_cents = total_cents" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table, once, on upgrade.
+			( new DonationTotals() )->rebuild_reports();
 		}
 		// Autoloaded, so the check on every request costs no query.
 		update_option( Schema::VERSION_OPTION, Schema::VERSION, true );
