@@ -124,6 +124,24 @@ export function choiceLabels( today: string ): Record< PeriodChoice, string > {
 	};
 }
 
+/** The longest report the route gives (Reports\ReportQuery::MAX_DAYS). */
+export const MAX_DAYS = 3660;
+
+/**
+ * Days from one date to another, both included.
+ * @param from First date.
+ * @param to   Last date.
+ */
+function daysBetween( from: Ymd, to: Ymd ): number {
+	const day = 24 * 60 * 60 * 1000;
+	return (
+		( Date.UTC( to.year, to.month - 1, to.day ) -
+			Date.UTC( from.year, from.month - 1, from.day ) ) /
+			day +
+		1
+	);
+}
+
 export interface RangeProblems {
 	from?: string;
 	to?: string;
@@ -159,6 +177,20 @@ export function checkRange( range: DateRange, today: string ): RangeProblems {
 		problems.to = __(
 			'The end date must be on or after the start date.',
 			'donation-widget'
+		);
+	} else if (
+		daysBetween(
+			parseDate( range.from ) as Ymd,
+			parseDate( range.to ) as Ymd
+		) > MAX_DAYS
+	) {
+		problems.from = sprintf(
+			/* translators: %d: number of days, such as 3660. */
+			__(
+				'A report covers at most %d days (about 10 years): pick a later start date.',
+				'donation-widget'
+			),
+			MAX_DAYS
 		);
 	} else if ( range.from > today ) {
 		problems.from = __(

@@ -69,6 +69,14 @@ describe( 'the period picker', () => {
 			'The start date is in the future: there are no donations yet.'
 		);
 		expect(
+			checkRange( { from: '2016-07-01', to: '2026-06-30' }, today )
+		).toEqual( {} );
+		expect(
+			checkRange( { from: '2016-06-01', to: '2026-06-30' }, today ).from
+		).toBe(
+			'A report covers at most 3660 days (about 10 years): pick a later start date.'
+		);
+		expect(
 			checkRange( { from: '2026-10-01', to: '2026-10-01' }, today )
 		).toEqual( {} );
 	} );

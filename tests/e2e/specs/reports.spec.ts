@@ -11,6 +11,7 @@ import {
 	deleteReportDonations,
 	seedReportDonations,
 } from '../fixtures/reports';
+import { DonationWidgetPage } from '../pages/DonationWidgetPage';
 
 test( 'an admin switches the period and the grouping and the table follows; the CSV has the same figures; axe clean', async ( {
 	page,
@@ -156,4 +157,32 @@ test( 'an admin switches the period and the grouping and the table follows; the 
 	} finally {
 		await deleteReportDonations( source );
 	}
+} );
+
+test( 'the Reports code, with its charting library, loads on the Reports screen only: never on the donation page or another admin screen', async ( {
+	page,
+} ) => {
+	const fetched: string[] = [];
+	page.on( 'request', ( request ) => {
+		if ( /\/build\/reports\.(js|css)/.test( request.url() ) ) {
+			fetched.push( `${ request.url() } from ${ page.url() }` );
+		}
+	} );
+	const donor = new DonationWidgetPage( page );
+	await donor.goto();
+	await logIn( page );
+	await page.goto( '/wp-admin/admin.php?page=donation-widget-donations' );
+	await expect(
+		page.getByRole( 'heading', { name: 'Donations', level: 1 } )
+	).toBeVisible();
+	expect( fetched ).toEqual( [] );
+
+	await page.goto( '/wp-admin/admin.php?page=donation-widget-reports' );
+	await expect(
+		page.getByRole( 'table', {
+			name: /^Gross, refunds, fees and net by month/,
+		} )
+	).toBeVisible();
+	// Its script and its style.
+	expect( fetched ).toHaveLength( 2 );
 } );
