@@ -47,6 +47,13 @@ final class ReportsPage {
 	}
 
 	/**
+	 * The screen's hook suffix ('' until the menu is added).
+	 */
+	public function hook_suffix(): string {
+		return $this->hook_suffix;
+	}
+
+	/**
 	 * The screen's URL.
 	 */
 	public static function url(): string {
