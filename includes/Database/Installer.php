@@ -210,7 +210,24 @@ final class Installer {
 				}
 			}
 			if ( array() !== $columns ) {
-				$wpdb->query( "ALTER TABLE {$donations} " . implode( ', ', $columns ) . ', ALGORITHM=INSTANT' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- each change is one of the fixed definitions of MONEY_COLUMNS.
+				$add        = "ALTER TABLE {$donations} " . implode( ', ', $columns );
+				$suppressed = $wpdb->suppress_errors( true );
+				$instant    = $wpdb->query( $add . ', ALGORITHM=INSTANT' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- each change is one of the fixed definitions of MONEY_COLUMNS.
+				if ( false === $instant && in_array( 'search_domain', $keys, true ) ) {
+					// MariaDB adds no column in place to a table with an indexed virtual column
+					// (email_domain, in search_domain): it would block writes for a whole rebuild.
+					// So that key goes (in place, writes going on), the columns come instantly, and
+					// the key is built again online below (a request that dies in between leaves it
+					// missing, and the next run builds it).
+					$wpdb->query( "ALTER TABLE {$donations} DROP KEY search_domain, ALGORITHM=NOCOPY, LOCK=NONE" );
+					$keys    = array_values( array_diff( $keys, array( 'search_domain' ) ) );
+					$instant = $wpdb->query( $add . ', ALGORITHM=INSTANT' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- as above.
+				}
+				$wpdb->suppress_errors( $suppressed );
+				if ( false === $instant ) {
+					// A database without instant columns: one online rebuild, not dbDelta()'s seven.
+					$wpdb->query( $add . ', ALGORITHM=INPLACE, LOCK=NONE' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- as above.
+				}
 			}
 			$changes = array();
 			foreach ( array(
