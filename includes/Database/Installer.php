@@ -135,7 +135,6 @@ final class Installer {
 	 * Creates or alters every table, then stores the schema version.
 	 */
 	public static function install(): void {
-		global $wpdb;
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 		// Existing tables change online first, so dbDelta() below finds them as it writes them.
 		self::alter_online();
@@ -156,10 +155,7 @@ final class Installer {
 			}
 		}
 		if ( $before >= self::TOTALS_SINCE && $before < self::BOOKS_SINCE ) {
-			// Nothing was refunded before schema 13: each key kept its whole total. Then the
-			// reports' tables are derived from the rows (rebuild() above did it on a fresh install).
-			$totals = Schema::table( 'donation_totals' );
-			$wpdb->query( "UPDATE {$totals} SET kept_cents = total_cents" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table, once, on upgrade.
+			// The reports' tables are derived from the rows (rebuild() above did it on a fresh install).
 			( new DonationTotals() )->rebuild_reports();
 		}
 		// Autoloaded, so the check on every request costs no query.
@@ -197,6 +193,13 @@ final class Installer {
 			if ( array() !== $changes ) {
 				$wpdb->query( "ALTER TABLE {$subscriptions} " . implode( ', ', $changes ) . ', ALGORITHM=INPLACE, LOCK=NONE' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- each change is one of the fixed definitions above.
 			}
+		}
+		// Schema 13's net per totals key, before the donations table is altered: the code writing
+		// donations meanwhile already counts it. Nothing was refunded before: kept = total.
+		$totals = Schema::table( 'donation_totals' );
+		if ( null !== self::key_names( $totals ) && null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$totals} LIKE %s", 'kept_cents' ) ) ) {
+			$wpdb->query( "ALTER TABLE {$totals} ADD COLUMN kept_cents bigint(20) NOT NULL DEFAULT 0" ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table and a fixed definition.
+			$wpdb->query( "UPDATE {$totals} SET kept_cents = total_cents" ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table.
 		}
 		$donations = Schema::table( 'donations' );
 		$keys      = self::key_names( $donations );
