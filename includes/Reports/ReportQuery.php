@@ -83,39 +83,36 @@ final class ReportQuery {
 	 * @return list<array<string, int|string>>
 	 */
 	private function by_period( ReportRequest $request ): array {
-		$periods = array();
-		$of_day  = array();
-		$week    = (int) get_option( 'start_of_week', 1 );
-		$last    = (int) strtotime( $request->to . ' 00:00:00 UTC' );
+		$labels = array();
+		$totals = array();
+		$of_day = array();
+		$week   = (int) get_option( 'start_of_week', 1 );
+		$last   = (int) strtotime( $request->to . ' 00:00:00 UTC' );
 		// Day by day on Unix days (no time zone: these are calendar days already).
 		for ( $time = (int) strtotime( $request->from . ' 00:00:00 UTC' ); $time <= $last; $time += DAY_IN_SECONDS ) {
-			$day            = gmdate( 'Y-m-d', $time );
-			$key            = $this->period_key( $time, $request->interval, $week );
-			$of_day[ $day ] = $key;
-			if ( ! isset( $periods[ $key ] ) ) {
-				$periods[ $key ] = array(
-					'key'   => $key,
-					'label' => $this->period_label( $key, $request->interval ),
-				) + self::figures( array() );
+			$key                                = $this->period_key( $time, $request->interval, $week );
+			$of_day[ gmdate( 'Y-m-d', $time ) ] = $key;
+			if ( ! isset( $labels[ $key ] ) ) {
+				$labels[ $key ] = $this->period_label( $key, $request->interval );
+				$totals[ $key ] = array();
 			}
 		}
 		foreach ( $this->sums( 'day', $request ) as $day => $sums ) {
-			$key = $of_day[ $day ] ?? null;
-			if ( null !== $key ) {
+			$key = $of_day[ $day ] ?? '';
+			if ( isset( $totals[ $key ] ) ) {
 				foreach ( $sums as $figure => $cents ) {
-					$periods[ $key ][ $figure ] += $cents;
+					$totals[ $key ][ $figure ] = ( $totals[ $key ][ $figure ] ?? 0 ) + $cents;
 				}
 			}
 		}
-		return array_values(
-			array_map(
-				static fn ( array $period ): array => array(
-					'key'   => $period['key'],
-					'label' => $period['label'],
-				) + self::figures( $period ),
-				$periods
-			)
-		);
+		$rows = array();
+		foreach ( $labels as $key => $label ) {
+			$rows[] = array(
+				'key'   => (string) $key,
+				'label' => $label,
+			) + self::figures( $totals[ $key ] );
+		}
+		return $rows;
 	}
 
 	/**
