@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Database\Schema;
+use DonationWidget\Reports\LocalDays;
 use DonationWidget\Reports\RecurringMovements;
 use DonationWidget\Reports\ReportTotals;
 
@@ -114,7 +115,8 @@ final class DonationTotals {
 
 	/**
 	 * Sets the totals of some UTC days to what the rows say: one INSERT … SELECT reads the rows
-	 * (on the created_at index) and writes the totals; keys left without rows are removed.
+	 * (on the created_at index) and writes the totals; keys left without rows are removed. The
+	 * donors' latest gifts, the reports' figures and the 4-weekly movements follow.
 	 *
 	 * @param string $first_day First UTC day, Y-m-d.
 	 * @param string $last_day  Last UTC day, Y-m-d (included).
@@ -122,6 +124,11 @@ final class DonationTotals {
 	public function rederive( string $first_day, string $last_day ): void {
 		$this->rederive_totals( $first_day, $last_day );
 		$this->donors->rederive( $first_day . ' 00:00:00', gmdate( 'Y-m-d', (int) strtotime( $last_day . ' 00:00:00 UTC +1 day' ) ) . ' 00:00:00' );
+		// The reports count the site's days: every one these UTC days touch.
+		$first = LocalDays::day_of( $first_day . ' 00:00:00' );
+		$last  = LocalDays::day_of( $last_day . ' 23:59:59' );
+		$this->reports->rederive( $first, $last );
+		$this->movements->rederive( $first, $last );
 	}
 
 	/**
@@ -194,17 +201,11 @@ final class DonationTotals {
 	}
 
 	/**
-	 * The safety net (WP-Cron, daily): re-derives the last SAFETY_NET_DAYS UTC days, and the
-	 * reports' figures and movements of as many site days.
+	 * The safety net (WP-Cron, daily): re-derives the last SAFETY_NET_DAYS UTC days (and the
+	 * reports' site days they touch).
 	 */
 	public function rederive_recent(): void {
 		$this->rederive( gmdate( 'Y-m-d', time() - ( self::SAFETY_NET_DAYS - 1 ) * DAY_IN_SECONDS ), gmdate( 'Y-m-d' ) );
-		$first = wp_date( 'Y-m-d', time() - ( self::SAFETY_NET_DAYS - 1 ) * DAY_IN_SECONDS );
-		$last  = wp_date( 'Y-m-d' );
-		if ( false !== $first && false !== $last ) {
-			$this->reports->rederive( $first, $last );
-			$this->movements->rederive( $first, $last );
-		}
 	}
 
 	/**

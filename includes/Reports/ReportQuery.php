@@ -83,35 +83,36 @@ final class ReportQuery {
 	 * @return list<array<string, int|string>>
 	 */
 	private function by_period( ReportRequest $request ): array {
-		$periods = array();
-		$day     = $request->from;
-		while ( $day <= $request->to ) {
-			$key = $this->period_key( $day, $request->interval );
-			if ( ! isset( $periods[ $key ] ) ) {
-				$periods[ $key ] = array(
-					'key'   => $key,
-					'label' => $this->period_label( $key, $request->interval ),
-				) + self::figures( array() );
+		$labels = array();
+		$totals = array();
+		$of_day = array();
+		$week   = (int) get_option( 'start_of_week', 1 );
+		$last   = (int) strtotime( $request->to . ' 00:00:00 UTC' );
+		// Day by day on Unix days (no time zone: these are calendar days already).
+		for ( $time = (int) strtotime( $request->from . ' 00:00:00 UTC' ); $time <= $last; $time += DAY_IN_SECONDS ) {
+			$key                                = $this->period_key( $time, $request->interval, $week );
+			$of_day[ gmdate( 'Y-m-d', $time ) ] = $key;
+			if ( ! isset( $labels[ $key ] ) ) {
+				$labels[ $key ] = $this->period_label( $key, $request->interval );
+				$totals[ $key ] = array();
 			}
-			$day = LocalDays::next( $day );
 		}
 		foreach ( $this->sums( 'day', $request ) as $day => $sums ) {
-			$key = $this->period_key( (string) $day, $request->interval );
-			if ( isset( $periods[ $key ] ) ) {
+			$key = $of_day[ $day ] ?? '';
+			if ( isset( $totals[ $key ] ) ) {
 				foreach ( $sums as $figure => $cents ) {
-					$periods[ $key ][ $figure ] += $cents;
+					$totals[ $key ][ $figure ] = ( $totals[ $key ][ $figure ] ?? 0 ) + $cents;
 				}
 			}
 		}
-		return array_values(
-			array_map(
-				static fn ( array $period ): array => array(
-					'key'   => $period['key'],
-					'label' => $period['label'],
-				) + self::figures( $period ),
-				$periods
-			)
-		);
+		$rows = array();
+		foreach ( $labels as $key => $label ) {
+			$rows[] = array(
+				'key'   => (string) $key,
+				'label' => $label,
+			) + self::figures( $totals[ $key ] );
+		}
+		return $rows;
 	}
 
 	/**
@@ -193,19 +194,19 @@ final class ReportQuery {
 	 * The period a day falls in: the day, the first day of its week (the site's first day of
 	 * the week, Settings > General), or its month.
 	 *
-	 * @param string $day      Y-m-d.
+	 * @param int    $time     The day's midnight, UTC.
 	 * @param string $interval day, week or month.
+	 * @param int    $week     The first day of the week (0 = Sunday).
 	 */
-	private function period_key( string $day, string $interval ): string {
+	private function period_key( int $time, string $interval, int $week ): string {
 		if ( 'month' === $interval ) {
-			return substr( $day, 0, 7 );
+			return gmdate( 'Y-m', $time );
 		}
 		if ( 'week' === $interval ) {
-			$weekday = (int) gmdate( 'w', (int) strtotime( $day . ' 00:00:00 UTC' ) );
-			$back    = ( $weekday - (int) get_option( 'start_of_week', 1 ) + 7 ) % 7;
-			return gmdate( 'Y-m-d', (int) strtotime( $day . " 00:00:00 UTC -{$back} days" ) );
+			$back = ( (int) gmdate( 'w', $time ) - $week + 7 ) % 7;
+			return gmdate( 'Y-m-d', $time - $back * DAY_IN_SECONDS );
 		}
-		return $day;
+		return gmdate( 'Y-m-d', $time );
 	}
 
 	/**
