@@ -103,6 +103,21 @@ function subject( report: Report ): string {
 }
 
 /**
+ * The table's caption, such as "Gross, refunds, fees and net by month, 1 July 2026 to 26
+ * November 2026".
+ * @param report The report.
+ */
+function caption( report: Report ): string {
+	return sprintf(
+		/* translators: 1: what the table shows, such as "Gross, refunds, fees and net by month", 2: first date, 3: last date. */
+		__( '%1$s, %2$s to %3$s', 'donation-widget' ),
+		subject( report ),
+		formatDate( report.from ),
+		formatDate( report.to )
+	);
+}
+
+/**
  * The words of a failed request: the server's own message when it sent one.
  * @param error What the request rejected with.
  */
@@ -365,9 +380,18 @@ export function ReportsApp( { today, fetchReport }: Props ) {
 			</form>
 
 			<p role="status" className="donation-widget-reports__status">
-				{ load.status === 'loading'
-					? __( 'Loading the report…', 'donation-widget' )
-					: '' }
+				{ load.status === 'loading' &&
+					__( 'Loading the report…', 'donation-widget' ) }
+				{ load.status === 'ready' && (
+					// Told to screen readers only: sighted users see the table change.
+					<span className="screen-reader-text">
+						{ sprintf(
+							/* translators: %s: the table's caption. */
+							__( 'Report shown: %s.', 'donation-widget' ),
+							caption( load.report )
+						) }
+					</span>
+				) }
 			</p>
 			{ load.status === 'error' && (
 				<div className="notice notice-error inline" role="alert">
@@ -425,13 +449,7 @@ export function ReportsApp( { today, fetchReport }: Props ) {
 						) }
 					</p>
 					<ReportTable
-						caption={ sprintf(
-							/* translators: 1: what the table shows, such as "Gross, refunds, fees and net by month", 2: first date, 3: last date. */
-							__( '%1$s, %2$s to %3$s', 'donation-widget' ),
-							subject( report ),
-							formatDate( report.from ),
-							formatDate( report.to )
-						) }
+						caption={ caption( report ) }
 						group={ report.group }
 						rows={ report.rows }
 						totals={ report.totals }

@@ -127,7 +127,9 @@ describe( 'ReportsApp', () => {
 
 		expect(
 			container.querySelector( '[role="status"]' )?.textContent
-		).toBe( '' );
+		).toBe(
+			'Report shown: Gross, refunds, fees and net by month, 1 July 2026 to 26 November 2026.'
+		);
 		expect( container.querySelector( 'caption' )?.textContent ).toBe(
 			'Gross, refunds, fees and net by month, 1 July 2026 to 26 November 2026'
 		);
