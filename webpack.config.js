@@ -1,4 +1,4 @@
-// wp-scripts' own configuration, with our entries: the front-end widget, the block editor and the settings screen.
+// wp-scripts' own configuration, with our entries: the front-end widget, the block editor and the admin screens.
 const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
 const path = require( 'path' );
 
@@ -120,6 +120,8 @@ module.exports = {
 		),
 		// Only the "Manage my donation" page loads it (ManagePage enqueues it).
 		manage: path.resolve( __dirname, 'src/manage/index.tsx' ),
+		// Only the Reports screen loads it (ReportsPage enqueues it), with the charting library.
+		reports: path.resolve( __dirname, 'src/reports/index.tsx' ),
 	},
 	output: {
 		...defaultConfig.output,

@@ -13,6 +13,10 @@
  *   node bin/benchmark.mjs --admin http://127.0.0.1:8888 [--rows N] [--site-name demo]
  *                                             admin screens at N donations beside the Pages list
  *                                             (bin/benchmark/admin.mjs)
+ *   node bin/benchmark.mjs --reports http://127.0.0.1:8888 [--site-name demo] [--rows N] [--upgrade]
+ *                                             each report (JSON and CSV) at N donations beside the
+ *                                             Pages list, and with --upgrade the schema 12 → 13
+ *                                             upgrade while donations come in (bin/benchmark/reports.mjs)
  *   node bin/benchmark.mjs --self-service http://127.0.0.1:8888 --known EMAIL [--runs 4]
  *                                             also times the "Manage my donation" link request for
  *                                             a known and unknown addresses (bin/benchmark/self-service.mjs)
@@ -79,6 +83,8 @@ const adminNames = [
 	'card-update-links.js',
 	'donation-export.js',
 	'statements.js',
+	'reports.js',
+	'reports.css',
 ];
 const admin = rows.filter( ( row ) => adminNames.includes( row.name ) );
 const lazy = rows.filter(
@@ -227,6 +233,17 @@ if ( option( '--admin' ) ) {
 		rows: option( '--rows' ) ? Number( option( '--rows' ) ) : null,
 		siteName: option( '--site-name' ),
 		runs: option( '--runs' ) ? Number( option( '--runs' ) ) : null,
+	} );
+}
+
+if ( option( '--reports' ) ) {
+	const { reportsTimings } = await import( './benchmark/reports.mjs' );
+	await reportsTimings( {
+		site: option( '--reports' ),
+		rows: option( '--rows' ) ? Number( option( '--rows' ) ) : null,
+		siteName: option( '--site-name' ),
+		runs: option( '--runs' ) ? Number( option( '--runs' ) ) : null,
+		upgrade: process.argv.includes( '--upgrade' ),
 	} );
 }
 

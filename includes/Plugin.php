@@ -56,6 +56,7 @@ final class Plugin {
 			new AddressLookup\AddressLookupServiceProvider(),
 			new Emails\EmailsServiceProvider(),
 			new Donations\DonationsServiceProvider(),
+			new Reports\ReportsServiceProvider(),
 			new CardUpdate\CardUpdateServiceProvider(),
 			new Cli\CliServiceProvider(),
 			new Blocks\BlocksServiceProvider(),
@@ -76,6 +77,8 @@ final class Plugin {
 			new Admin\Payouts\PayoutsAdminServiceProvider(),
 			new Books\Export\BooksExportServiceProvider(),
 			new Admin\BooksExport\BooksExportAdminServiceProvider(),
+			new Admin\Reports\ReportsRestServiceProvider(),
+			new Admin\Reports\ReportsAdminServiceProvider(),
 		);
 	}
 

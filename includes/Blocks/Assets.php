@@ -28,6 +28,8 @@ final class Assets {
 
 	public const MANAGE_HANDLE = 'donation-widget-manage-app';
 
+	public const ADMIN_REPORTS_HANDLE = 'donation-widget-reports';
+
 	/**
 	 * Entry name in build/ => script handle.
 	 */
@@ -39,6 +41,7 @@ final class Assets {
 		'donation-export'   => self::ADMIN_DONATION_EXPORT_HANDLE,
 		'statements'        => self::ADMIN_STATEMENT_PROGRESS_HANDLE,
 		'manage'            => self::MANAGE_HANDLE,
+		'reports'           => self::ADMIN_REPORTS_HANDLE,
 	);
 
 	/**

@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Database\Schema;
+use DonationWidget\Reports\RecurringMovements;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the card_update_audit table's one gateway: an append-only log read fresh for the admin; the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare() or $wpdb->insert().
 
@@ -49,6 +50,10 @@ final class CardUpdateAudit {
 			$row['link_id'] = $link->id;
 		}
 		$wpdb->insert( Schema::table( 'card_update_audit' ), $row );
+		if ( AuditEntry::CARD_UPDATED === $event ) {
+			// A card updated after a failed renewal is a recovered donor in the reports.
+			( new RecurringMovements() )->refresh( array( $row['subscription_id'] ) );
+		}
 	}
 
 	/**

@@ -233,6 +233,7 @@ final class DonationSeeder {
 		if ( null !== $progress && $last > 0 ) {
 			$progress( $written );
 		}
+		$this->settle_money( $last_id + 1 );
 		if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', Schema::table( 'donation_totals' ) ) ) === Schema::table( 'donation_totals' ) ) {
 			$this->totals->rebuild();
 			// Renewals were written after their subscriptions: each takes its latest status now.
@@ -243,6 +244,49 @@ final class DonationSeeder {
 			'subscriptions' => $subscriptions,
 			'seconds'       => round( microtime( true ) - $started, 1 ),
 		);
+	}
+
+	/**
+	 * Writes what happened to the money after the payment, as the books record it, on the rows
+	 * from an id on (a site on schema 13): each received payment's fee and net (Stripe's
+	 * Australian pricing: cards 1.7% + 30c, BECS 1% + 30c capped at $3.50; PayPal 2.6% + 30c),
+	 * what was refunded (all of a refunded gift, a quarter of a partly refunded one), and a lost
+	 * dispute on one paid gift in 400. A few UPDATEs of 20,000 rows each, so the reports the
+	 * benchmark times add up realistic figures.
+	 *
+	 * @param int $first_id First row id.
+	 */
+	public function settle_money( int $first_id = 1 ): void {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$table} LIKE %s", 'dispute_lost_cents' ) ) ) {
+			return;
+		}
+		$last = (int) $wpdb->get_var( "SELECT COALESCE(MAX(id), 0) FROM {$table}" );
+		$fee  = "CASE WHEN method = 'paypal' THEN FLOOR((total_cents * 26 + 500) / 1000) + 30
+			WHEN method = 'au_becs_debit' THEN LEAST(FLOOR((total_cents * 10 + 500) / 1000) + 30, 350)
+			ELSE FLOOR((total_cents * 17 + 500) / 1000) + 30 END";
+		for ( $from = max( 1, $first_id ); $from <= $last; $from += 20000 ) {
+			$wpdb->query(
+				$wpdb->prepare(
+					// phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- $fee is the fixed CASE above.
+					"UPDATE {$table} SET fee_cents = {$fee}, net_cents = CAST(total_cents AS SIGNED) - ({$fee}),
+						refunded_cents = CASE status WHEN %s THEN total_cents WHEN %s THEN total_cents DIV 4 ELSE 0 END,
+						dispute_status = CASE WHEN status = %s AND id %% 400 = 7 THEN 'lost' ELSE '' END,
+						dispute_lost_cents = CASE WHEN status = %s AND id %% 400 = 7 THEN total_cents ELSE 0 END
+					WHERE id BETWEEN %d AND %d AND status IN (%s, %s, %s)",
+					DonationStatus::REFUNDED,
+					DonationStatus::PARTIALLY_REFUNDED,
+					DonationStatus::SUCCEEDED,
+					DonationStatus::SUCCEEDED,
+					$from,
+					$from + 19999,
+					DonationStatus::SUCCEEDED,
+					DonationStatus::PARTIALLY_REFUNDED,
+					DonationStatus::REFUNDED
+				)
+			);
+		}//end for
 	}
 
 	/**

@@ -33,6 +33,11 @@ final class Installer {
 	private const DONOR_KEYS_SINCE = 12;
 
 	/**
+	 * The schema version that brought the money after the payment and the reports' tables.
+	 */
+	private const BOOKS_SINCE = 13;
+
+	/**
 	 * Keys of the donations table that the search_* keys replace (each is a search key's first
 	 * columns, so every lookup they served still finds its key).
 	 */
@@ -149,6 +154,10 @@ final class Installer {
 				( new DonorLastGifts() )->rebuild();
 			}
 		}
+		if ( $before >= self::TOTALS_SINCE && $before < self::BOOKS_SINCE ) {
+			// The reports' tables are derived from the rows (rebuild() above did it on a fresh install).
+			( new DonationTotals() )->rebuild_reports();
+		}
 		// Autoloaded, so the check on every request costs no query.
 		update_option( Schema::VERSION_OPTION, Schema::VERSION, true );
 	}
@@ -185,6 +194,13 @@ final class Installer {
 				$wpdb->query( "ALTER TABLE {$subscriptions} " . implode( ', ', $changes ) . ', ALGORITHM=INPLACE, LOCK=NONE' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- each change is one of the fixed definitions above.
 			}
 		}
+		// Schema 13's net per totals key, before the donations table is altered: the code writing
+		// donations meanwhile already counts it. Nothing was refunded before: kept = total.
+		$totals = Schema::table( 'donation_totals' );
+		if ( null !== self::key_names( $totals ) && null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$totals} LIKE %s", 'kept_cents' ) ) ) {
+			$wpdb->query( "ALTER TABLE {$totals} ADD COLUMN kept_cents bigint(20) NOT NULL DEFAULT 0" ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table and a fixed definition.
+			$wpdb->query( "UPDATE {$totals} SET kept_cents = total_cents" ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table.
+		}
 		$donations = Schema::table( 'donations' );
 		$keys      = self::key_names( $donations );
 		if ( null !== $keys ) {
@@ -197,7 +213,24 @@ final class Installer {
 				}
 			}
 			if ( array() !== $columns ) {
-				$wpdb->query( "ALTER TABLE {$donations} " . implode( ', ', $columns ) . ', ALGORITHM=INSTANT' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- each change is one of the fixed definitions of MONEY_COLUMNS.
+				$add        = "ALTER TABLE {$donations} " . implode( ', ', $columns );
+				$suppressed = $wpdb->suppress_errors( true );
+				$instant    = $wpdb->query( $add . ', ALGORITHM=INSTANT' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- each change is one of the fixed definitions of MONEY_COLUMNS.
+				if ( false === $instant && in_array( 'search_domain', $keys, true ) ) {
+					// MariaDB adds no column in place to a table with an indexed virtual column
+					// (email_domain, in search_domain): it would block writes for a whole rebuild.
+					// So that key goes (in place, writes going on), the columns come instantly, and
+					// the key is built again online below (a request that dies in between leaves it
+					// missing, and the next run builds it).
+					$wpdb->query( "ALTER TABLE {$donations} DROP KEY search_domain, ALGORITHM=NOCOPY, LOCK=NONE" );
+					$keys    = array_values( array_diff( $keys, array( 'search_domain' ) ) );
+					$instant = $wpdb->query( $add . ', ALGORITHM=INSTANT' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- as above.
+				}
+				$wpdb->suppress_errors( $suppressed );
+				if ( false === $instant ) {
+					// A database without instant columns: one online rebuild, not dbDelta()'s seven.
+					$wpdb->query( $add . ', ALGORITHM=INPLACE, LOCK=NONE' ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- as above.
+				}
 			}
 			$changes = array();
 			foreach ( array(

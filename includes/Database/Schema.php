@@ -24,7 +24,7 @@ final class Schema {
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs', 'donor_last_gifts', 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs', 'donor_last_gifts', 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'recurring_movements' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -68,6 +68,7 @@ final class Schema {
 		$payouts    = self::table( 'payouts' );
 		$balance    = self::table( 'balance_transactions' );
 		$reports    = self::table( 'report_totals' );
+		$movements  = self::table( 'recurring_movements' );
 
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice). The
@@ -349,6 +350,7 @@ final class Schema {
   currency char(3) NOT NULL,
   donations bigint(20) NOT NULL DEFAULT 0,
   total_cents bigint(20) NOT NULL DEFAULT 0,
+  kept_cents bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (day,status,method,frequency,currency),
   KEY method (method)
 ) {$charset};",
@@ -560,7 +562,8 @@ final class Schema {
   KEY source_id (source_id)
 ) {$charset};",
 			// The reports' figures (Reports\ReportTotals), kept on write like donation_totals: one
-			// row per UTC day and what a report groups by, for donations whose money was received.
+			// row per day in the site's time zone (so a report's days and financial year are the
+			// charity's) and what a report groups by, for donations whose money was received.
 			"CREATE TABLE {$reports} (
   day date NOT NULL,
   frequency varchar(10) NOT NULL,
@@ -576,6 +579,16 @@ final class Schema {
   fee_cents bigint(20) NOT NULL DEFAULT 0,
   dispute_lost_cents bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (day,frequency,method,currency,iteration_id,utm_source,utm_campaign)
+) {$charset};",
+			// The 4-weekly donors' movements (Reports\RecurringMovements): one row per fact (a
+			// subscription started, was cancelled, failed a renewal, was recovered by a card update)
+			// and the site day it happened, so a period's counts are a key range.
+			"CREATE TABLE {$movements} (
+  movement varchar(12) NOT NULL,
+  day date NOT NULL,
+  subscription_id varchar(191) NOT NULL,
+  PRIMARY KEY  (movement,day,subscription_id),
+  KEY subscription_id (subscription_id)
 ) {$charset};",
 		);
 	}

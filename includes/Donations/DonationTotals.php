@@ -12,12 +12,17 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Database\Schema;
+use DonationWidget\Reports\LocalDays;
+use DonationWidget\Reports\RecurringMovements;
+use DonationWidget\Reports\ReportTotals;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the totals are counters shared by every web server: read and written in the database, never cached; the only interpolated names are the plugin's own tables from Schema::table(), every value is a placeholder of $wpdb->prepare().
 
 /**
  * One row per UTC day, status, method, frequency and currency in the donation_totals table,
- * holding how many donations have that key and their total in cents. DonationRepository moves
+ * holding how many donations have that key, their total in cents and what of it was kept (total
+ * less refunds and lost disputes: the lists' and dashboard's net). The reports' figures
+ * (Reports\ReportTotals) move in the same calls. DonationRepository moves
  * it in the same code paths that write a donation: +1 on an insert, and -1 from the old key and
  * +1 to the new one when a conditional UPDATE changed a donation's status or method (only then,
  * so a transition is counted once however many servers report it). Each change is one
@@ -44,9 +49,15 @@ final class DonationTotals {
 	/**
 	 * Builds the totals.
 	 *
-	 * @param DonorLastGifts $donors Each donor's latest succeeded donation, kept on the same writes.
+	 * @param DonorLastGifts     $donors    Each donor's latest succeeded donation, kept on the same writes.
+	 * @param ReportTotals       $reports   The reports' figures, kept on the same writes.
+	 * @param RecurringMovements $movements The 4-weekly donors' movements, re-derived with the totals.
 	 */
-	public function __construct( private readonly DonorLastGifts $donors = new DonorLastGifts() ) {
+	public function __construct(
+		private readonly DonorLastGifts $donors = new DonorLastGifts(),
+		private readonly ReportTotals $reports = new ReportTotals(),
+		private readonly RecurringMovements $movements = new RecurringMovements()
+	) {
 	}
 
 	/**
@@ -55,7 +66,8 @@ final class DonationTotals {
 	 * @param Donation $donation The new row, as read back.
 	 */
 	public function inserted( Donation $donation ): void {
-		$this->apply( array( array_merge( $this->key( $donation, $donation->status(), $donation->method() ), array( 1, $donation->total_cents() ) ) ) );
+		$this->apply( array( array_merge( $this->key( $donation, $donation->status(), $donation->method() ), array( 1, $donation->total_cents(), $donation->kept_cents() ) ) ) );
+		$this->reports->inserted( $donation );
 		if ( DonationStatus::SUCCEEDED === $donation->status() ) {
 			$this->donors->refresh( $donation->email() );
 		}
@@ -75,10 +87,11 @@ final class DonationTotals {
 		}
 		$this->apply(
 			array(
-				array_merge( $this->key( $before, $before->status(), $before->method() ), array( -1, -$before->total_cents() ) ),
-				array_merge( $this->key( $before, $status, $method ), array( 1, $before->total_cents() ) ),
+				array_merge( $this->key( $before, $before->status(), $before->method() ), array( -1, -$before->total_cents(), -$before->kept_cents() ) ),
+				array_merge( $this->key( $before, $status, $method ), array( 1, $before->total_cents(), $before->kept_cents() ) ),
 			)
 		);
+		$this->reports->moved( $before, $status, $method );
 		if ( $before->status() !== $status && in_array( DonationStatus::SUCCEEDED, array( $before->status(), $status ), true ) ) {
 			$this->donors->refresh( $before->email() );
 		}
@@ -86,19 +99,24 @@ final class DonationTotals {
 
 	/**
 	 * Follows a change of a donation's money figures (refunded, fee, dispute lost) that
-	 * DonationRepository::record_amounts() just made. The status totals count gross amounts, so
-	 * they do not move; the reports' totals (issue 22, Reports\ReportTotals) will.
+	 * DonationRepository::record_amounts() just made: the kept cents of the row's key (read
+	 * after the change) move by the difference, and so do the reports' figures.
 	 *
 	 * @param Donation $before The row before the change.
 	 * @param Donation $after  The row after it.
 	 */
 	public function amounts_changed( Donation $before, Donation $after ): void {
-		unset( $before, $after );
+		$kept = $after->kept_cents() - $before->kept_cents();
+		if ( 0 !== $kept ) {
+			$this->apply( array( array_merge( $this->key( $after, $after->status(), $after->method() ), array( 0, 0, $kept ) ) ) );
+		}
+		$this->reports->amounts_changed( $before, $after );
 	}
 
 	/**
 	 * Sets the totals of some UTC days to what the rows say: one INSERT … SELECT reads the rows
-	 * (on the created_at index) and writes the totals; keys left without rows are removed.
+	 * (on the created_at index) and writes the totals; keys left without rows are removed. The
+	 * donors' latest gifts, the reports' figures and the 4-weekly movements follow.
 	 *
 	 * @param string $first_day First UTC day, Y-m-d.
 	 * @param string $last_day  Last UTC day, Y-m-d (included).
@@ -106,6 +124,11 @@ final class DonationTotals {
 	public function rederive( string $first_day, string $last_day ): void {
 		$this->rederive_totals( $first_day, $last_day );
 		$this->donors->rederive( $first_day . ' 00:00:00', gmdate( 'Y-m-d', (int) strtotime( $last_day . ' 00:00:00 UTC +1 day' ) ) . ' 00:00:00' );
+		// The reports count the site's days: every one these UTC days touch.
+		$first = LocalDays::day_of( $first_day . ' 00:00:00' );
+		$last  = LocalDays::day_of( $last_day . ' 23:59:59' );
+		$this->reports->rederive( $first, $last );
+		$this->movements->rederive( $first, $last );
 	}
 
 	/**
@@ -121,34 +144,36 @@ final class DonationTotals {
 		$from      = $first_day . ' 00:00:00';
 		$to        = gmdate( 'Y-m-d', (int) strtotime( $last_day . ' 00:00:00 UTC +1 day' ) ) . ' 00:00:00';
 		// First every key of those days goes to zero (keys no row has any more stay there).
-		$wpdb->query( $wpdb->prepare( "UPDATE {$totals} SET donations = 0, total_cents = 0 WHERE day >= %s AND day <= %s", $first_day, $last_day ) );
+		$wpdb->query( $wpdb->prepare( "UPDATE {$totals} SET donations = 0, total_cents = 0, kept_cents = 0 WHERE day >= %s AND day <= %s", $first_day, $last_day ) );
 		// Then the keys the rows have take what they say: one statement reads and writes.
 		$wpdb->query(
 			$wpdb->prepare(
-				"INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents)
-				SELECT DATE(created_at) AS day, status, method, frequency, currency, COUNT(*), SUM(total_cents)
+				"INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents, kept_cents)
+				SELECT DATE(created_at) AS day, status, method, frequency, currency, COUNT(*), SUM(total_cents),
+					SUM(CAST(total_cents AS SIGNED) - CAST(refunded_cents AS SIGNED) - CAST(dispute_lost_cents AS SIGNED))
 				FROM {$donations} WHERE created_at >= %s AND created_at < %s
 				GROUP BY DATE(created_at), status, method, frequency, currency
-				ON DUPLICATE KEY UPDATE donations = VALUES(donations), total_cents = VALUES(total_cents)",
+				ON DUPLICATE KEY UPDATE donations = VALUES(donations), total_cents = VALUES(total_cents), kept_cents = VALUES(kept_cents)",
 				$from,
 				$to
 			)
 		);
 		// Last, the keys left at zero go.
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day >= %s AND day <= %s AND donations = 0 AND total_cents = 0", $first_day, $last_day ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day >= %s AND day <= %s AND donations = 0 AND total_cents = 0 AND kept_cents = 0", $first_day, $last_day ) );
 	}
 
 	/**
-	 * Re-derives every day that has donations, a month at a time, and every donor's latest gift
-	 * (on upgrade, and after seeding).
+	 * Re-derives every day that has donations, a month at a time, every donor's latest gift and
+	 * the reports' figures and movements (on upgrade, and after seeding).
 	 */
 	public function rebuild(): void {
 		global $wpdb;
 		$donations = Schema::table( 'donations' );
 		$totals    = Schema::table( 'donation_totals' );
 		$first     = $wpdb->get_var( "SELECT MIN(created_at) FROM {$donations}" );
-		// The donors' latest gifts are rebuilt with them (an empty table for no donations).
+		// The donors' latest gifts and the reports are rebuilt with them (empty for no donations).
 		$this->donors->rebuild();
+		$this->rebuild_reports();
 		if ( ! is_string( $first ) || '' === $first ) {
 			$wpdb->query( "DELETE FROM {$totals}" );
 			return;
@@ -167,7 +192,17 @@ final class DonationTotals {
 	}
 
 	/**
-	 * The safety net (WP-Cron, daily): re-derives the last SAFETY_NET_DAYS UTC days.
+	 * Re-derives the reports' figures and the 4-weekly donors' movements of every day (on
+	 * upgrade to schema 13, and when the site's time zone changes: their days are the site's).
+	 */
+	public function rebuild_reports(): void {
+		$this->reports->rebuild();
+		$this->movements->rebuild();
+	}
+
+	/**
+	 * The safety net (WP-Cron, daily): re-derives the last SAFETY_NET_DAYS UTC days (and the
+	 * reports' site days they touch).
 	 */
 	public function rederive_recent(): void {
 		$this->rederive( gmdate( 'Y-m-d', time() - ( self::SAFETY_NET_DAYS - 1 ) * DAY_IN_SECONDS ), gmdate( 'Y-m-d' ) );
@@ -188,7 +223,7 @@ final class DonationTotals {
 	/**
 	 * Adds counts and cents to some keys, in one statement.
 	 *
-	 * @param list<array{0: string, 1: string, 2: string, 3: string, 4: string, 5: int, 6: int}> $changes Key, count and cents each.
+	 * @param list<array{0: string, 1: string, 2: string, 3: string, 4: string, 5: int, 6: int, 7: int}> $changes Key, count, cents and kept cents each.
 	 */
 	private function apply( array $changes ): void {
 		global $wpdb;
@@ -196,11 +231,11 @@ final class DonationTotals {
 		$values = array();
 		$args   = array();
 		foreach ( $changes as $change ) {
-			$values[] = '(%s, %s, %s, %s, %s, %d, %d)';
+			$values[] = '(%s, %s, %s, %s, %s, %d, %d, %d)';
 			array_push( $args, ...$change );
 		}
-		$sql = "INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents) VALUES " . implode( ', ', $values ) . '
-			ON DUPLICATE KEY UPDATE donations = donations + VALUES(donations), total_cents = total_cents + VALUES(total_cents)';
+		$sql = "INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents, kept_cents) VALUES " . implode( ', ', $values ) . '
+			ON DUPLICATE KEY UPDATE donations = donations + VALUES(donations), total_cents = total_cents + VALUES(total_cents), kept_cents = kept_cents + VALUES(kept_cents)';
 		$wpdb->query( $wpdb->prepare( $sql, $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table name and placeholders only.
 	}
 }

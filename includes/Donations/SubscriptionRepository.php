@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Database\Schema;
+use DonationWidget\Reports\RecurringMovements;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the subscriptions table's one gateway: read fresh from the shared database on every server; the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare() or $wpdb->update().
 
@@ -24,6 +25,14 @@ final class SubscriptionRepository {
 	public const INCOMPLETE = 'incomplete';
 	public const ACTIVE     = 'active';
 	public const CANCELLED  = 'cancelled';
+
+	/**
+	 * Builds the repository.
+	 *
+	 * @param RecurringMovements $movements The reports' 4-weekly donors' movements, redone after each change.
+	 */
+	public function __construct( private readonly RecurringMovements $movements = new RecurringMovements() ) {
+	}
 
 	/**
 	 * Records a new subscription (once; a second call for the same id changes nothing).
@@ -56,6 +65,7 @@ final class SubscriptionRepository {
 				$subscription_id
 			)
 		);
+		$this->movements->refresh( array( $subscription_id ) );
 	}
 
 	/**
@@ -75,6 +85,8 @@ final class SubscriptionRepository {
 		$sql = 'UPDATE ' . Schema::table( 'subscriptions' ) . ' s SET s.latest_status = ' . $this->latest_status_sql()
 			. ' WHERE s.subscription_id IN (' . implode( ', ', array_fill( 0, count( $subscription_ids ), '%s' ) ) . ')';
 		$wpdb->query( $wpdb->prepare( $sql, $subscription_ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table names; one %s per id.
+		// A donation of theirs was inserted or moved: a start or a failed renewal may be new.
+		$this->movements->refresh( $subscription_ids );
 	}
 
 	/**
@@ -166,7 +178,11 @@ final class SubscriptionRepository {
 				self::CANCELLED
 			)
 		);
-		return (int) $wpdb->rows_affected > 0;
+		$cancelled = (int) $wpdb->rows_affected > 0;
+		if ( $cancelled ) {
+			$this->movements->refresh( array( $subscription_id ) );
+		}
+		return $cancelled;
 	}
 
 	/**

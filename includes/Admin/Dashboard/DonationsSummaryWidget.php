@@ -54,7 +54,8 @@ final class DonationsSummaryWidget {
 	}
 
 	/**
-	 * The numbers: this calendar month in the site's time zone, succeeded donations in AUD.
+	 * The numbers: this calendar month in the site's time zone, donations paid and kept in AUD
+	 * (net of refunds and lost disputes).
 	 *
 	 * Donors are people: distinct email addresses, whatever their case (exact: DonorLastGifts).
 	 *
@@ -65,7 +66,9 @@ final class DonationsSummaryWidget {
 		// The sums come from the totals kept on write; the donors from each donor's latest
 		// succeeded gift, kept on the same writes (a donor gave this month exactly when their
 		// latest gift is this month's): one key range, not the month's emails de-duplicated.
-		$sums      = $this->donations->totals( new DonationFilters( '', DonationStatus::SUCCEEDED, '', '', $month ) );
+		// Net: paid gifts less what was refunded or lost to a dispute (partly refunded ones count
+		// at what they kept).
+		$sums      = $this->donations->totals( new DonationFilters( '', '', '', '', $month ) );
 		$donors    = $this->last_gifts->donors_since( get_gmt_from_date( $month . ' 00:00:00' ) );
 		$recurring = $this->subscriptions->recurring_income();
 		return array(

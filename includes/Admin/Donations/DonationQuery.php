@@ -73,7 +73,8 @@ final class DonationQuery {
 	}
 
 	/**
-	 * How many donations match, and how much the succeeded ones among them raised in AUD.
+	 * How many donations match, how many of them were paid and kept (succeeded, or partly
+	 * refunded), and what those kept in AUD: net of refunds and lost disputes.
 	 *
 	 * Without a search, from the totals kept on write (DonationTotals) for whole UTC days, plus
 	 * the rows of the part-days at the ends of a date range (the range is in the site's time
@@ -84,12 +85,9 @@ final class DonationQuery {
 	 */
 	public function totals( DonationFilters $filters ): array {
 		global $wpdb;
-		$sums = array(
-			DonationStatus::SUCCEEDED,
-			DonationForm::CURRENCY,
-			DonationStatus::SUCCEEDED,
-			DonationForm::CURRENCY,
-		);
+		// Twice the statuses whose money was (at least partly) kept, and the currency.
+		$kept = array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED, DonationForm::CURRENCY );
+		$sums = array_merge( $kept, $kept );
 		if ( '' !== $filters->search || '' !== $filters->dispute ) {
 			// The kept day totals have no dispute column: disputed donations are few, summed from
 			// their rows (on the dispute_created key).
@@ -130,8 +128,8 @@ final class DonationQuery {
 		$totals = Schema::table( 'donation_totals' );
 		$days   = $this->sums(
 			"SELECT COALESCE(SUM(donations), 0) AS total_count,
-				COALESCE(SUM(CASE WHEN status = %s AND currency = %s THEN donations ELSE 0 END), 0) AS succeeded_count,
-				COALESCE(SUM(CASE WHEN status = %s AND currency = %s THEN total_cents ELSE 0 END), 0) AS succeeded_cents
+				COALESCE(SUM(CASE WHEN status IN (%s, %s) AND currency = %s THEN donations ELSE 0 END), 0) AS succeeded_count,
+				COALESCE(SUM(CASE WHEN status IN (%s, %s) AND currency = %s THEN kept_cents ELSE 0 END), 0) AS succeeded_cents
 			FROM {$totals} WHERE " . implode( ' AND ', $clauses ),
 			array_merge( $sums, $args )
 		);
@@ -212,16 +210,18 @@ final class DonationQuery {
 	}
 
 	/**
-	 * The count and AUD succeeded sums of rows: a SELECT with four placeholders before $from's.
+	 * The count and AUD kept sums of rows: a SELECT with six placeholders before $from's.
 	 *
 	 * @param string $from  FROM clause (the donations are d).
 	 * @param string $where WHERE clause.
 	 */
 	private function rows_sum_sql( string $from, string $where ): string {
+		// What was kept is not in a search's keys: read from the row, for kept gifts only.
+		$table = Schema::table( 'donations' );
 		return "SELECT COUNT(*) AS total_count,
-				COALESCE(SUM(CASE WHEN d.status = %s AND d.currency = %s THEN 1 ELSE 0 END), 0) AS succeeded_count,
-				COALESCE(SUM(CASE WHEN d.status = %s AND d.currency = %s THEN d.total_cents ELSE 0 END), 0) AS succeeded_cents
-			FROM {$from} WHERE {$where}";
+				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN 1 ELSE 0 END), 0) AS succeeded_count,
+				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN CAST(k.total_cents AS SIGNED) - CAST(k.refunded_cents AS SIGNED) - CAST(k.dispute_lost_cents AS SIGNED) ELSE 0 END), 0) AS succeeded_cents
+			FROM {$from} LEFT JOIN {$table} k ON k.id = d.id AND d.status IN ('" . DonationStatus::SUCCEEDED . "', '" . DonationStatus::PARTIALLY_REFUNDED . "') WHERE {$where}";
 	}
 
 	/**

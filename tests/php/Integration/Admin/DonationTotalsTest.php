@@ -52,7 +52,8 @@ final class DonationTotalsTest extends PaymentTestCase {
 	private static function from_rows( DonationFilters $filters ): array {
 		global $wpdb;
 		$clauses = array( '1=1' );
-		$args    = array( DonationStatus::SUCCEEDED, DonationForm::CURRENCY, DonationStatus::SUCCEEDED, DonationForm::CURRENCY );
+		$kept    = array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED, DonationForm::CURRENCY );
+		$args    = array_merge( $kept, $kept );
 		foreach ( array(
 			'status'    => $filters->status,
 			'frequency' => $filters->frequency,
@@ -71,8 +72,9 @@ final class DonationTotalsTest extends PaymentTestCase {
 			$clauses[] = 'created_at < %s';
 			$args[]    = get_gmt_from_date( gmdate( 'Y-m-d', (int) strtotime( $filters->date_to . ' +1 day' ) ) . ' 00:00:00' );
 		}
-		$sql = 'SELECT COUNT(*) AS c, COALESCE(SUM(CASE WHEN status = %s AND currency = %s THEN 1 ELSE 0 END), 0) AS sc,
-			COALESCE(SUM(CASE WHEN status = %s AND currency = %s THEN total_cents ELSE 0 END), 0) AS sum
+		// Paid and kept (succeeded, partly refunded), net of refunds and lost disputes.
+		$sql = 'SELECT COUNT(*) AS c, COALESCE(SUM(CASE WHEN status IN (%s, %s) AND currency = %s THEN 1 ELSE 0 END), 0) AS sc,
+			COALESCE(SUM(CASE WHEN status IN (%s, %s) AND currency = %s THEN CAST(total_cents AS SIGNED) - CAST(refunded_cents AS SIGNED) - CAST(dispute_lost_cents AS SIGNED) ELSE 0 END), 0) AS sum
 			FROM ' . Schema::table( 'donations' ) . ' WHERE ' . implode( ' AND ', $clauses );
 		$row = $wpdb->get_row( $wpdb->prepare( $sql, $args ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 		return array(
@@ -158,7 +160,22 @@ final class DonationTotalsTest extends PaymentTestCase {
 		$this->assertSame( 0, $changes['pending']['count'] );
 
 		$this->assertTrue( $repository->move( $paid->id(), DonationStatus::PARTIALLY_REFUNDED ) );
+		$this->assertNotNull( $repository->record_amounts( $paid->id(), array( 'refunded_cents' => 1000 ) ) );
+		$changes = $this->assertTotalsFollowRows( $before, 'partly refunded' );
+		$this->assertSame( 2 * $paid->total_cents() - 1000, $changes['all']['succeeded_cents'], 'the list totals are net of the refund' );
+		$this->assertNotNull(
+			$repository->record_amounts(
+				$wallet->id(),
+				array(
+					'dispute_status'     => 'lost',
+					'dispute_lost_cents' => 500,
+				)
+			)
+		);
+		$changes = $this->assertTotalsFollowRows( $before, 'a lost dispute' );
+		$this->assertSame( 2 * $paid->total_cents() - 1500, $changes['all']['succeeded_cents'], 'and of the lost dispute' );
 		$this->assertTrue( $repository->move( $paid->id(), DonationStatus::REFUNDED ) );
+		$this->assertNotNull( $repository->record_amounts( $paid->id(), array( 'refunded_cents' => $paid->total_cents() ) ) );
 		$this->assertFalse( $repository->move( $paid->id(), DonationStatus::SUCCEEDED ), 'a late success does not undo a refund' );
 		$repository->update( $wallet->id(), array( 'method' => 'apple_pay' ) );
 		$changes = $this->assertTotalsFollowRows( $before, 'refunded, and a wallet corrected' );

@@ -1,0 +1,41 @@
+<?php
+/**
+ * Wires the Reports screen.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin\Reports;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+use DonationWidget\Container;
+use DonationWidget\ServiceProvider;
+
+/**
+ * The screen under Donation Widget and its script (the figures come from the Reports domain's
+ * REST route).
+ */
+final class ReportsAdminServiceProvider implements ServiceProvider {
+
+	/**
+	 * Shares the screen.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set( ReportsPage::class, static fn (): ReportsPage => new ReportsPage() );
+	}
+
+	/**
+	 * Adds the menu item (after Tax statements) and the screen's script.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		add_action( 'admin_menu', static fn () => $container->get( ReportsPage::class )->add_menu(), 15 );
+		add_action( 'admin_enqueue_scripts', static fn ( string $hook_suffix ) => $container->get( ReportsPage::class )->enqueue( $hook_suffix ) );
+	}
+}

@@ -1,0 +1,41 @@
+<?php
+/**
+ * Wires the reports' REST routes.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin\Reports;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+use DonationWidget\Container;
+use DonationWidget\Reports\ReportQuery;
+use DonationWidget\ServiceProvider;
+
+/**
+ * The Reports screen's data: GET …/reports (JSON) and …/reports.csv.
+ */
+final class ReportsRestServiceProvider implements ServiceProvider {
+
+	/**
+	 * Shares the controller.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		$container->set( ReportsRestController::class, static fn ( Container $c ): ReportsRestController => new ReportsRestController( $c->get( ReportQuery::class ) ) );
+	}
+
+	/**
+	 * Adds the routes, and serves the CSV route's text as a file.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		add_action( 'rest_api_init', static fn () => $container->get( ReportsRestController::class )->register_routes() );
+		add_filter( 'rest_pre_serve_request', array( ReportsRestController::class, 'serve_csv' ), 10, 3 );
+	}
+}

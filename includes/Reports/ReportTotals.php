@@ -1,0 +1,231 @@
+<?php
+/**
+ * The reports' figures, kept up to date on write.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Reports;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+use DonationWidget\Database\Schema;
+use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\DonationStatus;
+
+// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the figures are counters shared by every web server: read and written in the database, never cached; the only interpolated names are the plugin's own tables from Schema::table() and integer offsets, every value is a placeholder of $wpdb->prepare().
+
+/**
+ * One row per site day, frequency, method, currency, campaign (iteration_id), UTM source and
+ * UTM campaign in the report_totals table, for donations whose money was received (succeeded,
+ * partially refunded, refunded): how many, and their gross, cover, refunded, fees and lost
+ * disputes in cents. It moves in the same code paths as DonationTotals, by the request whose
+ * conditional UPDATE changed the row: +figures when a donation is inserted or moves into a
+ * received status, −figures when it leaves one (or +/− between two methods), and the
+ * difference when DonationRepository::record_amounts() changed its refunded, fee or dispute
+ * figures. Each change is one INSERT … ON DUPLICATE KEY UPDATE, atomic on its own.
+ *
+ * A day is the site's day (LocalDays): a report from 1 July to 30 June is the charity's financial
+ * year to the second. When the site's time zone changes, every day is re-derived.
+ */
+final class ReportTotals {
+
+	/**
+	 * Statuses whose money was received: only these count.
+	 */
+	public const RECEIVED = array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED, DonationStatus::REFUNDED );
+
+	/**
+	 * The figures of a row, in the order of figures().
+	 */
+	private const FIGURES = array( 'donations', 'gross_cents', 'cover_cents', 'refunded_cents', 'fee_cents', 'dispute_lost_cents' );
+
+	/**
+	 * The key of a row, in the order of key().
+	 */
+	private const KEY = array( 'day', 'frequency', 'method', 'currency', 'iteration_id', 'utm_source', 'utm_campaign' );
+
+	/**
+	 * Days re-derived per statement when rebuilding everything (about a month of donations).
+	 */
+	private const REBUILD_DAYS_PER_BATCH = 31;
+
+	/**
+	 * Counts a donation just inserted.
+	 *
+	 * @param Donation $donation The new row, as read back.
+	 */
+	public function inserted( Donation $donation ): void {
+		if ( self::received( $donation->status() ) ) {
+			$this->apply( array( array_merge( $this->key( $donation, $donation->method() ), $this->figures( $donation, 1 ) ) ) );
+		}
+	}
+
+	/**
+	 * Moves a donation from its old status and method to new ones (call it only when the
+	 * conditional UPDATE changed the row).
+	 *
+	 * @param Donation $before The row before the change.
+	 * @param string   $status Status now.
+	 * @param string   $method Method now.
+	 */
+	public function moved( Donation $before, string $status, string $method ): void {
+		$was     = self::received( $before->status() );
+		$is      = self::received( $status );
+		$changes = array();
+		if ( $was && ( ! $is || $before->method() !== $method ) ) {
+			$changes[] = array_merge( $this->key( $before, $before->method() ), $this->figures( $before, -1 ) );
+		}
+		if ( $is && ( ! $was || $before->method() !== $method ) ) {
+			$changes[] = array_merge( $this->key( $before, $method ), $this->figures( $before, 1 ) );
+		}
+		if ( array() !== $changes ) {
+			$this->apply( $changes );
+		}
+	}
+
+	/**
+	 * Follows a change of a donation's money figures made by record_amounts(). The row read
+	 * after the change says whether it counts (a move into a received status made meanwhile
+	 * counted the figures it read; the daily re-derivation repairs the rare overlap).
+	 *
+	 * @param Donation $before The row before the change.
+	 * @param Donation $after  The row after it.
+	 */
+	public function amounts_changed( Donation $before, Donation $after ): void {
+		if ( ! self::received( $after->status() ) ) {
+			return;
+		}
+		$delta = array(
+			0,
+			0,
+			0,
+			$after->refunded_cents() - $before->refunded_cents(),
+			(int) $after->fee_cents() - (int) $before->fee_cents(),
+			$after->dispute_lost_cents() - $before->dispute_lost_cents(),
+		);
+		if ( array( 0, 0, 0, 0, 0, 0 ) !== $delta ) {
+			$this->apply( array( array_merge( $this->key( $after, $after->method() ), $delta ) ) );
+		}
+	}
+
+	/**
+	 * Sets the figures of some site days to what the rows say: the days' rows go to zero, then
+	 * one INSERT … SELECT per piece of constant offset adds what the donations say (on the
+	 * created_at index), then rows left at zero are removed.
+	 *
+	 * @param string $first_day First site day, Y-m-d.
+	 * @param string $last_day  Last site day, Y-m-d (included).
+	 */
+	public function rederive( string $first_day, string $last_day ): void {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		$totals    = Schema::table( 'report_totals' );
+		$zero      = implode( ', ', array_map( static fn ( string $figure ): string => "{$figure} = 0", self::FIGURES ) );
+		$wpdb->query( $wpdb->prepare( "UPDATE {$totals} SET {$zero} WHERE day >= %s AND day <= %s", $first_day, $last_day ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- fixed column names of FIGURES.
+		$add = implode( ', ', array_map( static fn ( string $figure ): string => "{$figure} = {$figure} + VALUES({$figure})", self::FIGURES ) );
+		foreach ( LocalDays::pieces( $first_day, $last_day ) as $piece ) {
+			$day = LocalDays::day_sql( 'created_at', $piece['offset'] );
+			$sql = "INSERT INTO {$totals} (day, frequency, method, currency, iteration_id, utm_source, utm_campaign, donations, gross_cents, cover_cents, refunded_cents, fee_cents, dispute_lost_cents)
+				SELECT {$day} AS local_day, frequency, method, currency, iteration_id, utm_source, utm_campaign,
+					COUNT(*), SUM(total_cents), SUM(cover_cents), SUM(refunded_cents), COALESCE(SUM(fee_cents), 0), SUM(dispute_lost_cents)
+				FROM {$donations} WHERE created_at >= %s AND created_at < %s AND status IN (%s, %s, %s)
+				GROUP BY local_day, frequency, method, currency, iteration_id, utm_source, utm_campaign
+				ON DUPLICATE KEY UPDATE {$add}";
+			$wpdb->query( $wpdb->prepare( $sql, array_merge( array( $piece['from'], $piece['to'] ), self::RECEIVED ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table names, fixed column names of FIGURES, an integer offset (LocalDays::day_sql()) and placeholders.
+		}
+		$none = implode( ' AND ', array_map( static fn ( string $figure ): string => "{$figure} = 0", self::FIGURES ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day >= %s AND day <= %s AND {$none}", $first_day, $last_day ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- fixed column names of FIGURES.
+	}
+
+	/**
+	 * Re-derives every day that has donations, a month at a time (on upgrade, after seeding, and
+	 * when the site's time zone changes).
+	 */
+	public function rebuild(): void {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		$totals    = Schema::table( 'report_totals' );
+		$first     = $wpdb->get_var( "SELECT MIN(created_at) FROM {$donations}" );
+		if ( ! is_string( $first ) || '' === $first ) {
+			$wpdb->query( "DELETE FROM {$totals}" );
+			return;
+		}
+		$day  = LocalDays::day_of( $first );
+		$last = $wpdb->get_var( "SELECT MAX(created_at) FROM {$donations}" );
+		$last = max( LocalDays::today(), is_string( $last ) ? LocalDays::day_of( $last ) : '' );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day < %s OR day > %s", $day, $last ) );
+		while ( $day <= $last ) {
+			$end = gmdate( 'Y-m-d', (int) strtotime( $day . ' 00:00:00 UTC +' . ( self::REBUILD_DAYS_PER_BATCH - 1 ) . ' days' ) );
+			$this->rederive( $day, min( $end, $last ) );
+			$day = LocalDays::next( $end );
+		}
+	}
+
+	/**
+	 * Whether a status's money was received.
+	 *
+	 * @param string $status Donation status.
+	 */
+	public static function received( string $status ): bool {
+		return in_array( $status, self::RECEIVED, true );
+	}
+
+	/**
+	 * A row's key for a donation with a method.
+	 *
+	 * @param Donation $donation The donation.
+	 * @param string   $method   Method.
+	 * @return list<string>
+	 */
+	private function key( Donation $donation, string $method ): array {
+		return array(
+			LocalDays::day_of( $donation->value( 'created_at' ) ),
+			$donation->frequency(),
+			$method,
+			$donation->currency(),
+			$donation->value( 'iteration_id' ),
+			$donation->value( 'utm_source' ),
+			$donation->value( 'utm_campaign' ),
+		);
+	}
+
+	/**
+	 * A donation's figures, times a sign.
+	 *
+	 * @param Donation $donation The donation.
+	 * @param int      $sign     1 to add, -1 to take away.
+	 * @return list<int>
+	 */
+	private function figures( Donation $donation, int $sign ): array {
+		return array(
+			$sign,
+			$sign * $donation->total_cents(),
+			$sign * $donation->cover_cents(),
+			$sign * $donation->refunded_cents(),
+			$sign * (int) $donation->fee_cents(),
+			$sign * $donation->dispute_lost_cents(),
+		);
+	}
+
+	/**
+	 * Adds figures to some keys, in one statement.
+	 *
+	 * @param list<list<string|int>> $changes Key and figures each.
+	 */
+	private function apply( array $changes ): void {
+		global $wpdb;
+		$totals = Schema::table( 'report_totals' );
+		$row    = '(' . implode( ', ', array_merge( array_fill( 0, count( self::KEY ), '%s' ), array_fill( 0, count( self::FIGURES ), '%d' ) ) ) . ')';
+		$args   = array();
+		foreach ( $changes as $change ) {
+			array_push( $args, ...$change );
+		}
+		$add = implode( ', ', array_map( static fn ( string $figure ): string => "{$figure} = {$figure} + VALUES({$figure})", self::FIGURES ) );
+		$sql = "INSERT INTO {$totals} (" . implode( ', ', array_merge( self::KEY, self::FIGURES ) ) . ') VALUES '
+			. implode( ', ', array_fill( 0, count( $changes ), $row ) ) . " ON DUPLICATE KEY UPDATE {$add}";
+		$wpdb->query( $wpdb->prepare( $sql, $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table name, fixed column names and placeholders only.
+	}
+}
