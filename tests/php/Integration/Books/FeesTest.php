@@ -11,6 +11,7 @@ namespace DonationWidget\Tests\Integration\Books;
 use DonationWidget\Admin\Donations\DonationExport;
 use DonationWidget\Admin\Donations\DonationDetail;
 use DonationWidget\Books\Fees\FeeCatchUp;
+use DonationWidget\Checkout\ReconciliationSchedule;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
@@ -81,6 +82,14 @@ final class FeesTest extends PaymentTestCase {
 		$reads = $this->provider_requests( 'stripe', '/v1/charges/' . $row['provider_reference'], 'GET' );
 		$this->assertCount( 1, $reads );
 		$this->assertSame( array( 'balance_transaction' ), $reads[0]['query']['expand'] );
+	}
+
+	public function test_the_reconciliation_event_looks_for_missing_fees(): void {
+		$row = $this->pay_by_card();
+
+		do_action( ReconciliationSchedule::HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the plugin's own hook, through its constant.
+
+		$this->assertSame( '119', $this->donation_row( $row['attempt_id'] )['fee_cents'] );
 	}
 
 	public function test_a_becs_debit_gets_its_capped_fee_when_the_bank_clears_it(): void {
