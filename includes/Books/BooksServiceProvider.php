@@ -47,12 +47,25 @@ final class BooksServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Missing fees are looked for with the reconciliation pass (every five minutes), which also
-	 * settles the payments of sites without webhooks.
+	 * The fee of a payment the site confirmed is written as it settles; missing fees are looked
+	 * for with the reconciliation pass (every five minutes), which also settles the payments of
+	 * sites without webhooks.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
+		// A card payment confirmed by the site: its charge came with the balance transaction.
+		add_action(
+			'donation_widget_stripe_charge_settled',
+			static function ( int $donation_id, array $charge ) use ( $container ): void {
+				$donation = $container->get( DonationRepository::class )->find( $donation_id );
+				if ( null !== $donation ) {
+					$container->get( FeeRecorder::class )->record_charge( $donation, $charge );
+				}
+			},
+			10,
+			2
+		);
 		add_action(
 			ReconciliationSchedule::HOOK,
 			static function () use ( $container ): void {

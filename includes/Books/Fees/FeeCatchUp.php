@@ -26,10 +26,11 @@ final class FeeCatchUp {
 	public const BATCH = 25;
 
 	/**
-	 * How far back a missing fee is looked for (a BECS debit takes up to three business days;
-	 * a site whose cron stopped catches up when it runs again).
+	 * How far back a missing fee is looked for: a BECS debit clears within three business days,
+	 * and a site whose cron stopped for a week still catches up. Bounded because fee_cents is in
+	 * no key: each run reads the window's paid rows on the status_created key.
 	 */
-	public const DAYS = 35;
+	public const DAYS = 10;
 
 	/**
 	 * Donation ids the provider could not describe (not found, another currency), kept while in

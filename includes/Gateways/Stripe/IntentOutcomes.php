@@ -39,6 +39,7 @@ final class IntentOutcomes {
 	public function of( Donation $donation, PaymentIntent $intent ): PaymentOutcome {
 		switch ( $intent->status() ) {
 			case PaymentIntent::SUCCEEDED:
+				self::report_charge( $donation, $intent );
 				return PaymentOutcome::paid( $intent->latest_charge_id(), $intent->id(), $this->method_of( $donation, $intent ) );
 			case PaymentIntent::REQUIRES_ACTION:
 				return PaymentOutcome::requires_action( $intent->client_secret(), $intent->id() );
@@ -135,6 +136,26 @@ final class IntentOutcomes {
 			return ( new PaymentIntent( $this->stripe->retrieve_payment_intent( $intent->id(), array( 'latest_charge' ) ) ) )->method();
 		} catch ( StripeError | ProviderUnavailable $error ) {
 			return $intent->method();
+		}
+	}
+
+	/**
+	 * Passes on a succeeded intent's charge when it came with its balance transaction, so the
+	 * books record Stripe's fee without asking again.
+	 *
+	 * @param Donation      $donation The donation it paid.
+	 * @param PaymentIntent $intent   A succeeded PaymentIntent.
+	 */
+	private static function report_charge( Donation $donation, PaymentIntent $intent ): void {
+		$charge = $intent->expanded_charge();
+		if ( null !== $charge && is_array( $charge['balance_transaction'] ?? null ) ) {
+			/**
+			 * A Stripe payment succeeded and its charge came with its balance transaction.
+			 *
+			 * @param int          $donation_id The donation it paid.
+			 * @param array<mixed> $charge      The charge, balance_transaction expanded.
+			 */
+			do_action( 'donation_widget_stripe_charge_settled', $donation->id(), $charge );
 		}
 	}
 

@@ -162,6 +162,16 @@ final class PaymentIntent {
 	}
 
 	/**
+	 * The latest charge when expanded (with its balance_transaction when that was expanded too).
+	 *
+	 * @return array<mixed>|null
+	 */
+	public function expanded_charge(): ?array {
+		$charge = $this->data['latest_charge'] ?? null;
+		return is_array( $charge ) ? $charge : null;
+	}
+
+	/**
 	 * How the donor paid: the wallet (google_pay, apple_pay …) of a card, link, or card.
 	 * Reads the expanded latest_charge when there is one, else the allowed types.
 	 */

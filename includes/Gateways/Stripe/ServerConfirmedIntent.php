@@ -106,7 +106,12 @@ final class ServerConfirmedIntent {
 		return new PaymentIntent(
 			$this->stripe->post(
 				'/v1/payment_intents/' . rawurlencode( $intent->id() ) . '/confirm',
-				array( 'payment_method' => $payment_method ) + $params,
+				// The charge with its balance transaction: how the donor paid, and Stripe's fee
+				// (IntentOutcomes passes it on when the payment succeeded).
+				array(
+					'payment_method' => $payment_method,
+					'expand'         => array( 'latest_charge.balance_transaction' ),
+				) + $params,
 				StripeMetadata::idempotency_key( $donation, 'confirm:' . $payment_method . ( $new_method ? '' : ':' . $intent->status() ) )
 			)
 		);

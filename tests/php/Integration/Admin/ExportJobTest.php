@@ -117,11 +117,12 @@ final class ExportJobTest extends AdminTestCase {
 			)
 		);
 		$receipt = $this->receipt_number_of( $first );
-		// Written by the one-request export of main (DonationExport::write()) for these rows.
+		// Written by the one-request export of main (DonationExport::write()) for these rows; the
+		// books' columns (refunded, fee and net while unknown, lost to dispute) follow Total.
 		$expected = "\xEF\xBB\xBF"
-			. '"Receipt number","Donation ID",Date,Status,Frequency,"Payment method",Amount,"Fundraising cost cover",Total,Currency,"Donated as",Organisation,"First name","Last name",Email,Mobile,"Address line 1","Address line 2",City,State,Postcode,Country,"In honour of","Iteration ID","UTM campaign","UTM source","UTM medium","UTM content","UTM term",Provider,"Charge or capture ID","Payment intent",Customer,Subscription,"Failure reason",Review,"Page URL","Attempt ID","Last updated"' . "\n"
-			. "{$receipt},{$first},\"2026-03-02 00:30:00\",Succeeded,One-off,Card,52.50,0.00,52.50,AUD,Individual,,Zoë,O'Brien,zoe@{$this->domain},0412345678,\"1/23 Example St\",,Sydney,NSW,2000,Australia,,APPEAL-2026,\"winter, \"\"appeal\"\"\nline two\",newsletter,email,,,stripe,ch_golden1,pi_golden1,,,,,http://127.0.0.1:8891/donate/,golden-1-{$this->domain},\"2026-03-02 00:31:00\"\n"
-			. ",{$second},\"2026-07-09 12:00:00\",Failed,\"Every 4 weeks\",\"Becs debit\",35.00,1.75,36.75,AUD,Organisation,'=cmd|calc,Ann,'-Lee,ann@{$this->domain},0412345678,\"1/23 Example St\",,Sydney,NSW,2000,Australia,,APPEAL-2026,winter-appeal,newsletter,email,,,stripe,ch_golden2,pi_golden2,,,insufficient_funds,,http://127.0.0.1:8891/donate/,golden-2-{$this->domain},\"2026-07-09 12:00:05\"\n";
+			. '"Receipt number","Donation ID",Date,Status,Frequency,"Payment method",Amount,"Fundraising cost cover",Total,Refunded,"Provider fee","Net received","Lost to dispute",Currency,"Donated as",Organisation,"First name","Last name",Email,Mobile,"Address line 1","Address line 2",City,State,Postcode,Country,"In honour of","Iteration ID","UTM campaign","UTM source","UTM medium","UTM content","UTM term",Provider,"Charge or capture ID","Payment intent",Customer,Subscription,"Failure reason",Review,"Page URL","Attempt ID","Last updated"' . "\n"
+			. "{$receipt},{$first},\"2026-03-02 00:30:00\",Succeeded,One-off,Card,52.50,0.00,52.50,0.00,,,0.00,AUD,Individual,,Zoë,O'Brien,zoe@{$this->domain},0412345678,\"1/23 Example St\",,Sydney,NSW,2000,Australia,,APPEAL-2026,\"winter, \"\"appeal\"\"\nline two\",newsletter,email,,,stripe,ch_golden1,pi_golden1,,,,,http://127.0.0.1:8891/donate/,golden-1-{$this->domain},\"2026-03-02 00:31:00\"\n"
+			. ",{$second},\"2026-07-09 12:00:00\",Failed,\"Every 4 weeks\",\"Becs debit\",35.00,1.75,36.75,0.00,,,0.00,AUD,Organisation,'=cmd|calc,Ann,'-Lee,ann@{$this->domain},0412345678,\"1/23 Example St\",,Sydney,NSW,2000,Australia,,APPEAL-2026,winter-appeal,newsletter,email,,,stripe,ch_golden2,pi_golden2,,,insufficient_funds,,http://127.0.0.1:8891/donate/,golden-2-{$this->domain},\"2026-07-09 12:00:05\"\n";
 
 		$this->assertSame( $expected, $this->exported_csv( array(), 1 ), 'one row per batch' );
 		$this->assertSame( $expected, $this->exported_csv(), 'one batch' );

@@ -11,6 +11,7 @@ namespace DonationWidget\Tests\Integration\Books;
 use DonationWidget\Admin\Donations\DonationExport;
 use DonationWidget\Admin\Donations\DonationDetail;
 use DonationWidget\Books\Fees\FeeCatchUp;
+use DonationWidget\Checkout\ReconciliationSchedule;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
@@ -45,31 +46,63 @@ final class FeesTest extends PaymentTestCase {
 		return array_values( array_filter( $events, static fn ( array $event ): bool => $charge_id === $event['data']['object']['id'] ) );
 	}
 
-	public function test_charge_succeeded_records_stripe_australias_fee_and_the_net_once(): void {
-		$row    = $this->pay_by_card();
+	public function test_a_card_payment_records_stripe_australias_fee_as_it_settles_and_once(): void {
+		$row = $this->pay_by_card();
+
+		// A domestic card: 1.7% of $52.50 is 89.25c, rounded to 89c, plus 30c.
+		$this->assertSame( '119', $row['fee_cents'] );
+		$this->assertSame( (string) ( 5250 - 119 ), $row['net_cents'] );
+		$this->assertStringStartsWith( 'txn_', $row['balance_transaction_id'] );
+		$this->assertSame( '0', $row['refunded_cents'] );
+		$confirmed = $this->stripe_posts( '/v1/payment_intents/' . $row['payment_intent_id'] . '/confirm' );
+		$this->assertSame( array( 'latest_charge.balance_transaction' ), $confirmed[0]['body']['expand'] );
+		$this->assertCount( 0, $this->provider_requests( 'stripe', '/v1/charges/' ), 'Read from the confirmation, not asked again.' );
+
+		// Stripe's charge.succeeded, and the catch-up pass, find it recorded.
 		$events = $this->charge_events( 'charge.succeeded', $row['provider_reference'] );
 		$this->assertCount( 1, $events );
-		$this->assertNull( $row['fee_cents'], 'Not known before Stripe says.' );
+		$response = $this->deliver( $events[0] );
+		$this->assertSame( "ignored: donation #{$row['id']} has its fee", $response->get_data()['outcome'] );
+		$this->service( FeeCatchUp::class )->run();
+		$this->assertCount( 1, $this->provider_requests( 'stripe', '/v1/charges/' ), 'Only the webhook read the charge.' );
+		$this->assertSame( '119', $this->donation_row( $row['attempt_id'] )['fee_cents'] );
+	}
+
+	public function test_charge_succeeded_records_the_fee_the_payment_did_not(): void {
+		$row = $this->pay_by_card();
+		global $wpdb;
+		// As a payment confirmed in the browser (a wallet, 3-D Secure finished by a webhook) is.
+		$wpdb->update(
+			\DonationWidget\Database\Schema::table( 'donations' ),
+			array(
+				'fee_cents'              => null,
+				'net_cents'              => null,
+				'balance_transaction_id' => '',
+			),
+			array( 'id' => $row['id'] )
+		);
+		$events = $this->charge_events( 'charge.succeeded', $row['provider_reference'] );
 
 		$response = $this->deliver( $events[0] );
 
-		$this->assertSame( 200, $response->get_status() );
 		$this->assertSame( "donation #{$row['id']} fee recorded", $response->get_data()['outcome'] );
 		$donation = $this->service( DonationRepository::class )->find( (int) $row['id'] );
-		// A domestic card: 1.7% of $52.50 is 89.25c, rounded to 89c, plus 30c.
 		$this->assertSame( 119, $donation->fee_cents() );
-		$this->assertSame( 5250 - 119, $donation->net_cents() );
-		$this->assertStringStartsWith( 'txn_', $donation->value( 'balance_transaction_id' ) );
-		$this->assertSame( 0, $donation->refunded_cents() );
-
-		// The catch-up pass finds nothing left to ask Stripe about.
-		$this->control( 'DELETE', '/__control/requests' );
-		$this->service( FeeCatchUp::class )->run();
-		$this->assertCount( 0, $this->provider_requests( 'stripe', '/v1/charges/' ) );
+		$this->assertSame( 5131, $donation->net_cents() );
 	}
 
 	public function test_without_webhooks_the_catch_up_pass_records_the_fee_of_an_international_card(): void {
-		$row = $this->pay_by_card( 'pm_card_visa', '100' );
+		// A 4-weekly first payment is collected by its subscription's invoice, not confirmed here.
+		$request = $this->card_request(
+			array(),
+			array(
+				'totalAmount' => '100',
+				'frequency'   => '4weekly',
+			)
+		);
+		$this->assertAnswer( 200, '', $this->payment_call( 'process_payment_method', $request ) );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertNull( $row['fee_cents'] );
 
 		$counts = $this->service( FeeCatchUp::class )->run();
 
@@ -81,6 +114,14 @@ final class FeesTest extends PaymentTestCase {
 		$reads = $this->provider_requests( 'stripe', '/v1/charges/' . $row['provider_reference'], 'GET' );
 		$this->assertCount( 1, $reads );
 		$this->assertSame( array( 'balance_transaction' ), $reads[0]['query']['expand'] );
+	}
+
+	public function test_the_reconciliation_event_looks_for_missing_fees(): void {
+		$row = $this->pay_by_card();
+
+		do_action( ReconciliationSchedule::HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the plugin's own hook, through its constant.
+
+		$this->assertSame( '119', $this->donation_row( $row['attempt_id'] )['fee_cents'] );
 	}
 
 	public function test_a_becs_debit_gets_its_capped_fee_when_the_bank_clears_it(): void {
@@ -170,7 +211,15 @@ final class FeesTest extends PaymentTestCase {
 	public function test_a_charge_stripe_cannot_find_is_skipped_by_later_runs(): void {
 		$row = $this->pay_by_card();
 		global $wpdb;
-		$wpdb->update( \DonationWidget\Database\Schema::table( 'donations' ), array( 'provider_reference' => 'ch_gone' ), array( 'id' => $row['id'] ) );
+		$wpdb->update(
+			\DonationWidget\Database\Schema::table( 'donations' ),
+			array(
+				'provider_reference' => 'ch_gone',
+				'fee_cents'          => null,
+				'net_cents'          => null,
+			),
+			array( 'id' => $row['id'] )
+		);
 
 		$first = $this->service( FeeCatchUp::class )->run();
 		$this->control( 'DELETE', '/__control/requests' );
