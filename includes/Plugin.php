@@ -56,6 +56,7 @@ final class Plugin {
 			new AddressLookup\AddressLookupServiceProvider(),
 			new Emails\EmailsServiceProvider(),
 			new Donations\DonationsServiceProvider(),
+			new Books\Refunds\RefundsServiceProvider(),
 			new CardUpdate\CardUpdateServiceProvider(),
 			new Cli\CliServiceProvider(),
 			new Blocks\BlocksServiceProvider(),
