@@ -1295,6 +1295,14 @@ export class PayPalStandIn {
 		}
 		const body = this.objectBody( ctx, 'payments' );
 		this.validate( 'captures.refund', body, 'payments' );
+		// A PayPal-Request-Id already used for this capture's refund answers with that refund,
+		// as PayPal's idempotency does: a retried request makes no second refund.
+		const requestId = ctx.headers[ 'paypal-request-id' ];
+		const replay =
+			requestId && this.requestIds.get( `refund:${ requestId }` );
+		if ( replay && replay.capture === capture.id ) {
+			return this.answer( replay.status, replay.body );
+		}
 		if ( capture.status === 'PENDING' ) {
 			throw unprocessable(
 				'PENDING_CAPTURE',
@@ -1374,16 +1382,19 @@ export class PayPalStandIn {
 		}
 		const refund = this.recordRefund( capture, amount, extra );
 		const view = this.refundView( ctx, refund );
-		if (
-			/return=representation/i.test( String( ctx.headers.prefer || '' ) )
-		) {
-			return this.answer( 201, view );
+		const answer = /return=representation/i.test(
+			String( ctx.headers.prefer || '' )
+		)
+			? view
+			: { id: view.id, status: view.status, links: view.links };
+		if ( requestId ) {
+			this.requestIds.set( `refund:${ requestId }`, {
+				capture: capture.id,
+				status: 201,
+				body: answer,
+			} );
 		}
-		return this.answer( 201, {
-			id: view.id,
-			status: view.status,
-			links: view.links,
-		} );
+		return this.answer( 201, answer );
 	}
 
 	// ------------------------------------------------------------------
