@@ -134,7 +134,7 @@ final class WebhookSetupCheckTest extends AdminTestCase {
 
 		$result = $this->site_health();
 		$this->assertSame( 'recommended', $result['status'], 'Test mode takes no real money.' );
-		$this->assertContains( 'Stripe: Endpoint ' . $set['stripe']['id'] . ' does not send payment_intent.payment_failed, invoice.paid, invoice.payment_failed, customer.subscription.deleted, which the plugin needs: press Connect webhooks.', self::lines( $result ) );
+		$this->assertContains( 'Stripe: Endpoint ' . $set['stripe']['id'] . ' does not send payment_intent.payment_failed, invoice.paid, invoice.payment_failed, charge.refund.updated, refund.created, refund.updated, refund.failed, customer.subscription.deleted, which the plugin needs: press Connect webhooks.', self::lines( $result ) );
 		$this->assertContains( 'Stripe: Endpoint ' . $set['stripe']['id'] . ' also sends customer.created, which the plugin ignores.', self::lines( $result ) );
 
 		// The same account's live endpoint, in live mode.

@@ -55,10 +55,16 @@ final class RefundRaceTest extends PaymentTestCase {
 		} finally {
 			// phpcs:disable WordPress.DB.PreparedSQL.NotPrepared
 			if ( null !== $row ) {
-				$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( 'refunds' ) . ' WHERE donation_id = %d', $row['id'] ) );
+				// Everything the committed payment wrote: its receipt, queued email and claimed charge too.
+				foreach ( array( 'refunds', 'receipts', 'payment_references' ) as $table ) {
+					$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( $table ) . ' WHERE donation_id = %d', $row['id'] ) );
+				}
+				$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( 'mail_queue' ) . ' WHERE recipient = %s AND created_at >= %s', $row['email'], $row['created_at'] ) );
 				$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( 'donations' ) . ' WHERE id = %d', $row['id'] ) );
 				$this->service( DonationTotals::class )->rederive( substr( $row['created_at'], 0, 10 ), substr( $row['created_at'], 0, 10 ) );
 			}
+			// The payment's rate counters too, as PayPalPaymentTest's race does.
+			$wpdb->query( 'DELETE FROM ' . Schema::table( 'rate_counters' ) );
 			// phpcs:enable
 			update_option( Settings::OPTION, $saved );
 			$wpdb->query( 'START TRANSACTION' );
