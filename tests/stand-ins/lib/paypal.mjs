@@ -1475,7 +1475,7 @@ export class PayPalStandIn {
 	 *
 	 * @param {Object} ctx     Origin and prefix (for links).
 	 * @param {Object} options type, capture_id; for a refund refund_amount and
-	 *                         total_refunded; for a capture unknown to the stand-in amount,
+	 *                         total_refunded, or refund_id (a refund already made); for a capture unknown to the stand-in amount,
 	 *                         invoice_id, custom_id, order_id; reason (PENDING).
 	 * @return {Object} The event.
 	 */
@@ -1607,6 +1607,13 @@ export class PayPalStandIn {
 	 * @return {Object} Refund resource.
 	 */
 	refundResource( ctx, options, stored, captureId, amount ) {
+		// A refund already made (through the API): PayPal tells of that very refund.
+		if ( options.refund_id && this.refunds.has( options.refund_id ) ) {
+			return this.refundView(
+				ctx,
+				this.refunds.get( options.refund_id )
+			);
+		}
 		const currency = amount.currency_code;
 		if (
 			stored &&
