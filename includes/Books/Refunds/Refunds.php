@@ -25,9 +25,16 @@ use DonationWidget\Http\ProviderUnavailable;
  * refunded cents the admin saw on the screen), so a double click or two admins refunding the
  * same gift at once make one claim and one call to the provider; the loser is told it was
  * already made. The call carries the claimed row's id, as the provider's idempotency key and in
- * the refund itself, so the provider's webhook lands on the same row.
+ * the refund itself, so the provider's webhook lands on the same row. A claim whose provider
+ * never answered may be confirmed again after a while: the same key makes it once.
  */
 final class Refunds {
+
+	/** A claimed refund without an answer this old is no longer in flight: it may be asked again. */
+	private const RETRY_AFTER_SECONDS = 120;
+
+	/** After this, the provider may have forgotten the idempotency key: never ask again. */
+	private const RETRY_UNTIL_SECONDS = 23 * HOUR_IN_SECONDS;
 
 	/**
 	 * Builds the service.
@@ -101,20 +108,22 @@ final class Refunds {
 	 */
 	public function request( int $donation_id, int $amount_cents, string $reason, int $seen_refunded_cents, int $user_id ): RefundOutcome {
 		$donation = $this->donations->find( $donation_id );
-		if ( null === $donation ) {
+		$gateway  = null !== $donation ? $this->gateways->gateway( $donation->provider() ) : null;
+		if ( null === $donation || ! $gateway instanceof RefundsPayments ) {
 			return new RefundOutcome( RefundOutcome::NOT_REFUNDABLE );
 		}
 		$key     = self::request_key( $donation_id, $seen_refunded_cents );
 		$claimed = $this->refunds->find_by_request_key( $key );
 		if ( null !== $claimed ) {
-			return new RefundOutcome( RefundOutcome::ALREADY, $claimed );
+			return self::answer_was_lost( $claimed, $amount_cents )
+				? $this->ask( $donation, $gateway, $claimed )
+				: new RefundOutcome( RefundOutcome::ALREADY, $claimed );
 		}
 		if ( $seen_refunded_cents !== $donation->refunded_cents() ) {
 			return new RefundOutcome( RefundOutcome::STALE );
 		}
-		$gateway = $this->gateways->gateway( $donation->provider() );
-		$left    = $this->refundable_cents( $donation );
-		if ( ! $gateway instanceof RefundsPayments || 0 === $left ) {
+		$left = $this->refundable_cents( $donation );
+		if ( 0 === $left ) {
 			return new RefundOutcome( RefundOutcome::NOT_REFUNDABLE );
 		}
 		if ( $amount_cents < 1 || $amount_cents > $left ) {
@@ -124,8 +133,36 @@ final class Refunds {
 		if ( null === $refund ) {
 			return new RefundOutcome( RefundOutcome::ALREADY, $this->refunds->find_by_request_key( $key ) );
 		}
+		return $this->ask( $donation, $gateway, $refund );
+	}
+
+	/**
+	 * Whether a claimed refund is one whose provider never answered (still asked for, with no
+	 * provider id, the same amount asked again) and old enough that no request for it is still
+	 * running, yet young enough that the provider still knows its idempotency key (Stripe keeps
+	 * keys 24 hours): asking again with the same key then makes it at most once.
+	 *
+	 * @param Refund $claimed      The row holding the key.
+	 * @param int    $amount_cents The amount asked for now.
+	 */
+	private static function answer_was_lost( Refund $claimed, int $amount_cents ): bool {
+		if ( Refund::REQUESTED !== $claimed->status() || '' !== $claimed->provider_refund_id() || $claimed->amount_cents() !== $amount_cents ) {
+			return false;
+		}
+		$age = time() - (int) strtotime( $claimed->created_at() . ' UTC' );
+		return $age >= self::RETRY_AFTER_SECONDS && $age < self::RETRY_UNTIL_SECONDS;
+	}
+
+	/**
+	 * Asks the provider for a claimed refund and records its answer.
+	 *
+	 * @param Donation        $donation The donation.
+	 * @param RefundsPayments $gateway  Its provider.
+	 * @param Refund          $refund   The claimed row.
+	 */
+	private function ask( Donation $donation, RefundsPayments $gateway, Refund $refund ): RefundOutcome {
 		try {
-			$answer = $gateway->refund( $donation, new RefundRequest( $refund->id(), $amount_cents, $reason ) );
+			$answer = $gateway->refund( $donation, new RefundRequest( $refund->id(), $refund->amount_cents(), $refund->reason() ) );
 		} catch ( RefundRefused $refused ) {
 			$this->refunds->refuse( $refund->id(), $refused->said );
 			return new RefundOutcome( RefundOutcome::REFUSED, $this->refunds->find( $refund->id() ) );

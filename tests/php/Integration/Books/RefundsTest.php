@@ -173,6 +173,41 @@ final class RefundsTest extends PaymentTestCase {
 		$this->assertSame( array( 'succeeded', '0' ), array( $this->donation_row( $row['attempt_id'] )['status'], $this->donation_row( $row['attempt_id'] )['refunded_cents'] ) );
 	}
 
+	public function test_a_refund_whose_answers_were_all_lost_is_made_once_when_confirmed_again_later(): void {
+		global $wpdb;
+		$this->log_in_as( 'administrator' );
+		$row = $this->paid_gift();
+		$id  = (int) $row['id'];
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/v1/refunds',
+				'times' => 3,
+			)
+		);
+
+		$lost = $this->refund_from_admin( $id, 1000, 0 );
+
+		$this->assertSame( RefundOutcome::UNKNOWN, $lost['refund_result'] );
+		$this->assertSame( '0', $this->donation_row( $row['attempt_id'] )['refunded_cents'] );
+		// Confirmed again at once: that request may still be running, so nothing is sent.
+		$this->assertSame( RefundOutcome::ALREADY, $this->refund_from_admin( $id, 1000, 0 )['refund_result'] );
+		$this->assertCount( 3, $this->stripe_posts( '/v1/refunds' ) );
+
+		// Five minutes on, confirmed again: the same key, Stripe's first refund, counted once.
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'refunds' ) . ' SET created_at = %s WHERE id = %d', gmdate( 'Y-m-d H:i:s', time() - 300 ), $lost['refund_id'] ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$again = $this->refund_from_admin( $id, 1000, 0 );
+
+		$this->assertSame( array( RefundOutcome::REFUNDED, $lost['refund_id'] ), array( $again['refund_result'], $again['refund_id'] ) );
+		$posts = $this->stripe_posts( '/v1/refunds' );
+		$this->assertSame( array( 'donation-widget-refund-' . $lost['refund_id'] ), array_values( array_unique( array_map( static fn ( array $post ): string => $post['headers']['idempotency-key'], $posts ) ) ) );
+		$listed = $this->stripe( 'GET', '/v1/refunds', array( 'charge' => $row['provider_reference'] ), self::SECRET_KEY );
+		$this->assertSame( array( 1000 ), array_column( $listed['data'], 'amount' ) );
+		$this->assertSame( '1000', $this->donation_row( $row['attempt_id'] )['refunded_cents'] );
+		$this->assertCount( 1, $this->refund_rows( $id ) );
+	}
+
 	public function test_only_staff_who_may_see_donations_can_refund(): void {
 		$row = $this->paid_gift();
 		$this->log_in_as( 'editor' );
