@@ -76,7 +76,7 @@ final class RefundPanel {
 			RefundOutcome::STALE => array( 'warning', __( 'This donation was refunded meanwhile (see its refunds below). Nothing more was refunded: check what is left before refunding again.', 'donation-widget' ) ),
 			/* translators: %s: the payment provider's own words. */
 			RefundOutcome::REFUSED => array( 'error', sprintf( __( 'The payment provider refused the refund: %s. Nothing was refunded.', 'donation-widget' ), $said ) ),
-			RefundOutcome::UNKNOWN => array( 'warning', __( 'The payment provider did not answer. The refund may have been made: it shows below once the provider confirms it. Check before refunding again.', 'donation-widget' ) ),
+			RefundOutcome::UNKNOWN => array( 'warning', __( 'The payment provider did not answer. The refund may have been made: it shows below once the provider confirms it. Confirming the same refund again after two minutes asks the provider again without refunding twice.', 'donation-widget' ) ),
 			RefundOutcome::INVALID_AMOUNT => array( 'error', __( 'That amount cannot be refunded: enter an amount no more than what is left.', 'donation-widget' ) ),
 			RefundOutcome::NOT_REFUNDABLE => array( 'error', __( 'This donation cannot be refunded here.', 'donation-widget' ) ),
 			default => null,
