@@ -57,6 +57,7 @@ final class Plugin {
 			new Emails\EmailsServiceProvider(),
 			new Donations\DonationsServiceProvider(),
 			new Reports\ReportsServiceProvider(),
+			new Books\Refunds\RefundsServiceProvider(),
 			new CardUpdate\CardUpdateServiceProvider(),
 			new Cli\CliServiceProvider(),
 			new Blocks\BlocksServiceProvider(),

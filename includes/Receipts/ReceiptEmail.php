@@ -47,11 +47,18 @@ final class ReceiptEmail {
 			/* translators: 1: organisation name, 2: receipt number. */
 			: sprintf( __( 'Your receipt from %1$s (%2$s)', 'donation-widget' ), $organisation, $receipt_number );
 
+		$refunded = '';
+		if ( $donation->refunded_cents() > 0 ) {
+			/* translators: %s: the amount refunded, such as $10.00. */
+			$refunded = sprintf( __( '%s, not included in the amount above', 'donation-widget' ), DonationFormat::money( $donation->refunded_cents() ) );
+		}
 		$rows = array(
 			__( 'Receipt number', 'donation-widget' ) => $receipt_number,
 			__( 'Date', 'donation-widget' )           => DonationFormat::date( $donation->value( 'created_at' ) ),
 			__( 'Received from', 'donation-widget' )  => $this->donor_name( $donation ),
-			__( 'Amount', 'donation-widget' )         => DonationFormat::money( $donation->total_cents() ) . ' ' . $donation->currency(),
+			// A copy sent after a partial refund names only what the charity kept (docs/refunds.md).
+			__( 'Amount', 'donation-widget' )         => DonationFormat::money( $donation->total_cents() - $donation->refunded_cents() ) . ' ' . $donation->currency(),
+			__( 'Refunded', 'donation-widget' )       => $refunded,
 			// Empty (and so left out below) without cover.
 			__( 'Including fundraising cost cover', 'donation-widget' ) => $donation->cover_cents() > 0 ? DonationFormat::money( $donation->cover_cents() ) : '',
 			__( 'Frequency', 'donation-widget' )      => DonationFormat::frequency( $donation->frequency() ),

@@ -180,7 +180,7 @@ final class StatementDocument {
 		$ways         = array_filter( array( $this->settings->string( 'supporter_email' ), $this->settings->string( 'supporter_phone' ) ) );
 		$lines        = array(
 			str_replace( '{organisation}', $organisation, $this->settings->string( 'receipt_tax_statement' ) ),
-			__( 'Refunded gifts are not included.', 'donation-widget' ),
+			__( 'Refunded gifts are not included; a partly refunded gift is shown at the amount we kept.', 'donation-widget' ),
 			/* translators: %s: the supporter care email address and/or phone number. */
 			array() !== $ways ? sprintf( __( 'If you have a question, please contact us on %s.', 'donation-widget' ), implode( __( ' or ', 'donation-widget' ), $ways ) ) : '',
 		);

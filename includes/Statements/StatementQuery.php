@@ -21,9 +21,11 @@ use DonationWidget\Settings\Settings;
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- statements read the shared donations table (never a cache, so every server agrees); the only interpolated names are the plugin's own tables from Schema::table() and placeholders built for a list, every value goes through $wpdb->prepare().
 
 /**
- * A gift counts when its money was received and kept: status succeeded. Refunded gifts are left
- * out, and so are partly refunded ones, because the table does not keep how much of them was
- * refunded and a statement must never claim more than the donor gave.
+ * A gift counts for the money the charity received and kept: a succeeded gift in full, a partly
+ * refunded one at its kept amount (total less refunded_cents and any lost dispute, which
+ * Books\Refunds keeps exact), and a fully refunded one not at all, so a statement never claims
+ * more than the donor gave, nor leaves out what they did give. A gift partly refunded before
+ * the amounts were kept (refunded_cents 0) still counts nothing: what it kept is unknown.
  *
  * Every query reads the donations index statement_donor (status, email, donate_as,
  * organisation_name, created_at, total_cents): one donor's gifts are a short range of it, and a
@@ -65,8 +67,9 @@ final class StatementQuery {
 		$sent    = ReceiptLog::sent_number_column( 'd' );
 		$rows    = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT d.id, d.created_at, d.total_cents, d.method, d.receipt_seq, d.donate_as, d.organisation_name, d.first_name, d.last_name, {$sent} FROM {$table} d WHERE d.status = %s AND d.email = %s AND d.created_at >= %s AND d.created_at < %s ORDER BY d.created_at ASC, d.id ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the sent-number column is a fixed subquery over the plugin's table.
+				"SELECT d.id, d.status, d.created_at, d.total_cents, d.refunded_cents, d.dispute_lost_cents, d.method, d.receipt_seq, d.donate_as, d.organisation_name, d.first_name, d.last_name, {$sent} FROM {$table} d WHERE d.status IN (%s, %s) AND d.email = %s AND d.created_at >= %s AND d.created_at < %s ORDER BY d.created_at ASC, d.id ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the sent-number column is a fixed subquery over the plugin's table.
 				DonationStatus::SUCCEEDED,
+				DonationStatus::PARTIALLY_REFUNDED,
 				$email,
 				$year->starts_utc(),
 				$year->ends_utc()
@@ -77,12 +80,16 @@ final class StatementQuery {
 		$grouped = array();
 		$names   = array();
 		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$kept = self::kept( $row );
+			if ( $kept <= 0 ) {
+				continue;
+			}
 			$organisation               = self::organisation_of( (string) $row['donate_as'], (string) $row['organisation_name'] );
 			$sequence                   = (int) $row['receipt_seq'];
 			$grouped[ $organisation ][] = array(
 				'id'             => (int) $row['id'],
 				'date'           => (string) $row['created_at'],
-				'amount_cents'   => (int) $row['total_cents'],
+				'amount_cents'   => $kept,
 				'receipt_number' => '' !== (string) $row[ ReceiptLog::SENT_NUMBER ] ? (string) $row[ ReceiptLog::SENT_NUMBER ] : ( $sequence > 0 ? ReceiptNumber::format( $sequence, $prefix ) : '' ),
 				'method'         => DonationFormat::method( (string) $row['method'] ),
 			);
@@ -126,8 +133,9 @@ final class StatementQuery {
 		global $wpdb;
 		$rows   = $wpdb->get_results(
 			$wpdb->prepare(
-				'SELECT donate_as, organisation_name, created_at, total_cents FROM ' . Schema::table( 'donations' ) . ' WHERE status = %s AND email = %s',
+				'SELECT status, donate_as, organisation_name, created_at, total_cents, refunded_cents, dispute_lost_cents FROM ' . Schema::table( 'donations' ) . ' WHERE status IN (%s, %s) AND email = %s',
 				DonationStatus::SUCCEEDED,
+				DonationStatus::PARTIALLY_REFUNDED,
 				$email
 			),
 			ARRAY_A
@@ -139,7 +147,7 @@ final class StatementQuery {
 				continue;
 			}
 			$key            = $year->ending . '|' . self::organisation_of( (string) $row['donate_as'], (string) $row['organisation_name'] );
-			$totals[ $key ] = ( $totals[ $key ] ?? 0 ) + (int) $row['total_cents'];
+			$totals[ $key ] = ( $totals[ $key ] ?? 0 ) + max( 0, self::kept( $row ) );
 		}
 		$found = array();
 		foreach ( $totals as $key => $cents ) {
@@ -159,29 +167,72 @@ final class StatementQuery {
 	 * The next page of donors with a gift in any year: their addresses after $after, in order.
 	 * The statement_donor index serves it as a short range read (status, then email), named
 	 * because MariaDB, going by a table's statistics, sometimes prefers an index on status alone
-	 * and then sorts every paid gift's address for each page.
+	 * and then sorts every paid gift's address for each page. Donors of partly refunded gifts are
+	 * a second, short range of the same index, read up to the page's last address so the page
+	 * stays one keyset range in the table's own collation; its last address is the cursor.
 	 *
 	 * @param string $after The last address of the previous page ('' for the first).
 	 * @param int    $limit Page size.
-	 * @return list<string>
+	 * @return list<string> The addresses; at least $limit of them unless this is the last page.
 	 */
 	public function donor_page( string $after, int $limit ): array {
 		global $wpdb;
-		$emails = $wpdb->get_col(
-			$wpdb->prepare(
-				'SELECT DISTINCT email FROM ' . Schema::table( 'donations' ) . ' FORCE INDEX (statement_donor) WHERE status = %s AND email > %s ORDER BY email ASC LIMIT %d',
-				DonationStatus::SUCCEEDED,
-				$after,
-				$limit
-			)
-		);
+		$table   = Schema::table( 'donations' );
+		$page    = fn ( string $status, string $upto, int $most ): array => $this->emails_after( $status, $after, $upto, $most );
+		$paid    = $page( DonationStatus::SUCCEEDED, '', $limit );
+		$partial = array();
+		$last    = '';
+		if ( count( $paid ) >= $limit ) {
+			$last    = (string) end( $paid );
+			$partial = $page( DonationStatus::PARTIALLY_REFUNDED, $last, 0 );
+		} else {
+			$partial = $page( DonationStatus::PARTIALLY_REFUNDED, '', $limit );
+			if ( count( $partial ) >= $limit ) {
+				$last = (string) end( $partial );
+				$paid = $page( DonationStatus::SUCCEEDED, $last, 0 );
+			} elseif ( array() !== $paid && array() !== $partial ) {
+				// Both ranges ended: the cursor is whichever of their last addresses sorts later.
+				$last = (string) $wpdb->get_var( $wpdb->prepare( "SELECT email FROM {$table} FORCE INDEX (statement_donor) WHERE status IN (%s, %s) AND email IN (%s, %s) ORDER BY email DESC LIMIT 1", DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED, end( $paid ), end( $partial ) ) );
+			}
+		}
+		$emails = array();
+		foreach ( array_merge( $paid, $partial ) as $email ) {
+			$emails[ strtolower( $email ) ] = $email;
+		}
+		if ( '' !== $last ) {
+			// The cursor goes last.
+			unset( $emails[ strtolower( $last ) ] );
+			$emails[ strtolower( $last ) ] = $last;
+		}
+		return array_values( $emails );
+	}
+
+	/**
+	 * Addresses of one status after $after, in the index's order: up to $upto (inclusive) when
+	 * given, else the first $most.
+	 *
+	 * @param string $status A donation status.
+	 * @param string $after  Exclusive lower bound.
+	 * @param string $upto   Inclusive upper bound, or ''.
+	 * @param int    $most   Most addresses, when there is no upper bound.
+	 * @return list<string>
+	 */
+	private function emails_after( string $status, string $after, string $upto, int $most ): array {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		if ( '' !== $upto ) {
+			$emails = $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT email FROM {$table} FORCE INDEX (statement_donor) WHERE status = %s AND email > %s AND email <= %s ORDER BY email ASC", $status, $after, $upto ) );
+		} else {
+			$emails = $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT email FROM {$table} FORCE INDEX (statement_donor) WHERE status = %s AND email > %s ORDER BY email ASC LIMIT %d", $status, $after, $most ) );
+		}
 		return array_values( array_map( 'strval', $emails ) );
 	}
 
 	/**
 	 * How many statements a year has: donor and organisation pairs whose gifts reach the
-	 * threshold, grouped as totals_of() groups them (the table's collation ignores case). One
-	 * grouped read of the statement_donor index, for the count "Send all" asks to confirm.
+	 * threshold, grouped as totals_of() groups them (the table's collation ignores case). A
+	 * grouped read of the statement_donor index (succeeded gifts, from the index alone) and of the
+	 * year's few partly refunded gifts at their kept amounts, for the count "Send all" asks to confirm.
 	 *
 	 * @param FinancialYear $year The year.
 	 */
@@ -190,8 +241,11 @@ final class StatementQuery {
 		$table = Schema::table( 'donations' );
 		return (int) $wpdb->get_var(
 			$wpdb->prepare(
-				"SELECT COUNT(*) FROM (SELECT 1 FROM {$table} FORCE INDEX (statement_donor) WHERE status = %s AND created_at >= %s AND created_at < %s GROUP BY email, CASE WHEN donate_as = 'organisation' THEN TRIM(organisation_name) ELSE '' END HAVING SUM(total_cents) >= %d) AS statements",
+				"SELECT COUNT(*) FROM (SELECT 1 FROM (SELECT email, donate_as, organisation_name, total_cents AS kept FROM {$table} FORCE INDEX (statement_donor) WHERE status = %s AND created_at >= %s AND created_at < %s UNION ALL SELECT email, donate_as, organisation_name, CAST(total_cents AS SIGNED) - refunded_cents - dispute_lost_cents AS kept FROM {$table} FORCE INDEX (statement_donor) WHERE status = %s AND created_at >= %s AND created_at < %s AND refunded_cents > 0) AS gifts GROUP BY email, CASE WHEN donate_as = 'organisation' THEN TRIM(organisation_name) ELSE '' END HAVING SUM(kept) >= %d) AS statements",
 				DonationStatus::SUCCEEDED,
+				$year->starts_utc(),
+				$year->ends_utc(),
+				DonationStatus::PARTIALLY_REFUNDED,
 				$year->starts_utc(),
 				$year->ends_utc(),
 				Statement::THRESHOLD_CENTS
@@ -213,17 +267,26 @@ final class StatementQuery {
 		if ( array() === $emails ) {
 			return array();
 		}
-		$table  = Schema::table( 'donations' );
-		$in     = implode( ', ', array_fill( 0, count( $emails ), '%s' ) );
-		$rows   = $wpdb->get_results(
+		$table = Schema::table( 'donations' );
+		$in    = implode( ', ', array_fill( 0, count( $emails ), '%s' ) );
+		$rows  = $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT email, donate_as, organisation_name, COUNT(*) AS gifts, SUM(total_cents) AS total_cents, MAX(id) AS latest_id FROM {$table} WHERE status = %s AND email IN ({$in}) AND created_at >= %s AND created_at < %s GROUP BY email, donate_as, organisation_name ORDER BY email ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %s placeholder per email.
 				array_merge( array( DonationStatus::SUCCEEDED ), $emails, array( $year->starts_utc(), $year->ends_utc() ) )
 			),
 			ARRAY_A
 		);
-		$groups = array();
-		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+		// The page's partly refunded gifts, at their kept amounts: a short range of the same index.
+		$partial = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT email, donate_as, organisation_name, COUNT(*) AS gifts, SUM(CAST(total_cents AS SIGNED) - refunded_cents - dispute_lost_cents) AS total_cents, MAX(id) AS latest_id FROM {$table} WHERE status = %s AND email IN ({$in}) AND created_at >= %s AND created_at < %s AND refunded_cents > 0 AND total_cents > refunded_cents + dispute_lost_cents GROUP BY email, donate_as, organisation_name", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %s placeholder per email.
+				array_merge( array( DonationStatus::PARTIALLY_REFUNDED ), $emails, array( $year->starts_utc(), $year->ends_utc() ) )
+			),
+			ARRAY_A
+		);
+		$rows    = array_merge( is_array( $rows ) ? $rows : array(), is_array( $partial ) ? $partial : array() );
+		$groups  = array();
+		foreach ( $rows as $row ) {
 			$organisation          = self::organisation_of( (string) $row['donate_as'], (string) $row['organisation_name'] );
 			$key                   = strtolower( (string) $row['email'] ) . '|' . strtolower( $organisation );
 			$group                 = $groups[ $key ] ?? array(
@@ -251,6 +314,20 @@ final class StatementQuery {
 			);
 		}
 		return $totals;
+	}
+
+	/**
+	 * What the charity kept of a gift, in cents: its total less what was refunded and any
+	 * dispute lost. A gift partly refunded before the amounts were kept (schema 13) says
+	 * refunded_cents 0: how much it kept is unknown, so it counts nothing.
+	 *
+	 * @param array<string, mixed> $row A donations row with those columns and its status.
+	 */
+	private static function kept( array $row ): int {
+		if ( DonationStatus::PARTIALLY_REFUNDED === ( $row['status'] ?? '' ) && 0 === (int) $row['refunded_cents'] ) {
+			return 0;
+		}
+		return (int) $row['total_cents'] - (int) ( $row['refunded_cents'] ?? 0 ) - (int) ( $row['dispute_lost_cents'] ?? 0 );
 	}
 
 	/**

@@ -540,6 +540,35 @@ describe( 'PayPal stand-in refuses what PayPal refuses', () => {
 		);
 	} );
 
+	test( 'refund: a PayPal-Request-Id used again answers with the same refund, once', async () => {
+		const { capture } = await paidOrder();
+		const path = `/v2/payments/captures/${ capture.id }/refund`;
+		const headers = {
+			...bearer,
+			'PayPal-Request-Id': 'donation-widget-refund-9',
+			Prefer: 'return=representation',
+		};
+		const body = {
+			amount: { currency_code: 'AUD', value: '10.00' },
+			custom_id: 'donation-widget-refund-9',
+		};
+		const first = await paypal( 'POST', path, body, headers );
+		const again = await paypal( 'POST', path, body, headers );
+		assert.equal( first.status, 201 );
+		assert.equal( again.status, 201 );
+		assert.equal( again.body.id, first.body.id );
+		assert.equal( first.body.custom_id, 'donation-widget-refund-9' );
+		assert.deepEqual(
+			first.body.seller_payable_breakdown.total_refunded_amount,
+			{ currency_code: 'AUD', value: '10.00' }
+		);
+		const read = await paypal(
+			'GET',
+			`/v2/payments/captures/${ capture.id }`
+		);
+		assert.equal( read.body.status, 'PARTIALLY_REFUNDED' );
+	} );
+
 	test( 'verify-webhook-signature and Webhooks Management bodies', async () => {
 		assertInvalid(
 			await paypal(

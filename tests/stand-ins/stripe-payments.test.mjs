@@ -82,6 +82,56 @@ describe( 'Stripe idempotency and retry advice', () => {
 	} );
 } );
 
+describe( 'Stripe refunds', () => {
+	test( 'a refund sent twice with one Idempotency-Key is one refund; a failed refund gives its money back to the charge', async () => {
+		const paid = await stripe( 'POST', '/v1/payment_intents', {
+			amount: 5000,
+			currency: 'aud',
+			payment_method: 'pm_card_visa',
+			confirm: 'true',
+		} );
+		const charge = paid.body.latest_charge;
+		const params = {
+			charge,
+			amount: 1000,
+			reason: 'requested_by_customer',
+			'metadata[donation_widget_refund]': '7',
+		};
+		const headers = { 'Idempotency-Key': 'donation-widget-refund-7' };
+		const first = await stripe( 'POST', '/v1/refunds', params, {
+			headers,
+		} );
+		const again = await stripe( 'POST', '/v1/refunds', params, {
+			headers,
+		} );
+		assert.equal( first.status, 200 );
+		assert.equal( again.headers.get( 'idempotent-replayed' ), 'true' );
+		assert.equal( again.body.id, first.body.id );
+		const listed = await stripe( 'GET', '/v1/refunds', { charge } );
+		assert.deepEqual(
+			listed.body.data.map( ( refund ) => refund.id ),
+			[ first.body.id ]
+		);
+		assert.equal(
+			listed.body.data[ 0 ].metadata.donation_widget_refund,
+			'7'
+		);
+
+		const failed = await control( 'stripe/advance', {
+			refund: first.body.id,
+			action: 'fail',
+		} );
+		assert.equal( failed.body.refund.status, 'failed' );
+		assert.deepEqual(
+			failed.body.events.map( ( event ) => event.type ),
+			[ 'charge.refund.updated', 'refund.failed' ]
+		);
+		const after = await stripe( 'GET', `/v1/charges/${ charge }` );
+		assert.equal( after.body.amount_refunded, 0 );
+		assert.equal( after.body.refunded, false );
+	} );
+} );
+
 describe( 'Stripe manual confirmation, payment attempts and cancellation', () => {
 	const chargesOf = async ( piId ) =>
 		( await stripe( 'GET', '/v1/charges', { payment_intent: piId } ) ).body

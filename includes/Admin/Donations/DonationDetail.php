@@ -22,7 +22,8 @@ use DonationWidget\Receipts\ReceiptSender;
 
 /**
  * The detail view: who gave, what, how and when, the provider's ids, where the gift came from,
- * its receipts (with "Resend receipt"), and the other payments of the same 4-weekly donation.
+ * its refunds (with "Refund"), its receipts (with "Resend receipt"), and the other payments of
+ * the same 4-weekly donation.
  */
 final class DonationDetail {
 
@@ -32,11 +33,13 @@ final class DonationDetail {
 	 * @param DonationRepository $donations Donation records.
 	 * @param ReceiptSender      $receipts  Receipt numbers.
 	 * @param ReceiptLog         $log       Receipts sent.
+	 * @param RefundPanel        $refunds   Its refunds, and refunding it.
 	 */
 	public function __construct(
 		private readonly DonationRepository $donations,
 		private readonly ReceiptSender $receipts,
-		private readonly ReceiptLog $log
+		private readonly ReceiptLog $log,
+		private readonly RefundPanel $refunds
 	) {
 	}
 
@@ -60,6 +63,7 @@ final class DonationDetail {
 
 		$this->section( __( 'Donor', 'donation-widget' ), $this->donor_rows( $donation ) );
 		$this->section( __( 'Payment', 'donation-widget' ), $this->payment_rows( $donation ) );
+		$this->refunds->render( $donation );
 		$this->section( __( 'Provider references', 'donation-widget' ), $this->reference_rows( $donation ) );
 		$this->section( __( 'Source', 'donation-widget' ), $this->source_rows( $donation ) );
 		/**
@@ -88,6 +92,7 @@ final class DonationDetail {
 		if ( isset( $messages[ $result ] ) ) {
 			printf( '<div class="notice notice-%s"><p>%s</p></div>', esc_attr( $messages[ $result ][0] ), esc_html( $messages[ $result ][1] ) );
 		}
+		$this->refunds->notice();
 	}
 
 	/**

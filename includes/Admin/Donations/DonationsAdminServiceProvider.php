@@ -15,6 +15,7 @@ use DonationWidget\Admin\Donations\Export\ExportDownload;
 use DonationWidget\Admin\Donations\Export\ExportPanel;
 use DonationWidget\Admin\Donations\Export\ExportRestController;
 use DonationWidget\Admin\Donations\Export\ExportWorker;
+use DonationWidget\Books\Refunds\Refunds;
 use DonationWidget\Container;
 use DonationWidget\Exports\ExportJobs;
 use DonationWidget\Exports\ExportSchedule;
@@ -25,7 +26,7 @@ use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
 
 /**
- * The capability, the Donations screen, its background CSV export and "Resend receipt".
+ * The capability, the Donations screen, its background CSV export, "Resend receipt" and "Refund".
  */
 final class DonationsAdminServiceProvider implements ServiceProvider {
 
@@ -46,9 +47,10 @@ final class DonationsAdminServiceProvider implements ServiceProvider {
 		$container->set( ExportPanel::class, static fn ( Container $c ): ExportPanel => new ExportPanel( $c->get( ExportWorker::class ), $c->get( ExportJobs::class ) ) );
 		$container->set( ExportRestController::class, static fn ( Container $c ): ExportRestController => new ExportRestController( $c->get( ExportWorker::class ), $c->get( ExportJobs::class ) ) );
 		$container->set( ExportDownload::class, static fn ( Container $c ): ExportDownload => new ExportDownload( $c->get( ExportJobs::class ) ) );
+		$container->set( RefundPanel::class, static fn ( Container $c ): RefundPanel => new RefundPanel( $c->get( Refunds::class ) ) );
 		$container->set(
 			DonationDetail::class,
-			static fn ( Container $c ): DonationDetail => new DonationDetail( $c->get( DonationRepository::class ), $c->get( ReceiptSender::class ), $c->get( ReceiptLog::class ) )
+			static fn ( Container $c ): DonationDetail => new DonationDetail( $c->get( DonationRepository::class ), $c->get( ReceiptSender::class ), $c->get( ReceiptLog::class ), $c->get( RefundPanel::class ) )
 		);
 		$container->set(
 			DonationsPage::class,
@@ -73,5 +75,6 @@ final class DonationsAdminServiceProvider implements ServiceProvider {
 		add_action( ExportSchedule::SAFETY_NET_HOOK, static fn () => $container->get( ExportWorker::class )->run() );
 		add_action( ExportSchedule::PRUNE_HOOK, static fn () => $container->get( ExportJobs::class )->prune() );
 		add_action( 'admin_post_' . DonationsPage::RESEND_ACTION, static fn () => $container->get( DonationsPage::class )->handle_resend() );
+		add_action( 'admin_post_' . RefundPanel::ACTION, static fn () => $container->get( RefundPanel::class )->handle() );
 	}
 }

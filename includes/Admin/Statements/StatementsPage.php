@@ -115,7 +115,7 @@ final class StatementsPage {
 
 		echo '<div class="wrap"><h1>' . esc_html__( 'Tax statements', 'donation-widget' ) . '</h1>';
 		$this->notice( isset( $request['done'] ) && is_string( $request['done'] ) ? sanitize_key( $request['done'] ) : '' );
-		echo '<p>' . esc_html__( 'After 30 June, each donor whose gifts in the financial year total $2 or more gets one statement of every gift, for their tax return. Gifts made in an organisation\'s name go on a separate statement in that organisation\'s name. Refunded and partly refunded gifts are left out.', 'donation-widget' ) . '</p>';
+		echo '<p>' . esc_html__( 'After 30 June, each donor whose gifts in the financial year total $2 or more gets one statement of every gift, for their tax return. Gifts made in an organisation\'s name go on a separate statement in that organisation\'s name. Fully refunded gifts are left out; a partly refunded gift is listed at the amount kept (what was given less what was refunded).', 'donation-widget' ) . '</p>';
 
 		printf( '<form method="get" action="%s"><input type="hidden" name="page" value="%s" />', esc_url( admin_url( 'admin.php' ) ), esc_attr( self::SLUG ) );
 		printf( '<p><label for="donation-widget-statement-year">%s</label> <select id="donation-widget-statement-year" name="year">', esc_html__( 'Financial year', 'donation-widget' ) );

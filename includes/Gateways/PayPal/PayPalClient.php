@@ -126,6 +126,30 @@ final class PayPalClient {
 	}
 
 	/**
+	 * Refunds part or all of a capture (POST /v2/payments/captures/{id}/refund). The
+	 * PayPal-Request-Id makes a retried request the same refund: PayPal answers it with the
+	 * refund it already made.
+	 *
+	 * @param string               $capture_id The capture.
+	 * @param array<string, mixed> $body       amount, custom_id, note_to_payer.
+	 * @param string               $request_id PayPal-Request-Id.
+	 * @return array<string, mixed> The refund (return=representation).
+	 * @throws PayPalRequestError  When PayPal refuses the refund.
+	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
+	 */
+	public function refund_capture( string $capture_id, array $body, string $request_id ): array {
+		return $this->json(
+			'POST',
+			'/v2/payments/captures/' . rawurlencode( $capture_id ) . '/refund',
+			(string) wp_json_encode( (object) $body ),
+			array(
+				'PayPal-Request-Id' => $request_id,
+				'Prefer'            => 'return=representation',
+			)
+		);
+	}
+
+	/**
 	 * Reads an order (GET /v2/checkout/orders/{id}).
 	 *
 	 * @param string $order_id The order id the browser created.
@@ -267,15 +291,16 @@ final class PayPalClient {
 	/**
 	 * A call with a JSON body (or none) and a bearer token, its token renewed once when refused.
 	 *
-	 * @param string      $method HTTP method.
-	 * @param string      $path   Path under the API base.
-	 * @param string|null $body   JSON, or null.
+	 * @param string                $method  HTTP method.
+	 * @param string                $path    Path under the API base.
+	 * @param string|null           $body    JSON, or null.
+	 * @param array<string, string> $headers More headers.
 	 * @return array<string, mixed> The answer.
 	 * @throws PayPalRequestError  For a 4xx other than 401.
 	 * @throws ProviderUnavailable When PayPal cannot be reached, fails, or refuses the credentials.
 	 */
-	private function json( string $method, string $path, ?string $body ): array {
-		$response = $this->authorized( $method, $path, $body );
+	private function json( string $method, string $path, ?string $body, array $headers = array() ): array {
+		$response = $this->authorized( $method, $path, $body, $headers );
 		if ( $response->ok() ) {
 			return $response->body;
 		}
@@ -348,18 +373,19 @@ final class PayPalClient {
 	 * A request with the access token (and a JSON body, if any). A 401 means the cached token
 	 * was revoked or expired early: the request is sent once more with a fresh one.
 	 *
-	 * @param string      $method HTTP method.
-	 * @param string      $path   Path under the API base.
-	 * @param string|null $body   JSON, or null.
+	 * @param string                $method  HTTP method.
+	 * @param string                $path    Path under the API base.
+	 * @param string|null           $body    JSON, or null.
+	 * @param array<string, string> $headers More headers.
 	 * @throws ProviderUnavailable When PayPal cannot be reached, answers something unreadable, or
 	 *                             refuses the credentials.
 	 */
-	private function authorized( string $method, string $path, ?string $body ): HttpResponse {
+	private function authorized( string $method, string $path, ?string $body, array $headers = array() ): HttpResponse {
 		$send     = fn ( string $token ): HttpResponse => $this->http->send(
 			self::PROVIDER,
 			$method,
 			$this->base() . $path,
-			array( 'Authorization' => 'Bearer ' . $token ) + ( null === $body ? array() : array( 'Content-Type' => 'application/json' ) ),
+			array( 'Authorization' => 'Bearer ' . $token ) + ( null === $body ? array() : array( 'Content-Type' => 'application/json' ) ) + $headers,
 			$body,
 			$this->timeout
 		);

@@ -13,7 +13,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Checkout\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\ProviderRefund;
+use DonationWidget\Checkout\RefundRequest;
+use DonationWidget\Checkout\RefundsPayments;
 use DonationWidget\Checkout\WebhookConnection;
+use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookController;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;
 use DonationWidget\Http\ConnectionResult;
@@ -24,7 +28,7 @@ use DonationWidget\Settings\SettingsSection;
 /**
  * The PayPal gateway as the checkout, the settings screen and its connection test see it.
  */
-final class PayPalGateway implements Gateway, ConnectsWebhook {
+final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 
 	/**
 	 * Builds the gateway.
@@ -34,13 +38,25 @@ final class PayPalGateway implements Gateway, ConnectsWebhook {
 	 * @param PayPalWebhookRegistration $webhook  Its webhook, set up through the API.
 	 * @param array                     $events   The webhook events it listens to.
 	 * @phpstan-param list<string> $events
+	 * @param PayPalRefunds|null        $refunds  Refunds of captures.
 	 */
 	public function __construct(
 		private readonly PayPalClient $paypal,
 		private readonly PayPalPayment $payment,
 		private readonly PayPalWebhookRegistration $webhook,
-		private readonly array $events = array()
+		private readonly array $events = array(),
+		private readonly ?PayPalRefunds $refunds = null
 	) {
+	}
+
+	/**
+	 * {@inheritDoc}
+	 *
+	 * @param Donation      $donation The paid donation.
+	 * @param RefundRequest $request  How much, why, and the claimed row.
+	 */
+	public function refund( Donation $donation, RefundRequest $request ): ProviderRefund {
+		return ( $this->refunds ?? new PayPalRefunds( $this->paypal ) )->refund( $donation, $request );
 	}
 
 	/**

@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Refunds\RefundLedger;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
@@ -35,6 +36,7 @@ final class PayPalServiceProvider implements GatewayProvider {
 	 */
 	public function register( Container $container ): void {
 		$container->set( PayPalClient::class, static fn ( Container $c ): PayPalClient => new PayPalClient( $c->get( HttpClient::class ), $c->get( Settings::class ) ) );
+		$container->set( PayPalRefunds::class, static fn ( Container $c ): PayPalRefunds => new PayPalRefunds( $c->get( PayPalClient::class ) ) );
 		$container->set( PayPalPayment::class, static fn ( Container $c ): PayPalPayment => new PayPalPayment( $c->get( PayPalClient::class ), $c->get( DonationLedger::class ) ) );
 		$container->set(
 			PayPalWebhookController::class,
@@ -48,7 +50,7 @@ final class PayPalServiceProvider implements GatewayProvider {
 					array(
 						'PAYMENT.CAPTURE.COMPLETED' => $captures,
 						'PAYMENT.CAPTURE.DENIED'    => $captures,
-						'PAYMENT.CAPTURE.REFUNDED'  => new CaptureRefunded( $ledger, false ),
+						'PAYMENT.CAPTURE.REFUNDED'  => new CaptureRefunded( $ledger, false, $c->get( RefundLedger::class ) ),
 						'PAYMENT.CAPTURE.REVERSED'  => new CaptureRefunded( $ledger, true ),
 					)
 				);
@@ -60,7 +62,8 @@ final class PayPalServiceProvider implements GatewayProvider {
 				$c->get( PayPalClient::class ),
 				$c->get( PayPalPayment::class ),
 				$c->get( PayPalWebhookRegistration::class ),
-				$c->get( PayPalWebhookController::class )->event_types()
+				$c->get( PayPalWebhookController::class )->event_types(),
+				$c->get( PayPalRefunds::class )
 			)
 		);
 		$container->set(

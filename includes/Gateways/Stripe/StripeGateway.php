@@ -15,6 +15,10 @@ use DonationWidget\Checkout\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\WebhookConnection;
 use DonationWidget\Checkout\PaymentMethod;
+use DonationWidget\Checkout\ProviderRefund;
+use DonationWidget\Checkout\RefundRequest;
+use DonationWidget\Checkout\RefundsPayments;
+use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookEndpoint;
 use DonationWidget\Http\ConnectionResult;
@@ -25,7 +29,7 @@ use DonationWidget\Settings\SettingsSection;
 /**
  * The Stripe gateway as the checkout, the settings screen and its connection test see it.
  */
-final class StripeGateway implements Gateway, ConnectsWebhook {
+final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 
 	/**
 	 * Builds the gateway.
@@ -37,14 +41,26 @@ final class StripeGateway implements Gateway, ConnectsWebhook {
 	 * @phpstan-param list<string> $events
 	 * @param PaymentMethodDomains  $domains  The site's domain for the wallets.
 	 * @param StripeWebhookEndpoint $endpoint Its webhook endpoint, set up through the API.
+	 * @param StripeRefunds         $refunds  Refunds through the Refunds API.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly array $methods,
 		private readonly array $events,
 		private readonly PaymentMethodDomains $domains,
-		private readonly StripeWebhookEndpoint $endpoint
+		private readonly StripeWebhookEndpoint $endpoint,
+		private readonly StripeRefunds $refunds
 	) {
+	}
+
+	/**
+	 * {@inheritDoc}
+	 *
+	 * @param Donation      $donation The paid donation.
+	 * @param RefundRequest $request  How much, why, and the claimed row.
+	 */
+	public function refund( Donation $donation, RefundRequest $request ): ProviderRefund {
+		return $this->refunds->refund( $donation, $request );
 	}
 
 	/**

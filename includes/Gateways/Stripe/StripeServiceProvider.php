@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Books\Disputes\DisputeListener;
 use DonationWidget\Books\Fees\ChargeFeeListener;
 use DonationWidget\Books\Payouts\PayoutEvent;
+use DonationWidget\Books\Refunds\RefundLedger;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
@@ -66,6 +67,7 @@ final class StripeServiceProvider implements GatewayProvider {
 		$container->set( ServerConfirmedIntent::class, static fn ( Container $c ): ServerConfirmedIntent => new ServerConfirmedIntent( $c->get( StripeClient::class ), $c->get( DonationLedger::class ), $c->get( IntentCanceller::class ) ) );
 		$container->set( OneOffCardPayment::class, static fn ( Container $c ): OneOffCardPayment => new OneOffCardPayment( $c->get( ServerConfirmedIntent::class ) ) );
 		$container->set( StripeInvoices::class, static fn ( Container $c ): StripeInvoices => new StripeInvoices( $c->get( StripeClient::class ) ) );
+		$container->set( StripeRefunds::class, static fn ( Container $c ): StripeRefunds => new StripeRefunds( $c->get( StripeClient::class ) ) );
 		$container->set( InvoiceRecorder::class, static fn ( Container $c ): InvoiceRecorder => new InvoiceRecorder( $c->get( DonationLedger::class ) ) );
 		$container->set(
 			FourWeeklySubscription::class,
@@ -93,6 +95,7 @@ final class StripeServiceProvider implements GatewayProvider {
 				$stripe   = $c->get( StripeClient::class );
 				$intents  = new PaymentIntentEvent( $ledger, $c->get( IntentOutcomes::class ), $stripe, $c->get( IntentCanceller::class ) );
 				$invoices = new InvoiceEvent( $c->get( StripeInvoices::class ), $c->get( InvoiceRecorder::class ) );
+				$refunds  = new ChargeRefunded( $ledger, $stripe, $c->get( StripeRefunds::class ), $c->get( RefundLedger::class ) );
 				// Payouts are the books' (Books\Payouts), read through this endpoint like the rest.
 				$payouts = array_fill_keys( PayoutEvent::TYPES, $c->get( PayoutEvent::class ) );
 				return new StripeWebhookController(
@@ -103,7 +106,11 @@ final class StripeServiceProvider implements GatewayProvider {
 						'payment_intent.payment_failed'   => $intents,
 						'invoice.paid'                    => $invoices,
 						'invoice.payment_failed'          => $invoices,
-						'charge.refunded'                 => new ChargeRefunded( $ledger, $stripe ),
+						'charge.refunded'                 => $refunds,
+						'charge.refund.updated'           => $refunds,
+						'refund.created'                  => $refunds,
+						'refund.updated'                  => $refunds,
+						'refund.failed'                   => $refunds,
 						'customer.subscription.deleted'   => new CustomerSubscriptionDeleted( $ledger, $stripe ),
 						// The books: each payment's fee, and chargebacks (cards and BECS).
 						'charge.succeeded'                => $c->get( ChargeFeeListener::class ),
@@ -124,7 +131,8 @@ final class StripeServiceProvider implements GatewayProvider {
 				$this->payment_methods( $c ),
 				$c->get( StripeWebhookController::class )->event_types(),
 				$c->get( PaymentMethodDomains::class ),
-				$c->get( StripeWebhookEndpoint::class )
+				$c->get( StripeWebhookEndpoint::class ),
+				$c->get( StripeRefunds::class )
 			)
 		);
 		$container->set(

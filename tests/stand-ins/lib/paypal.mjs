@@ -1295,6 +1295,14 @@ export class PayPalStandIn {
 		}
 		const body = this.objectBody( ctx, 'payments' );
 		this.validate( 'captures.refund', body, 'payments' );
+		// A PayPal-Request-Id already used for this capture's refund answers with that refund,
+		// as PayPal's idempotency does: a retried request makes no second refund.
+		const requestId = ctx.headers[ 'paypal-request-id' ];
+		const replay =
+			requestId && this.requestIds.get( `refund:${ requestId }` );
+		if ( replay && replay.capture === capture.id ) {
+			return this.answer( replay.status, replay.body );
+		}
 		if ( capture.status === 'PENDING' ) {
 			throw unprocessable(
 				'PENDING_CAPTURE',
@@ -1374,16 +1382,19 @@ export class PayPalStandIn {
 		}
 		const refund = this.recordRefund( capture, amount, extra );
 		const view = this.refundView( ctx, refund );
-		if (
-			/return=representation/i.test( String( ctx.headers.prefer || '' ) )
-		) {
-			return this.answer( 201, view );
+		const answer = /return=representation/i.test(
+			String( ctx.headers.prefer || '' )
+		)
+			? view
+			: { id: view.id, status: view.status, links: view.links };
+		if ( requestId ) {
+			this.requestIds.set( `refund:${ requestId }`, {
+				capture: capture.id,
+				status: 201,
+				body: answer,
+			} );
 		}
-		return this.answer( 201, {
-			id: view.id,
-			status: view.status,
-			links: view.links,
-		} );
+		return this.answer( 201, answer );
 	}
 
 	// ------------------------------------------------------------------
@@ -1464,7 +1475,7 @@ export class PayPalStandIn {
 	 *
 	 * @param {Object} ctx     Origin and prefix (for links).
 	 * @param {Object} options type, capture_id; for a refund refund_amount and
-	 *                         total_refunded; for a capture unknown to the stand-in amount,
+	 *                         total_refunded, or refund_id (a refund already made); for a capture unknown to the stand-in amount,
 	 *                         invoice_id, custom_id, order_id; reason (PENDING).
 	 * @return {Object} The event.
 	 */
@@ -1596,6 +1607,13 @@ export class PayPalStandIn {
 	 * @return {Object} Refund resource.
 	 */
 	refundResource( ctx, options, stored, captureId, amount ) {
+		// A refund already made (through the API): PayPal tells of that very refund.
+		if ( options.refund_id && this.refunds.has( options.refund_id ) ) {
+			return this.refundView(
+				ctx,
+				this.refunds.get( options.refund_id )
+			);
+		}
 		const currency = amount.currency_code;
 		if (
 			stored &&

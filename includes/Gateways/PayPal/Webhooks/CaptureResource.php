@@ -49,6 +49,13 @@ final class CaptureResource {
 	}
 
 	/**
+	 * The resource's custom_id (on a refund the site asked for: the refunds row), '' when none.
+	 */
+	public function custom_id(): string {
+		return $this->text( $this->data, 'custom_id' );
+	}
+
+	/**
 	 * The order the capture belongs to (supplementary_data.related_ids.order_id), '' when none.
 	 */
 	public function order_id(): string {

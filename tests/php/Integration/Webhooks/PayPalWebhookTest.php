@@ -8,6 +8,8 @@
 
 namespace DonationWidget\Tests\Integration\Webhooks;
 
+use DonationWidget\Books\Refunds\RefundOutcome;
+use DonationWidget\Books\Refunds\Refunds;
 use DonationWidget\Checkout\WebhookEventLog;
 use DonationWidget\Checkout\WebhookHealth;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
@@ -313,6 +315,37 @@ final class PayPalWebhookTest extends PaymentTestCase {
 			)
 		);
 		$this->assertSame( 'refunded', $this->status_of( $attempt_id ) );
+	}
+
+	public function test_a_refund_made_here_and_paypals_webhook_of_it_make_one_refund(): void {
+		list( $capture_id, $attempt_id ) = $this->paid_paypal_donation();
+		$row                             = $this->donation_row( $attempt_id );
+		$this->log_in_as( 'administrator' );
+
+		$outcome = $this->service( Refunds::class )->request( (int) $row['id'], 1000, 'Gave twice', 0, get_current_user_id() );
+
+		$this->assertSame( RefundOutcome::REFUNDED, $outcome->kind );
+		$asked = $this->provider_requests( 'paypal', "/v2/payments/captures/{$capture_id}/refund", 'POST' );
+		$this->assertCount( 1, $asked );
+		$this->assertSame(
+			array(
+				'value'         => '10.00',
+				'currency_code' => 'AUD',
+			),
+			$asked[0]['body']['amount']
+		);
+		$this->assertSame( 'donation-widget-refund-' . $outcome->refund->id(), $asked[0]['body']['custom_id'] );
+		$refund_id = $outcome->refund->provider_refund_id();
+
+		// PayPal's webhook of the same refund, twice: the same row, counted once.
+		$event = $this->event( 'PAYMENT.CAPTURE.REFUNDED', $capture_id, array( 'refund_id' => $refund_id ) );
+		$this->deliver_paypal( $event );
+		$event['id'] .= '-again';
+		$this->deliver_paypal( $event );
+
+		$history = $this->service( Refunds::class )->history( (int) $row['id'] );
+		$this->assertSame( array( array( $refund_id, 1000, 'succeeded' ) ), array_map( static fn ( $refund ): array => array( $refund->provider_refund_id(), $refund->amount_cents(), $refund->status() ), $history ) );
+		$this->assertSame( array( 'partially_refunded', '1000' ), array( $this->status_of( $attempt_id ), $this->donation_row( $attempt_id )['refunded_cents'] ) );
 	}
 
 	public function test_a_reversal_records_the_donation_as_refunded(): void {

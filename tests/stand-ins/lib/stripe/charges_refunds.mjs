@@ -184,6 +184,55 @@ export class ChargesRefunds {
 		return this.render( refund, p.expand );
 	}
 
+	/**
+	 * A refund's later news, as the bank reports it (POST /__control/stripe/advance with
+	 * {refund, action}): 'fail' (the card was closed: the money goes back to the balance and the
+	 * charge counts it unrefunded), 'succeed' (a pending refund went through). Emits
+	 * charge.refund.updated and refund.updated (or refund.failed), as Stripe does.
+	 *
+	 * @param {string} id     The re_… id.
+	 * @param {string} action fail or succeed.
+	 * @return {Object} The refund.
+	 */
+	advanceRefund( id, action ) {
+		const refund = this.find( id, 'refund' );
+		if ( ! refund ) {
+			throw new HttpAnswer( 404, { error: `No such refund: '${ id }'` } );
+		}
+		if ( ! [ 'fail', 'succeed' ].includes( action ) ) {
+			throw new HttpAnswer( 400, {
+				error: 'action must be fail or succeed for a refund',
+			} );
+		}
+		const previous = { status: refund.status };
+		const charge = this.find( refund.charge, 'charge' );
+		if ( action === 'fail' && refund.status !== 'failed' ) {
+			refund.status = 'failed';
+			refund.failure_reason = 'expired_or_canceled_card';
+			if ( charge ) {
+				charge.amount_refunded -= refund.amount;
+				charge.refunded = false;
+			}
+		} else if ( action === 'succeed' ) {
+			refund.status = 'succeeded';
+		}
+		if ( charge ) {
+			const index = charge.refunds.data.findIndex(
+				( item ) => item.id === refund.id
+			);
+			if ( index >= 0 ) {
+				charge.refunds.data[ index ] = clone( refund );
+			}
+		}
+		this.emit( 'charge.refund.updated', refund, previous );
+		this.emit(
+			refund.status === 'failed' ? 'refund.failed' : 'refund.updated',
+			refund,
+			previous
+		);
+		return refund;
+	}
+
 	listRefunds( req ) {
 		const p = req.params;
 		return this.list(

@@ -28,6 +28,12 @@ export class Control {
 				event: render( main ),
 			};
 		};
+		if ( body && body.refund ) {
+			const refund = this.advanceRefund( body.refund, body.action );
+			return done( { refund: this.render( refund ) }, [
+				'charge.refund.updated',
+			] );
+		}
 		if ( ! body || ! body.subscription ) {
 			throw new HttpAnswer( 400, {
 				error: 'subscription is required',

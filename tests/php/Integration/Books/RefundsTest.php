@@ -1,0 +1,235 @@
+<?php
+/**
+ * Refunds from the donation's screen and from Stripe's side converge on one record.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration\Books;
+
+use DonationWidget\Admin\Donations\RefundPanel;
+use DonationWidget\Books\Refunds\RefundOutcome;
+use DonationWidget\Database\Schema;
+use DonationWidget\Tests\Integration\Admin\AdminStop;
+use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+
+final class RefundsTest extends PaymentTestCase {
+
+	protected function tearDown(): void {
+		$_POST    = array();
+		$_REQUEST = array();
+		parent::tearDown();
+	}
+
+	/**
+	 * A one-off card gift of $52.50 (the form's default), paid.
+	 */
+	private function paid_gift(): array {
+		$request = $this->card_request();
+		$this->assertAnswer( 200, '', $this->payment_call( 'process_payment_method', $request ) );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( 'succeeded', $row['status'] );
+		return $row;
+	}
+
+	/**
+	 * The admin's confirmed refund, as admin-post.php runs it; returns the redirect's query.
+	 *
+	 * @return array<string, string>
+	 */
+	private function refund_from_admin( int $donation_id, int $cents, int $seen, string $reason = 'Gave twice by mistake' ): array {
+		$fields   = array(
+			'action'              => RefundPanel::ACTION,
+			'donation_id'         => (string) $donation_id,
+			'amount_cents'        => (string) $cents,
+			'seen_refunded_cents' => (string) $seen,
+			'reason'              => $reason,
+			'_wpnonce'            => wp_create_nonce( RefundPanel::nonce_action( $donation_id ) ),
+		);
+		$_POST    = wp_slash( $fields );
+		$_REQUEST = wp_slash( $fields );
+		$redirect = static function ( $location ): void {
+			throw new AdminStop( 'redirect', (string) $location, 302 );
+		};
+		add_filter( 'wp_redirect', $redirect );
+		try {
+			do_action( 'admin_post_' . RefundPanel::ACTION ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own admin-post hook.
+			$this->fail( 'The refund did not redirect.' );
+		} catch ( AdminStop $stop ) {
+			parse_str( (string) wp_parse_url( $stop->detail, PHP_URL_QUERY ), $args );
+			return $args;
+		} finally {
+			remove_filter( 'wp_redirect', $redirect );
+		}
+	}
+
+	/**
+	 * The refunds rows of a donation.
+	 *
+	 * @return list<array<string, string>>
+	 */
+	private function refund_rows( int $donation_id ): array {
+		global $wpdb;
+		return $wpdb->get_results( $wpdb->prepare( 'SELECT * FROM ' . Schema::table( 'refunds' ) . ' WHERE donation_id = %d ORDER BY id', $donation_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	/**
+	 * The latest event of a type about an object the Stripe stand-in emitted.
+	 */
+	private function last_event( string $type, string $object_id ): array {
+		$events = $this->control( 'GET', '/__control/stripe/events?type=' . rawurlencode( $type ) )['body'];
+		$events = array_values( array_filter( $events, static fn ( array $event ): bool => $object_id === $event['data']['object']['id'] ) );
+		$this->assertNotEmpty( $events, "The stand-in emitted no {$type} event." );
+		return end( $events );
+	}
+
+	public function test_a_partial_refund_from_the_admin_and_stripes_own_news_of_it_make_one_refund(): void {
+		$user = $this->log_in_as( 'administrator' );
+		$row  = $this->paid_gift();
+		$id   = (int) $row['id'];
+
+		$answer = $this->refund_from_admin( $id, 1000, 0 );
+
+		$this->assertSame( RefundOutcome::REFUNDED, $answer['refund_result'] );
+		$posts = $this->stripe_posts( '/v1/refunds' );
+		$this->assertCount( 1, $posts );
+		$this->assertSame( 'donation-widget-refund-' . $answer['refund_id'], $posts[0]['headers']['idempotency-key'] );
+		$this->assertSame( $row['provider_reference'], $posts[0]['body']['charge'] );
+		$this->assertSame( '1000', (string) $posts[0]['body']['amount'] );
+
+		// Stripe tells of the same refund twice more: charge.refunded and refund.created.
+		$refund_id = $this->refund_rows( $id )[0]['provider_refund_id'];
+		$this->assertSame( 200, $this->deliver( $this->last_event( 'charge.refunded', $row['provider_reference'] ) )->get_status() );
+		$this->assertSame( 200, $this->deliver( $this->last_event( 'refund.created', $refund_id ) )->get_status() );
+
+		$rows = $this->refund_rows( $id );
+		$this->assertCount( 1, $rows );
+		$this->assertSame( array( (string) $answer['refund_id'], '1000', 'succeeded', (string) $user, 'Gave twice by mistake' ), array( $rows[0]['id'], $rows[0]['amount_cents'], $rows[0]['status'], $rows[0]['requested_by'], $rows[0]['reason'] ) );
+		$this->assertMatchesRegularExpression( '/^re_/', $refund_id );
+		$donation = $this->donation_row( $row['attempt_id'] );
+		$this->assertSame( array( 'partially_refunded', '1000' ), array( $donation['status'], $donation['refunded_cents'] ) );
+	}
+
+	public function test_a_refund_made_in_stripes_dashboard_is_recorded_once_beside_the_admins(): void {
+		$this->log_in_as( 'administrator' );
+		$row = $this->paid_gift();
+		$id  = (int) $row['id'];
+		$this->assertSame( RefundOutcome::REFUNDED, $this->refund_from_admin( $id, 1000, 0 )['refund_result'] );
+
+		// Someone refunds $5 more in Stripe's dashboard; Stripe sends charge.refunded twice.
+		$this->stripe(
+			'POST',
+			'/v1/refunds',
+			array(
+				'charge' => $row['provider_reference'],
+				'amount' => '500',
+			),
+			self::SECRET_KEY
+		);
+		$event = $this->last_event( 'charge.refunded', $row['provider_reference'] );
+		$this->deliver( $event );
+		$event['id'] .= '_again';
+		$this->deliver( $event );
+
+		$rows = $this->refund_rows( $id );
+		$this->assertSame( array( '1000', '500' ), array_column( $rows, 'amount_cents' ) );
+		$this->assertSame( '0', $rows[1]['requested_by'] );
+		$this->assertSame( '1500', $this->donation_row( $row['attempt_id'] )['refunded_cents'] );
+
+		// The rest, from the admin, makes it refunded in full.
+		$left = (int) $row['total_cents'] - 1500;
+		$this->assertSame( RefundOutcome::REFUNDED, $this->refund_from_admin( $id, $left, 1500 )['refund_result'] );
+		$donation = $this->donation_row( $row['attempt_id'] );
+		$this->assertSame( array( 'refunded', $row['total_cents'] ), array( $donation['status'], $donation['refunded_cents'] ) );
+	}
+
+	public function test_a_double_click_refunds_once(): void {
+		$this->log_in_as( 'administrator' );
+		$row = $this->paid_gift();
+		$id  = (int) $row['id'];
+
+		$first  = $this->refund_from_admin( $id, 1000, 0 );
+		$second = $this->refund_from_admin( $id, 1000, 0 );
+
+		$this->assertSame( RefundOutcome::REFUNDED, $first['refund_result'] );
+		$this->assertSame( array( RefundOutcome::ALREADY, $first['refund_id'] ), array( $second['refund_result'], $second['refund_id'] ) );
+		$this->assertCount( 1, $this->stripe_posts( '/v1/refunds' ) );
+		$this->assertSame( '1000', $this->donation_row( $row['attempt_id'] )['refunded_cents'] );
+	}
+
+	public function test_a_refund_stripe_refuses_changes_nothing_and_may_be_asked_again(): void {
+		$this->log_in_as( 'administrator' );
+		$row = $this->paid_gift();
+		$id  = (int) $row['id'];
+		// Refunded in full at Stripe, but its webhook has not arrived yet.
+		$this->stripe( 'POST', '/v1/refunds', array( 'charge' => $row['provider_reference'] ), self::SECRET_KEY );
+
+		$answer = $this->refund_from_admin( $id, 1000, 0 );
+
+		$this->assertSame( RefundOutcome::REFUSED, $answer['refund_result'] );
+		$refused = $this->refund_rows( $id )[0];
+		$this->assertSame( array( 'refused', null ), array( $refused['status'], $refused['request_key'] ) );
+		$this->assertStringContainsString( 'already been refunded', $refused['failure'] );
+		$this->assertSame( array( 'succeeded', '0' ), array( $this->donation_row( $row['attempt_id'] )['status'], $this->donation_row( $row['attempt_id'] )['refunded_cents'] ) );
+	}
+
+	public function test_a_refund_whose_answers_were_all_lost_is_made_once_when_confirmed_again_later(): void {
+		global $wpdb;
+		$this->log_in_as( 'administrator' );
+		$row = $this->paid_gift();
+		$id  = (int) $row['id'];
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/v1/refunds',
+				'times' => 3,
+			)
+		);
+
+		$lost = $this->refund_from_admin( $id, 1000, 0 );
+
+		$this->assertSame( RefundOutcome::UNKNOWN, $lost['refund_result'] );
+		$this->assertSame( '0', $this->donation_row( $row['attempt_id'] )['refunded_cents'] );
+		// Confirmed again at once: that request may still be running, so nothing is sent.
+		$this->assertSame( RefundOutcome::ALREADY, $this->refund_from_admin( $id, 1000, 0 )['refund_result'] );
+		$this->assertCount( 3, $this->stripe_posts( '/v1/refunds' ) );
+
+		// Five minutes on, confirmed again: the same key, Stripe's first refund, counted once.
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'refunds' ) . ' SET created_at = %s WHERE id = %d', gmdate( 'Y-m-d H:i:s', time() - 300 ), $lost['refund_id'] ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$again = $this->refund_from_admin( $id, 1000, 0 );
+
+		$this->assertSame( array( RefundOutcome::REFUNDED, $lost['refund_id'] ), array( $again['refund_result'], $again['refund_id'] ) );
+		$posts = $this->stripe_posts( '/v1/refunds' );
+		$this->assertSame( array( 'donation-widget-refund-' . $lost['refund_id'] ), array_values( array_unique( array_map( static fn ( array $post ): string => $post['headers']['idempotency-key'], $posts ) ) ) );
+		$listed = $this->stripe( 'GET', '/v1/refunds', array( 'charge' => $row['provider_reference'] ), self::SECRET_KEY );
+		$this->assertSame( array( 1000 ), array_column( $listed['data'], 'amount' ) );
+		$this->assertSame( '1000', $this->donation_row( $row['attempt_id'] )['refunded_cents'] );
+		$this->assertCount( 1, $this->refund_rows( $id ) );
+	}
+
+	public function test_only_staff_who_may_see_donations_can_refund(): void {
+		$row = $this->paid_gift();
+		$this->log_in_as( 'editor' );
+		$fields   = array(
+			'donation_id'  => $row['id'],
+			'amount_cents' => '1000',
+			'_wpnonce'     => wp_create_nonce( RefundPanel::nonce_action( (int) $row['id'] ) ),
+		);
+		$_POST    = wp_slash( $fields );
+		$_REQUEST = wp_slash( $fields );
+		$die      = static fn (): callable => static function ( $message, $title = '', $args = array() ): void {
+			throw new AdminStop( 'die', '', is_array( $args ) ? (int) ( $args['response'] ?? 500 ) : 500 );
+		};
+		add_filter( 'wp_die_handler', $die );
+		try {
+			do_action( 'admin_post_' . RefundPanel::ACTION ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own admin-post hook.
+			$this->fail( 'An editor refunded a donation.' );
+		} catch ( AdminStop $stop ) {
+			$this->assertSame( 403, $stop->status );
+		} finally {
+			remove_filter( 'wp_die_handler', $die );
+		}
+		$this->assertSame( array(), $this->stripe_posts( '/v1/refunds' ) );
+	}
+}
