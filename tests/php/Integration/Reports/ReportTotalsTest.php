@@ -20,6 +20,7 @@ use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Reports\LocalDays;
 use DonationWidget\Reports\ReportQuery;
 use DonationWidget\Reports\ReportRequest;
+use DonationWidget\Reports\ReportTotals;
 use DonationWidget\Reports\ReportsServiceProvider;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
 
@@ -263,5 +264,29 @@ final class ReportTotalsTest extends PaymentTestCase {
 		$this->to   = gmdate( 'Y-m-d', strtotime( $sydney . ' +2 days' ) );
 		$this->assertReportsFollowRows( 'after the time zone changed' );
 		$this->assertSame( 1, $this->from_report( 'period' )[ LocalDays::day_of( $at ) ]['donations'] ?? 0 );
+	}
+
+	public function test_days_across_a_daylight_saving_change_are_the_sites_to_the_minute(): void {
+		global $wpdb;
+		$repository = $this->service( DonationRepository::class );
+		// Sydney went from UTC+10 to UTC+11 at 2026-10-03 16:00 UTC (3 am local on 4 October).
+		$times = array( '2026-10-02 13:59:00', '2026-10-02 14:00:00', '2026-10-03 12:59:00', '2026-10-03 13:00:00', '2026-10-03 15:59:00', '2026-10-03 16:00:00', '2026-10-04 12:59:00', '2026-10-04 13:00:00' );
+		foreach ( $times as $at ) {
+			$donation = $this->create( array( 'utm_source' => 'dst' ) );
+			$wpdb->update( Schema::table( 'donations' ), array( 'created_at' => $at ), array( 'id' => $donation->id() ) );
+			$this->assertTrue( $repository->move( $donation->id(), DonationStatus::SUCCEEDED ) );
+		}
+		$this->from = '2026-10-01';
+		$this->to   = '2026-10-06';
+		$this->assertReportsFollowRows( 'kept on write across the change' );
+		$days = $this->from_report( 'period' );
+		// 13:59 UTC on the 2nd is 23:59 on the 2nd; 13:00 UTC on the 4th is midnight on the 5th.
+		$this->assertGreaterThanOrEqual( 1, $days['2026-10-02']['donations'] ?? 0 );
+		$this->assertGreaterThanOrEqual( 1, $days['2026-10-05']['donations'] ?? 0 );
+
+		// Derived again from the rows, piece by piece of constant offset: the same.
+		$wpdb->query( 'UPDATE ' . Schema::table( 'report_totals' ) . " SET donations = donations + 5 WHERE day BETWEEN '2026-10-01' AND '2026-10-06'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared
+		$this->service( ReportTotals::class )->rederive( '2026-10-01', '2026-10-06' );
+		$this->assertReportsFollowRows( 'derived again across the change' );
 	}
 }
