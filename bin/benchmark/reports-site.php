@@ -116,7 +116,7 @@ if ( 'count' === $dw_action ) {
 	if ( null !== $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$dw_totals} LIKE %s", 'kept_cents' ) ) ) {
 		$wpdb->query( "ALTER TABLE {$dw_totals} DROP COLUMN kept_cents" );
 	}
-	foreach ( array( 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'recurring_movements' ) as $dw_table ) {
+	foreach ( array( 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'report_days', 'recurring_movements' ) as $dw_table ) {
 		$wpdb->query( 'DROP TABLE IF EXISTS ' . Schema::table( $dw_table ) );
 	}
 	update_option( Schema::VERSION_OPTION, '12', true );
