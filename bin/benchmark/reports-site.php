@@ -76,10 +76,10 @@ if ( 'count' === $dw_action ) {
 		'figures'  => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::table( 'report_totals' ) ),
 	);
 } elseif ( 'queries' === $dw_action ) {
-	$dw_query  = Plugin::instance()->container()->get( ReportQuery::class );
-	$dw_today  = (string) wp_date( 'Y-m-d' );
-	$dw_fy     = (int) wp_date( 'n' ) >= 7 ? wp_date( 'Y' ) . '-07-01' : ( (int) wp_date( 'Y' ) - 1 ) . '-07-01';
-	$dw_cases  = array(
+	$dw_query = Plugin::instance()->container()->get( ReportQuery::class );
+	$dw_today = (string) wp_date( 'Y-m-d' );
+	$dw_fy    = (int) wp_date( 'n' ) >= 7 ? wp_date( 'Y' ) . '-07-01' : ( (int) wp_date( 'Y' ) - 1 ) . '-07-01';
+	$dw_cases = array(
 		'financial year by month' => array( $dw_fy, $dw_today, 'month', 'period' ),
 		'three years by week'     => array( gmdate( 'Y-m-d', strtotime( $dw_today . ' -3 years' ) ), $dw_today, 'week', 'period' ),
 		'financial year by UTM'   => array( $dw_fy, $dw_today, 'month', 'utm_source' ),
@@ -116,7 +116,7 @@ if ( 'count' === $dw_action ) {
 	if ( null !== $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$dw_totals} LIKE %s", 'kept_cents' ) ) ) {
 		$wpdb->query( "ALTER TABLE {$dw_totals} DROP COLUMN kept_cents" );
 	}
-	foreach ( array( 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'recurring_movements' ) as $dw_table ) {
+	foreach ( array( 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'report_days', 'recurring_movements' ) as $dw_table ) {
 		$wpdb->query( 'DROP TABLE IF EXISTS ' . Schema::table( $dw_table ) );
 	}
 	update_option( Schema::VERSION_OPTION, '12', true );
@@ -157,11 +157,11 @@ if ( 'count' === $dw_action ) {
 			)
 		)
 	);
-	$dw_made    = 0;
-	$dw_failed  = 0;
-	$dw_slowest = 0.0;
-	$dw_ids     = array();
-	$dw_errors  = array();
+	$dw_made       = 0;
+	$dw_failed     = 0;
+	$dw_slowest    = 0.0;
+	$dw_ids        = array();
+	$dw_errors     = array();
 	// Quiet: a failure is counted and described, not printed as it happens.
 	$wpdb->suppress_errors( true );
 	while ( '' !== $dw_stop && ! file_exists( $dw_stop ) ) {

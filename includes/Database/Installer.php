@@ -138,6 +138,8 @@ final class Installer {
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 		// Existing tables change online first, so dbDelta() below finds them as it writes them.
 		self::alter_online();
+		// The reports' tables are derived from the rows: any that is new now needs filling.
+		$reports_missing = array() !== array_filter( array( 'report_totals', 'report_days', 'recurring_movements' ), static fn ( string $table ): bool => null === self::key_names( Schema::table( $table ) ) );
 		foreach ( Schema::statements() as $statement ) {
 			dbDelta( $statement );
 		}
@@ -154,8 +156,9 @@ final class Installer {
 				( new DonorLastGifts() )->rebuild();
 			}
 		}
-		if ( $before >= self::TOTALS_SINCE && $before < self::BOOKS_SINCE ) {
-			// The reports' tables are derived from the rows (rebuild() above did it on a fresh install).
+		if ( $before >= self::TOTALS_SINCE && ( $before < self::BOOKS_SINCE || $reports_missing ) ) {
+			// The reports' tables are derived from the rows (rebuild() above did it on a fresh
+			// install); so is one added since this site took schema 13.
 			( new DonationTotals() )->rebuild_reports();
 		}
 		// Autoloaded, so the check on every request costs no query.

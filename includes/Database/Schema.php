@@ -24,7 +24,7 @@ final class Schema {
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs', 'donor_last_gifts', 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'recurring_movements' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs', 'donor_last_gifts', 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'report_days', 'recurring_movements' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -69,6 +69,7 @@ final class Schema {
 		$balance    = self::table( 'balance_transactions' );
 		$reports    = self::table( 'report_totals' );
 		$movements  = self::table( 'recurring_movements' );
+		$days       = self::table( 'report_days' );
 
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice). The
@@ -579,6 +580,19 @@ final class Schema {
   fee_cents bigint(20) NOT NULL DEFAULT 0,
   dispute_lost_cents bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (day,frequency,method,currency,iteration_id,utm_source,utm_campaign)
+) {$charset};",
+			// Each site day's sums of report_totals (Reports\ReportTotals keeps both in the same
+			// calls): a report by period reads one row per day.
+			"CREATE TABLE {$days} (
+  day date NOT NULL,
+  currency char(3) NOT NULL,
+  donations bigint(20) NOT NULL DEFAULT 0,
+  gross_cents bigint(20) NOT NULL DEFAULT 0,
+  cover_cents bigint(20) NOT NULL DEFAULT 0,
+  refunded_cents bigint(20) NOT NULL DEFAULT 0,
+  fee_cents bigint(20) NOT NULL DEFAULT 0,
+  dispute_lost_cents bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (day,currency)
 ) {$charset};",
 			// The 4-weekly donors' movements (Reports\RecurringMovements): one row per fact (a
 			// subscription started, was cancelled, failed a renewal, was recovered by a card update)

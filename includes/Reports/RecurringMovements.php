@@ -141,15 +141,15 @@ final class RecurringMovements {
 			self::FAILED    => 0,
 			self::RECOVERED => 0,
 		);
-		$rows   = $wpdb->get_results(
-			$wpdb->prepare( "SELECT movement, COUNT(DISTINCT subscription_id) AS donors FROM {$table} WHERE movement IN (%s, %s, %s, %s) AND day >= %s AND day <= %s GROUP BY movement", self::NEW, self::CANCELLED, self::FAILED, self::RECOVERED, $first_day, $last_day ),
-			ARRAY_A
-		);
-		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
-			$movement = (string) $row['movement'];
-			if ( in_array( $movement, array( self::NEW, self::CANCELLED, self::FAILED, self::RECOVERED ), true ) ) {
-				$counts[ $movement ] = (int) $row['donors'];
-			}
+		// A subscription starts and ends once: its rows are counted on the key alone. It may fail
+		// or recover on several days: those are counted once per donor.
+		foreach ( array(
+			self::NEW       => 'COUNT(*)',
+			self::CANCELLED => 'COUNT(*)',
+			self::FAILED    => 'COUNT(DISTINCT subscription_id)',
+			self::RECOVERED => 'COUNT(DISTINCT subscription_id)',
+		) as $movement => $count ) {
+			$counts[ $movement ] = (int) $wpdb->get_var( $wpdb->prepare( "SELECT {$count} FROM {$table} WHERE movement = %s AND day >= %s AND day <= %s", $movement, $first_day, $last_day ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- $count is one of the two fixed expressions above.
 		}
 		$started          = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE movement = %s AND day <= %s", self::NEW, $last_day ) );
 		$ended            = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE movement = %s AND day <= %s", self::CANCELLED, $last_day ) );

@@ -146,7 +146,8 @@ final class ReportQuery {
 	 */
 	private function sums( string $column, ReportRequest $request ): array {
 		global $wpdb;
-		$table = Schema::table( 'report_totals' );
+		// By day: each day's sums alone (report_days), else the detailed rows.
+		$table = Schema::table( 'day' === $column ? 'report_days' : 'report_totals' );
 		$sql   = "SELECT {$column} AS grouped, SUM(donations) AS donations, SUM(gross_cents) AS gross_cents, SUM(refunded_cents) AS refunded_cents,
 				SUM(fee_cents) AS fee_cents, SUM(dispute_lost_cents) AS dispute_lost_cents, SUM(cover_cents) AS cover_cents
 			FROM {$table} WHERE day >= %s AND day <= %s AND currency = %s GROUP BY {$column}";

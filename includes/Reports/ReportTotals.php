@@ -28,7 +28,9 @@ use DonationWidget\Donations\DonationStatus;
  * figures. Each change is one INSERT … ON DUPLICATE KEY UPDATE, atomic on its own.
  *
  * A day is the site's day (LocalDays): a report from 1 July to 30 June is the charity's financial
- * year to the second. When the site's time zone changes, every day is re-derived.
+ * year to the second. When the site's time zone changes, every day is re-derived. The same
+ * statements keep report_days, each day's sums alone, so a report by period reads one row per
+ * day however many campaigns and sources the day had (ten years: 3,660 rows).
  */
 final class ReportTotals {
 
@@ -138,6 +140,15 @@ final class ReportTotals {
 		}
 		$none = implode( ' AND ', array_map( static fn ( string $figure ): string => "{$figure} = 0", self::FIGURES ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day >= %s AND day <= %s AND {$none}", $first_day, $last_day ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- fixed column names of FIGURES.
+		// The days' sums follow from the rows just written.
+		$days = Schema::table( 'report_days' );
+		$sums = implode( ', ', array_map( static fn ( string $figure ): string => "SUM({$figure})", self::FIGURES ) );
+		$set  = implode( ', ', array_map( static fn ( string $figure ): string => "{$figure} = VALUES({$figure})", self::FIGURES ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$days} WHERE day >= %s AND day <= %s", $first_day, $last_day ) );
+		$sql = "INSERT INTO {$days} (day, currency, " . implode( ', ', self::FIGURES ) . ")
+			SELECT day, currency, {$sums} FROM {$totals} WHERE day >= %s AND day <= %s GROUP BY day, currency
+			ON DUPLICATE KEY UPDATE {$set}";
+		$wpdb->query( $wpdb->prepare( $sql, $first_day, $last_day ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's table names, fixed column names of FIGURES and placeholders.
 	}
 
 	/**
@@ -151,12 +162,16 @@ final class ReportTotals {
 		$first     = $wpdb->get_var( "SELECT MIN(created_at) FROM {$donations}" );
 		if ( ! is_string( $first ) || '' === $first ) {
 			$wpdb->query( "DELETE FROM {$totals}" );
+			$days = Schema::table( 'report_days' );
+			$wpdb->query( "DELETE FROM {$days}" );
 			return;
 		}
 		$day  = LocalDays::day_of( $first );
 		$last = $wpdb->get_var( "SELECT MAX(created_at) FROM {$donations}" );
 		$last = max( LocalDays::today(), is_string( $last ) ? LocalDays::day_of( $last ) : '' );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day < %s OR day > %s", $day, $last ) );
+		$days = Schema::table( 'report_days' );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$days} WHERE day < %s OR day > %s", $day, $last ) );
 		while ( $day <= $last ) {
 			$end = gmdate( 'Y-m-d', (int) strtotime( $day . ' 00:00:00 UTC +' . ( self::REBUILD_DAYS_PER_BATCH - 1 ) . ' days' ) );
 			$this->rederive( $day, min( $end, $last ) );
@@ -217,15 +232,34 @@ final class ReportTotals {
 	 */
 	private function apply( array $changes ): void {
 		global $wpdb;
-		$totals = Schema::table( 'report_totals' );
-		$row    = '(' . implode( ', ', array_merge( array_fill( 0, count( self::KEY ), '%s' ), array_fill( 0, count( self::FIGURES ), '%d' ) ) ) . ')';
-		$args   = array();
+		$add  = implode( ', ', array_map( static fn ( string $figure ): string => "{$figure} = {$figure} + VALUES({$figure})", self::FIGURES ) );
+		$rows = array();
+		$days = array();
 		foreach ( $changes as $change ) {
-			array_push( $args, ...$change );
+			$rows[] = $change;
+			// The day's sums (day and currency, then the figures) move with it.
+			$day = $change[0] . '|' . $change[3];
+			foreach ( array_slice( $change, count( self::KEY ) ) as $i => $figure ) {
+				$days[ $day ][ $i ] = ( $days[ $day ][ $i ] ?? 0 ) + (int) $figure;
+			}
 		}
-		$add = implode( ', ', array_map( static fn ( string $figure ): string => "{$figure} = {$figure} + VALUES({$figure})", self::FIGURES ) );
-		$sql = "INSERT INTO {$totals} (" . implode( ', ', array_merge( self::KEY, self::FIGURES ) ) . ') VALUES '
-			. implode( ', ', array_fill( 0, count( $changes ), $row ) ) . " ON DUPLICATE KEY UPDATE {$add}";
-		$wpdb->query( $wpdb->prepare( $sql, $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table name, fixed column names and placeholders only.
+		$day_rows = array();
+		foreach ( $days as $day => $figures ) {
+			$day_rows[] = array_merge( explode( '|', $day, 2 ), $figures );
+		}
+		foreach ( array(
+			array( Schema::table( 'report_totals' ), self::KEY, $rows ),
+			array( Schema::table( 'report_days' ), array( 'day', 'currency' ), $day_rows ),
+		) as list( $table, $key, $values ) ) {
+			$row  = '(' . implode( ', ', array_merge( array_fill( 0, count( $key ), '%s' ), array_fill( 0, count( self::FIGURES ), '%d' ) ) ) . ')';
+			$args = array();
+			foreach ( $values as $value ) {
+				array_push( $args, ...$value );
+			}
+			$sql = "INSERT INTO {$table} (" . implode( ', ', array_merge( $key, self::FIGURES ) ) . ') VALUES '
+				. implode( ', ', array_fill( 0, count( $values ), $row ) ) . " ON DUPLICATE KEY UPDATE {$add}";
+			$wpdb->query( $wpdb->prepare( $sql, $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table name, fixed column names and placeholders only.
+		}
 	}
+
 }

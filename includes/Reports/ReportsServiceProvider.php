@@ -31,6 +31,7 @@ final class ReportsServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
+		$container->set( ReportTotals::class, static fn (): ReportTotals => new ReportTotals() );
 		$container->set( RecurringMovements::class, static fn (): RecurringMovements => new RecurringMovements() );
 		$container->set( ReportQuery::class, static fn ( Container $c ): ReportQuery => new ReportQuery( $c->get( RecurringMovements::class ) ) );
 	}

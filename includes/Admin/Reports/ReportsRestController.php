@@ -119,13 +119,16 @@ final class ReportsRestController {
 	/**
 	 * Sends the CSV route's text as it is, not as a JSON string (rest_pre_serve_request).
 	 *
-	 * @param bool              $served  Whether the response was already sent.
-	 * @param \WP_HTTP_Response $result  The response.
-	 * @param \WP_REST_Request  $request The request.
-	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
+	 * @param mixed $served  Whether the response was already sent.
+	 * @param mixed $result  The response (a WP_HTTP_Response).
+	 * @param mixed $request The request (a WP_REST_Request).
+	 * @return mixed Whether it is sent now, or $served as it came.
 	 */
-	public static function serve_csv( bool $served, \WP_HTTP_Response $result, \WP_REST_Request $request ): bool {
-		if ( $served || '/' . self::NAMESPACE . self::CSV_ROUTE !== $request->get_route() || 200 !== $result->get_status() || ! is_string( $result->get_data() ) ) {
+	public static function serve_csv( mixed $served, mixed $result, mixed $request ): mixed {
+		if ( true === $served || ! $result instanceof \WP_HTTP_Response || ! $request instanceof \WP_REST_Request ) {
+			return $served;
+		}
+		if ( '/' . self::NAMESPACE . self::CSV_ROUTE !== $request->get_route() || 200 !== $result->get_status() || ! is_string( $result->get_data() ) ) {
 			return $served;
 		}
 		echo $result->get_data(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a CSV file (Content-Type text/csv, nosniff), its text cells defused by DonationExport::safe_cell().

@@ -20,6 +20,8 @@ use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Reports\LocalDays;
 use DonationWidget\Reports\ReportQuery;
 use DonationWidget\Reports\ReportRequest;
+use DonationWidget\Reports\ReportTotals;
+use DonationWidget\Reports\ReportsServiceProvider;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
 
 final class ReportTotalsTest extends PaymentTestCase {
@@ -64,7 +66,7 @@ final class ReportTotalsTest extends PaymentTestCase {
 		$found  = array();
 		foreach ( $rows as $row ) {
 			// By period: each row's site day, worked out in PHP, not by the code under test.
-			$key = 'period' === $group ? ( new \DateTimeImmutable( $row['grouped'], new \DateTimeZone( 'UTC' ) ) )->setTimezone( new \DateTimeZone( 'Australia/Sydney' ) )->format( 'Y-m-d' ) : (string) $row['grouped'];
+			$key = 'period' === $group ? ( new \DateTimeImmutable( $row['grouped'], new \DateTimeZone( 'UTC' ) ) )->setTimezone( new \DateTimeZone( (string) get_option( 'timezone_string' ) ) )->format( 'Y-m-d' ) : (string) $row['grouped'];
 			foreach ( self::FIGURES as $figure ) {
 				$found[ $key ][ $figure ] = ( $found[ $key ][ $figure ] ?? 0 ) + (int) $row[ $figure ];
 			}
@@ -240,5 +242,51 @@ final class ReportTotalsTest extends PaymentTestCase {
 		$this->assertSame( $gross - 2000 - $disputed->total_cents(), $after['month_cents'] - $before['month_cents'], 'the month raised, net (fees are not refunds)' );
 		$this->assertSame( 3, $after['month_count'] - $before['month_count'] );
 		$this->assertSame( $gross - 2000 - $disputed->total_cents(), $list()['succeeded_cents'] - $listed['succeeded_cents'] );
+	}
+
+	public function test_a_new_time_zone_moves_the_figures_to_the_new_site_days(): void {
+		global $wpdb;
+		$repository = $this->service( DonationRepository::class );
+		$donation   = $this->create( array( 'utm_source' => 'tz-test' ) );
+		// 12:30 UTC yesterday: today in Kiritimati (UTC+14), yesterday in Sydney (UTC+10 or +11).
+		$at = gmdate( 'Y-m-d', time() - DAY_IN_SECONDS ) . ' 12:30:00';
+		$wpdb->update( Schema::table( 'donations' ), array( 'created_at' => $at ), array( 'id' => $donation->id() ) );
+		$this->assertTrue( $repository->move( $donation->id(), DonationStatus::SUCCEEDED ) );
+		$sydney = LocalDays::day_of( $at );
+
+		wp_clear_scheduled_hook( ReportsServiceProvider::REBUILD_HOOK );
+		update_option( 'timezone_string', 'Pacific/Kiritimati' );
+		$this->assertNotFalse( wp_next_scheduled( ReportsServiceProvider::REBUILD_HOOK ), 'the days are derived again in the background' );
+		$this->assertNotSame( $sydney, LocalDays::day_of( $at ) );
+		do_action( ReportsServiceProvider::REBUILD_HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the plugin's own donation_widget_rebuild_reports.
+		wp_clear_scheduled_hook( ReportsServiceProvider::REBUILD_HOOK );
+		$this->from = gmdate( 'Y-m-d', strtotime( $sydney . ' -1 day' ) );
+		$this->to   = gmdate( 'Y-m-d', strtotime( $sydney . ' +2 days' ) );
+		$this->assertReportsFollowRows( 'after the time zone changed' );
+		$this->assertSame( 1, $this->from_report( 'period' )[ LocalDays::day_of( $at ) ]['donations'] ?? 0 );
+	}
+
+	public function test_days_across_a_daylight_saving_change_are_the_sites_to_the_minute(): void {
+		global $wpdb;
+		$repository = $this->service( DonationRepository::class );
+		// Sydney went from UTC+10 to UTC+11 at 2026-10-03 16:00 UTC (3 am local on 4 October).
+		$times = array( '2026-10-02 13:59:00', '2026-10-02 14:00:00', '2026-10-03 12:59:00', '2026-10-03 13:00:00', '2026-10-03 15:59:00', '2026-10-03 16:00:00', '2026-10-04 12:59:00', '2026-10-04 13:00:00' );
+		foreach ( $times as $at ) {
+			$donation = $this->create( array( 'utm_source' => 'dst' ) );
+			$wpdb->update( Schema::table( 'donations' ), array( 'created_at' => $at ), array( 'id' => $donation->id() ) );
+			$this->assertTrue( $repository->move( $donation->id(), DonationStatus::SUCCEEDED ) );
+		}
+		$this->from = '2026-10-01';
+		$this->to   = '2026-10-06';
+		$this->assertReportsFollowRows( 'kept on write across the change' );
+		$days = $this->from_report( 'period' );
+		// 13:59 UTC on the 2nd is 23:59 on the 2nd; 13:00 UTC on the 4th is midnight on the 5th.
+		$this->assertGreaterThanOrEqual( 1, $days['2026-10-02']['donations'] ?? 0 );
+		$this->assertGreaterThanOrEqual( 1, $days['2026-10-05']['donations'] ?? 0 );
+
+		// Derived again from the rows, piece by piece of constant offset: the same.
+		$wpdb->query( 'UPDATE ' . Schema::table( 'report_totals' ) . " SET donations = donations + 5 WHERE day BETWEEN '2026-10-01' AND '2026-10-06'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared
+		$this->service( ReportTotals::class )->rederive( '2026-10-01', '2026-10-06' );
+		$this->assertReportsFollowRows( 'derived again across the change' );
 	}
 }

@@ -21,7 +21,7 @@ use DonationWidget\Tests\Integration\Admin\AdminTestCase;
 
 final class ReportsMigrationTest extends AdminTestCase {
 
-	private const NEW_TABLES = array( 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'recurring_movements' );
+	private const NEW_TABLES = array( 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'report_days', 'recurring_movements' );
 
 	private const MONEY_COLUMNS = array( 'refunded_cents', 'fee_cents', 'net_cents', 'balance_transaction_id', 'payout_id', 'dispute_status', 'dispute_lost_cents' );
 
