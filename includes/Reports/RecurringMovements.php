@@ -72,7 +72,7 @@ final class RecurringMovements {
 				$keep[ implode( '|', $fact ) ] = true;
 			}
 			// Facts no longer true (a failed renewal that was paid after all) go.
-			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT movement, day, subscription_id FROM {$table} WHERE subscription_id {$in}", $ids ), ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per id.
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT movement, day, subscription_id FROM {$table} WHERE subscription_id IN ({$in})", $ids ), ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per id.
 			foreach ( is_array( $rows ) ? $rows : array() as $row ) {
 				if ( ! isset( $keep[ implode( '|', $row ) ] ) ) {
 					$wpdb->delete(

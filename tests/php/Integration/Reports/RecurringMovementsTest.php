@@ -118,4 +118,16 @@ final class RecurringMovementsTest extends PaymentTestCase {
 		$this->service( RecurringMovements::class )->rederive( LocalDays::today(), LocalDays::today() );
 		$this->assertSame( $kept, $this->counts() );
 	}
+
+	public function test_a_failed_renewal_paid_after_all_is_no_longer_a_failing_donor(): void {
+		$before        = $this->counts();
+		list( $first ) = $this->subscribe();
+		$renewal       = $this->renewal( $first, DonationStatus::FAILED );
+		$this->assertSame( 1, $this->change( $before )['failed'] );
+
+		// Stripe's retry of the same invoice went through: the renewal's row moves to succeeded.
+		$this->assertTrue( $this->service( DonationRepository::class )->move( $renewal->id(), DonationStatus::SUCCEEDED ) );
+		$this->assertSame( 0, $this->change( $before )['failed'] );
+		$this->assertSame( 1, $this->change( $before )['active'] );
+	}
 }
