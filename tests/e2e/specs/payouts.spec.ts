@@ -5,9 +5,13 @@
  * screen naming the payout it arrived in. The gifts are made through the real payment call.
  */
 import { test, expect, logIn } from '../fixtures';
-import { donateByCard, expectNoAxeViolations, payOut } from '../fixtures/books';
+import {
+	donateByCard,
+	expectNoAxeViolations,
+	payOut,
+	refundInStripe,
+} from '../fixtures/books';
 import { uniqueEmail } from '../fixtures/donations';
-import { STAND_IN_URL } from '../fixtures/stand-ins';
 
 const DONOR = {
 	firstName: 'Ada',
@@ -30,11 +34,7 @@ test( 'an admin opens a payout and sees the deposit explained to the cent, with 
 		total: '20.00',
 	} );
 	// $5 of the $20 gift is refunded in Stripe's dashboard.
-	const refund = await request.post( `${ STAND_IN_URL }/stripe/v1/refunds`, {
-		headers: { Authorization: 'Bearer sk_test_payoutsE2e' },
-		form: { charge: refunded, amount: '500' },
-	} );
-	expect( refund.ok(), await refund.text() ).toBe( true );
+	await refundInStripe( request, refunded, 500 );
 	// A week later Stripe pays the available balance out to the bank.
 	const payout = await payOut(
 		request,
