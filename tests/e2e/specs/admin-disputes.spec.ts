@@ -10,6 +10,7 @@ import {
 	donateByCard,
 	expectNoAxeViolations,
 } from '../fixtures/books';
+import { resetSiteState } from '../fixtures/donations';
 import { STAND_IN_URL } from '../fixtures/stand-ins';
 import { SITE_URL } from '../playwright.config';
 
@@ -101,6 +102,12 @@ async function deliverChargeSucceeded(
 		200,
 	] );
 }
+
+// The payment calls allow 20 attempts an hour from one address, and every test comes from
+// 127.0.0.1: the counters start from zero for each test's gifts.
+test.beforeEach( async () => {
+	await resetSiteState();
+} );
 
 test( 'staff find a disputed gift with the Disputed filter and follow it to lost on its screen', async ( {
 	page,

@@ -7,7 +7,17 @@
  */
 import { test, expect, logIn } from '../fixtures';
 import { donateByCard, expectNoAxeViolations } from '../fixtures/books';
-import { settledDonation, uniqueEmail } from '../fixtures/donations';
+import {
+	resetSiteState,
+	settledDonation,
+	uniqueEmail,
+} from '../fixtures/donations';
+
+// The payment calls allow 20 attempts an hour from one address, and every test comes from
+// 127.0.0.1: the counters start from zero for each test's gifts.
+test.beforeEach( async () => {
+	await resetSiteState();
+} );
 
 test( 'an admin refunds part of a gift after a review step that names the amount, once', async ( {
 	page,

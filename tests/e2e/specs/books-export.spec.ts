@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
 import { donateByCard, payOut, refundInStripe } from '../fixtures/books';
-import { uniqueEmail } from '../fixtures/donations';
+import { resetSiteState, uniqueEmail } from '../fixtures/donations';
 
 const DONOR = {
 	firstName: 'Grace',
@@ -89,6 +89,12 @@ function cents( amount: string ): number {
 function day( seconds: number ): string {
 	return new Date( seconds * 1000 ).toISOString().slice( 0, 10 );
 }
+
+// The payment calls allow 20 attempts an hour from one address, and every test comes from
+// 127.0.0.1: the counters start from zero for each test's gifts.
+test.beforeEach( async () => {
+	await resetSiteState();
+} );
 
 test( 'an admin downloads a deposit for Xero and its coded lines add up to it to the cent', async ( {
 	page,

@@ -11,13 +11,19 @@ import {
 	payOut,
 	refundInStripe,
 } from '../fixtures/books';
-import { uniqueEmail } from '../fixtures/donations';
+import { resetSiteState, uniqueEmail } from '../fixtures/donations';
 
 const DONOR = {
 	firstName: 'Ada',
 	lastName: 'Treasurer',
 	iterationId: 'APPEAL-2026',
 };
+
+// The payment calls allow 20 attempts an hour from one address, and every test comes from
+// 127.0.0.1: the counters start from zero for each test's gifts.
+test.beforeEach( async () => {
+	await resetSiteState();
+} );
 
 test( 'an admin opens a payout and sees the deposit explained to the cent, with its donations', async ( {
 	page,
