@@ -29,12 +29,6 @@ final class BooksExportDownload {
 	public const ACTION = 'donation_widget_books_export';
 
 	/**
-	 * A cell that is only a signed decimal number: written as it is, since a spreadsheet reads it
-	 * as a number (never a formula), and a defused "'-12.30" would not import as an amount.
-	 */
-	private const AMOUNT = '/^-?\d+\.\d{2}$/';
-
-	/**
 	 * Format name => layout.
 	 *
 	 * @var array<string, AccountingFormat>
@@ -104,7 +98,7 @@ final class BooksExportDownload {
 		}
 		// Text cells defused; the amounts (-12.30) stay numbers for the accounting package.
 		$rows = array_map(
-			static fn ( array $cells ): array => array_map( static fn ( string $cell ): string => preg_match( self::AMOUNT, $cell ) ? $cell : DonationExport::safe_cell( $cell ), $cells ),
+			static fn ( array $cells ): array => array_map( array( DonationExport::class, 'safe_cell' ), $cells ),
 			array_merge( array( $format->header() ), $format->rows( $lines ) )
 		);
 		$csv  = CsvText::of( $rows );

@@ -153,11 +153,15 @@ final class DonationExport {
 
 	/**
 	 * A cell a spreadsheet will show as text: one starting like a formula gets a leading
-	 * apostrophe (OWASP's advice for CSV injection).
+	 * apostrophe (OWASP's advice for CSV injection). An amount going out (-12.30) is only a
+	 * number, never a formula: it stays as it is, so it still imports as an amount.
 	 *
 	 * @param string $cell Cell text.
 	 */
 	public static function safe_cell( string $cell ): string {
+		if ( 1 === preg_match( '/^-\d+\.\d{2}$/', $cell ) ) {
+			return $cell;
+		}
 		return '' !== $cell && in_array( $cell[0], self::FORMULA_STARTS, true ) ? "'" . $cell : $cell;
 	}
 
