@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { logIn } from './admin-session.mjs';
 import { loadAverage, median } from './figures.mjs';
 
 const root = path.resolve(
@@ -78,48 +79,6 @@ const siteActionInBackground = ( siteName, args ) =>
 			resolve( JSON.parse( out.trim().split( '\n' ).pop() ) );
 		} );
 	} );
-
-/**
- * Logs in and answers the session's cookies.
- *
- * @param {string} site Site URL.
- * @return {Promise<string>} Cookie header.
- */
-async function logIn( site ) {
-	const jar = new Map( [
-		[ 'wordpress_test_cookie', 'WP%20Cookie%20check' ],
-	] );
-	const response = await fetch( `${ site }/wp-login.php`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: {
-			'content-type': 'application/x-www-form-urlencoded',
-			cookie: 'wordpress_test_cookie=WP%20Cookie%20check',
-		},
-		body: new URLSearchParams( {
-			log: 'admin',
-			pwd: 'password',
-			'wp-submit': 'Log In',
-			redirect_to: `${ site }/wp-admin/`,
-			testcookie: '1',
-		} ),
-	} );
-	for ( const line of response.headers.getSetCookie() ) {
-		const [ pair ] = line.split( ';' );
-		const at = pair.indexOf( '=' );
-		jar.set( pair.slice( 0, at ), pair.slice( at + 1 ) );
-	}
-	if (
-		! [ ...jar.keys() ].some( ( name ) =>
-			name.startsWith( 'wordpress_logged_in' )
-		)
-	) {
-		throw new Error( `Could not log in to ${ site } as admin.` );
-	}
-	return [ ...jar ]
-		.map( ( [ name, value ] ) => `${ name }=${ value }` )
-		.join( '; ' );
-}
 
 /**
  * One timed GET that must answer 200.

@@ -30,11 +30,14 @@ final class Money {
 	}
 
 	/**
-	 * A dollar string with two decimals, such as "52.50".
+	 * A dollar string with two decimals, such as "52.50", or "-0.50" for an amount going out (a
+	 * refund line, a net after a fee larger than a tiny gift).
 	 *
 	 * @param int $cents Cents.
 	 */
 	public static function dollars( int $cents ): string {
-		return intdiv( $cents, 100 ) . '.' . str_pad( (string) ( $cents % 100 ), 2, '0', STR_PAD_LEFT );
+		$sign  = $cents < 0 ? '-' : '';
+		$cents = abs( $cents );
+		return $sign . intdiv( $cents, 100 ) . '.' . str_pad( (string) ( $cents % 100 ), 2, '0', STR_PAD_LEFT );
 	}
 }

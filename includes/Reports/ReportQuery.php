@@ -13,6 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
+use DonationWidget\Receipts\DonationFormat;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the figures are kept on write and read fresh; the only interpolated names are the plugin's own table and a column from the fixed GROUPS list, every value is a placeholder of $wpdb->prepare().
 
@@ -230,7 +231,8 @@ final class ReportQuery {
 	}
 
 	/**
-	 * A grouped value's label: '' is "(none)"; frequencies read as on the form.
+	 * A grouped value's label: '' is "(none)"; frequencies read as on the form, methods by the
+	 * names the donation screens use ("Card", "PayPal"), the stored value staying the key.
 	 *
 	 * @param string $value The value.
 	 * @param string $group The grouping.
@@ -241,6 +243,9 @@ final class ReportQuery {
 		}
 		if ( 'frequency' === $group ) {
 			return DonationForm::FREQUENCY_FOUR_WEEKLY === $value ? __( 'Every 4 weeks', 'donation-widget' ) : __( 'One-off', 'donation-widget' );
+		}
+		if ( 'method' === $group ) {
+			return DonationFormat::method( $value );
 		}
 		return $value;
 	}

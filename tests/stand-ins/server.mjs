@@ -661,20 +661,7 @@ export async function startStandIns( {
 						body.api_version,
 						() => providers.stripe.settleBecs( body )
 					);
-					if ( body.url || body.endpoint ) {
-						const plan = providers.stripe.deliveryPlan(
-							body,
-							result.events
-						);
-						result.deliveries = await deliverStripeEvents(
-							plan.url,
-							plan.secret,
-							plan.send,
-							body.headers
-						);
-						result.skipped = plan.skipped;
-					}
-					return ok( result );
+					return ok( await deliverIfAsked( body, result ) );
 				}
 				// A dispute on a charge (or its next step), or a payout of the available
 				// balance, with the events it makes: delivered at once when url/secret or
@@ -688,20 +675,7 @@ export async function startStandIns( {
 								? providers.stripe.payOut( body )
 								: providers.stripe.controlDispute( body )
 					);
-					if ( body.url || body.endpoint ) {
-						const plan = providers.stripe.deliveryPlan(
-							body,
-							result.events
-						);
-						result.deliveries = await deliverStripeEvents(
-							plan.url,
-							plan.secret,
-							plan.send,
-							body.headers
-						);
-						result.skipped = plan.skipped;
-					}
-					return ok( result );
+					return ok( await deliverIfAsked( body, result ) );
 				}
 				case 'POST /__control/stripe/deliver': {
 					const events =
@@ -788,6 +762,28 @@ export async function startStandIns( {
 			}
 			throw error;
 		}
+	}
+
+	/**
+	 * A control call's events delivered to the site, signed, when the call says where (url and
+	 * secret, or endpoint): the deliveries and any events skipped are added to its answer.
+	 *
+	 * @param {Object} body   The control call's body.
+	 * @param {Object} result Its answer, with the events it made.
+	 * @return {Promise<Object>} The answer.
+	 */
+	async function deliverIfAsked( body, result ) {
+		if ( body.url || body.endpoint ) {
+			const plan = providers.stripe.deliveryPlan( body, result.events );
+			result.deliveries = await deliverStripeEvents(
+				plan.url,
+				plan.secret,
+				plan.send,
+				body.headers
+			);
+			result.skipped = plan.skipped;
+		}
+		return result;
 	}
 
 	/**

@@ -16,6 +16,7 @@ use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Books\Export\AccountingFormat;
 use DonationWidget\Books\Export\ExportRefused;
 use DonationWidget\Books\Export\PayoutLines;
+use DonationWidget\Exports\CsvText;
 
 /**
  * The admin-post.php action donation_widget_books_export, given payout=po_… (a link) or
@@ -26,12 +27,6 @@ use DonationWidget\Books\Export\PayoutLines;
 final class BooksExportDownload {
 
 	public const ACTION = 'donation_widget_books_export';
-
-	/**
-	 * A cell that is only a signed decimal number: written as it is, since a spreadsheet reads it
-	 * as a number (never a formula), and a defused "'-12.30" would not import as an amount.
-	 */
-	private const AMOUNT = '/^-?\d+\.\d{2}$/';
 
 	/**
 	 * Format name => layout.
@@ -101,7 +96,12 @@ final class BooksExportDownload {
 		} catch ( ExportRefused $refused ) {
 			self::refuse( $refused );
 		}
-		$csv = self::csv( array_merge( array( $format->header() ), $format->rows( $lines ) ) );
+		// Text cells defused; the amounts (-12.30) stay numbers for the accounting package.
+		$rows = array_map(
+			static fn ( array $cells ): array => array_map( array( DonationExport::class, 'safe_cell' ), $cells ),
+			array_merge( array( $format->header() ), $format->rows( $lines ) )
+		);
+		$csv  = CsvText::of( $rows );
 		if ( ! headers_sent() ) {
 			nocache_headers();
 			header( 'Content-Type: text/csv; charset=utf-8' );
@@ -128,29 +128,4 @@ final class BooksExportDownload {
 		wp_die( esc_html( $refused->getMessage() ), esc_html( $title ), array( 'response' => 409 ) );
 	}
 
-	/**
-	 * The file's CSV lines, text cells defused (fputcsv() into memory: its quoting is the file's).
-	 * An empty row is written as an empty line (MYOB's end of a record).
-	 *
-	 * @param array $rows Rows of cells.
-	 * @phpstan-param list<list<string>> $rows
-	 */
-	private static function csv( array $rows ): string {
-		$buffer = fopen( 'php://memory', 'w+b' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen, WordPress.WP.AlternativeFunctions.file_system_read_fopen -- (WPCS 3 and 2.3 codes) an in-memory buffer, not a file.
-		if ( false === $buffer ) {
-			return '';
-		}
-		foreach ( $rows as $cells ) {
-			if ( array() === $cells ) {
-				fwrite( $buffer, "\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite, WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- (WPCS 3 and 2.3 codes) an in-memory buffer, not a file.
-				continue;
-			}
-			$safe = array_map( static fn ( string $cell ): string => preg_match( self::AMOUNT, $cell ) ? $cell : DonationExport::safe_cell( $cell ), $cells );
-			fputcsv( $buffer, $safe, ',', '"', '' );
-		}
-		rewind( $buffer );
-		$csv = (string) stream_get_contents( $buffer );
-		fclose( $buffer ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fclose -- (WPCS 3 and 2.3 codes) an in-memory buffer, not a file.
-		return $csv;
-	}
 }

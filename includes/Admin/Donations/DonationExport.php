@@ -13,6 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\Money;
+use DonationWidget\Exports\CsvText;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Receipts\ReceiptNumber;
 use DonationWidget\Settings\Settings;
@@ -52,6 +53,15 @@ final class DonationExport {
 	 */
 	public function lines( array $donations ): string {
 		return $this->csv( array_map( array( $this, 'row' ), $donations ) );
+	}
+
+	/**
+	 * CSV lines, every cell defused (a donor typed most of them).
+	 *
+	 * @param array<int, array<int, string>> $rows Rows of cells.
+	 */
+	private function csv( array $rows ): string {
+		return CsvText::of( array_map( static fn ( array $cells ): array => array_map( array( self::class, 'safe_cell' ), $cells ), $rows ) );
 	}
 
 	/**
@@ -129,7 +139,7 @@ final class DonationExport {
 			'refunded'       => Money::dollars( $donation->refunded_cents() ),
 			// Blank until the provider has reported its fee (and so the net).
 			'fee'            => null !== $donation->fee_cents() ? Money::dollars( $donation->fee_cents() ) : '',
-			'net'            => null !== $donation->net_cents() ? self::signed_dollars( $donation->net_cents() ) : '',
+			'net'            => null !== $donation->net_cents() ? Money::dollars( $donation->net_cents() ) : '',
 			'dispute_lost'   => Money::dollars( $donation->dispute_lost_cents() ),
 			'updated'        => DonationFormat::date( $donation->value( 'updated_at' ), 'Y-m-d H:i:s' ),
 			'review'         => ReviewReason::label( $donation->review_reason() ),
@@ -142,40 +152,16 @@ final class DonationExport {
 	}
 
 	/**
-	 * Dollars of an amount that may be negative (a net after a fee larger than a tiny gift).
-	 *
-	 * @param int $cents Cents.
-	 */
-	private static function signed_dollars( int $cents ): string {
-		return ( $cents < 0 ? '-' : '' ) . Money::dollars( abs( $cents ) );
-	}
-
-	/**
-	 * CSV lines, each cell defused (fputcsv() into memory: its quoting is the file's).
-	 *
-	 * @param array<int, array<int, string>> $rows Rows of cells.
-	 */
-	private function csv( array $rows ): string {
-		$buffer = fopen( 'php://memory', 'w+b' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen, WordPress.WP.AlternativeFunctions.file_system_read_fopen -- (WPCS 3 and 2.3 codes) an in-memory buffer, not a file.
-		if ( false === $buffer ) {
-			return '';
-		}
-		foreach ( $rows as $cells ) {
-			fputcsv( $buffer, array_map( array( self::class, 'safe_cell' ), $cells ), ',', '"', '' );
-		}
-		rewind( $buffer );
-		$csv = (string) stream_get_contents( $buffer );
-		fclose( $buffer ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fclose -- (WPCS 3 and 2.3 codes) an in-memory buffer, not a file.
-		return $csv;
-	}
-
-	/**
 	 * A cell a spreadsheet will show as text: one starting like a formula gets a leading
-	 * apostrophe (OWASP's advice for CSV injection).
+	 * apostrophe (OWASP's advice for CSV injection). An amount going out (-12.30) is only a
+	 * number, never a formula: it stays as it is, so it still imports as an amount.
 	 *
 	 * @param string $cell Cell text.
 	 */
 	public static function safe_cell( string $cell ): string {
+		if ( 1 === preg_match( '/^-\d+\.\d{2}$/', $cell ) ) {
+			return $cell;
+		}
 		return '' !== $cell && in_array( $cell[0], self::FORMULA_STARTS, true ) ? "'" . $cell : $cell;
 	}
 

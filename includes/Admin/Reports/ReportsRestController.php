@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Admin\Donations\DonationExport;
 use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Donations\Money;
+use DonationWidget\Exports\CsvText;
 use DonationWidget\Reports\ReportQuery;
 use DonationWidget\Reports\ReportRequest;
 
@@ -159,17 +160,7 @@ final class ReportsRestController {
 			$lines[] = $this->line( (string) $row['label'], (string) $row['key'], $row );
 		}
 		$lines[] = $this->line( __( 'Total', 'donation-widget' ), '', $report['totals'] );
-		$buffer  = fopen( 'php://temp', 'r+' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen, WordPress.WP.AlternativeFunctions.file_system_read_fopen -- (WPCS 3 and 2.3 codes) an in-memory buffer, not a file.
-		if ( false === $buffer ) {
-			return '';
-		}
-		foreach ( $lines as $line ) {
-			fputcsv( $buffer, $line, ',', '"', '' );
-		}
-		rewind( $buffer );
-		$csv = (string) stream_get_contents( $buffer );
-		fclose( $buffer ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fclose -- (WPCS 3 and 2.3 codes) an in-memory buffer, not a file.
-		return $csv;
+		return CsvText::of( $lines );
 	}
 
 	/**
@@ -184,8 +175,7 @@ final class ReportsRestController {
 		// Labels and keys come from donors' links (UTM values): defused. The figures are ours.
 		$line = array( DonationExport::safe_cell( $label ), DonationExport::safe_cell( $key ), (string) (int) $figures['donations'] );
 		foreach ( array( 'gross_cents', 'refunded_cents', 'fee_cents', 'dispute_lost_cents', 'net_cents', 'cover_cents', 'average_cents' ) as $figure ) {
-			$cents  = (int) $figures[ $figure ];
-			$line[] = ( $cents < 0 ? '-' : '' ) . Money::dollars( abs( $cents ) );
+			$line[] = Money::dollars( (int) $figures[ $figure ] );
 		}
 		return $line;
 	}

@@ -11,6 +11,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Donations\Money;
+
 /**
  * A signed amount (money into the deposit positive, out of it negative) with what it was and the
  * account it is coded to. Each format (Xero, MYOB) writes it in its own columns.
@@ -54,8 +56,7 @@ final class StatementLine {
 	 * integer cents, never through a float.
 	 */
 	public function decimal(): string {
-		$cents = abs( $this->amount_cents );
-		return ( $this->amount_cents < 0 ? '-' : '' ) . intdiv( $cents, 100 ) . '.' . sprintf( '%02d', $cents % 100 );
+		return Money::dollars( $this->amount_cents );
 	}
 
 	/**

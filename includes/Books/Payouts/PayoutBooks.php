@@ -112,28 +112,14 @@ final class PayoutBooks {
 	 * @throws ProviderUnavailable When Stripe cannot be reached.
 	 */
 	private function read_transactions( string $payout_id ): void {
-		$after = '';
-		for ( $page = 0; $page < self::MAX_PAGES; $page++ ) {
-			$query = array(
-				'payout' => $payout_id,
-				'limit'  => self::PAGE_SIZE,
-				'expand' => array( 'data.source' ),
-			);
-			if ( '' !== $after ) {
-				$query['starting_after'] = $after;
-			}
-			$list = $this->stripe->get( '/v1/balance_transactions', $query );
-			$data = is_array( $list['data'] ?? null ) ? $list['data'] : array();
-			foreach ( $data as $transaction ) {
-				if ( is_array( $transaction ) && is_string( $transaction['id'] ?? null ) ) {
-					$this->store( $payout_id, $transaction );
-					$after = $transaction['id'];
-				}
-			}
-			if ( true !== ( $list['has_more'] ?? false ) || '' === $after ) {
-				return;
-			}
-		}//end for
+		$query = array(
+			'payout' => $payout_id,
+			'limit'  => self::PAGE_SIZE,
+			'expand' => array( 'data.source' ),
+		);
+		foreach ( $this->stripe->each( '/v1/balance_transactions', $query, self::MAX_PAGES ) as $transaction ) {
+			$this->store( $payout_id, $transaction );
+		}
 	}
 
 	/**

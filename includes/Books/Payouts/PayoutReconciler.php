@@ -52,26 +52,10 @@ final class PayoutReconciler {
 		}
 		$now   = $now > 0 ? $now : time();
 		$done  = array();
-		$after = '';
+		$query = array( 'created' => array( 'gte' => $now - self::LOOK_BACK_DAYS * DAY_IN_SECONDS ) );
 		try {
-			for ( $page = 0; $page < self::MAX_PAGES; $page++ ) {
-				$query = array(
-					'limit'   => 100,
-					'created' => array( 'gte' => $now - self::LOOK_BACK_DAYS * DAY_IN_SECONDS ),
-				);
-				if ( '' !== $after ) {
-					$query['starting_after'] = $after;
-				}
-				$list = $this->stripe->get( '/v1/payouts', $query );
-				foreach ( is_array( $list['data'] ?? null ) ? $list['data'] : array() as $payout ) {
-					if ( is_array( $payout ) && is_string( $payout['id'] ?? null ) ) {
-						$done[] = $this->books->record( $payout );
-						$after  = $payout['id'];
-					}
-				}
-				if ( true !== ( $list['has_more'] ?? false ) || '' === $after ) {
-					break;
-				}
+			foreach ( $this->stripe->each( '/v1/payouts', $query, self::MAX_PAGES ) as $payout ) {
+				$done[] = $this->books->record( $payout );
 			}
 		} catch ( StripeError | ProviderUnavailable $error ) {
 			// The next pass tries again; what was recorded stays.

@@ -235,6 +235,35 @@ final class StripeClient {
 	}
 
 	/**
+	 * Every object of a Stripe list, page after page (starting_after the last id, 100 a page
+	 * unless the query says), read as the caller walks it. The pages stop at $max_pages, so a
+	 * list that never ends cannot hold a request or a cron pass.
+	 *
+	 * @param string               $path      A list path, such as /v1/payouts.
+	 * @param array<string, mixed> $query     Filters.
+	 * @param int                  $max_pages Most pages.
+	 * @return \Generator<int, array<string, mixed>> Each object with a string id.
+	 * @throws StripeRequestError  For an error answer (while walking).
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails (while walking).
+	 */
+	public function each( string $path, array $query, int $max_pages ): \Generator {
+		$query += array( 'limit' => 100 );
+		$after  = '';
+		for ( $page = 0; $page < $max_pages; $page++ ) {
+			$list = $this->get( $path, $query + ( '' !== $after ? array( 'starting_after' => $after ) : array() ) );
+			foreach ( is_array( $list['data'] ?? null ) ? $list['data'] : array() as $item ) {
+				if ( is_array( $item ) && is_string( $item['id'] ?? null ) ) {
+					$after = $item['id'];
+					yield $item;
+				}
+			}
+			if ( true !== ( $list['has_more'] ?? false ) || '' === $after ) {
+				return;
+			}
+		}
+	}
+
+	/**
 	 * A DELETE, such as of a webhook endpoint.
 	 *
 	 * @param string $path Path, such as /v1/webhook_endpoints/we_….

@@ -82,27 +82,9 @@ final class StripeRefunds {
 	 */
 	public function of_charge( string $charge_id ): array {
 		$refunds = array();
-		$after   = '';
 		// A gift is refunded a few times at most; the pages guard against more.
-		for ( $page = 0; $page < 10; $page++ ) {
-			$list = $this->stripe->get(
-				'/v1/refunds',
-				array(
-					'charge' => $charge_id,
-					'limit'  => 100,
-				) + ( '' !== $after ? array( 'starting_after' => $after ) : array() )
-			);
-			$data = is_array( $list['data'] ?? null ) ? $list['data'] : array();
-			foreach ( $data as $refund ) {
-				if ( is_array( $refund ) ) {
-					$refunds[] = self::from_stripe( $refund );
-				}
-			}
-			$last = end( $refunds );
-			if ( true !== ( $list['has_more'] ?? false ) || false === $last ) {
-				break;
-			}
-			$after = $last->id;
+		foreach ( $this->stripe->each( '/v1/refunds', array( 'charge' => $charge_id ), 10 ) as $refund ) {
+			$refunds[] = self::from_stripe( $refund );
 		}
 		return $refunds;
 	}

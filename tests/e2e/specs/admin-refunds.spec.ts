@@ -5,89 +5,32 @@
  * form, the review step or the result. The donation is made through the real payment call
  * (process_payment_method with a stand-in card token), exactly as the widget sends it.
  */
-import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
-import { settledDonation, uniqueEmail } from '../fixtures/donations';
-import { SITE_URL } from '../playwright.config';
+import { donateByCard, expectNoAxeViolations } from '../fixtures/books';
+import {
+	resetSiteState,
+	settledDonation,
+	uniqueEmail,
+} from '../fixtures/donations';
 
-/**
- * A one-off gift of $80 by card, through the widget's own server call.
- *
- * @param request The API context.
- * @param email   The donor's address.
- */
-async function donate(
-	request: APIRequestContext,
-	email: string
-): Promise< void > {
-	const formData = {
-		email,
-		firstName: 'Rhea',
-		lastName: 'Fund',
-		mobile: '0412345678',
-		address: {
-			addressLine1: '1 Example St',
-			addressLine2: '',
-			city: 'Sydney',
-			state: 'NSW',
-			postalCode: '2000',
-			country: 'Australia',
-		},
-		totalAmount: '80',
-		currency: 'AUD',
-		frequency: 'Oneoff',
-		utm_campaign: '',
-		utm_source: '',
-		utm_medium: '',
-		utm_content: '',
-		utm_term: '',
-		inMemoryOf: '',
-		organisationName: '',
-		iteration_id: '',
-	};
-	const response = await request.post( '/wp-admin/admin-ajax.php', {
-		form: {
-			action: 'process_payment_method',
-			token: 'pm_card_visa',
-			cardId: 'pm_card_visa',
-			formData: JSON.stringify( formData ),
-			currentUrl: `${ SITE_URL }/donate/`,
-			attemptId: randomUUID(),
-			captchaToken: 'stand-in-captcha-ok',
-		},
-	} );
-	expect( ( await response.json() ).success ).toBe( true );
-}
-
-/**
- * No axe violations in what the plugin prints (WordPress's own admin chrome is not ours).
- *
- * @param page The page.
- */
-async function expectNoAxeViolations( page: Page ): Promise< void > {
-	const results = await new AxeBuilder( { page } )
-		.include( '#wpbody-content' )
-		.analyze();
-	expect(
-		results.violations.map(
-			( violation ) =>
-				`${ violation.id } (${ violation.impact }): ${
-					violation.help
-				} at ${ violation.nodes
-					.map( ( node ) => node.target.join( ' ' ) )
-					.join( ', ' ) }`
-		)
-	).toEqual( [] );
-}
+// The payment calls allow 20 attempts an hour from one address, and every test comes from
+// 127.0.0.1: the counters start from zero for each test's gifts.
+test.beforeEach( async () => {
+	await resetSiteState();
+} );
 
 test( 'an admin refunds part of a gift after a review step that names the amount, once', async ( {
 	page,
 	request,
 } ) => {
 	const email = uniqueEmail( 'refund' );
-	await donate( request, email );
+	// A one-off gift of $80 by card.
+	await donateByCard( request, {
+		email,
+		total: '80',
+		firstName: 'Rhea',
+		lastName: 'Fund',
+	} );
 	const donation = await settledDonation( email );
 
 	await logIn( page );

@@ -6,96 +6,19 @@
  * links to the export's admin-post.php action.
  */
 import fs from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Download, Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
-import { uniqueEmail } from '../fixtures/donations';
-import { STAND_IN_URL } from '../fixtures/stand-ins';
-import { SITE_URL } from '../playwright.config';
+import { donateByCard, payOut, refundInStripe } from '../fixtures/books';
+import { resetSiteState, uniqueEmail } from '../fixtures/donations';
 
-// The e2e site's Stripe webhook signing secret (as donation-becs.spec.ts).
-const WEBHOOK_SECRET = 'whsec_localStandIn';
+const DONOR = {
+	firstName: 'Grace',
+	lastName: 'Ledger',
+	iterationId: 'APPEAL-2026',
+};
 
 // Far enough ahead that no other test's payout arrives in the same days.
 const PAYOUT_AT = Math.floor( Date.now() / 1000 ) + 61 * 86400;
-
-/**
- * Makes a one-off card donation through the server call the widget makes.
- *
- * @param request The API context.
- * @param email   The donor's email.
- * @param total   Total in dollars.
- * @return The charge id the server answered.
- */
-async function donate(
-	request: APIRequestContext,
-	email: string,
-	total: string
-): Promise< string > {
-	const formData = {
-		email,
-		firstName: 'Grace',
-		lastName: 'Ledger',
-		mobile: '0412345678',
-		address: {
-			addressLine1: '1 Example St',
-			addressLine2: '',
-			city: 'Sydney',
-			state: 'NSW',
-			postalCode: '2000',
-			country: 'Australia',
-		},
-		totalAmount: total,
-		currency: 'AUD',
-		frequency: 'Oneoff',
-		utm_campaign: '',
-		utm_source: '',
-		utm_medium: '',
-		utm_content: '',
-		utm_term: '',
-		inMemoryOf: '',
-		organisationName: '',
-		iteration_id: 'APPEAL-2026',
-	};
-	const response = await request.post( '/wp-admin/admin-ajax.php', {
-		form: {
-			action: 'process_payment_method',
-			token: 'pm_card_visa',
-			cardId: 'pm_card_visa',
-			formData: JSON.stringify( formData ),
-			currentUrl: `${ SITE_URL }/donate/`,
-			attemptId: randomUUID(),
-			captchaToken: 'stand-in-captcha-ok',
-		},
-	} );
-	const body = await response.json();
-	expect( body.success, JSON.stringify( body ) ).toBe( true );
-	return body.data.reference as string;
-}
-
-/**
- * Stripe pays the available balance out to the bank, and its signed payout events reach the
- * site's webhook.
- *
- * @param request The API context.
- * @return The payout's id.
- */
-async function payOut( request: APIRequestContext ): Promise< string > {
-	const response = await request.post(
-		`${ STAND_IN_URL }/__control/stripe/payout`,
-		{
-			data: {
-				at: PAYOUT_AT,
-				status: 'paid',
-				url: `${ SITE_URL }/wp-json/donation-widget/v1/stripe/webhook`,
-				secret: WEBHOOK_SECRET,
-			},
-		}
-	);
-	const body = await response.json();
-	expect( response.ok(), JSON.stringify( body ) ).toBe( true );
-	return body.payout.id as string;
-}
 
 /**
  * Sets the accounts the export codes lines to, on Settings → Accounting export.
@@ -167,6 +90,12 @@ function day( seconds: number ): string {
 	return new Date( seconds * 1000 ).toISOString().slice( 0, 10 );
 }
 
+// The payment calls allow 20 attempts an hour from one address, and every test comes from
+// 127.0.0.1: the counters start from zero for each test's gifts.
+test.beforeEach( async () => {
+	await resetSiteState();
+} );
+
 test( 'an admin downloads a deposit for Xero and its coded lines add up to it to the cent', async ( {
 	page,
 	request,
@@ -175,14 +104,15 @@ test( 'an admin downloads a deposit for Xero and its coded lines add up to it to
 	void standIns;
 	test.setTimeout( 120_000 );
 	const email = uniqueEmail( 'grace' );
-	await donate( request, email, '52.50' );
-	const refunded = await donate( request, email, '20.00' );
-	const refund = await request.post( `${ STAND_IN_URL }/stripe/v1/refunds`, {
-		headers: { Authorization: 'Bearer sk_test_booksExportE2e' },
-		form: { charge: refunded, amount: '500' },
+	await donateByCard( request, { ...DONOR, email, total: '52.50' } );
+	const refunded = await donateByCard( request, {
+		...DONOR,
+		email,
+		total: '20.00',
 	} );
-	expect( refund.ok(), await refund.text() ).toBe( true );
-	const payoutId = await payOut( request );
+	// $5 of the $20 gift is refunded in Stripe's dashboard.
+	await refundInStripe( request, refunded, 500 );
+	const payoutId = ( await payOut( request, PAYOUT_AT ) ).id;
 
 	await logIn( page );
 	await setAccountCodes( page );

@@ -4,125 +4,26 @@
  * the Payouts screen and sees it explained to the cent, its donations, and each donation's
  * screen naming the payout it arrived in. The gifts are made through the real payment call.
  */
-import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
-import { uniqueEmail } from '../fixtures/donations';
-import { STAND_IN_URL } from '../fixtures/stand-ins';
-import { SITE_URL } from '../playwright.config';
+import {
+	donateByCard,
+	expectNoAxeViolations,
+	payOut,
+	refundInStripe,
+} from '../fixtures/books';
+import { resetSiteState, uniqueEmail } from '../fixtures/donations';
 
-// The e2e site's Stripe webhook signing secret (as donation-becs.spec.ts).
-const WEBHOOK_SECRET = 'whsec_localStandIn';
+const DONOR = {
+	firstName: 'Ada',
+	lastName: 'Treasurer',
+	iterationId: 'APPEAL-2026',
+};
 
-/**
- * Makes a one-off card donation through the server call the widget makes.
- *
- * @param request The API context.
- * @param email   The donor's email.
- * @param total   Total in dollars.
- * @return The charge id the server answered.
- */
-async function donate(
-	request: APIRequestContext,
-	email: string,
-	total: string
-): Promise< string > {
-	const formData = {
-		email,
-		firstName: 'Ada',
-		lastName: 'Treasurer',
-		mobile: '0412345678',
-		address: {
-			addressLine1: '1 Example St',
-			addressLine2: '',
-			city: 'Sydney',
-			state: 'NSW',
-			postalCode: '2000',
-			country: 'Australia',
-		},
-		totalAmount: total,
-		currency: 'AUD',
-		frequency: 'Oneoff',
-		utm_campaign: '',
-		utm_source: '',
-		utm_medium: '',
-		utm_content: '',
-		utm_term: '',
-		inMemoryOf: '',
-		organisationName: '',
-		iteration_id: 'APPEAL-2026',
-	};
-	const response = await request.post( '/wp-admin/admin-ajax.php', {
-		form: {
-			action: 'process_payment_method',
-			token: 'pm_card_visa',
-			cardId: 'pm_card_visa',
-			formData: JSON.stringify( formData ),
-			currentUrl: `${ SITE_URL }/donate/`,
-			attemptId: randomUUID(),
-			captchaToken: 'stand-in-captcha-ok',
-		},
-	} );
-	const body = await response.json();
-	expect( body.success, JSON.stringify( body ) ).toBe( true );
-	return body.data.reference as string;
-}
-
-/**
- * A week later Stripe pays the available balance out to the bank, and its payout events reach
- * the site's webhook, signed.
- *
- * @param request The API context.
- * @return The payout's id.
- */
-async function payOut( request: APIRequestContext ): Promise< string > {
-	const response = await request.post(
-		`${ STAND_IN_URL }/__control/stripe/payout`,
-		{
-			data: {
-				at: Math.floor( Date.now() / 1000 ) + 7 * 86400,
-				status: 'paid',
-				url: `${ SITE_URL }/wp-json/donation-widget/v1/stripe/webhook`,
-				secret: WEBHOOK_SECRET,
-			},
-		}
-	);
-	const body = await response.json();
-	expect( response.ok(), JSON.stringify( body ) ).toBe( true );
-	expect(
-		body.deliveries.map(
-			( delivery: { type: string; status: number } ) =>
-				`${ delivery.type } ${ delivery.status }`
-		)
-	).toEqual( [
-		'payout.created 200',
-		'payout.updated 200',
-		'payout.paid 200',
-	] );
-	return body.payout.id as string;
-}
-
-/**
- * Runs axe on the screen's content (WordPress's admin bar and menu are not the plugin's).
- *
- * @param page The page.
- */
-async function expectNoAxeViolations( page: Page ): Promise< void > {
-	const results = await new AxeBuilder( { page } )
-		.include( '#wpbody-content' )
-		.analyze();
-	expect(
-		results.violations.map(
-			( violation ) =>
-				`${ violation.id } (${ violation.impact }): ${
-					violation.help
-				} at ${ violation.nodes
-					.map( ( node ) => node.target.join( ' ' ) )
-					.join( ', ' ) }`
-		)
-	).toEqual( [] );
-}
+// The payment calls allow 20 attempts an hour from one address, and every test comes from
+// 127.0.0.1: the counters start from zero for each test's gifts.
+test.beforeEach( async () => {
+	await resetSiteState();
+} );
 
 test( 'an admin opens a payout and sees the deposit explained to the cent, with its donations', async ( {
 	page,
@@ -132,15 +33,25 @@ test( 'an admin opens a payout and sees the deposit explained to the cent, with 
 	void standIns;
 	test.setTimeout( 120_000 );
 	const email = uniqueEmail( 'ada' );
-	await donate( request, email, '52.50' );
-	const refunded = await donate( request, email, '20.00' );
-	// $5 of the $20 gift is refunded in Stripe's dashboard.
-	const refund = await request.post( `${ STAND_IN_URL }/stripe/v1/refunds`, {
-		headers: { Authorization: 'Bearer sk_test_payoutsE2e' },
-		form: { charge: refunded, amount: '500' },
+	await donateByCard( request, { ...DONOR, email, total: '52.50' } );
+	const refunded = await donateByCard( request, {
+		...DONOR,
+		email,
+		total: '20.00',
 	} );
-	expect( refund.ok(), await refund.text() ).toBe( true );
-	const payoutId = await payOut( request );
+	// $5 of the $20 gift is refunded in Stripe's dashboard.
+	await refundInStripe( request, refunded, 500 );
+	// A week later Stripe pays the available balance out to the bank.
+	const payout = await payOut(
+		request,
+		Math.floor( Date.now() / 1000 ) + 7 * 86400
+	);
+	expect( payout.deliveries ).toEqual( [
+		'payout.created 200',
+		'payout.updated 200',
+		'payout.paid 200',
+	] );
+	const payoutId = payout.id;
 
 	await logIn( page );
 	await page

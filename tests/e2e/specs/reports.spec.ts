@@ -5,12 +5,12 @@
  * CSV, and the screen has no axe violations. The test's donations carry a UTM source of their
  * own (tests/e2e/fixtures/reports.php), so other tests' donations never change its figures.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, logIn } from '../fixtures';
 import {
 	deleteReportDonations,
 	seedReportDonations,
 } from '../fixtures/reports';
+import { expectNoAxeViolations } from '../fixtures/books';
 import { DonationWidgetPage } from '../pages/DonationWidgetPage';
 
 test( 'an admin switches the period and the grouping and the table follows; the CSV has the same figures; axe clean', async ( {
@@ -141,19 +141,7 @@ test( 'an admin switches the period and the grouping and the table follows; the 
 			'1 Oct 2025'
 		);
 
-		const results = await new AxeBuilder( { page } )
-			.include( '#wpbody-content' )
-			.analyze();
-		expect(
-			results.violations.map(
-				( violation ) =>
-					`${ violation.id } (${ violation.impact }): ${
-						violation.help
-					} at ${ violation.nodes
-						.map( ( node ) => node.target.join( ' ' ) )
-						.join( ', ' ) }`
-			)
-		).toEqual( [] );
+		await expectNoAxeViolations( page );
 	} finally {
 		await deleteReportDonations( source );
 	}

@@ -144,5 +144,9 @@ final class DonationExportTest extends AdminTestCase {
 		$this->assertSame( 'safe=value', $row['UTM term'] );
 		$this->assertSame( 'x', DonationExport::safe_cell( 'x' ) );
 		$this->assertSame( '', DonationExport::safe_cell( '' ) );
+		// An amount going out (a net below zero, a refund line) is a number, not a formula.
+		$this->assertSame( '-12.30', DonationExport::safe_cell( '-12.30' ) );
+		$this->assertSame( "'-12.30+1", DonationExport::safe_cell( '-12.30+1' ) );
+		$this->assertSame( "'-1e3", DonationExport::safe_cell( '-1e3' ) );
 	}
 }

@@ -128,28 +128,8 @@ final class DisputesTest extends PaymentTestCase {
 
 	public function test_a_disputed_becs_debit_is_lost_when_it_settles(): void {
 		$this->set_settings( array( 'stripe_becs_enabled' => true ) );
-		$payment_method = $this->stripe(
-			'POST',
-			'/v1/payment_methods',
-			array(
-				'type'            => 'au_becs_debit',
-				'au_becs_debit'   => array(
-					'bsb_number'     => '000000',
-					'account_number' => '666666660',
-				),
-				'billing_details' => array(
-					'name'  => 'Jane Citizen',
-					'email' => 'jane.citizen@example.org.au',
-				),
-			)
-		);
-		$request        = $this->card_request(
-			array(
-				'token'           => $payment_method['id'],
-				'mandateAccepted' => '1',
-			)
-		);
-		unset( $request['cardId'] );
+		// Stripe's test account that is disputed once it settles.
+		$request = $this->becs_request( '666666660' );
 		$this->assertAnswer( 202, 'pending', $this->payment_call( 'process_becs_debit', $request ) );
 
 		$settled = $this->control( 'POST', '/__control/stripe/becs/settle', array() );

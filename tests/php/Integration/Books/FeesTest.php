@@ -125,29 +125,7 @@ final class FeesTest extends PaymentTestCase {
 	}
 
 	public function test_a_becs_debit_gets_its_capped_fee_when_the_bank_clears_it(): void {
-		$payment_method = $this->stripe(
-			'POST',
-			'/v1/payment_methods',
-			array(
-				'type'            => 'au_becs_debit',
-				'au_becs_debit'   => array(
-					'bsb_number'     => '000000',
-					'account_number' => '000123456',
-				),
-				'billing_details' => array(
-					'name'  => 'Jane Citizen',
-					'email' => 'jane.citizen@example.org.au',
-				),
-			)
-		);
-		$request        = $this->card_request(
-			array(
-				'token'           => $payment_method['id'],
-				'mandateAccepted' => '1',
-			),
-			array( 'totalAmount' => '500' )
-		);
-		unset( $request['cardId'] );
+		$request = $this->becs_request( '000123456', array(), array( 'totalAmount' => '500' ) );
 		$this->assertAnswer( 202, 'pending', $this->payment_call( 'process_becs_debit', $request ) );
 		$this->service( FeeCatchUp::class )->run();
 		$this->assertNull( $this->donation_row( $request['attemptId'] )['fee_cents'], 'No fee while the debit is processing.' );
@@ -165,29 +143,9 @@ final class FeesTest extends PaymentTestCase {
 	}
 
 	public function test_a_paypal_capture_gives_its_fee_and_net_from_the_seller_receivable_breakdown(): void {
-		$browser    = array( 'X-Stand-In-Sdk-Client-Id' => 'payment-tests-client' );
 		$attempt_id = wp_generate_uuid4();
-		$order      = $this->control(
-			'POST',
-			'/paypal/v2/checkout/orders',
-			array(
-				'intent'         => 'CAPTURE',
-				'purchase_units' => array(
-					array(
-						'amount'     => array(
-							'currency_code' => 'AUD',
-							'value'         => '52.50',
-						),
-						'invoice_id' => $attempt_id,
-					),
-				),
-			),
-			$browser
-		)['body'];
-		$this->control( 'POST', "/paypal/v2/checkout/orders/{$order['id']}/stand-in-approve", array(), $browser );
-		$captured = $this->control( 'POST', "/paypal/v2/checkout/orders/{$order['id']}/capture", array(), $browser )['body'];
-		$capture  = $captured['purchase_units'][0]['payments']['captures'][0];
-		$result   = $this->payment_call(
+		$capture    = $this->paypal_capture( $attempt_id );
+		$result     = $this->payment_call(
 			'process_paypal_payment',
 			array(
 				'transaction_id' => $capture['id'],

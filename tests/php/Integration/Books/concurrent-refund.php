@@ -14,15 +14,7 @@
 use DonationWidget\Books\Refunds\Refunds;
 use DonationWidget\Plugin;
 
-$state = dirname( __DIR__, 4 ) . '/.wp-local';
-putenv( 'DONATION_WIDGET_SITE=phpunit' );
-putenv( 'DONATION_WIDGET_STATE_DIR=' . $state );
-$_SERVER['HTTP_HOST']   = '127.0.0.1:8891';
-$_SERVER['SERVER_NAME'] = '127.0.0.1';
-$_SERVER['REQUEST_URI'] = '/';
-
-require_once dirname( __DIR__, 4 ) . '/vendor/autoload.php';
-require_once $state . '/core/wp-load.php';
+require dirname( __DIR__ ) . '/load-phpunit-site.php';
 
 $refunds = Plugin::instance()->container()->get( Refunds::class );
 $refunds->history( (int) $argv[1] ); // Connect now, not at the start line.

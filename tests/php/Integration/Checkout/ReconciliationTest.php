@@ -204,39 +204,12 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	/**
-	 * Creates, approves and captures a PayPal order as the buttons do in the browser: the
-	 * attemptId as its invoice_id.
-	 */
-	private function paypal_capture( string $attempt_id ): string {
-		$browser = array( 'X-Stand-In-Sdk-Client-Id' => 'payment-tests-client' );
-		$order   = $this->control(
-			'POST',
-			'/paypal/v2/checkout/orders',
-			array(
-				'intent'         => 'CAPTURE',
-				'purchase_units' => array(
-					array(
-						'amount'     => array(
-							'currency_code' => 'AUD',
-							'value'         => '52.50',
-						),
-						'invoice_id' => $attempt_id,
-					),
-				),
-			),
-			$browser
-		)['body'];
-		$this->control( 'POST', "/paypal/v2/checkout/orders/{$order['id']}/stand-in-approve", array(), $browser );
-		return $this->control( 'POST', "/paypal/v2/checkout/orders/{$order['id']}/capture", array(), $browser )['body']['purchase_units'][0]['payments']['captures'][0]['id'];
-	}
-
-	/**
 	 * The paying call of a donor who paid at PayPal.
 	 */
 	private function paypal_request(): array {
 		$attempt_id = wp_generate_uuid4();
 		return array(
-			'transaction_id' => $this->paypal_capture( $attempt_id ),
+			'transaction_id' => $this->paypal_capture( $attempt_id )['id'],
 			'formData'       => $this->form_data(),
 			'attemptId'      => $attempt_id,
 			'captchaToken'   => 'stand-in-captcha-token',

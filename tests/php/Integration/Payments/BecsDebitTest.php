@@ -19,44 +19,6 @@ final class BecsDebitTest extends PaymentTestCase {
 	}
 
 	/**
-	 * A process_becs_debit request with a PaymentMethod for one of Stripe's test accounts.
-	 *
-	 * @param string $account   Account number (BSB 000000).
-	 * @param array  $overrides Fields to change.
-	 * @param array  $form      formData overrides.
-	 * @return array<string, mixed>
-	 */
-	private function becs_request( string $account = '000123456', array $overrides = array(), array $form = array() ): array {
-		$payment_method = $this->stripe(
-			'POST',
-			'/v1/payment_methods',
-			array(
-				'type'            => 'au_becs_debit',
-				'au_becs_debit'   => array(
-					'bsb_number'     => '000000',
-					'account_number' => $account,
-				),
-				'billing_details' => array(
-					'name'  => "Jane O'Brien-Citizen",
-					'email' => 'jane.citizen@example.org.au',
-				),
-			)
-		);
-		$this->assertStringStartsWith( 'pm_', $payment_method['id'] ?? '' );
-		return array_merge(
-			array(
-				'token'           => $payment_method['id'],
-				'formData'        => $this->form_data( $form ),
-				'currentUrl'      => 'http://127.0.0.1:8891/donate/',
-				'attemptId'       => wp_generate_uuid4(),
-				'captchaToken'    => 'stand-in-captcha-token',
-				'mandateAccepted' => '1',
-			),
-			$overrides
-		);
-	}
-
-	/**
 	 * Three business days pass: the stand-in settles every debit in processing, and its webhooks
 	 * reach the site's endpoint.
 	 */

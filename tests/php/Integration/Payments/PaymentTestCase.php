@@ -258,6 +258,74 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 	}
 
 	/**
+	 * A process_becs_debit request with a PaymentMethod for one of Stripe's test accounts.
+	 *
+	 * @param string $account   Account number (BSB 000000).
+	 * @param array  $overrides Fields to change.
+	 * @param array  $form      formData overrides.
+	 * @return array<string, mixed>
+	 */
+	protected function becs_request( string $account = '000123456', array $overrides = array(), array $form = array() ): array {
+		$payment_method = $this->stripe(
+			'POST',
+			'/v1/payment_methods',
+			array(
+				'type'            => 'au_becs_debit',
+				'au_becs_debit'   => array(
+					'bsb_number'     => '000000',
+					'account_number' => $account,
+				),
+				'billing_details' => array(
+					'name'  => "Jane O'Brien-Citizen",
+					'email' => 'jane.citizen@example.org.au',
+				),
+			)
+		);
+		$this->assertStringStartsWith( 'pm_', $payment_method['id'] ?? '' );
+		return array_merge(
+			array(
+				'token'           => $payment_method['id'],
+				'formData'        => $this->form_data( $form ),
+				'currentUrl'      => 'http://127.0.0.1:8891/donate/',
+				'attemptId'       => wp_generate_uuid4(),
+				'captchaToken'    => 'stand-in-captcha-token',
+				'mandateAccepted' => '1',
+			),
+			$overrides
+		);
+	}
+
+	/**
+	 * Creates, approves and captures a PayPal order as the buttons do in the browser: the
+	 * attemptId as its invoice_id.
+	 *
+	 * @param string $attempt_id The attempt.
+	 * @return array<string, mixed> PayPal's capture (id, seller_receivable_breakdown, …).
+	 */
+	protected function paypal_capture( string $attempt_id ): array {
+		$browser = array( 'X-Stand-In-Sdk-Client-Id' => 'payment-tests-client' );
+		$order   = $this->control(
+			'POST',
+			'/paypal/v2/checkout/orders',
+			array(
+				'intent'         => 'CAPTURE',
+				'purchase_units' => array(
+					array(
+						'amount'     => array(
+							'currency_code' => 'AUD',
+							'value'         => '52.50',
+						),
+						'invoice_id' => $attempt_id,
+					),
+				),
+			),
+			$browser
+		)['body'];
+		$this->control( 'POST', "/paypal/v2/checkout/orders/{$order['id']}/stand-in-approve", array(), $browser );
+		return $this->control( 'POST', "/paypal/v2/checkout/orders/{$order['id']}/capture", array(), $browser )['body']['purchase_units'][0]['payments']['captures'][0];
+	}
+
+	/**
 	 * The donation row of an attempt.
 	 *
 	 * @param string $attempt_id The attempt.

@@ -14,16 +14,8 @@ use DonationWidget\Checkout\Checkout;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Plugin;
 
-$state = dirname( __DIR__, 4 ) . '/.wp-local';
-putenv( 'DONATION_WIDGET_SITE=phpunit' );
-putenv( 'DONATION_WIDGET_STATE_DIR=' . $state );
-$_SERVER['HTTP_HOST']   = '127.0.0.1:8891';
-$_SERVER['SERVER_NAME'] = '127.0.0.1';
-$_SERVER['REQUEST_URI'] = '/';
 $_SERVER['REMOTE_ADDR'] = '127.0.0.1';
-
-require_once dirname( __DIR__, 4 ) . '/vendor/autoload.php';
-require_once $state . '/core/wp-load.php';
+require dirname( __DIR__ ) . '/load-phpunit-site.php';
 
 $request   = json_decode( (string) ( $argv[1] ?? '' ), true );
 $container = Plugin::instance()->container();

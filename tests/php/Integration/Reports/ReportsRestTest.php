@@ -115,6 +115,28 @@ final class ReportsRestTest extends PaymentTestCase {
 		$labels = array_column( $sources['rows'], 'label', 'key' );
 		$this->assertSame( '(none)', $labels[''] );
 		$this->assertSame( 'newsletter', $labels['newsletter'] );
+
+		// By method: named as on the donation screens, the stored method the key.
+		$methods = $this->rest(
+			'GET',
+			self::ROUTE,
+			array(
+				'from'  => $first,
+				'to'    => $today,
+				'group' => 'method',
+			)
+		)->get_data();
+		$this->assertSame( 'Card', array_column( $methods['rows'], 'label', 'key' )['card'] );
+		$csv = $this->rest(
+			'GET',
+			self::ROUTE . '.csv',
+			array(
+				'from'  => $first,
+				'to'    => $today,
+				'group' => 'method',
+			)
+		);
+		$this->assertContains( array( 'Card', 'card' ), array_map( static fn ( string $line ): array => array_slice( str_getcsv( $line, ',', '"', '' ), 0, 2 ), explode( "\n", trim( (string) $csv->get_data() ) ) ) );
 	}
 
 	public function test_every_bad_parameter_is_a_400_that_says_what_is_wrong(): void {

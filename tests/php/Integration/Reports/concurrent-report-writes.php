@@ -16,15 +16,7 @@ use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Plugin;
 
-$state = dirname( __DIR__, 4 ) . '/.wp-local';
-putenv( 'DONATION_WIDGET_SITE=phpunit' );
-putenv( 'DONATION_WIDGET_STATE_DIR=' . $state );
-$_SERVER['HTTP_HOST']   = '127.0.0.1:8891';
-$_SERVER['SERVER_NAME'] = '127.0.0.1';
-$_SERVER['REQUEST_URI'] = '/';
-
-require_once dirname( __DIR__, 4 ) . '/vendor/autoload.php';
-require_once $state . '/core/wp-load.php';
+require dirname( __DIR__ ) . '/load-phpunit-site.php';
 
 $repository = Plugin::instance()->container()->get( DonationRepository::class );
 $write      = (string) ( $argv[1] ?? '' );

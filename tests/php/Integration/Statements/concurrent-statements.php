@@ -16,15 +16,7 @@ use DonationWidget\Statements\FinancialYear;
 use DonationWidget\Statements\StatementRuns;
 use DonationWidget\Statements\StatementSender;
 
-$state = dirname( __DIR__, 4 ) . '/.wp-local';
-putenv( 'DONATION_WIDGET_SITE=phpunit' );
-putenv( 'DONATION_WIDGET_STATE_DIR=' . $state );
-$_SERVER['HTTP_HOST']   = '127.0.0.1:8891';
-$_SERVER['SERVER_NAME'] = '127.0.0.1';
-$_SERVER['REQUEST_URI'] = '/';
-
-require_once dirname( __DIR__, 4 ) . '/vendor/autoload.php';
-require_once $state . '/core/wp-load.php';
+require dirname( __DIR__ ) . '/load-phpunit-site.php';
 
 $fy     = new FinancialYear( (int) ( $argv[1] ?? 0 ) );
 $sender = Plugin::instance()->container()->get( StatementSender::class );
