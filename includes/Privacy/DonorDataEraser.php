@@ -82,6 +82,9 @@ final class DonorDataEraser {
 				city = '', state = '', postcode = '', country = '', in_memory_of = '', updated_at = %s WHERE id IN ({$placeholders})";
 			$anonymous    = wp_privacy_anonymize_data( 'email', $email );
 			$changed      = (int) $wpdb->query( $wpdb->prepare( $sql, array_merge( array( $anonymous, current_time( 'mysql', true ) ), $ids ) ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table name and a %d placeholder per id, built just above.
+			// A refund's reason is typed by staff and may name the donor; its amount and date stay.
+			$refunds = Schema::table( 'refunds' );
+			$wpdb->query( $wpdb->prepare( "UPDATE {$refunds} SET reason = '' WHERE donation_id IN ({$placeholders})", $ids ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the %d placeholders are in $placeholders.
 			// The dashboard's and the recurring income's donor counts follow the rows' new email.
 			$this->subscriptions->copy_donor_emails( $ids );
 			$this->last_gifts->refresh( $email );

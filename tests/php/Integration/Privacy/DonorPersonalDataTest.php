@@ -7,6 +7,8 @@
 
 namespace DonationWidget\Tests\Integration\Privacy;
 
+use DonationWidget\Books\Refunds\RefundRepository;
+use DonationWidget\Books\Refunds\Refunds;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Privacy\DonorDataEraser;
 use DonationWidget\Privacy\DonorDataExporter;
@@ -65,7 +67,7 @@ final class DonorPersonalDataTest extends AdminTestCase {
 	}
 
 	public function test_erasure_anonymises_the_donor_and_keeps_the_financial_record(): void {
-		$id    = $this->insert_donation(
+		$id     = $this->insert_donation(
 			array(
 				'email'             => $this->email( 'erase.me' ),
 				'organisation_name' => 'Erase Pty Ltd',
@@ -74,7 +76,9 @@ final class DonorPersonalDataTest extends AdminTestCase {
 				'created_at'        => '2026-02-03 04:05:06',
 			)
 		);
-		$kept  = $this->insert_donation( array( 'email' => $this->email( 'keep.me' ) ) );
+		$kept   = $this->insert_donation( array( 'email' => $this->email( 'keep.me' ) ) );
+		$refund = $this->service( RefundRepository::class )->claim( $id, 'stripe', Refunds::request_key( $id, 0 ), 1000, 'AUD', 'Asked by Erin Erase, moving to Perth', 1 );
+		$this->assertNotNull( $refund );
 		$erase = $this->registered( 'wp_privacy_personal_data_erasers' );
 
 		$result = $erase( $this->email( 'erase.me' ), 1 );
@@ -94,6 +98,9 @@ final class DonorPersonalDataTest extends AdminTestCase {
 		$this->assertMatchesRegularExpression( '/^ch_/', $donation->provider_reference() );
 		$this->assertMatchesRegularExpression( '/^pi_/', $donation->payment_intent_id() );
 		$this->assertSame( $this->email( 'keep.me' ), $this->service( DonationRepository::class )->find( $kept )->email() );
+		$refund = $this->service( RefundRepository::class )->find( $refund->id() );
+		$this->assertSame( '', $refund->reason(), 'the staff-typed reason may name the donor' );
+		$this->assertSame( 1000, $refund->amount_cents() );
 
 		$again = $erase( $this->email( 'erase.me' ), 2 );
 		$this->assertFalse( $again['items_removed'] );
