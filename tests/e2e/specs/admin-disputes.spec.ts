@@ -4,12 +4,8 @@
  * first open with its evidence deadline, then lost and out of the totals.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, logIn } from '../fixtures';
-import {
-	WEBHOOK_SECRET,
-	donateByCard,
-	expectNoAxeViolations,
-} from '../fixtures/books';
+import { test, expect, logIn, expectNoAxeViolations } from '../fixtures';
+import { WEBHOOK_SECRET, donateByCard } from '../fixtures/books';
 import { resetSiteState } from '../fixtures/donations';
 import { STAND_IN_URL } from '../fixtures/stand-ins';
 import { SITE_URL } from '../playwright.config';

@@ -5,8 +5,8 @@
  * form, the review step or the result. The donation is made through the real payment call
  * (process_payment_method with a stand-in card token), exactly as the widget sends it.
  */
-import { test, expect, logIn } from '../fixtures';
-import { donateByCard, expectNoAxeViolations } from '../fixtures/books';
+import { test, expect, logIn, expectNoAxeViolations } from '../fixtures';
+import { donateByCard } from '../fixtures/books';
 import {
 	resetSiteState,
 	settledDonation,

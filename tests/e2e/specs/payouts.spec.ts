@@ -4,13 +4,8 @@
  * the Payouts screen and sees it explained to the cent, its donations, and each donation's
  * screen naming the payout it arrived in. The gifts are made through the real payment call.
  */
-import { test, expect, logIn } from '../fixtures';
-import {
-	donateByCard,
-	expectNoAxeViolations,
-	payOut,
-	refundInStripe,
-} from '../fixtures/books';
+import { test, expect, logIn, expectNoAxeViolations } from '../fixtures';
+import { paidOutGiftsWithARefund } from '../fixtures/books';
 import { resetSiteState, uniqueEmail } from '../fixtures/donations';
 
 const DONOR = {
@@ -33,17 +28,11 @@ test( 'an admin opens a payout and sees the deposit explained to the cent, with 
 	void standIns;
 	test.setTimeout( 120_000 );
 	const email = uniqueEmail( 'ada' );
-	await donateByCard( request, { ...DONOR, email, total: '52.50' } );
-	const refunded = await donateByCard( request, {
-		...DONOR,
-		email,
-		total: '20.00',
-	} );
-	// $5 of the $20 gift is refunded in Stripe's dashboard.
-	await refundInStripe( request, refunded, 500 );
-	// A week later Stripe pays the available balance out to the bank.
-	const payout = await payOut(
+	// $52.50 and $20.00, $5 of the $20 refunded in Stripe's dashboard; a week later Stripe pays
+	// the available balance out to the bank.
+	const payout = await paidOutGiftsWithARefund(
 		request,
+		{ ...DONOR, email },
 		Math.floor( Date.now() / 1000 ) + 7 * 86400
 	);
 	expect( payout.deliveries ).toEqual( [

@@ -5,12 +5,11 @@
  * CSV, and the screen has no axe violations. The test's donations carry a UTM source of their
  * own (tests/e2e/fixtures/reports.php), so other tests' donations never change its figures.
  */
-import { test, expect, logIn } from '../fixtures';
+import { test, expect, logIn, expectNoAxeViolations } from '../fixtures';
 import {
 	deleteReportDonations,
 	seedReportDonations,
 } from '../fixtures/reports';
-import { expectNoAxeViolations } from '../fixtures/books';
 import { DonationWidgetPage } from '../pages/DonationWidgetPage';
 
 test( 'an admin switches the period and the grouping and the table follows; the CSV has the same figures; axe clean', async ( {

@@ -3,9 +3,8 @@
  * PayPal webhook with one button each, sees the outcome in a notice, and the providers' signed
  * deliveries are then accepted with what the buttons saved.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, logIn } from '../fixtures';
+import { test, expect, logIn, expectNoAxeViolations } from '../fixtures';
 import { STAND_IN_URL } from '../fixtures/stand-ins';
 
 const STRIPE = 'Stripe (card and express checkout)';
@@ -20,22 +19,6 @@ async function openSection( page: Page, heading: string ): Promise< void > {
 	await expect(
 		page.getByRole( 'heading', { name: heading, level: 2 } )
 	).toBeVisible();
-}
-
-async function expectNoAxeViolations( page: Page ): Promise< void > {
-	const results = await new AxeBuilder( { page } )
-		.include( '#wpbody-content' )
-		.analyze();
-	expect(
-		results.violations.map(
-			( violation ) =>
-				`${ violation.id } (${ violation.impact }): ${
-					violation.help
-				} at ${ violation.nodes
-					.map( ( node ) => node.target.join( ' ' ) )
-					.join( ', ' ) }`
-		)
-	).toEqual( [] );
 }
 
 /**
