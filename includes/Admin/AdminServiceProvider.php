@@ -18,7 +18,7 @@ use DonationWidget\Admin\SiteHealth\SiteHealthInfo;
 use DonationWidget\Admin\SiteHealth\SiteHealthTests;
 use DonationWidget\Captcha\RecaptchaClient;
 use DonationWidget\Checkout\GatewayRegistry;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Container;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Http\AjaxRouter;

@@ -11,7 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Receipts\DonationFormat;

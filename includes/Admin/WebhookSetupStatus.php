@@ -11,10 +11,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\ConnectsWebhook;
+use DonationWidget\Webhooks\ConnectsWebhook;
 use DonationWidget\Checkout\GatewayRegistry;
-use DonationWidget\Checkout\WebhookCheck;
-use DonationWidget\Checkout\WebhookConnection;
+use DonationWidget\Webhooks\WebhookCheck;
+use DonationWidget\Webhooks\WebhookConnection;
 
 /**
  * The gateways that can set up their webhook, and the last check of each, kept in a transient

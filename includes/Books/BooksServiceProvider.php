@@ -17,7 +17,7 @@ use DonationWidget\Books\Fees\ChargeFeeListener;
 use DonationWidget\Books\Fees\FeeCatchUp;
 use DonationWidget\Books\Fees\FeeRecorder;
 use DonationWidget\Checkout\DonationLedger;
-use DonationWidget\Checkout\ReconciliationSchedule;
+use DonationWidget\Reconciliation\ReconciliationSchedule;
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Gateways\PayPal\PayPalClient;

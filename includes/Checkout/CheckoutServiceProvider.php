@@ -19,6 +19,13 @@ use DonationWidget\Http\AjaxRouter;
 use DonationWidget\Protection\RateLimiter;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
+use DonationWidget\Reconciliation\Reconciler;
+use DonationWidget\Reconciliation\ReconciliationLock;
+use DonationWidget\Reconciliation\ReconciliationReport;
+use DonationWidget\Reconciliation\ReconciliationSchedule;
+use DonationWidget\Webhooks\WebhookDelivery;
+use DonationWidget\Webhooks\WebhookEventLog;
+use DonationWidget\Webhooks\WebhookHealth;
 
 /**
  * The payment calls of SPEC §7 (one per registered way to pay), and what the rest of the

@@ -13,7 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\CardUpdate\RecurringDonors;
-use DonationWidget\Checkout\Reconciler;
+use DonationWidget\Reconciliation\Reconciler;
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\ServiceProvider;

@@ -11,8 +11,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\ReconciliationReport;
-use DonationWidget\Checkout\Reconciler;
+use DonationWidget\Reconciliation\ReconciliationReport;
+use DonationWidget\Reconciliation\Reconciler;
 
 /**
  * Runs one reconciliation pass now (the one WP-Cron runs every five minutes) and prints a line

@@ -12,7 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Books\Payouts\PayoutSchedule;
-use DonationWidget\Checkout\ReconciliationSchedule;
+use DonationWidget\Reconciliation\ReconciliationSchedule;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Emails\MailSchedule;
 use DonationWidget\Exports\ExportSchedule;

@@ -14,7 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Admin\AdminServiceProvider;
 use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Admin\WebhookSetupStatus;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Protection\ClientIp;
 use DonationWidget\Protection\ForwardingCheck;
 use DonationWidget\Protection\TrustedProxies;

@@ -11,12 +11,12 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\ConnectsWebhook;
+use DonationWidget\Webhooks\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\ProviderRefund;
 use DonationWidget\Checkout\RefundRequest;
 use DonationWidget\Checkout\RefundsPayments;
-use DonationWidget\Checkout\WebhookConnection;
+use DonationWidget\Webhooks\WebhookConnection;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookController;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;

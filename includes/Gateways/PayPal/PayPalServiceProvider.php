@@ -15,7 +15,7 @@ use DonationWidget\Books\Refunds\RefundLedger;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
-use DonationWidget\Checkout\WebhookDelivery;
+use DonationWidget\Webhooks\WebhookDelivery;
 use DonationWidget\Container;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureCompleted;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureRefunded;

@@ -11,9 +11,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\ConnectsWebhook;
+use DonationWidget\Webhooks\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
-use DonationWidget\Checkout\WebhookConnection;
+use DonationWidget\Webhooks\WebhookConnection;
 use DonationWidget\Checkout\PaymentMethod;
 use DonationWidget\Checkout\ProviderRefund;
 use DonationWidget\Checkout\RefundRequest;

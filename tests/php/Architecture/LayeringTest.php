@@ -58,11 +58,11 @@ final class LayeringTest {
 	}
 
 	/**
-	 * The checkout and the donation records depend on the Gateway interfaces, never on a gateway.
+	 * The checkout, webhook delivery, reconciliation and the donation records depend on the Gateway interfaces, never on a gateway.
 	 */
 	public function test_the_donation_side_knows_no_gateway(): Rule {
 		return PHPat::rule()
-			->classes( Selector::inNamespace( 'DonationWidget\Checkout' ), Selector::inNamespace( 'DonationWidget\Donations' ), Selector::inNamespace( 'DonationWidget\Settings' ) )
+			->classes( Selector::inNamespace( 'DonationWidget\Checkout' ), Selector::inNamespace( 'DonationWidget\Webhooks' ), Selector::inNamespace( 'DonationWidget\Reconciliation' ), Selector::inNamespace( 'DonationWidget\Donations' ), Selector::inNamespace( 'DonationWidget\Settings' ) )
 			->shouldNotDependOn()
 			->classes( Selector::inNamespace( self::GATEWAYS ) )
 			->because( 'a new way to pay must not change the checkout' );

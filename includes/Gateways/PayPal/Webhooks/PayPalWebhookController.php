@@ -11,7 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\WebhookDelivery;
+use DonationWidget\Webhooks\WebhookDelivery;
 use DonationWidget\Gateways\PayPal\PayPalClient;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureListener;
 use DonationWidget\Http\ProviderUnavailable;

@@ -11,9 +11,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\WebhookCheck;
-use DonationWidget\Checkout\WebhookConnectResult;
-use DonationWidget\Checkout\WebhookConnection;
+use DonationWidget\Webhooks\WebhookCheck;
+use DonationWidget\Webhooks\WebhookConnectResult;
+use DonationWidget\Webhooks\WebhookConnection;
 use DonationWidget\Gateways\PayPal\PayPalClient;
 use DonationWidget\Gateways\PayPal\PayPalRequestError;
 use DonationWidget\Http\ProviderUnavailable;

@@ -11,7 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\WebhookDelivery;
+use DonationWidget\Webhooks\WebhookDelivery;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
 

@@ -11,10 +11,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\WebhookCheck;
-use DonationWidget\Checkout\WebhookConnectResult;
-use DonationWidget\Checkout\WebhookConnection;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Webhooks\WebhookCheck;
+use DonationWidget\Webhooks\WebhookConnectResult;
+use DonationWidget\Webhooks\WebhookConnection;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripeError;
 use DonationWidget\Http\ConnectionResult;

@@ -11,7 +11,7 @@ namespace DonationWidget\Tests\Integration\Admin;
 
 use DonationWidget\Admin\Donations\DonationFilters;
 use DonationWidget\Admin\Donations\DonationQuery;
-use DonationWidget\Checkout\Reconciler;
+use DonationWidget\Reconciliation\Reconciler;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationRepository;

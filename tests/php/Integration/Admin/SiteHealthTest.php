@@ -10,8 +10,8 @@ namespace DonationWidget\Tests\Integration\Admin;
 use DonationWidget\Admin\SiteHealth\SiteHealthInfo;
 use DonationWidget\Admin\SiteHealth\SiteHealthTests;
 use DonationWidget\Admin\WebhookHealthReport;
-use DonationWidget\Checkout\ReconciliationSchedule;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Reconciliation\ReconciliationSchedule;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\Tests\Integration\IntegrationTestCase;
 

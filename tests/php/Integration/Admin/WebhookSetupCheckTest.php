@@ -10,7 +10,7 @@ namespace DonationWidget\Tests\Integration\Admin;
 
 use DonationWidget\Admin\WebhookSetupStatus;
 use DonationWidget\Admin\SettingsPage;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;

@@ -11,7 +11,7 @@ namespace DonationWidget\Tests\Integration\Books;
 use DonationWidget\Admin\Donations\DonationExport;
 use DonationWidget\Admin\Donations\DonationDetail;
 use DonationWidget\Books\Fees\FeeCatchUp;
-use DonationWidget\Checkout\ReconciliationSchedule;
+use DonationWidget\Reconciliation\ReconciliationSchedule;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;

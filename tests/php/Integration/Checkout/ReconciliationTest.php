@@ -9,10 +9,10 @@
 namespace DonationWidget\Tests\Integration\Checkout;
 
 use DonationWidget\Admin\Dashboard\DonationsSummaryWidget;
-use DonationWidget\Checkout\Reconciler;
-use DonationWidget\Checkout\ReconciliationLock;
-use DonationWidget\Checkout\ReconciliationReport;
-use DonationWidget\Checkout\ReconciliationSchedule;
+use DonationWidget\Reconciliation\Reconciler;
+use DonationWidget\Reconciliation\ReconciliationLock;
+use DonationWidget\Reconciliation\ReconciliationReport;
+use DonationWidget\Reconciliation\ReconciliationSchedule;
 use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\Cli\ReconcileCommand;
 use DonationWidget\Database\Schema;

@@ -8,8 +8,8 @@
 
 namespace DonationWidget\Tests\Integration\Payments;
 
-use DonationWidget\Checkout\Reconciler;
-use DonationWidget\Checkout\ReconciliationReport;
+use DonationWidget\Reconciliation\Reconciler;
+use DonationWidget\Reconciliation\ReconciliationReport;
 use DonationWidget\Database\Schema;
 use DonationWidget\Http\AjaxResult;
 

@@ -8,7 +8,7 @@
 
 namespace DonationWidget\Tests\Integration\Payments;
 
-use DonationWidget\Checkout\Reconciler;
+use DonationWidget\Reconciliation\Reconciler;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Http\AjaxResult;

@@ -10,8 +10,8 @@ namespace DonationWidget\Tests\Integration\Webhooks;
 
 use DonationWidget\Books\Refunds\RefundOutcome;
 use DonationWidget\Books\Refunds\Refunds;
-use DonationWidget\Checkout\WebhookEventLog;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Webhooks\WebhookEventLog;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
 
 final class PayPalWebhookTest extends PaymentTestCase {

@@ -10,7 +10,7 @@ namespace DonationWidget\Tests\Integration\Webhooks;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
-use DonationWidget\Checkout\WebhookEventLog;
+use DonationWidget\Webhooks\WebhookEventLog;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 
 final class StripeWebhookTest extends PaymentTestCase {

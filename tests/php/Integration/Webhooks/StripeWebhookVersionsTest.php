@@ -9,8 +9,8 @@
 
 namespace DonationWidget\Tests\Integration\Webhooks;
 
-use DonationWidget\Checkout\WebhookEventLog;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Webhooks\WebhookEventLog;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
 

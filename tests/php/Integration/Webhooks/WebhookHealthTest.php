@@ -10,7 +10,7 @@ namespace DonationWidget\Tests\Integration\Webhooks;
 use DonationWidget\Admin\Dashboard\DonationsSummaryWidget;
 use DonationWidget\Admin\SettingsPage;
 use DonationWidget\Admin\WebhookHealthReport;
-use DonationWidget\Checkout\WebhookHealth;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 use DonationWidget\Tests\Integration\Admin\DonationFixtures;
 use DonationWidget\Tests\Integration\Payments\PaymentTestCase;

@@ -5,7 +5,7 @@
  * @package DonationWidget
  */
 
-namespace DonationWidget\Checkout;
+namespace DonationWidget\Webhooks;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;

@@ -5,7 +5,7 @@
  * @package DonationWidget
  */
 
-namespace DonationWidget\Checkout;
+namespace DonationWidget\Reconciliation;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -14,6 +14,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Checkout\GatewayRegistry;
+use DonationWidget\Checkout\PaymentOutcome;
 
 /**
  * Finds donations still open (pending or requires_action, with or without a
