@@ -121,7 +121,7 @@ final class Container {
 	 * @throws \LogicException When the class is unknown, abstract, or needs a value without a default.
 	 */
 	private function build( string $id ): object {
-		if ( ! class_exists( $id ) ) {
+		if ( ! class_exists( $id ) && ! interface_exists( $id ) ) {
 			throw new \LogicException( esc_html( "Nothing registered as {$id}." ) );
 		}
 		$class = new \ReflectionClass( $id );
