@@ -58,8 +58,8 @@ if ( ! is_readable( __DIR__ . '/vendor/autoload.php' ) ) {
 
 require_once __DIR__ . '/vendor/autoload.php';
 
-register_activation_hook( __FILE__, array( \DonationWidget\Database\Installer::class, 'activate' ) );
-register_deactivation_hook( __FILE__, array( \DonationWidget\Scheduling\RecurringEvents::class, 'clear' ) );
+register_activation_hook( __FILE__, array( \DonationWidget\Plugin::class, 'activate' ) );
+register_deactivation_hook( __FILE__, array( \DonationWidget\Plugin::class, 'deactivate' ) );
 
 add_action(
 	'plugins_loaded',

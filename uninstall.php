@@ -11,4 +11,4 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 
 require_once __DIR__ . '/vendor/autoload.php';
 
-\DonationWidget\Database\Uninstaller::uninstall();
+\DonationWidget\Plugin::uninstall();

@@ -38,6 +38,13 @@ final class Plugin {
 	private bool $started = false;
 
 	/**
+	 * The providers, once each has registered.
+	 *
+	 * @var list<ServiceProvider>|null
+	 */
+	private ?array $registered = null;
+
+	/**
 	 * Every domain of the plugin. Later domains plug in here, and only here.
 	 *
 	 * @return list<ServiceProvider>
@@ -51,11 +58,14 @@ final class Plugin {
 			// Right after Settings: the checkout adds the gateways' settings sections, so they
 			// are in place before any later domain reads a setting while it boots.
 			new Checkout\CheckoutServiceProvider(),
+			new Webhooks\WebhooksServiceProvider(),
+			new Reconciliation\ReconciliationServiceProvider(),
 			new Gateways\GatewaysServiceProvider(),
 			new Protection\ProtectionServiceProvider(),
 			new AddressLookup\AddressLookupServiceProvider(),
 			new Emails\EmailsServiceProvider(),
 			new Donations\DonationsServiceProvider(),
+			new Exports\ExportsServiceProvider(),
 			new Reports\ReportsServiceProvider(),
 			new Books\Refunds\RefundsServiceProvider(),
 			new CardUpdate\CardUpdateServiceProvider(),
@@ -108,13 +118,51 @@ final class Plugin {
 			return;
 		}
 		$this->started = true;
-		$providers     = $this->providers();
-		foreach ( $providers as $provider ) {
-			$provider->register( $this->container );
-		}
-		foreach ( $providers as $provider ) {
+		foreach ( $this->register() as $provider ) {
 			$provider->boot( $this->container );
 		}
+	}
+
+	/**
+	 * Lets every provider register once: its objects, and what it adds to the platform's
+	 * registries (recurring events, install steps, tables emptied on uninstall).
+	 *
+	 * @return list<ServiceProvider>
+	 */
+	private function register(): array {
+		if ( null === $this->registered ) {
+			$this->registered = $this->providers();
+			foreach ( $this->registered as $provider ) {
+				$provider->register( $this->container );
+			}
+		}
+		return $this->registered;
+	}
+
+	/**
+	 * The activation hook. WordPress activates a plugin after plugins_loaded, so the domains
+	 * register here first: the install runs their steps.
+	 */
+	public static function activate(): void {
+		self::instance()->register();
+		Database\Installer::activate();
+	}
+
+	/**
+	 * The deactivation hook: every WP-Cron event of the domains goes.
+	 */
+	public static function deactivate(): void {
+		self::instance()->register();
+		Scheduling\RecurringEvents::clear();
+	}
+
+	/**
+	 * Deleting the plugin (uninstall.php, which WordPress runs without loading the plugin): the
+	 * domains register, so their events and tables are known, then everything is removed.
+	 */
+	public static function uninstall(): void {
+		self::instance()->register();
+		Database\Uninstaller::uninstall();
 	}
 
 	/**

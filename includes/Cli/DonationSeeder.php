@@ -11,9 +11,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
+use DonationWidget\Donations\DonationsMigrations;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Donations\HelpCover;
@@ -237,7 +237,7 @@ final class DonationSeeder {
 		if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', Schema::table( 'donation_totals' ) ) ) === Schema::table( 'donation_totals' ) ) {
 			$this->totals->rebuild();
 			// Renewals were written after their subscriptions: each takes its latest status now.
-			Installer::backfill_subscriptions();
+			DonationsMigrations::backfill_subscriptions();
 		}
 		return array(
 			'donations'     => $written,

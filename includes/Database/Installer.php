@@ -11,31 +11,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Donations\DonationStatus;
-use DonationWidget\Donations\DonationTotals;
-use DonationWidget\Donations\DonorLastGifts;
-use DonationWidget\Donations\SubscriptionRepository;
-
 /**
- * Runs dbDelta() on activation, and again whenever the stored schema version is behind.
+ * Runs dbDelta() on activation, and again whenever the stored schema version is behind; then
+ * the data steps that the domains added (backfills, numbers, derived totals), in the order added.
  */
 final class Installer {
-
-	/**
-	 * The schema version that brought the donation_totals table.
-	 */
-	private const TOTALS_SINCE = 8;
-
-	/**
-	 * The schema version that brought the search_* keys, the subscriptions' donor_email and the
-	 * donor_last_gifts table.
-	 */
-	private const DONOR_KEYS_SINCE = 12;
-
-	/**
-	 * The schema version that brought the money after the payment and the reports' tables.
-	 */
-	private const BOOKS_SINCE = 13;
 
 	/**
 	 * Keys of the donations table that the search_* keys replace (each is a search key's first
@@ -54,11 +34,6 @@ final class Installer {
 	private const UPGRADE_CLAIM_TTL = 15 * MINUTE_IN_SECONDS;
 
 	/**
-	 * Subscriptions rows given their donor email per UPDATE of the backfill.
-	 */
-	private const BACKFILL_BATCH = 1000;
-
-	/**
 	 * Schema 13's columns of the donations table, as Schema writes them.
 	 */
 	private const MONEY_COLUMNS = array(
@@ -70,6 +45,24 @@ final class Installer {
 		'dispute_status'         => "varchar(40) NOT NULL DEFAULT ''",
 		'dispute_lost_cents'     => 'bigint(20) unsigned NOT NULL DEFAULT 0',
 	);
+
+	/**
+	 * The domains' data steps, each called with the schema version the site had (0 on a fresh
+	 * install) and the short names of the tables this run created.
+	 *
+	 * @var list<callable(int, list<string>): mixed>
+	 */
+	private static array $steps = array();
+
+	/**
+	 * Adds a domain's data step, run after every table is in shape, on install and on each
+	 * upgrade. A step must be safe to run twice (two servers, or a request that takes over).
+	 *
+	 * @param callable(int, list<string>): mixed $step The step.
+	 */
+	public static function add_step( callable $step ): void {
+		self::$steps[] = $step;
+	}
 
 	/**
 	 * Activation hook.
@@ -136,31 +129,17 @@ final class Installer {
 	 */
 	public static function install(): void {
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-		// The reports' tables are derived from the rows: any that is new now needs filling.
-		$reports_missing = array() !== array_filter( array( 'report_totals', 'report_days', 'recurring_movements' ), static fn ( string $table ): bool => null === self::key_names( Schema::table( $table ) ) );
+		// Tables derived from other rows need filling when they are new: the steps are told which.
+		$created = array_values( array_filter( Schema::TABLES, static fn ( string $table ): bool => ! self::exists( Schema::table( $table ) ) ) );
 		self::create_new_tables();
 		// Existing tables change online next, so dbDelta() below finds them as it writes them.
 		self::alter_online();
 		foreach ( Schema::statements() as $statement ) {
 			dbDelta( $statement );
 		}
-		self::number_paid_donations();
 		$before = (int) get_option( Schema::VERSION_OPTION, '0' );
-		if ( $before < self::TOTALS_SINCE ) {
-			// The totals table is new (or this is a fresh install): count the donations already there.
-			( new DonationTotals() )->rebuild();
-		}
-		if ( $before < self::DONOR_KEYS_SINCE ) {
-			self::backfill_subscriptions();
-			if ( $before >= self::TOTALS_SINCE ) {
-				// The donor_last_gifts table is new (rebuild() above already filled it otherwise).
-				( new DonorLastGifts() )->rebuild();
-			}
-		}
-		if ( $before >= self::TOTALS_SINCE && ( $before < self::BOOKS_SINCE || $reports_missing ) ) {
-			// The reports' tables are derived from the rows (rebuild() above did it on a fresh
-			// install); so is one added since this site took schema 13.
-			( new DonationTotals() )->rebuild_reports();
+		foreach ( self::$steps as $step ) {
+			$step( $before, $created );
 		}
 		// Autoloaded, so the check on every request costs no query.
 		update_option( Schema::VERSION_OPTION, Schema::VERSION, true );
@@ -277,6 +256,16 @@ final class Installer {
 	}
 
 	/**
+	 * Whether a table exists.
+	 *
+	 * @param string $table Table name.
+	 */
+	private static function exists( string $table ): bool {
+		global $wpdb;
+		return $table === $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $table ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- read during a migration.
+	}
+
+	/**
 	 * The names of a table's keys, or null when the table does not exist yet.
 	 *
 	 * @param string $table Table name.
@@ -285,54 +274,11 @@ final class Installer {
 	private static function key_names( string $table ): ?array {
 		global $wpdb;
 		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table (name from Schema::table()), read during a migration.
-		if ( $table !== $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $table ) ) ) ) {
+		if ( ! self::exists( $table ) ) {
 			return null;
 		}
 		$rows = $wpdb->get_results( "SHOW INDEX FROM {$table}", ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- $table comes from Schema::table() via the callers.
 		// phpcs:enable
 		return array_values( array_unique( array_map( static fn ( $row ): string => (string) $row['Key_name'], is_array( $rows ) ? $rows : array() ) ) );
-	}
-
-	/**
-	 * Schema 12: each subscription takes its first donation's lower-cased email and its latest
-	 * donation's status, a batch of row ids per UPDATE so no statement holds many locks. Both
-	 * are read from the donations by the UPDATE itself, so running this twice, or while
-	 * donations come in, changes nothing.
-	 */
-	public static function backfill_subscriptions(): void {
-		global $wpdb;
-		$table = Schema::table( 'subscriptions' );
-		$last  = (int) $wpdb->get_var( "SELECT COALESCE(MAX(id), 0) FROM {$table}" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table, during a migration.
-		$rows  = new SubscriptionRepository();
-		for ( $first = 1; $first <= $last; $first += self::BACKFILL_BATCH ) {
-			$rows->backfill( $first, $first + self::BACKFILL_BATCH - 1 );
-		}
-	}
-
-	/**
-	 * Schema 7 gives receipt numbers (receipt_seq) to money received only. Donations paid before
-	 * it keep the number they already carried, their row id: it is on the receipts sent, the
-	 * admin screens and past exports, so giving it to another donation would make two receipts
-	 * share a number. New numbers continue after the highest, with no gaps from then on. Runs
-	 * only while no donation is numbered yet, so running it twice (two servers upgrading at
-	 * once, or a re-activation) changes nothing.
-	 */
-	public static function number_paid_donations(): void {
-		global $wpdb;
-		$table = Schema::table( 'donations' );
-		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- a one-off migration of the plugin's own table (name from Schema::table()); values are prepared.
-		$numbered = $wpdb->get_var( "SELECT id FROM {$table} WHERE receipt_seq IS NOT NULL LIMIT 1" );
-		if ( null !== $numbered ) {
-			return;
-		}
-		$wpdb->query(
-			$wpdb->prepare(
-				"UPDATE {$table} SET receipt_seq = id WHERE receipt_seq IS NULL AND status IN (%s, %s, %s)",
-				DonationStatus::SUCCEEDED,
-				DonationStatus::PARTIALLY_REFUNDED,
-				DonationStatus::REFUNDED
-			)
-		);
-		// phpcs:enable
 	}
 }

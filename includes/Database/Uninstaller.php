@@ -21,6 +21,24 @@ use DonationWidget\Settings\Settings;
 final class Uninstaller {
 
 	/**
+	 * Short names of the tables that hold no record, emptied on every uninstall, as the domains
+	 * added them.
+	 *
+	 * @var array<string, true>
+	 */
+	private static array $emptied = array();
+
+	/**
+	 * Says a domain's table holds no record (counters, copies waiting to be downloaded): it is
+	 * emptied on uninstall even when the admin keeps the data.
+	 *
+	 * @param string $short_name One of Schema::TABLES.
+	 */
+	public static function empty_always( string $short_name ): void {
+		self::$emptied[ $short_name ] = true;
+	}
+
+	/**
 	 * Removes options, transients and, on request, the tables.
 	 */
 	public static function uninstall(): void {
@@ -28,7 +46,7 @@ final class Uninstaller {
 		$stored      = get_option( Settings::OPTION, array() );
 		$delete_data = is_array( $stored ) && ! empty( $stored['delete_data_on_uninstall'] );
 
-		// Settings and everything else the plugin remembers (the Stripe product id per mode, …);
+		// Settings and everything else the plugin remembers (the provider's product id per mode, …);
 		// the schema version goes only with the tables.
 		$options = $wpdb->get_col( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
 			$wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( 'donation_widget_' ) . '%' )
@@ -53,9 +71,9 @@ final class Uninstaller {
 			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
 		}
 
-		// Rate-limit counters are no record: emptied always (they hold hashed addresses). Nor are
-		// background exports: copies of donor details waiting to be downloaded, emptied always.
-		foreach ( array( 'rate_counters', 'exports', 'export_chunks' ) as $short_name ) {
+		// Tables that hold no record go always (rate-limit counters hold hashed addresses,
+		// background exports copies of donor details).
+		foreach ( array_keys( self::$emptied ) as $short_name ) {
 			$counters = Schema::table( $short_name );
 			if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $counters ) ) === $counters ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one-off cleanup.
 				$wpdb->query( "DELETE FROM {$counters}" ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- the plugin's own table name, from a constant.

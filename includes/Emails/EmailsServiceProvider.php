@@ -12,8 +12,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Container;
+use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\ServiceProvider;
-use DonationWidget\Settings\Settings;
 
 /**
  * Shares the mailer and the mail queue, and runs the queue's worker from WP-Cron. Each email's
@@ -22,39 +22,24 @@ use DonationWidget\Settings\Settings;
 final class EmailsServiceProvider implements ServiceProvider {
 
 	/**
-	 * Days a sent email stays in the queue's table (shown in the Emails screen) before it is removed.
-	 */
-	public const KEEP_SENT_DAYS = 90;
-
-	/**
-	 * Shares the mailer, the queue, the schedule and the worker.
+	 * The mailer, the queue, the schedule and the worker are built from their constructors; the
+	 * worker's safety net runs every five minutes, and its single wake-up goes with the plugin.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( DonorMailer::class, static fn ( Container $c ): DonorMailer => new DonorMailer( $c->get( Settings::class ) ) );
-		$container->set( MailQueue::class, static fn (): MailQueue => new MailQueue() );
-		$container->set( MailSchedule::class, static fn (): MailSchedule => new MailSchedule() );
-		$container->set(
-			MailWorker::class,
-			static fn ( Container $c ): MailWorker => new MailWorker( $c->get( MailQueue::class ), $c->get( DonorMailer::class ), $c->get( MailSchedule::class ) )
-		);
+		RecurringEvents::add( MailSchedule::SAFETY_NET_HOOK, RecurringEvents::FIVE_MINUTES );
+		RecurringEvents::add_single( MailSchedule::HOOK );
 	}
 
 	/**
-	 * Wakes the worker when an email is queued; runs it on the single and the recurring event.
+	 * A queued email wakes the worker soon; the safety net also removes old sent emails.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( MailQueue::QUEUED_ACTION, static fn () => $container->get( MailSchedule::class )->soon() );
-		add_action( MailSchedule::HOOK, static fn () => $container->get( MailWorker::class )->run() );
-		add_action(
-			MailSchedule::SAFETY_NET_HOOK,
-			static function () use ( $container ): void {
-				$container->get( MailWorker::class )->run();
-				$container->get( MailQueue::class )->purge_sent( self::KEEP_SENT_DAYS, 500 );
-			}
-		);
+		add_action( MailQueue::QUEUED_ACTION, $container->lazy( MailSchedule::class, 'soon' ), 10, 0 );
+		add_action( MailSchedule::HOOK, $container->lazy( MailWorker::class, 'run' ), 10, 0 );
+		add_action( MailSchedule::SAFETY_NET_HOOK, $container->lazy( MailWorker::class, 'run_safety_net' ), 10, 0 );
 	}
 }

@@ -23,6 +23,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class MailWorker {
 
 	/**
+	 * Days a sent email stays in the queue's table (shown in the Emails screen) before it is removed.
+	 */
+	public const KEEP_SENT_DAYS = 90;
+
+	/**
 	 * Seconds to wait after each failed attempt; one more attempt than delays.
 	 */
 	public const BACKOFF = array( 5 * MINUTE_IN_SECONDS, 30 * MINUTE_IN_SECONDS, 2 * HOUR_IN_SECONDS, 12 * HOUR_IN_SECONDS );
@@ -60,6 +65,15 @@ final class MailWorker {
 		private readonly DonorMailer $mailer,
 		private readonly MailSchedule $schedule
 	) {
+	}
+
+	/**
+	 * The five-minute safety net: a pass (a lost wake-up must not strand an email), then sent
+	 * emails older than KEEP_SENT_DAYS leave the queue's table.
+	 */
+	public function run_safety_net(): void {
+		$this->run();
+		$this->queue->purge_sent( self::KEEP_SENT_DAYS, 500 );
 	}
 
 	/**

@@ -20,13 +20,11 @@ use DonationWidget\ServiceProvider;
 final class HttpServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the transport and router.
+	 * The transport and the router are built from their constructors.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( HttpClient::class, static fn (): HttpClient => new HttpClient() );
-		$container->set( AjaxRouter::class, static fn (): AjaxRouter => new AjaxRouter() );
 	}
 
 	/**

@@ -11,16 +11,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Books\Payouts\PayoutSchedule;
-use DonationWidget\Reconciliation\ReconciliationSchedule;
-use DonationWidget\Donations\DonationTotals;
-use DonationWidget\Emails\MailSchedule;
-use DonationWidget\Exports\ExportSchedule;
-use DonationWidget\Protection\RateLimiter;
-
 /**
- * Every recurring event and how often it runs. Each domain hooks its own work to its event;
- * this class only makes sure the events exist (on the first request that finds one missing, so
+ * The registry of the plugin's WP-Cron events. Each domain's provider adds its own events
+ * (hook and recurrence) in register() and hooks its own work to them; this class only makes
+ * sure the events exist (on the first request that finds one missing, so
  * a plugin updated by uploading its zip gets them without a reactivation) and removes them all
  * on deactivation and uninstall. WP-Cron runs them on page loads, or from a real cron job
  * calling wp-cron.php on sites that set DISABLE_WP_CRON.
@@ -32,20 +26,45 @@ final class RecurringEvents {
 	private const FIVE_MINUTES_INTERVAL = 5 * MINUTE_IN_SECONDS;
 
 	/**
+	 * Recurrence by hook, as the domains added them.
+	 *
+	 * @var array<string, string>
+	 */
+	private static array $events = array();
+
+	/**
+	 * Hooks of one-off events that domains schedule themselves (a worker woken soon).
+	 *
+	 * @var array<string, true>
+	 */
+	private static array $single_events = array();
+
+	/**
+	 * Adds a recurring event. Adding the same hook again keeps one event (the last recurrence).
+	 *
+	 * @param string $hook       The action WP-Cron runs.
+	 * @param string $recurrence A WP-Cron recurrence: 'hourly', 'daily', self::FIVE_MINUTES ….
+	 */
+	public static function add( string $hook, string $recurrence ): void {
+		self::$events[ $hook ] = $recurrence;
+	}
+
+	/**
+	 * Adds a one-off event a domain schedules itself, so deactivation and uninstall clear it too.
+	 *
+	 * @param string $hook The action WP-Cron runs.
+	 */
+	public static function add_single( string $hook ): void {
+		self::$single_events[ $hook ] = true;
+	}
+
+	/**
 	 * Each recurring event's hook and recurrence.
 	 *
 	 * @return array<string, string>
 	 */
 	public static function all(): array {
-		return array(
-			ReconciliationSchedule::HOOK    => self::FIVE_MINUTES,
-			MailSchedule::SAFETY_NET_HOOK   => self::FIVE_MINUTES,
-			RateLimiter::PRUNE_HOOK         => 'daily',
-			ExportSchedule::SAFETY_NET_HOOK => self::FIVE_MINUTES,
-			ExportSchedule::PRUNE_HOOK      => 'daily',
-			DonationTotals::SAFETY_NET_HOOK => 'daily',
-			PayoutSchedule::HOOK            => 'hourly',
-		);
+		return self::$events;
 	}
 
 	/**
@@ -77,10 +96,10 @@ final class RecurringEvents {
 	}
 
 	/**
-	 * Removes every event of the plugin, the mail worker's and exports' single ones too (deactivation, uninstall).
+	 * Removes every event of the plugin, the one-off ones too (deactivation, uninstall).
 	 */
 	public static function clear(): void {
-		foreach ( array_merge( array_keys( self::all() ), array( MailSchedule::HOOK, ExportSchedule::HOOK ) ) as $hook ) {
+		foreach ( array_merge( array_keys( self::$events ), array_keys( self::$single_events ) ) as $hook ) {
 			wp_clear_scheduled_hook( $hook );
 		}
 	}

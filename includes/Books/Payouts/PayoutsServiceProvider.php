@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Gateways\Stripe\StripeClient;
+use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -28,6 +29,7 @@ final class PayoutsServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
+		RecurringEvents::add( PayoutSchedule::HOOK, 'hourly' );
 		$container->set( PayoutRepository::class, static fn (): PayoutRepository => new PayoutRepository() );
 		$container->set( BalanceTransactionRepository::class, static fn (): BalanceTransactionRepository => new BalanceTransactionRepository() );
 		$container->set( PayPalBalance::class, static fn (): PayPalBalance => new PayPalBalance() );

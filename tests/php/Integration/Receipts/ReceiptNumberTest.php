@@ -7,7 +7,7 @@
 
 namespace DonationWidget\Tests\Integration\Receipts;
 
-use DonationWidget\Database\Installer;
+use DonationWidget\Donations\DonationsMigrations;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Http\AjaxResult;
@@ -137,7 +137,7 @@ final class ReceiptNumberTest extends PaymentTestCase {
 			$rows[ $attempt ] = array( (int) $wpdb->insert_id, $status );
 		}
 
-		Installer::number_paid_donations();
+		DonationsMigrations::number_paid_donations();
 		$after_first = array();
 		foreach ( $rows as $attempt => list( $id, $status ) ) {
 			$after_first[ $attempt ] = $this->seq_of( $attempt );
@@ -148,7 +148,7 @@ final class ReceiptNumberTest extends PaymentTestCase {
 			}
 		}
 
-		Installer::number_paid_donations();
+		DonationsMigrations::number_paid_donations();
 		foreach ( $rows as $attempt => $unused ) {
 			$this->assertSame( $after_first[ $attempt ], $this->seq_of( $attempt ), 'running it again changes nothing' );
 		}

@@ -1,0 +1,40 @@
+<?php
+/**
+ * Wires the reconciliation pass.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Reconciliation;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+use DonationWidget\Container;
+use DonationWidget\Scheduling\RecurringEvents;
+use DonationWidget\ServiceProvider;
+
+/**
+ * Runs the reconciliation pass every five minutes.
+ */
+final class ReconciliationServiceProvider implements ServiceProvider {
+
+	/**
+	 * Adds the pass's recurring event.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function register( Container $container ): void {
+		RecurringEvents::add( ReconciliationSchedule::HOOK, RecurringEvents::FIVE_MINUTES );
+	}
+
+	/**
+	 * The pass's work on its WP-Cron event.
+	 *
+	 * @param Container $container Shared objects.
+	 */
+	public function boot( Container $container ): void {
+		add_action( ReconciliationSchedule::HOOK, $container->lazy( ScheduledReconciliation::class, 'run' ) );
+	}
+}
