@@ -53,14 +53,13 @@ final class WidgetRenderer {
 	}
 
 	/**
-	 * The block's server render (blocks/donation-widget/render.php).
+	 * The block's server render (its render_callback, wired by the Blocks provider).
 	 *
-	 * @param array<string, mixed> $attributes Block attributes.
+	 * @param mixed $attributes Block attributes.
 	 */
-	public static function from_block_attributes( array $attributes ): string {
-		$renderer = \DonationWidget\Plugin::instance()->container()->get( self::class );
-		$config   = WidgetConfig::from_block_attributes( $attributes );
-		return $renderer->render( $config, get_block_wrapper_attributes( array( 'class' => 'donation-widget-host' ) ) );
+	public function render_block( mixed $attributes ): string {
+		$config = WidgetConfig::from_block_attributes( is_array( $attributes ) ? $attributes : array() );
+		return $this->render( $config, get_block_wrapper_attributes( array( 'class' => 'donation-widget-host' ) ) );
 	}
 
 	/**

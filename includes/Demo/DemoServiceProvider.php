@@ -13,7 +13,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
-use DonationWidget\Settings\Settings;
 
 /**
  * When DONATION_WIDGET_DEMO_MODE is on (the local demo site only), every admin screen says so.
@@ -23,33 +22,20 @@ use DonationWidget\Settings\Settings;
 final class DemoServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the update-card page's help.
+	 * The help and the demo mode are built from their constructors.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( UpdateCardHelp::class, static fn (): UpdateCardHelp => new UpdateCardHelp() );
 	}
 
 	/**
-	 * Adds the admin notice in demo mode.
+	 * The admin notice and the update-card help, each shown in demo mode only.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		if ( ! $container->get( Settings::class )->is_demo_mode() ) {
-			return;
-		}
-		add_filter( 'render_block_donation-widget/donation-widget', static fn ( string $html, array $block ): string => $container->get( UpdateCardHelp::class )->add_to( $html, $block ), 10, 2 );
-		add_action(
-			'admin_notices',
-			static function (): void {
-				printf(
-					'<div class="notice notice-warning"><p><strong>%s</strong> %s</p></div>',
-					esc_html__( 'Demo mode: no real payments', 'donation-widget' ),
-					esc_html__( 'Donation Widget is talking to local provider stand-ins. Turn DONATION_WIDGET_DEMO_MODE off before taking real donations.', 'donation-widget' )
-				);
-			}
-		);
+		add_filter( 'render_block_donation-widget/donation-widget', $container->lazy( DemoMode::class, 'add_update_card_help' ), 10, 2 );
+		add_action( 'admin_notices', $container->lazy( DemoMode::class, 'notice' ) );
 	}
 }

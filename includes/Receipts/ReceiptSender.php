@@ -105,6 +105,39 @@ final class ReceiptSender {
 	}
 
 	/**
+	 * The mail worker's SENT_ACTION: the receipt's log row says sent.
+	 *
+	 * @param mixed $id        The queued email's row id.
+	 * @param mixed $kind      The email's kind.
+	 * @param mixed $source_id The receipt log row it was queued for.
+	 */
+	public function on_mail_sent( mixed $id, mixed $kind, mixed $source_id ): void {
+		$this->record_delivery( $kind, $source_id, ReceiptLog::SENT );
+	}
+
+	/**
+	 * The mail worker's FAILED_ACTION: the receipt's log row says failed.
+	 *
+	 * @param mixed $id        The queued email's row id.
+	 * @param mixed $kind      The email's kind.
+	 * @param mixed $source_id The receipt log row it was queued for.
+	 */
+	public function on_mail_failed( mixed $id, mixed $kind, mixed $source_id ): void {
+		$this->record_delivery( $kind, $source_id, ReceiptLog::FAILED );
+	}
+
+	/**
+	 * The mail queue's REQUEUED_ACTION (staff retried it): the receipt's log row says queued.
+	 *
+	 * @param mixed $id        The queued email's row id.
+	 * @param mixed $kind      The email's kind.
+	 * @param mixed $source_id The receipt log row it was queued for.
+	 */
+	public function on_mail_requeued( mixed $id, mixed $kind, mixed $source_id ): void {
+		$this->record_delivery( $kind, $source_id, ReceiptLog::QUEUED );
+	}
+
+	/**
 	 * Sends a copy of a donation's receipt, for staff.
 	 *
 	 * @param int $donation_id Donation row id.

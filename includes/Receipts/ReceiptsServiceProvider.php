@@ -14,7 +14,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Container;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\SubscriptionRepository;
-use DonationWidget\Emails\DonorMailer;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Emails\MailWorker;
 use DonationWidget\ServiceProvider;
@@ -32,24 +31,12 @@ final class ReceiptsServiceProvider implements ServiceProvider {
 	public const DONATION_SUCCEEDED = 'donation_widget_donation_succeeded';
 
 	/**
-	 * Shares the receipt log, template and senders.
+	 * The log, the receipt and the sender are built from their constructors; the cancellation
+	 * email's subscriptions are optional in its constructor, so it is given them here.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( ReceiptLog::class, static fn (): ReceiptLog => new ReceiptLog() );
-		$container->set( ReceiptEmail::class, static fn ( Container $c ): ReceiptEmail => new ReceiptEmail( $c->get( Settings::class ) ) );
-		$container->set(
-			ReceiptSender::class,
-			static fn ( Container $c ): ReceiptSender => new ReceiptSender(
-				$c->get( DonationRepository::class ),
-				$c->get( ReceiptLog::class ),
-				$c->get( ReceiptEmail::class ),
-				$c->get( DonorMailer::class ),
-				$c->get( Settings::class ),
-				$c->get( MailQueue::class )
-			)
-		);
 		$container->set(
 			CancellationEmail::class,
 			static fn ( Container $c ): CancellationEmail => new CancellationEmail( $c->get( DonationRepository::class ), $c->get( MailQueue::class ), $c->get( Settings::class ), $c->get( SubscriptionRepository::class ) )
@@ -57,24 +44,16 @@ final class ReceiptsServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Listens for succeeded donations and ended subscriptions, and for the mail queue's news of
-	 * the receipts it sends.
+	 * Sends the receipt when a donation succeeds, the cancellation email when a subscription
+	 * ends, and keeps each receipt's log row in step with the mail queue.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action(
-			self::DONATION_SUCCEEDED,
-			static fn ( $donation_id ) => $container->get( ReceiptSender::class )->on_donation_succeeded( $donation_id )
-		);
-		add_action(
-			'donation_widget_subscription_cancelled',
-			static fn ( $subscription_id, $customer_id = '', $donation_id = 0 ) => $container->get( CancellationEmail::class )->on_subscription_cancelled( $subscription_id, $customer_id, $donation_id ),
-			10,
-			3
-		);
-		add_action( MailWorker::SENT_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ReceiptSender::class )->record_delivery( $kind, $source_id, ReceiptLog::SENT ), 10, 3 );
-		add_action( MailWorker::FAILED_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ReceiptSender::class )->record_delivery( $kind, $source_id, ReceiptLog::FAILED ), 10, 3 );
-		add_action( MailQueue::REQUEUED_ACTION, static fn ( $id, $kind, $source_id ) => $container->get( ReceiptSender::class )->record_delivery( $kind, $source_id, ReceiptLog::QUEUED ), 10, 3 );
+		add_action( self::DONATION_SUCCEEDED, $container->lazy( ReceiptSender::class, 'on_donation_succeeded' ) );
+		add_action( 'donation_widget_subscription_cancelled', $container->lazy( CancellationEmail::class, 'on_subscription_cancelled' ), 10, 3 );
+		add_action( MailWorker::SENT_ACTION, $container->lazy( ReceiptSender::class, 'on_mail_sent' ), 10, 3 );
+		add_action( MailWorker::FAILED_ACTION, $container->lazy( ReceiptSender::class, 'on_mail_failed' ), 10, 3 );
+		add_action( MailQueue::REQUEUED_ACTION, $container->lazy( ReceiptSender::class, 'on_mail_requeued' ), 10, 3 );
 	}
 }

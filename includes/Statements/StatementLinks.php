@@ -92,7 +92,7 @@ final class StatementLinks {
 	 * @param mixed $email The supporter's address.
 	 * @return list<array{label: string, url: string}>
 	 */
-	public function links_for( mixed $links, mixed $email ): array {
+	public function links_for( mixed $links, mixed $email = '' ): array {
 		$found = array();
 		if ( is_array( $links ) ) {
 			foreach ( $links as $link ) {

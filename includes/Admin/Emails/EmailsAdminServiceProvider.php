@@ -12,8 +12,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Container;
-use DonationWidget\Emails\MailQueue;
-use DonationWidget\Emails\MailWorker;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -27,7 +25,6 @@ final class EmailsAdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( EmailsPage::class, static fn ( Container $c ): EmailsPage => new EmailsPage( $c->get( MailQueue::class ), $c->get( MailWorker::class ) ) );
 	}
 
 	/**
@@ -36,7 +33,7 @@ final class EmailsAdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'admin_menu', static fn () => $container->get( EmailsPage::class )->add_menu(), 13 );
-		add_action( 'admin_post_' . EmailsPage::RESEND_ACTION, static fn () => $container->get( EmailsPage::class )->handle_resend() );
+		add_action( 'admin_menu', $container->lazy( EmailsPage::class, 'add_menu' ), 13 );
+		add_action( 'admin_post_' . EmailsPage::RESEND_ACTION, $container->lazy( EmailsPage::class, 'handle_resend' ) );
 	}
 }

@@ -13,13 +13,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
-use DonationWidget\Statements\StatementDocument;
-use DonationWidget\Statements\StatementLinks;
-use DonationWidget\Statements\StatementLog;
-use DonationWidget\Statements\StatementQuery;
-use DonationWidget\Statements\StatementRuns;
-use DonationWidget\Statements\StatementSchedule;
-use DonationWidget\Statements\StatementSender;
 
 /**
  * The screen under Donation Widget, its admin-post.php actions and its progress route.
@@ -27,36 +20,23 @@ use DonationWidget\Statements\StatementSender;
 final class StatementsAdminServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the screen and its route.
+	 * The screen and its REST controller are built from their constructors.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set(
-			StatementsPage::class,
-			static fn ( Container $c ): StatementsPage => new StatementsPage(
-				$c->get( StatementQuery::class ),
-				$c->get( StatementLog::class ),
-				$c->get( StatementRuns::class ),
-				$c->get( StatementSender::class ),
-				$c->get( StatementDocument::class ),
-				$c->get( StatementLinks::class ),
-				$c->get( StatementSchedule::class )
-			)
-		);
-		$container->set( StatementsRestController::class, static fn ( Container $c ): StatementsRestController => new StatementsRestController( $c->get( StatementSender::class ), $c->get( StatementsPage::class ) ) );
 	}
 
 	/**
-	 * Adds the menu item (after Emails), the actions and the route.
+	 * The screen (after Emails in the menu), its form actions and its REST route.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'admin_menu', static fn () => $container->get( StatementsPage::class )->add_menu(), 14 );
-		add_action( 'admin_post_' . StatementsPage::ACTION, static fn () => $container->get( StatementsPage::class )->handle_action() );
-		add_action( 'admin_post_' . StatementsPage::START_ACTION, static fn () => $container->get( StatementsPage::class )->handle_start() );
-		add_action( 'admin_post_' . StatementsPage::CSV_ACTION, static fn () => $container->get( StatementsPage::class )->handle_csv() );
-		add_action( 'rest_api_init', static fn () => $container->get( StatementsRestController::class )->register_routes() );
+		add_action( 'admin_menu', $container->lazy( StatementsPage::class, 'add_menu' ), 14 );
+		add_action( 'admin_post_' . StatementsPage::ACTION, $container->lazy( StatementsPage::class, 'handle_action' ) );
+		add_action( 'admin_post_' . StatementsPage::START_ACTION, $container->lazy( StatementsPage::class, 'handle_start' ) );
+		add_action( 'admin_post_' . StatementsPage::CSV_ACTION, $container->lazy( StatementsPage::class, 'handle_csv' ) );
+		add_action( 'rest_api_init', $container->lazy( StatementsRestController::class, 'register_routes' ) );
 	}
 }
