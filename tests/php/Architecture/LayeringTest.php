@@ -20,6 +20,12 @@ final class LayeringTest {
 	private const GATEWAYS = 'DonationWidget\Gateways';
 
 	/**
+	 * The platform: folders every domain may use, which offer registries (settings sections,
+	 * recurring events, install and uninstall steps) instead of naming the domains.
+	 */
+	private const PLATFORM = array( 'Database', 'Scheduling', 'Http', 'Settings', 'Emails', 'Protection' );
+
+	/**
 	 * Stripe's code never uses PayPal's, and PayPal's never uses Stripe's.
 	 */
 	public function test_gateways_never_import_each_other(): Rule {
@@ -77,5 +83,25 @@ final class LayeringTest {
 			->shouldNotDependOn()
 			->classes( Selector::inNamespace( 'DonationWidget\Admin' ) )
 			->because( 'admin screens sit on top of the domains, never under them' );
+	}
+
+	/**
+	 * The platform depends on nothing of the plugin but itself, the container and the provider
+	 * interface: the domains fill its registries, so no cycle runs through it.
+	 */
+	public function test_the_platform_knows_no_domain(): Rule {
+		$platform = array_map( static fn ( string $folder ) => Selector::inNamespace( 'DonationWidget\\' . $folder ), self::PLATFORM );
+		return PHPat::rule()
+			->classes( ...$platform )
+			->shouldNotDependOn()
+			->classes(
+				Selector::AllOf(
+					Selector::inNamespace( 'DonationWidget' ),
+					Selector::Not( Selector::AnyOf( ...$platform ) ),
+					Selector::Not( Selector::classname( 'DonationWidget\Container' ) ),
+					Selector::Not( Selector::classname( 'DonationWidget\ServiceProvider' ) )
+				)
+			)
+			->because( 'domains plug into the platform; the platform never reaches up into them' );
 	}
 }
