@@ -33,7 +33,7 @@ use DonationWidget\Checkout\PaymentOutcome;
  *   (nothing ever reached the provider) abandoned once the abandonment period has passed.
  * - waiting for the donor (3-D Secure never completed, a wallet never confirmed): abandoned once
  *   the abandonment period has passed; until then it stays open.
- * - money on its way (a bank debit clearing, a PayPal capture pending review): stays open,
+ * - money on its way (a bank debit clearing, a wallet provider's capture pending review): stays open,
  *   never abandoned; a webhook or a later pass completes it.
  * - the provider failed or did not answer: stays open with a note; a later pass asks again.
  *

@@ -19,7 +19,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 interface WebhookConnection {
 
 	/**
-	 * The gateway's id: stripe, paypal.
+	 * The gateway's id (as stored on its donations).
 	 */
 	public function id(): string;
 

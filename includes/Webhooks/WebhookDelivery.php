@@ -36,7 +36,7 @@ final class WebhookDelivery {
 	 * cannot log in, so each endpoint verifies its deliveries itself.
 	 *
 	 * @param string                                       $namespace REST namespace.
-	 * @param string                                       $route     Route, such as /stripe/webhook.
+	 * @param string                                       $route     Route, such as /<gateway id>/webhook.
 	 * @param callable(\WP_REST_Request):\WP_REST_Response $receive   Handles one delivery.
 	 * @phpstan-param non-falsy-string $namespace
 	 * @phpstan-param non-falsy-string $route
@@ -57,7 +57,7 @@ final class WebhookDelivery {
 	/**
 	 * Notes a verified event from a provider (webhook health).
 	 *
-	 * @param string $provider    stripe, paypal.
+	 * @param string $provider    The gateway's id.
 	 * @param string $type        The event type.
 	 * @param string $api_version The API version its payload was written in ('' when unknown).
 	 */
@@ -68,7 +68,7 @@ final class WebhookDelivery {
 	/**
 	 * Refuses a delivery, and records why for the settings screen.
 	 *
-	 * @param string $provider stripe, paypal.
+	 * @param string $provider The gateway's id.
 	 * @param int    $status   HTTP status.
 	 * @param string $reason   Machine-readable reason, a colon, and the detail.
 	 */
@@ -80,7 +80,7 @@ final class WebhookDelivery {
 	/**
 	 * Processes a verified event once.
 	 *
-	 * @param string            $provider    Provider name for the error log, such as PayPal.
+	 * @param string            $provider    Provider name for the error log (the gateway's label).
 	 * @param string            $event_id    Its id in the event log (unique across providers).
 	 * @param string            $type        The event type.
 	 * @param callable():string $handle      Processes it and says what happened.

@@ -100,7 +100,7 @@ final class WebhookEventLog {
 	}
 
 	/**
-	 * Gives a claim up after processing failed, so Stripe's retry processes the event again.
+	 * Gives a claim up after processing failed, so the provider's retry processes the event again.
 	 *
 	 * @param string $event_id The evt_… id.
 	 */
