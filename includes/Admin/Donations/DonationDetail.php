@@ -171,7 +171,7 @@ final class DonationDetail {
 	}
 
 	/**
-	 * The provider's ids, to find the payment in Stripe's or PayPal's dashboard.
+	 * The provider's ids, to find the payment in the provider's dashboard.
 	 *
 	 * @param Donation $donation The donation.
 	 * @return array<string, string>
@@ -193,7 +193,7 @@ final class DonationDetail {
 	}
 
 	/**
-	 * The bank deposit (Stripe payout) the payment arrived in, linked to its explanation.
+	 * The bank deposit (the provider's payout) the payment arrived in, linked to its explanation.
 	 *
 	 * @param Donation $donation The donation.
 	 * @return string Escaped HTML.
