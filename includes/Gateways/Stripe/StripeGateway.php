@@ -13,6 +13,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Books\Fees\ProviderFee;
 use DonationWidget\Books\Fees\ReadsFees;
+use DonationWidget\Books\Payouts\PayoutSource;
+use DonationWidget\Gateways\Stripe\Books\StripePayouts;
 use DonationWidget\Gateways\Stripe\Books\StripeFees;
 use DonationWidget\Webhooks\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
@@ -32,7 +34,7 @@ use DonationWidget\Settings\SettingsSection;
 /**
  * The Stripe gateway as the checkout, the settings screen and its connection test see it.
  */
-final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, ReadsFees {
+final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, ReadsFees, PayoutSource {
 
 	/**
 	 * Builds the gateway.
@@ -155,5 +157,23 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 	 */
 	public function payment_fee( Donation $donation ): ?ProviderFee {
 		return ( new StripeFees( $this->stripe ) )->payment_fee( $donation );
+	}
+
+	/**
+	 * The payouts made since a time, for the books.
+	 *
+	 * @param int $since Unix time.
+	 */
+	public function payouts_since( int $since ): \Generator {
+		return ( new StripePayouts( $this->stripe ) )->payouts_since( $since );
+	}
+
+	/**
+	 * The balance transactions of a payout, for the books.
+	 *
+	 * @param string $payout_id po_… id.
+	 */
+	public function payout_transactions( string $payout_id ): \Generator {
+		return ( new StripePayouts( $this->stripe ) )->payout_transactions( $payout_id );
 	}
 }

@@ -11,7 +11,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Books\Payouts\PayoutEvent;
 use DonationWidget\Books\Refunds\RefundLedger;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
@@ -25,6 +24,7 @@ use DonationWidget\Gateways\Stripe\Card\OneOffCardPayment;
 use DonationWidget\Gateways\Stripe\Express\ExpressCheckout;
 use DonationWidget\Gateways\Stripe\Books\ChargeFeeListener;
 use DonationWidget\Gateways\Stripe\Books\DisputeListener;
+use DonationWidget\Gateways\Stripe\Books\PayoutEvent;
 use DonationWidget\Gateways\Stripe\Books\SettledChargeFee;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\ChargeRefunded;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\CustomerSubscriptionDeleted;
@@ -97,7 +97,7 @@ final class StripeServiceProvider implements GatewayProvider {
 				$intents  = new PaymentIntentEvent( $ledger, $c->get( IntentOutcomes::class ), $stripe, $c->get( IntentCanceller::class ) );
 				$invoices = new InvoiceEvent( $c->get( StripeInvoices::class ), $c->get( InvoiceRecorder::class ) );
 				$refunds  = new ChargeRefunded( $ledger, $stripe, $c->get( StripeRefunds::class ), $c->get( RefundLedger::class ) );
-				// Payouts are the books' (Books\Payouts), read through this endpoint like the rest.
+				// The books' payouts (Books\Payouts), read through this endpoint like the rest.
 				$payouts = array_fill_keys( PayoutEvent::TYPES, $c->get( PayoutEvent::class ) );
 				return new StripeWebhookController(
 					$c->get( Settings::class ),
