@@ -40,7 +40,7 @@ final class ProviderLabels {
 	}
 
 	/**
-	 * The names of the providers that make bank deposits, such as "Stripe".
+	 * The names of the providers that make bank deposits, such as the card provider's.
 	 */
 	public function paying_out(): string {
 		return implode( ', ', array_map( static fn ( Gateway $gateway ): string => $gateway->label(), $this->gateways_that( PayoutSource::class ) ) );
