@@ -12,9 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Container;
-use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\ServiceProvider;
-use DonationWidget\Settings\Settings;
 
 /**
  * Donors' personal data in WordPress's own privacy tools (Tools → Export and Erase Personal
@@ -23,13 +21,11 @@ use DonationWidget\Settings\Settings;
 final class PrivacyServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the exporter and eraser.
+	 * Nothing to share by hand: every class here is built from its constructor.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( DonorDataExporter::class, static fn ( Container $c ): DonorDataExporter => new DonorDataExporter( $c->get( Settings::class ) ) );
-		$container->set( DonorDataEraser::class, static fn ( Container $c ): DonorDataEraser => new DonorDataEraser( $c->get( SubscriptionRepository::class ) ) );
 	}
 
 	/**
@@ -38,8 +34,8 @@ final class PrivacyServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_filter( 'wp_privacy_personal_data_exporters', static fn ( $exporters ) => $container->get( DonorDataExporter::class )->register( is_array( $exporters ) ? $exporters : array() ) );
-		add_filter( 'wp_privacy_personal_data_erasers', static fn ( $erasers ) => $container->get( DonorDataEraser::class )->register( is_array( $erasers ) ? $erasers : array() ) );
+		add_filter( 'wp_privacy_personal_data_exporters', $container->lazy( DonorDataExporter::class, 'register' ) );
+		add_filter( 'wp_privacy_personal_data_erasers', $container->lazy( DonorDataEraser::class, 'register' ) );
 		add_action( 'admin_init', array( self::class, 'suggest_policy_text' ) );
 	}
 
