@@ -1,6 +1,6 @@
 <?php
 /**
- * The lines of one or more Stripe deposits, from the stored books.
+ * The lines of one or more of the provider's deposits, from the stored books.
  *
  * @package DonationWidget
  */
