@@ -26,7 +26,7 @@ interface Gateway {
 	public function id(): string;
 
 	/**
-	 * Its name for admin texts, such as "Made at %s".
+	 * Its name for people, in admin texts such as "Made at %s".
 	 */
 	public function label(): string;
 
