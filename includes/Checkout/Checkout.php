@@ -26,7 +26,7 @@ use DonationWidget\Http\ProviderUnavailable;
  * limits (PaymentCallGuard); reCAPTCHA; the pending record, written
  * before the provider is called; then the method; then the record and the answer. A retry of
  * the same attemptId reuses the record (and the providers' idempotency keys), so it can never
- * charge twice. Money the browser moved before the call (a PayPal capture) is recorded whatever
+ * charge twice. Money the browser moved before the call (a wallet capture) is recorded whatever
  * else the call gets wrong: verified and recorded as it is, even when reCAPTCHA refuses the
  * call (the record is then flagged for review).
  */
@@ -92,7 +92,7 @@ final class Checkout {
 		}
 		$donation = $donation ?? $this->open( $attempt_id, $form, $method, $input );
 		if ( null !== $refused ) {
-			// The browser already moved the money (a PayPal capture): a captcha cannot undo a
+			// The browser already moved the money (a wallet capture): a captcha cannot undo a
 			// payment that happened. The capture is checked with the provider like any other and
 			// recorded as it is (paid, with its receipt, and the donor told so), flagged for staff
 			// to review; never "failed" while the charity holds the money.
@@ -119,8 +119,8 @@ final class Checkout {
 	}
 
 	/**
-	 * An opening call (open_paypal_order): the browser created the provider's payment (a PayPal
-	 * order) and names it before the donor can pay, so the attempt's pending record exists,
+	 * An opening call: the browser created the provider's payment (the wallet provider's order)
+	 * and names it before the donor can pay, so the attempt's pending record exists,
 	 * holding it, whatever happens to the browser afterwards. It charges nothing; once its fields
 	 * pass it counts against the rate limits, and it carries the attempt's captcha (the paying
 	 * call, which finishes it, then needs none). Calling it again for the same attempt and
@@ -202,7 +202,7 @@ final class Checkout {
 	 * attempt (same idempotency keys), a webhook, or the reconciliation pass settles it (see
 	 * DonationLedger::record_provider_failure()). The widget's answer is the same either way.
 	 *
-	 * Money the browser moved before the call (a PayPal capture) is never answered with a
+	 * Money the browser moved before the call (a wallet capture) is never answered with a
 	 * failure when the provider cannot be asked: the donor has paid, and the record is settled
 	 * by a webhook or the reconciliation pass.
 	 *

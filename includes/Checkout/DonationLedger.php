@@ -257,7 +257,7 @@ final class DonationLedger {
 	/**
 	 * The donation holding a provider reference.
 	 *
-	 * @param string $provider  stripe, paypal.
+	 * @param string $provider  The stored provider id.
 	 * @param string $reference Charge or capture id.
 	 */
 	public function find_by_reference( string $provider, string $reference ): ?Donation {
@@ -268,7 +268,7 @@ final class DonationLedger {
 	 * The donation a provider payment belongs to: the one holding its claim, else the one whose
 	 * record names it (a capture reported by the browser but not yet verified as completed).
 	 *
-	 * @param string $provider  stripe, paypal.
+	 * @param string $provider  The stored provider id.
 	 * @param string $reference Charge or capture id.
 	 */
 	public function find_by_any_reference( string $provider, string $reference ): ?Donation {
@@ -388,7 +388,7 @@ final class DonationLedger {
 		 * the provider.
 		 *
 		 * @param string $subscription_id The provider's id.
-		 * @param string $provider        stripe, paypal.
+		 * @param string $provider        The stored provider id.
 		 */
 		do_action( 'donation_widget_first_payment_failed', $donation->subscription_id(), $donation->provider() );
 	}

@@ -26,6 +26,11 @@ interface Gateway {
 	public function id(): string;
 
 	/**
+	 * Its name for people, in admin texts such as "Made at %s".
+	 */
+	public function label(): string;
+
+	/**
 	 * The ways to pay it offers, in the order the widget shows them.
 	 *
 	 * @return list<PaymentMethod>

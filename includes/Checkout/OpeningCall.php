@@ -16,7 +16,7 @@ use DonationWidget\Donations\InvalidDonationRequest;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * PayPal's buttons create the order in the browser, and the browser captures it too: if it
+ * The wallet provider's buttons create the order in the browser, and the browser captures it too: if it
  * never reports the capture, nothing would know of the payment. So the browser first names the
  * order it created (an opening call, before the donor can pay): the checkout writes the
  * attempt's pending record holding the order's id, for the paying call, a webhook or the
@@ -30,7 +30,7 @@ interface OpeningCall extends PaymentMethod {
 	public function open_action(): string;
 
 	/**
-	 * The provider's payment (a PayPal order id) the opening call names, checked.
+	 * The provider's payment (the wallet provider's order id) the opening call names, checked.
 	 *
 	 * @param array<string, mixed> $request POST fields.
 	 * @param DonationForm         $form    The checked formData.

@@ -22,13 +22,13 @@ use DonationWidget\Http\ProviderUnavailable;
  * and try again!" on the card number. So:
  *
  * - 200 success:true, type ""               the payment went through; data.reference is the charge
- *                                           (ch_…) or PayPal capture id.
+ *                                           or the wallet provider's capture id.
  * - 200 type requires_action                the bank wants 3-D Secure: data.client_secret and
  *                                           data.payment_intent_id; post again with paymentIntentId.
  * - 200 type card_error                     declined or authentication failed: a new card may
  *                                           work, so the donor stays on the form.
- * - 202 type pending                        accepted but not final (processing, a bank debit, PayPal
- *                                           PENDING); a webhook or a later call completes it.
+ * - 202 type pending                        accepted but not final (processing, a bank debit, a wallet
+ *                                           capture pending); a webhook or a later call completes it.
  *                                           data.reference is the payment id when there is one.
  * - 400 type validation                     a field failed the SPEC §5 checks; data.field names it.
  * - 403 type captcha                        reCAPTCHA refused the token: nothing was charged, and a
@@ -47,7 +47,7 @@ use DonationWidget\Http\ProviderUnavailable;
  * shows it below SPEC's lines). data.charged is false on the answers where the site knows no
  * money moved: refused before any provider was asked to charge (rate limited, captcha refused,
  * not configured, reCAPTCHA unreachable) or refused by the provider before a payment existed.
- * It is absent whenever money may have moved (a PayPal capture, a payment the browser
+ * It is absent whenever money may have moved (a wallet capture, a payment the browser
  * confirmed, a provider that did not answer): the widget then never says "not charged".
  */
 final class PaymentAnswers {
@@ -82,7 +82,7 @@ final class PaymentAnswers {
 	 * The payment went through. The donation's row id is not sent: ids in sequence would tell
 	 * anyone how many donations the charity receives.
 	 *
-	 * @param string $reference Charge id (ch_…) or PayPal capture id.
+	 * @param string $reference Charge id or the wallet provider's capture id.
 	 */
 	public static function paid( string $reference ): AjaxResult {
 		return AjaxResult::success( array( 'reference' => $reference ), array( 'type' => '' ) );
@@ -91,7 +91,7 @@ final class PaymentAnswers {
 	/**
 	 * The bank asks for 3-D Secure.
 	 *
-	 * @param string $client_secret     For stripe.handleNextAction().
+	 * @param string $client_secret     For the card provider's next action in the browser.
 	 * @param string $payment_intent_id To send back as paymentIntentId.
 	 */
 	public static function requires_action( string $client_secret, string $payment_intent_id ): AjaxResult {
@@ -107,7 +107,7 @@ final class PaymentAnswers {
 	}
 
 	/**
-	 * The card (or PayPal account) was declined.
+	 * The card (or wallet account) was declined.
 	 *
 	 * @param string $message      For the donor.
 	 * @param string $decline_code The provider's reason, such as insufficient_funds.
@@ -246,7 +246,7 @@ final class PaymentAnswers {
 	}
 
 	/**
-	 * The browser moved the money (a PayPal capture), but the provider could not be asked about
+	 * The browser moved the money (a wallet capture), but the provider could not be asked about
 	 * it now: the donor is told it is being processed, as for a pending payment.
 	 *
 	 * @param ProviderUnavailable $error What failed.

@@ -31,7 +31,7 @@ use DonationWidget\Settings\Settings;
  * against the address, so one donor retrying uses at most the email's allowance of a shared
  * office or mobile-carrier address, while a card tester changing email each time still meets
  * the address limit. A call that finishes a payment an earlier counted call started (3-D Secure,
- * the wallet's get_charge_id, the PayPal capture of an opened order) counts against that
+ * the wallet's get_charge_id, the wallet capture of an opened order) counts against that
  * payment's own allowance instead: the donor was counted when the payment started, and money may
  * already have moved, so shared limits must not refuse it.
  */

@@ -24,7 +24,7 @@ final class PaymentInput {
 	 * @param string                $page_url  The page the donor is on, kept on the record ('' for none).
 	 * @param string                $continues A payment the browser carries on with (after 3-D Secure), else ''.
 	 * @param string                $reference The provider's id of money that moved before this call (a
-	 *                                         PayPal capture), else ''.
+	 *                                         wallet capture), else ''.
 	 */
 	public function __construct(
 		private readonly array $fields = array(),

@@ -17,14 +17,14 @@ use DonationWidget\Donations\InvalidDonationRequest;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * One way to pay (card, express checkout, PayPal, bank debit …). The checkout runs the attempt
+ * One way to pay (card, express checkout, a wallet provider's button, bank debit …). The checkout runs the attempt
  * sequence around it (guard, formData, idempotency, captcha, the pending record) and records
  * what it reports; the method only talks to its provider.
  */
 interface PaymentMethod {
 
 	/**
-	 * Its id for the widget and the settings: card, express_checkout, paypal, au_becs_debit …
+	 * Its id for the widget and the settings: card, express_checkout, au_becs_debit …
 	 */
 	public function id(): string;
 
@@ -34,7 +34,7 @@ interface PaymentMethod {
 	public function action(): string;
 
 	/**
-	 * Whose payment it is, as stored on the record: stripe, paypal.
+	 * Whose payment it is, as stored on the record: its gateway's id.
 	 */
 	public function provider(): string;
 

@@ -120,7 +120,7 @@ final class PaymentOutcome {
 	 * @param string $note       For the records: why it is still open ('' for none).
 	 * @param bool   $awaits_donor Whether no money moves until the donor acts (a payment never
 	 *                             confirmed), rather than money on its way (a bank debit clearing).
-	 * @param string $reference  The money movement under way (a PayPal capture), kept on the record.
+	 * @param string $reference  The money movement under way (a wallet capture), kept on the record.
 	 */
 	public static function processing( string $message, string $payment_id = '', string $note = '', bool $awaits_donor = false, string $reference = '' ): self {
 		return new self( self::PROCESSING, $message, detail: $note, reference: $reference, payment_id: $payment_id, awaits_donor: $awaits_donor );
@@ -133,7 +133,7 @@ final class PaymentOutcome {
 	 * @param string $message    For the donor.
 	 * @param string $detail     For the records.
 	 * @param string $payment_id The payment, when known.
-	 * @param string $reference  The money movement declined (a PayPal capture), kept on the record.
+	 * @param string $reference  The money movement declined (a wallet capture), kept on the record.
 	 */
 	public static function declined( string $code, string $message, string $detail, string $payment_id = '', string $reference = '' ): self {
 		return new self( self::DECLINED, $message, $code, $detail, $reference, $payment_id, fails_record: true );
@@ -195,7 +195,7 @@ final class PaymentOutcome {
 	 *
 	 * @param string $code      Machine-readable reason, such as amount_mismatch.
 	 * @param string $detail    For the records.
-	 * @param string $reference The money movement (a PayPal capture).
+	 * @param string $reference The money movement (a wallet capture).
 	 */
 	public static function held( string $code, string $detail, string $reference ): self {
 		return new self( self::HELD, __( 'We have received your payment and will check it before we email your receipt.', 'donation-widget' ), $code, $detail, $reference );

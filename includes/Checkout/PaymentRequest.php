@@ -23,7 +23,7 @@ final class PaymentRequest {
 
 	/**
 	 * The attemptId: a UUID the widget makes for each payment attempt. It keys the donation row
-	 * and Stripe's Idempotency-Key headers, so a retry of the same attempt charges at most once.
+	 * and the provider's idempotency keys, so a retry of the same attempt charges at most once.
 	 *
 	 * @param array<string, mixed> $request POST fields.
 	 * @throws InvalidDonationRequest When it is missing or not a UUID.
@@ -37,7 +37,7 @@ final class PaymentRequest {
 	}
 
 	/**
-	 * A provider id sent by the browser (PaymentMethod, PaymentIntent, PayPal capture).
+	 * A provider id sent by the browser (a payment method, a payment, a wallet capture).
 	 *
 	 * @param array<string, mixed> $request  POST fields.
 	 * @param string               $field    Field name.

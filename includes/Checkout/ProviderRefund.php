@@ -12,7 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * One refund at Stripe or PayPal, whether the site asked for it or someone made it in the
+ * One refund at the provider, whether the site asked for it or someone made it in the
  * provider's dashboard; the same provider id is always the same refund.
  */
 final class ProviderRefund {
@@ -20,7 +20,7 @@ final class ProviderRefund {
 	/** The money is on its way back (or back). */
 	public const SUCCEEDED = 'succeeded';
 
-	/** Accepted, not yet final (Stripe pending or requires_action, PayPal PENDING). */
+	/** Accepted, not yet final (pending, or waiting for an action at the provider). */
 	public const PENDING = 'pending';
 
 	/** The provider could not return the money (it stays with the charity). */
@@ -32,8 +32,8 @@ final class ProviderRefund {
 	/**
 	 * Builds the refund.
 	 *
-	 * @param string $provider               stripe, paypal.
-	 * @param string $id                     The provider's refund id (re_…, PayPal's refund id).
+	 * @param string $provider               The stored provider id.
+	 * @param string $id                     The provider's refund id.
 	 * @param int    $amount_cents           How much.
 	 * @param string $currency               ISO code, upper case.
 	 * @param string $status                 One of the constants.

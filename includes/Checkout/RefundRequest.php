@@ -13,8 +13,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 /**
  * What the admin asked for, with the refund row that claimed it: its id goes to the provider
- * (Stripe metadata, PayPal custom_id), so the provider's webhook finds the same row, and it makes
- * the idempotency key (Stripe Idempotency-Key, PayPal-Request-Id).
+ * (in the provider's metadata), so the provider's webhook finds the same row, and it makes
+ * the provider's idempotency key.
  */
 final class RefundRequest {
 

@@ -15,8 +15,8 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Implemented by the gateways whose provider refunds through its API (Stripe's Refunds API,
- * PayPal's captures refund), so the donation's screen offers a refund without naming a gateway.
+ * Implemented by the gateways whose provider refunds through its API (a refund call on the
+ * payment), so the donation's screen offers a refund without naming a gateway.
  * The books (Books\Refunds) decide whether a refund may be asked for and record its answer.
  */
 interface RefundsPayments {

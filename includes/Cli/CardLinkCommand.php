@@ -38,7 +38,7 @@ final class CardLinkCommand {
 	 * ## OPTIONS
 	 *
 	 * <subscription-or-email>
-	 * : The Stripe subscription id (sub_…), or the donor's email address.
+	 * : The card provider's subscription id (sub_…), or the donor's email address.
 	 *
 	 * [--email]
 	 * : Email the link to the donor instead of printing it.

@@ -11,11 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\CardUpdate\CardUpdateLinks;
-use DonationWidget\CardUpdate\RecurringDonors;
-use DonationWidget\Reconciliation\Reconciler;
 use DonationWidget\Container;
-use DonationWidget\Donations\DonationTotals;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -24,18 +20,11 @@ use DonationWidget\ServiceProvider;
 final class CliServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the commands (tests call their logic directly).
+	 * Nothing to share by hand: every command is built from its constructor.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set(
-			CardLinkCommand::class,
-			static fn ( Container $c ): CardLinkCommand => new CardLinkCommand( $c->get( CardUpdateLinks::class ), $c->get( RecurringDonors::class ) )
-		);
-		$container->set( ReconcileCommand::class, static fn ( Container $c ): ReconcileCommand => new ReconcileCommand( $c->get( Reconciler::class ) ) );
-		$container->set( DonationSeeder::class, static fn ( Container $c ): DonationSeeder => new DonationSeeder( $c->get( DonationTotals::class ) ) );
-		$container->set( SeedCommand::class, static fn ( Container $c ): SeedCommand => new SeedCommand( $c->get( DonationSeeder::class ) ) );
 	}
 
 	/**

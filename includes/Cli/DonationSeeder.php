@@ -78,7 +78,7 @@ final class DonationSeeder {
 	private const MAIL_DOMAINS = array( 'example.com', 'example.net', 'example.org', 'mail.example.com.au', 'inbox.example.net.au', 'example.com.au' );
 
 	/**
-	 * How one-off donations are paid (weights), and 4-weekly ones (PayPal is one-off only).
+	 * How one-off donations are paid (weights), and 4-weekly ones (the wallet provider's button is one-off only).
 	 */
 	private const ONE_OFF_METHODS = array(
 		'card'          => 52,
@@ -248,11 +248,11 @@ final class DonationSeeder {
 
 	/**
 	 * Writes what happened to the money after the payment, as the books record it, on the rows
-	 * from an id on (a site on schema 13): each received payment's fee and net (Stripe's
-	 * Australian pricing: cards 1.7% + 30c, BECS 1% + 30c capped at $3.50; PayPal 2.6% + 30c),
-	 * what was refunded (all of a refunded gift, a quarter of a partly refunded one), and a lost
-	 * dispute on one paid gift in 400. A few UPDATEs of 20,000 rows each, so the reports the
-	 * benchmark times add up realistic figures.
+	 * from an id on (a site on schema 13): each received payment's fee and net (the card
+	 * provider's Australian pricing: cards 1.7% + 30c, BECS 1% + 30c capped at $3.50; the wallet
+	 * provider's 2.6% + 30c), what was refunded (all of a refunded gift, a quarter of a partly
+	 * refunded one), and a lost dispute on one paid gift in 400. A few UPDATEs of 20,000 rows
+	 * each, so the reports the benchmark times add up realistic figures.
 	 *
 	 * @param int $first_id First row id.
 	 */

@@ -151,7 +151,7 @@ final class Schema {
   KEY balance_transaction_id (balance_transaction_id),
   KEY dispute_created (dispute_status,created_at)
 ) {$charset};",
-			// Each provider payment (a PayPal capture, a Stripe charge) counts for one donation only.
+			// Each provider payment (a wallet capture, a card charge) counts for one donation only.
 			// The UNIQUE key makes the claim atomic across every web server.
 			"CREATE TABLE {$references} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -163,7 +163,7 @@ final class Schema {
   UNIQUE KEY provider_reference (provider,reference),
   KEY donation_id (donation_id)
 ) {$charset};",
-			// One row per 4-weekly Stripe subscription: whether it still runs. donor_email is the
+			// One row per 4-weekly subscription at the card provider: whether it still runs. donor_email is the
 			// lower-cased email of its first donation (SubscriptionRepository keeps it), so the
 			// recurring income counts its donors on the status_donor key without a join;
 			// latest_status is the status of its latest donation (DonationRepository keeps it on
@@ -486,7 +486,7 @@ final class Schema {
   KEY donation_id (donation_id),
   KEY status_created (status,created_at)
 ) {$charset};",
-			// Chargebacks (Stripe disputes, cards and BECS): one row per provider dispute, moved by
+			// Chargebacks (the card provider's disputes, cards and BECS): one row per provider dispute, moved by
 			// its charge.dispute.* events; outcome is won or lost once closed.
 			"CREATE TABLE {$disputes} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -508,7 +508,7 @@ final class Schema {
   KEY donation_id (donation_id),
   KEY status (status)
 ) {$charset};",
-			// Bank deposits (Stripe payouts), each explained by its balance transactions: the
+			// Bank deposits (the provider's payouts), each explained by its balance transactions: the
 			// parts' sums and whether they add up to amount_cents exactly (check_status). Each
 			// part is signed as it adds to the deposit (fee, refund and dispute negative), so
 			// gross + fee + refund + dispute + other = amount_cents − difference_cents.
@@ -537,8 +537,8 @@ final class Schema {
   KEY arrival_date (arrival_date),
   KEY check_status (check_status)
 ) {$charset};",
-			// Every movement of the provider balance a payout is made of (Stripe balance
-			// transactions: charges, refunds, disputes, fees, the payout itself), with the
+			// Every movement of the provider balance a payout is made of (the provider's
+			// balance transactions: charges, refunds, disputes, fees, the payout itself), with the
 			// donation it came from (0: not from this site).
 			"CREATE TABLE {$balance} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

@@ -22,7 +22,7 @@ if ( ! defined( 'ABSPATH' ) ) {
  * confirmed, nothing reached the provider) becomes abandoned: the donor left. It counts in no
  * total, and a payment that completes later still moves it to succeeded.
  *
- * Money that reached the charity but does not match its donation (a PayPal capture of another
+ * Money that reached the charity but does not match its donation (a wallet capture of another
  * amount) is held for review: settled, never receipted, counted in no donation total, until
  * staff refund it (refunded) at the provider.
  */

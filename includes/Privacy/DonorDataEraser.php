@@ -42,10 +42,11 @@ final class DonorDataEraser {
 	/**
 	 * Adds the eraser (wp_privacy_personal_data_erasers).
 	 *
-	 * @param array<string, mixed> $erasers Registered erasers.
+	 * @param mixed $erasers Registered erasers (an array, unless another plugin broke the filter).
 	 * @return array<string, mixed>
 	 */
-	public function register( array $erasers ): array {
+	public function register( mixed $erasers ): array {
+		$erasers                    = is_array( $erasers ) ? $erasers : array();
 		$erasers['donation-widget'] = array(
 			'eraser_friendly_name' => __( 'Donation Widget donations', 'donation-widget' ),
 			'callback'             => array( $this, 'erase' ),

@@ -41,10 +41,11 @@ final class DonorDataExporter {
 	/**
 	 * Adds the exporter (wp_privacy_personal_data_exporters).
 	 *
-	 * @param array<string, mixed> $exporters Registered exporters.
+	 * @param mixed $exporters Registered exporters (an array, unless another plugin broke the filter).
 	 * @return array<string, mixed>
 	 */
-	public function register( array $exporters ): array {
+	public function register( mixed $exporters ): array {
+		$exporters                    = is_array( $exporters ) ? $exporters : array();
 		$exporters['donation-widget'] = array(
 			'exporter_friendly_name' => __( 'Donation Widget donations', 'donation-widget' ),
 			'callback'               => array( $this, 'export' ),

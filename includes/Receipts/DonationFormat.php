@@ -108,7 +108,7 @@ final class DonationFormat {
 	/**
 	 * The payment method's name, such as "Card" or "Google Pay".
 	 *
-	 * @param string $method Stored method, such as card, google_pay or paypal.
+	 * @param string $method Stored method, such as card, google_pay or au_becs_debit.
 	 */
 	public static function method( string $method ): string {
 		/**

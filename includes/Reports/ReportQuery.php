@@ -232,7 +232,7 @@ final class ReportQuery {
 
 	/**
 	 * A grouped value's label: '' is "(none)"; frequencies read as on the form, methods by the
-	 * names the donation screens use ("Card", "PayPal"), the stored value staying the key.
+	 * names the donation screens use ("Card", "Google Pay"), the stored value staying the key.
 	 *
 	 * @param string $value The value.
 	 * @param string $group The grouping.

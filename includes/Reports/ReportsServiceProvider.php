@@ -23,17 +23,14 @@ final class ReportsServiceProvider implements ServiceProvider {
 	/**
 	 * The WP-Cron event that re-derives every day of the reports.
 	 */
-	public const REBUILD_HOOK = 'donation_widget_rebuild_reports';
+	public const REBUILD_HOOK = ReportRebuild::HOOK;
 
 	/**
-	 * Shares the objects.
+	 * Nothing to share by hand: every class here is built from its constructor.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( ReportTotals::class, static fn (): ReportTotals => new ReportTotals() );
-		$container->set( RecurringMovements::class, static fn (): RecurringMovements => new RecurringMovements() );
-		$container->set( ReportQuery::class, static fn ( Container $c ): ReportQuery => new ReportQuery( $c->get( RecurringMovements::class ) ) );
 	}
 
 	/**
@@ -43,13 +40,8 @@ final class ReportsServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		$schedule = static function (): void {
-			if ( false === wp_next_scheduled( self::REBUILD_HOOK ) ) {
-				wp_schedule_single_event( time(), self::REBUILD_HOOK );
-			}
-		};
-		add_action( 'update_option_timezone_string', $schedule );
-		add_action( 'update_option_gmt_offset', $schedule );
-		add_action( self::REBUILD_HOOK, static fn () => $container->get( DonationTotals::class )->rebuild_reports() );
+		add_action( 'update_option_timezone_string', $container->lazy( ReportRebuild::class, 'schedule' ), 10, 0 );
+		add_action( 'update_option_gmt_offset', $container->lazy( ReportRebuild::class, 'schedule' ), 10, 0 );
+		add_action( self::REBUILD_HOOK, $container->lazy( DonationTotals::class, 'rebuild_reports' ), 10, 0 );
 	}
 }

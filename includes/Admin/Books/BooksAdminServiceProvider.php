@@ -11,9 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Books\Disputes\DisputeRepository;
 use DonationWidget\Container;
-use DonationWidget\Donations\Donation;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -22,12 +20,11 @@ use DonationWidget\ServiceProvider;
 final class BooksAdminServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the sections.
+	 * Nothing to share by hand: the sections are built from their constructor.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( DonationBooksSections::class, static fn ( Container $c ): DonationBooksSections => new DonationBooksSections( $c->get( DisputeRepository::class ) ) );
 	}
 
 	/**
@@ -36,6 +33,6 @@ final class BooksAdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'donation_widget_donation_detail', static fn ( Donation $donation ) => $container->get( DonationBooksSections::class )->render( $donation ) );
+		add_action( 'donation_widget_donation_detail', $container->lazy( DonationBooksSections::class, 'render' ) );
 	}
 }

@@ -13,6 +13,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Books\Disputes\Dispute;
 use DonationWidget\Books\Disputes\DisputeRepository;
+use DonationWidget\Books\Fees\ReadsFees;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Receipts\DonationFormat;
 
@@ -26,8 +28,9 @@ final class DonationBooksSections {
 	 * Builds the sections.
 	 *
 	 * @param DisputeRepository $disputes The disputes table.
+	 * @param GatewayRegistry   $gateways The gateways: whose fees are read, and their names.
 	 */
-	public function __construct( private readonly DisputeRepository $disputes ) {
+	public function __construct( private readonly DisputeRepository $disputes, private readonly GatewayRegistry $gateways ) {
 	}
 
 	/**
@@ -51,7 +54,7 @@ final class DonationBooksSections {
 			printf(
 				'<p>%s</p>',
 				esc_html(
-					in_array( $donation->provider(), array( Donation::PROVIDER_STRIPE, Donation::PROVIDER_PAYPAL ), true ) && '' !== $donation->provider_reference()
+					$this->gateways->gateway( $donation->provider() ) instanceof ReadsFees && '' !== $donation->provider_reference()
 						? __( 'The payment provider has not reported its fee yet. It is read within a few minutes of the payment clearing.', 'donation-widget' )
 						: __( 'No fee: no money has been received for this donation.', 'donation-widget' )
 				)
@@ -120,13 +123,15 @@ final class DonationBooksSections {
 			);
 		}
 		echo '</tbody></table>';
-		printf( '<p class="description">%s</p>', esc_html__( 'Answer a dispute, with evidence, in the Stripe Dashboard before its due date.', 'donation-widget' ) );
+		$gateway = $this->gateways->gateway( $donation->provider() );
+		/* translators: %s: the provider's name. */
+		printf( '<p class="description">%s</p>', esc_html( sprintf( __( 'Answer a dispute, with evidence, in the %s Dashboard before its due date.', 'donation-widget' ), null !== $gateway ? $gateway->label() : $donation->provider() ) ) );
 	}
 
 	/**
-	 * Words for Stripe's dispute status.
+	 * Words for the provider's dispute status.
 	 *
-	 * @param string $status Stripe's status.
+	 * @param string $status The provider's status.
 	 */
 	public static function status( string $status ): string {
 		$labels = array(
@@ -145,9 +150,9 @@ final class DonationBooksSections {
 	}
 
 	/**
-	 * Words for Stripe's dispute reason.
+	 * Words for the provider's dispute reason.
 	 *
-	 * @param string $reason Stripe's reason, such as fraudulent.
+	 * @param string $reason The provider's reason, such as fraudulent.
 	 */
 	private static function reason( string $reason ): string {
 		$labels = array(

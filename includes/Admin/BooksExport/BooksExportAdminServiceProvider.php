@@ -23,7 +23,7 @@ use DonationWidget\ServiceProvider;
 final class BooksExportAdminServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the download.
+	 * Shares the download with both file layouts (a list the constructor cannot name).
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -40,6 +40,6 @@ final class BooksExportAdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'admin_post_' . BooksExportDownload::ACTION, static fn () => $container->get( BooksExportDownload::class )->handle() );
+		add_action( 'admin_post_' . BooksExportDownload::ACTION, $container->lazy( BooksExportDownload::class, 'handle' ) );
 	}
 }

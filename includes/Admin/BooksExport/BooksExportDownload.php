@@ -50,7 +50,7 @@ final class BooksExportDownload {
 	/**
 	 * The link to one deposit's file (not yet escaped).
 	 *
-	 * @param string $payout_id Stripe payout id.
+	 * @param string $payout_id The provider's payout id.
 	 * @param string $format    xero or myob.
 	 */
 	public static function url( string $payout_id, string $format ): string {

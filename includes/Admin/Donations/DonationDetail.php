@@ -13,6 +13,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Admin\Payouts\PayoutsPage;
 use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
+use DonationWidget\Books\Payouts\KeepsBalance;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
@@ -34,12 +36,14 @@ final class DonationDetail {
 	 * @param ReceiptSender      $receipts  Receipt numbers.
 	 * @param ReceiptLog         $log       Receipts sent.
 	 * @param RefundPanel        $refunds   Its refunds, and refunding it.
+	 * @param GatewayRegistry    $gateways  The gateways, for where the money went.
 	 */
 	public function __construct(
 		private readonly DonationRepository $donations,
 		private readonly ReceiptSender $receipts,
 		private readonly ReceiptLog $log,
-		private readonly RefundPanel $refunds
+		private readonly RefundPanel $refunds,
+		private readonly GatewayRegistry $gateways
 	) {
 	}
 
@@ -171,7 +175,7 @@ final class DonationDetail {
 	}
 
 	/**
-	 * The provider's ids, to find the payment in Stripe's or PayPal's dashboard.
+	 * The provider's ids, to find the payment in the provider's dashboard.
 	 *
 	 * @param Donation $donation The donation.
 	 * @return array<string, string>
@@ -193,7 +197,7 @@ final class DonationDetail {
 	}
 
 	/**
-	 * The bank deposit (Stripe payout) the payment arrived in, linked to its explanation.
+	 * The bank deposit (the provider's payout) the payment arrived in, linked to its explanation.
 	 *
 	 * @param Donation $donation The donation.
 	 * @return string Escaped HTML.
@@ -202,8 +206,10 @@ final class DonationDetail {
 		if ( '' !== $donation->payout_id() ) {
 			return sprintf( '<a href="%s">%s</a>', esc_url( PayoutsPage::detail_url( $donation->payout_id() ) ), '<code>' . esc_html( $donation->payout_id() ) . '</code>' );
 		}
-		if ( Donation::PROVIDER_PAYPAL === $donation->provider() ) {
-			return esc_html__( 'None: PayPal keeps the money in the PayPal balance until it is moved by hand.', 'donation-widget' );
+		$gateway = $this->gateways->gateway( $donation->provider() );
+		if ( $gateway instanceof KeepsBalance ) {
+			/* translators: %s: the provider's name. */
+			return esc_html( sprintf( __( 'None: %1$s keeps the money in the %1$s balance until it is moved by hand.', 'donation-widget' ), $gateway->label() ) );
 		}
 		return esc_html__( 'Not paid out yet', 'donation-widget' );
 	}

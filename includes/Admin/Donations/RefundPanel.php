@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Books\Refunds\Refund;
 use DonationWidget\Books\Refunds\RefundOutcome;
 use DonationWidget\Books\Refunds\Refunds;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Checkout\ProviderRefund;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\Money;
@@ -31,9 +32,10 @@ final class RefundPanel {
 	/**
 	 * Builds the panel.
 	 *
-	 * @param Refunds $refunds The books' refunds.
+	 * @param Refunds         $refunds  The books' refunds.
+	 * @param GatewayRegistry $gateways The gateways, for the provider's name.
 	 */
-	public function __construct( private readonly Refunds $refunds ) {
+	public function __construct( private readonly Refunds $refunds, private readonly GatewayRegistry $gateways ) {
 	}
 
 	/**
@@ -192,7 +194,7 @@ final class RefundPanel {
 				esc_html( DonationFormat::money( $refund->amount_cents() ) ),
 				esc_html( self::status_text( $refund ) ),
 				esc_html( $refund->reason() ),
-				esc_html( self::who( $refund, $donation ) ),
+				esc_html( $this->who( $refund, $donation ) ),
 				$refund_id // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped just above.
 			);
 		}
@@ -255,12 +257,12 @@ final class RefundPanel {
 			'<p>%s</p>',
 			esc_html(
 				sprintf(
-					/* translators: 1: amount, such as $10.00, 2: the donation's total, 3: donor name, 4: Stripe or PayPal. */
+					/* translators: 1: amount, such as $10.00, 2: the donation's total, 3: donor name, 4: the provider's name. */
 					__( '%1$s of this %2$s donation goes back to %3$s through %4$s, to the way they paid. A refund cannot be undone.', 'donation-widget' ),
 					DonationFormat::money( $cents ),
 					DonationFormat::money( $donation->total_cents() ),
 					'' !== $name ? $name : $donation->email(),
-					'paypal' === $donation->provider() ? 'PayPal' : 'Stripe'
+					$this->provider_label( $donation )
 				)
 			)
 		);
@@ -311,12 +313,23 @@ final class RefundPanel {
 	 * @param Refund   $refund   The refund.
 	 * @param Donation $donation Its donation.
 	 */
-	private static function who( Refund $refund, Donation $donation ): string {
+	private function who( Refund $refund, Donation $donation ): string {
 		if ( 0 === $refund->requested_by() ) {
-			/* translators: %s: Stripe or PayPal. */
-			return sprintf( __( 'Made at %s', 'donation-widget' ), 'paypal' === $donation->provider() ? 'PayPal' : 'Stripe' );
+			/* translators: %s: the provider's name. */
+			return sprintf( __( 'Made at %s', 'donation-widget' ), $this->provider_label( $donation ) );
 		}
 		$user = get_userdata( $refund->requested_by() );
 		return false !== $user ? $user->display_name : __( 'a former user', 'donation-widget' );
+	}
+
+	/**
+	 * The name of the provider that took the donation's payment (its stored id if its gateway
+	 * is gone).
+	 *
+	 * @param Donation $donation The donation.
+	 */
+	private function provider_label( Donation $donation ): string {
+		$gateway = $this->gateways->gateway( $donation->provider() );
+		return null !== $gateway ? $gateway->label() : $donation->provider();
 	}
 }

@@ -13,8 +13,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 /**
  * A donation can be recorded exactly as it happened and still need a person to look at it,
- * such as a PayPal payment whose donor failed reCAPTCHA after PayPal had taken the money, or a
- * PayPal capture of another amount than the donation's (held: status "Needs review").
+ * such as a wallet payment whose donor failed reCAPTCHA after the wallet provider had taken the
+ * money, or a wallet capture of another amount than the donation's (held: status "Needs review").
  */
 final class ReviewReason {
 

@@ -16,7 +16,7 @@ use DonationWidget\Books\Payouts\PayoutRepository;
 use DonationWidget\Receipts\DonationFormat;
 
 /**
- * On every admin screen, for those who see the donations: each Stripe payout whose parts do not
+ * On every admin screen, for those who see the donations: each payout whose parts do not
  * come to the deposit, until it does (a treasurer must not reconcile a deposit nobody can explain).
  */
 final class PayoutMismatchNotice {
@@ -25,8 +25,9 @@ final class PayoutMismatchNotice {
 	 * Builds the notice.
 	 *
 	 * @param PayoutRepository $payouts Payout rows.
+	 * @param ProviderLabels   $labels  The providers' names.
 	 */
-	public function __construct( private readonly PayoutRepository $payouts ) {
+	public function __construct( private readonly PayoutRepository $payouts, private readonly ProviderLabels $labels ) {
 	}
 
 	/**
@@ -61,9 +62,10 @@ final class PayoutMismatchNotice {
 			esc_html__( 'Donation Widget:', 'donation-widget' ),
 			esc_html(
 				sprintf(
-					/* translators: %d: number of payouts. */
-					_n( '%d Stripe payout does not add up to its bank deposit. Check it before reconciling your books.', '%d Stripe payouts do not add up to their bank deposits. Check them before reconciling your books.', count( $mismatched ), 'donation-widget' ),
-					count( $mismatched )
+					/* translators: 1: number of payouts, 2: the provider's name. */
+					_n( '%1$d %2$s payout does not add up to its bank deposit. Check it before reconciling your books.', '%1$d %2$s payouts do not add up to their bank deposits. Check them before reconciling your books.', count( $mismatched ), 'donation-widget' ),
+					count( $mismatched ),
+					$this->labels->paying_out()
 				)
 			),
 			implode( '', $items ) // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- each item is escaped above.

@@ -11,11 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Books\Payouts\BalanceTransactionRepository;
-use DonationWidget\Books\Payouts\PayoutRepository;
-use DonationWidget\Books\Payouts\PayPalBalance;
 use DonationWidget\Container;
-use DonationWidget\Donations\DonationRepository;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -24,21 +20,11 @@ use DonationWidget\ServiceProvider;
 final class PayoutsAdminServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the screen and the notice.
+	 * Nothing to share by hand: every class here is built from its constructor.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set(
-			PayoutsPage::class,
-			static fn ( Container $c ): PayoutsPage => new PayoutsPage(
-				$c->get( PayoutRepository::class ),
-				$c->get( BalanceTransactionRepository::class ),
-				$c->get( DonationRepository::class ),
-				$c->get( PayPalBalance::class )
-			)
-		);
-		$container->set( PayoutMismatchNotice::class, static fn ( Container $c ): PayoutMismatchNotice => new PayoutMismatchNotice( $c->get( PayoutRepository::class ) ) );
 	}
 
 	/**
@@ -47,7 +33,7 @@ final class PayoutsAdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'admin_menu', static fn () => $container->get( PayoutsPage::class )->add_menu(), 15 );
-		add_action( 'admin_notices', static fn () => $container->get( PayoutMismatchNotice::class )->print_notice() );
+		add_action( 'admin_menu', $container->lazy( PayoutsPage::class, 'add_menu' ), 15 );
+		add_action( 'admin_notices', $container->lazy( PayoutMismatchNotice::class, 'print_notice' ) );
 	}
 }

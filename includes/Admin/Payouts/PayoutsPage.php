@@ -15,17 +15,19 @@ use DonationWidget\Admin\AdminServiceProvider;
 use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Books\Payouts\BalanceTransactionRepository;
+use DonationWidget\Books\Payouts\HeldBalance;
 use DonationWidget\Books\Payouts\PayoutParts;
 use DonationWidget\Books\Payouts\PayoutRepository;
-use DonationWidget\Books\Payouts\PayPalBalance;
+use DonationWidget\Checkout\Gateway;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Receipts\DonationFormat;
 
 /**
- * The list of Stripe payouts (date, amount, status, whether it adds up), one payout's page
- * (its parts, its transactions and donations, the accounting export), and what PayPal
- * donations left in the PayPal balance.
+ * The list of the provider's payouts (date, amount, status, whether it adds up), one payout's
+ * page (its parts, its transactions and donations, the accounting export), and, for each
+ * gateway that KeepsBalance, what its donations left in its balance. Provider names are the
+ * gateways' labels.
  */
 final class PayoutsPage {
 
@@ -42,13 +44,15 @@ final class PayoutsPage {
 	 * @param PayoutRepository             $payouts      Payout rows.
 	 * @param BalanceTransactionRepository $transactions Transaction rows.
 	 * @param DonationRepository           $donations    Donation records.
-	 * @param PayPalBalance                $paypal       PayPal's nets.
+	 * @param HeldBalance                  $balance      The nets kept in a provider balance.
+	 * @param ProviderLabels               $labels       The providers' names.
 	 */
 	public function __construct(
 		private readonly PayoutRepository $payouts,
 		private readonly BalanceTransactionRepository $transactions,
 		private readonly DonationRepository $donations,
-		private readonly PayPalBalance $paypal
+		private readonly HeldBalance $balance,
+		private readonly ProviderLabels $labels
 	) {
 	}
 
@@ -123,26 +127,31 @@ final class PayoutsPage {
 	}
 
 	/**
-	 * Every payout, newest first, then PayPal.
+	 * Every payout, newest first, then the balances kept at providers.
 	 */
 	private function render_list(): void {
+		$provider = $this->labels->paying_out();
 		printf( '<h1>%s</h1>', esc_html__( 'Payouts', 'donation-widget' ) );
-		printf( '<p>%s</p>', esc_html__( 'Each bank deposit Stripe made, and whether the gifts, fees, refunds, disputes and other money it is made of add up to it exactly. Open a payout to see it explained to the cent.', 'donation-widget' ) );
+		/* translators: %s: the provider's name. */
+		printf( '<p>%s</p>', esc_html( sprintf( __( 'Each bank deposit %s made, and whether the gifts, fees, refunds, disputes and other money it is made of add up to it exactly. Open a payout to see it explained to the cent.', 'donation-widget' ), $provider ) ) );
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only picks the page.
 		$page  = isset( $_GET['paged'] ) ? max( 1, absint( $_GET['paged'] ) ) : 1;
 		$rows  = $this->payouts->page( $page );
 		$total = $this->payouts->count();
 		printf(
 			'<table class="widefat striped donation-widget-payout-list"><caption class="screen-reader-text">%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>',
-			esc_html__( 'Stripe payouts, newest first', 'donation-widget' ),
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( '%s payouts, newest first', 'donation-widget' ), $provider ) ),
 			esc_html__( 'Arrival date', 'donation-widget' ),
 			esc_html__( 'Amount', 'donation-widget' ),
 			esc_html__( 'Status', 'donation-widget' ),
 			esc_html__( 'Check', 'donation-widget' ),
-			esc_html__( 'Stripe payout ID', 'donation-widget' )
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( '%s payout ID', 'donation-widget' ), $provider ) )
 		);
 		if ( array() === $rows ) {
-			printf( '<tr><td colspan="5">%s</td></tr>', esc_html__( 'No payouts yet. They appear here when Stripe sends its payout events, or within the hour when the site next checks Stripe.', 'donation-widget' ) );
+			/* translators: %s: the provider's name. */
+			printf( '<tr><td colspan="5">%s</td></tr>', esc_html( sprintf( __( 'No payouts yet. They appear here when %1$s sends its payout events, or within the hour when the site next checks %1$s.', 'donation-widget' ), $provider ) ) );
 		}
 		foreach ( $rows as $row ) {
 			printf(
@@ -168,7 +177,9 @@ final class PayoutsPage {
 			echo '</p>';
 		}
 		$this->render_range_export();
-		$this->render_paypal();
+		foreach ( $this->labels->keeping_balance() as $gateway ) {
+			$this->render_balance( $gateway );
+		}
 	}
 
 	/**
@@ -183,24 +194,26 @@ final class PayoutsPage {
 			printf( '<h1>%s</h1><p>%s</p>', esc_html__( 'Payout not found', 'donation-widget' ), esc_html__( 'This site has not recorded a payout with this ID.', 'donation-widget' ) );
 			return;
 		}
-		$amount = (int) $payout['amount_cents'];
+		$amount   = (int) $payout['amount_cents'];
+		$provider = $this->labels->of( $payout['provider'] );
 		printf(
 			'<h1>%s</h1>',
 			/* translators: 1: amount, such as $1,234.56, 2: the date it reaches the bank. */
 			esc_html( sprintf( __( 'Payout of %1$s on %2$s', 'donation-widget' ), DonationFormat::money( $amount ), self::arrival( $payout ) ) )
 		);
-		$this->render_check( $payout );
+		$this->render_check( $payout, $provider );
 		$this->table(
 			array(
 				__( 'Deposit', 'donation-widget' )      => esc_html( DonationFormat::money( $amount ) . ' ' . $payout['currency'] ),
 				__( 'Arrival date', 'donation-widget' ) => esc_html( self::arrival( $payout ) ),
 				__( 'Status', 'donation-widget' )       => esc_html( self::status( $payout['status'] ) ),
-				__( 'Stripe payout ID', 'donation-widget' ) => '<code>' . esc_html( $payout['payout_id'] ) . '</code>',
+				/* translators: %s: the provider's name. */
+				sprintf( __( '%s payout ID', 'donation-widget' ), $provider ) => '<code>' . esc_html( $payout['payout_id'] ) . '</code>',
 			)
 		);
 		$this->render_parts( $payout );
 		$transactions = $this->transactions->of_payout( $payout_id );
-		$this->render_transactions( $transactions );
+		$this->render_transactions( $transactions, $provider );
 		$this->render_donations( $transactions );
 
 		printf( '<h2>%s</h2>', esc_html__( 'Export for your accounts', 'donation-widget' ) );
@@ -218,9 +231,10 @@ final class PayoutsPage {
 	/**
 	 * The check, loud when the parts do not come to the deposit.
 	 *
-	 * @param array<string, string> $payout Payout row.
+	 * @param array<string, string> $payout   Payout row.
+	 * @param string                $provider The provider's name.
 	 */
-	private function render_check( array $payout ): void {
+	private function render_check( array $payout, string $provider ): void {
 		$amount = (int) $payout['amount_cents'];
 		$parts  = $amount - (int) $payout['difference_cents'];
 		if ( PayoutParts::BALANCED === $payout['check_status'] ) {
@@ -233,17 +247,19 @@ final class PayoutsPage {
 				esc_html__( 'Does not add up.', 'donation-widget' ),
 				esc_html(
 					sprintf(
-						/* translators: 1: what the parts come to, 2: the deposit, 3: the difference. */
-						__( 'The transactions Stripe listed for this payout come to %1$s, but %2$s was deposited: %3$s is not explained. Check the payout in the Stripe dashboard before reconciling it.', 'donation-widget' ),
+						/* translators: 1: what the parts come to, 2: the deposit, 3: the difference, 4: the provider's name. */
+						__( 'The transactions %4$s listed for this payout come to %1$s, but %2$s was deposited: %3$s is not explained. Check the payout in the %4$s dashboard before reconciling it.', 'donation-widget' ),
 						DonationFormat::money( $parts ),
 						DonationFormat::money( $amount ),
-						DonationFormat::money( (int) $payout['difference_cents'] )
+						DonationFormat::money( (int) $payout['difference_cents'] ),
+						$provider
 					)
 				)
 			);
 			return;
 		}
-		printf( '<div class="notice notice-warning inline"><p>%s</p></div>', esc_html__( 'Not explained yet: the site has not read this payout\'s transactions from Stripe. It tries again within the hour.', 'donation-widget' ) );
+		/* translators: %s: the provider's name. */
+		printf( '<div class="notice notice-warning inline"><p>%s</p></div>', esc_html( sprintf( __( 'Not explained yet: the site has not read this payout\'s transactions from %s. It tries again within the hour.', 'donation-widget' ), $provider ) ) );
 	}
 
 	/**
@@ -282,12 +298,14 @@ final class PayoutsPage {
 	 * Every balance transaction of the payout.
 	 *
 	 * @param list<array<string, string>> $transactions Rows.
+	 * @param string                      $provider     The provider's name.
 	 */
-	private function render_transactions( array $transactions ): void {
+	private function render_transactions( array $transactions, string $provider ): void {
 		printf( '<h2>%s</h2>', esc_html__( 'Transactions', 'donation-widget' ) );
 		printf(
 			'<table class="widefat striped donation-widget-payout-transactions"><caption class="screen-reader-text">%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th></tr></thead><tbody>',
-			esc_html__( 'Every movement of the Stripe balance in this payout', 'donation-widget' ),
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( 'Every movement of the %s balance in this payout', 'donation-widget' ), $provider ) ),
 			esc_html__( 'Date', 'donation-widget' ),
 			esc_html__( 'Type', 'donation-widget' ),
 			esc_html__( 'Donation', 'donation-widget' ),
@@ -308,7 +326,7 @@ final class PayoutsPage {
 			printf(
 				'<tr><td>%s</td><td>%s</td><td>%s</td><td class="num">%s</td><td class="num">%s</td><td class="num">%s</td></tr>',
 				esc_html( DonationFormat::date( $row['provider_created_at'] ) ),
-				esc_html( self::type( $row ) ),
+				esc_html( self::type( $row, $provider ) ),
 				wp_kses_post( $donation ),
 				esc_html( DonationFormat::money( (int) $row['amount_cents'] ) ),
 				esc_html( DonationFormat::money( -1 * (int) $row['fee_cents'] ) ),
@@ -388,46 +406,62 @@ final class PayoutsPage {
 	}
 
 	/**
-	 * PayPal: the net of each capture of a period, and per month what waits in the PayPal balance.
+	 * A gateway that KeepsBalance: the net of each capture of a period, and per month what waits
+	 * in its balance. Its ids and field names carry the gateway's id.
+	 *
+	 * @param Gateway $gateway The gateway.
 	 */
-	private function render_paypal(): void {
-		printf( '<h2 id="donation-widget-paypal-balance">%s</h2>', esc_html__( 'PayPal balance', 'donation-widget' ) );
-		printf( '<p>%s</p>', esc_html__( 'PayPal keeps donations in your PayPal balance until you move them to the bank yourself. What each capture left there (its total less PayPal\'s fee), less refunds, is waiting in PayPal.', 'donation-widget' ) );
+	private function render_balance( Gateway $gateway ): void {
+		$id   = $gateway->id();
+		$name = $gateway->label();
+		/* translators: %s: the provider's name. */
+		printf( '<h2 id="%s">%s</h2>', esc_attr( "donation-widget-{$id}-balance" ), esc_html( sprintf( __( '%s balance', 'donation-widget' ), $name ) ) );
+		/* translators: %s: the provider's name. */
+		printf( '<p>%s</p>', esc_html( sprintf( __( '%1$s keeps donations in your %1$s balance until you move them to the bank yourself. What each capture left there (its total less %1$s\'s fee), less refunds, is waiting in %1$s.', 'donation-widget' ), $name ) ) );
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a read-only period filter.
-		$from = isset( $_GET['paypal_from'] ) ? sanitize_text_field( wp_unslash( $_GET['paypal_from'] ) ) : '';
+		$from = isset( $_GET[ "{$id}_from" ] ) ? sanitize_text_field( wp_unslash( $_GET[ "{$id}_from" ] ) ) : '';
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a read-only period filter.
-		$to   = isset( $_GET['paypal_to'] ) ? sanitize_text_field( wp_unslash( $_GET['paypal_to'] ) ) : '';
+		$to   = isset( $_GET[ "{$id}_to" ] ) ? sanitize_text_field( wp_unslash( $_GET[ "{$id}_to" ] ) ) : '';
 		$from = self::valid_date( $from ) ? $from : (string) wp_date( 'Y-m-01', (int) strtotime( '-2 months' ) );
 		$to   = self::valid_date( $to ) ? $to : (string) wp_date( 'Y-m-d' );
 		printf( '<form method="get" action="%s"><input type="hidden" name="page" value="%s" />', esc_url( admin_url( 'admin.php' ) ), esc_attr( self::SLUG ) );
 		printf(
-			'<p><label for="donation-widget-paypal-from">%s</label> <input type="date" id="donation-widget-paypal-from" name="paypal_from" value="%s" /> <label for="donation-widget-paypal-to">%s</label> <input type="date" id="donation-widget-paypal-to" name="paypal_to" value="%s" /> <button type="submit" class="button">%s</button></p></form>',
-			esc_html__( 'PayPal from', 'donation-widget' ),
+			'<p><label for="donation-widget-%1$s-from">%2$s</label> <input type="date" id="donation-widget-%1$s-from" name="%1$s_from" value="%3$s" /> <label for="donation-widget-%1$s-to">%4$s</label> <input type="date" id="donation-widget-%1$s-to" name="%1$s_to" value="%5$s" /> <button type="submit" class="button">%6$s</button></p></form>',
+			esc_attr( $id ),
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( '%s from', 'donation-widget' ), $name ) ),
 			esc_attr( $from ),
-			esc_html__( 'PayPal to', 'donation-widget' ),
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( '%s to', 'donation-widget' ), $name ) ),
 			esc_attr( $to ),
-			esc_html__( 'Show PayPal period', 'donation-widget' )
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( 'Show %s period', 'donation-widget' ), $name ) )
 		);
 		$from_utc = get_gmt_from_date( $from . ' 00:00:00' );
 		$to_utc   = get_gmt_from_date( gmdate( 'Y-m-d', (int) strtotime( $to . ' +1 day' ) ) . ' 00:00:00' );
-		$months   = $this->paypal->months( $from_utc, $to_utc );
+		$months   = $this->balance->months( $id, $from_utc, $to_utc );
 		printf(
-			'<table class="widefat striped donation-widget-paypal-months"><caption class="screen-reader-text">%s</caption><thead><tr><th scope="col">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th></tr></thead><tbody>',
-			esc_html__( 'What PayPal donations left in the PayPal balance, by month', 'donation-widget' ),
+			'<table class="widefat striped donation-widget-%s-months"><caption class="screen-reader-text">%s</caption><thead><tr><th scope="col">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th></tr></thead><tbody>',
+			esc_attr( $id ),
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( 'What %1$s donations left in the %1$s balance, by month', 'donation-widget' ), $name ) ),
 			esc_html__( 'Month', 'donation-widget' ),
 			esc_html__( 'Captures', 'donation-widget' ),
 			esc_html__( 'Gross', 'donation-widget' ),
-			esc_html__( 'PayPal fees', 'donation-widget' ),
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( '%s fees', 'donation-widget' ), $name ) ),
 			esc_html__( 'Refunded', 'donation-widget' ),
-			esc_html__( 'Waiting in PayPal', 'donation-widget' )
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( 'Waiting in %s', 'donation-widget' ), $name ) )
 		);
 		if ( array() === $months ) {
-			printf( '<tr><td colspan="6">%s</td></tr>', esc_html__( 'No PayPal donations in this period.', 'donation-widget' ) );
+			/* translators: %s: the provider's name. */
+			printf( '<tr><td colspan="6">%s</td></tr>', esc_html( sprintf( __( 'No %s donations in this period.', 'donation-widget' ), $name ) ) );
 		}
 		foreach ( $months as $month ) {
 			$waiting = DonationFormat::money( $month['waiting_cents'] );
 			if ( $month['fee_unknown'] > 0 ) {
-				/* translators: 1: amount, 2: how many captures PayPal has not given a fee for yet. */
+				/* translators: 1: amount, 2: how many captures the provider has not given a fee for yet. */
 				$waiting = sprintf( _n( '%1$s (%2$d capture\'s fee not known yet)', '%1$s (%2$d captures\' fees not known yet)', $month['fee_unknown'], 'donation-widget' ), $waiting, $month['fee_unknown'] );
 			}
 			printf(
@@ -441,19 +475,23 @@ final class PayoutsPage {
 			);
 		}
 		echo '</tbody></table>';
-		$captures = $this->paypal->captures( $from_utc, $to_utc );
+		$captures = $this->balance->captures( $id, $from_utc, $to_utc );
 		if ( array() === $captures ) {
 			return;
 		}
-		printf( '<h3>%s</h3>', esc_html__( 'Net per PayPal capture', 'donation-widget' ) );
+		/* translators: %s: the provider's name. */
+		printf( '<h3>%s</h3>', esc_html( sprintf( __( 'Net per %s capture', 'donation-widget' ), $name ) ) );
 		printf(
-			'<table class="widefat striped donation-widget-paypal-captures"><caption class="screen-reader-text">%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th></tr></thead><tbody>',
-			esc_html__( 'Each PayPal capture of the period with its net', 'donation-widget' ),
+			'<table class="widefat striped donation-widget-%s-captures"><caption class="screen-reader-text">%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th><th scope="col" class="num">%s</th></tr></thead><tbody>',
+			esc_attr( $id ),
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( 'Each %s capture of the period with its net', 'donation-widget' ), $name ) ),
 			esc_html__( 'Date', 'donation-widget' ),
 			esc_html__( 'Donation', 'donation-widget' ),
 			esc_html__( 'Capture ID', 'donation-widget' ),
 			esc_html__( 'Total', 'donation-widget' ),
-			esc_html__( 'PayPal fee', 'donation-widget' ),
+			/* translators: %s: the provider's name. */
+			esc_html( sprintf( __( '%s fee', 'donation-widget' ), $name ) ),
 			esc_html__( 'Net', 'donation-widget' )
 		);
 		foreach ( $captures as $donation ) {
@@ -473,9 +511,9 @@ final class PayoutsPage {
 			);
 		}
 		echo '</tbody></table>';
-		if ( count( $captures ) >= PayPalBalance::MAX_CAPTURES ) {
+		if ( count( $captures ) >= HeldBalance::MAX_CAPTURES ) {
 			/* translators: %d: how many captures are listed. */
-			printf( '<p>%s</p>', esc_html( sprintf( __( 'The newest %d captures of the period are listed; choose a shorter period to see the others.', 'donation-widget' ), PayPalBalance::MAX_CAPTURES ) ) );
+			printf( '<p>%s</p>', esc_html( sprintf( __( 'The newest %d captures of the period are listed; choose a shorter period to see the others.', 'donation-widget' ), HeldBalance::MAX_CAPTURES ) ) );
 		}
 	}
 
@@ -506,9 +544,9 @@ final class PayoutsPage {
 	}
 
 	/**
-	 * Stripe's payout status in words.
+	 * The provider's payout status in words.
 	 *
-	 * @param string $status Stripe's status.
+	 * @param string $status The provider's status.
 	 */
 	public static function status( string $status ): string {
 		return array(
@@ -523,9 +561,10 @@ final class PayoutsPage {
 	/**
 	 * A balance transaction's type in words.
 	 *
-	 * @param array<string, string> $row Transaction row.
+	 * @param array<string, string> $row      Transaction row.
+	 * @param string                $provider The provider's name.
 	 */
-	private static function type( array $row ): string {
+	private static function type( array $row, string $provider ): string {
 		if ( PayoutParts::DEPOSIT_TYPE === $row['type'] ) {
 			return __( 'Payout (the deposit)', 'donation-widget' );
 		}
@@ -534,7 +573,8 @@ final class PayoutsPage {
 			'gross'   => __( 'Gift', 'donation-widget' ),
 			'refund'  => __( 'Refund', 'donation-widget' ),
 			'dispute' => __( 'Dispute', 'donation-widget' ),
-			'fee'     => __( 'Stripe fee', 'donation-widget' ),
+			/* translators: %s: the provider's name. */
+			'fee'     => sprintf( __( '%s fee', 'donation-widget' ), $provider ),
 		)[ $part ] ?? ucfirst( str_replace( '_', ' ', $row['type'] ) );
 	}
 

@@ -21,12 +21,11 @@ use DonationWidget\ServiceProvider;
 final class ReportsAdminServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the screen.
+	 * Nothing to share by hand: every class here is built from its constructor.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( ReportsPage::class, static fn (): ReportsPage => new ReportsPage() );
 	}
 
 	/**
@@ -35,7 +34,7 @@ final class ReportsAdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'admin_menu', static fn () => $container->get( ReportsPage::class )->add_menu(), 15 );
-		add_action( 'admin_enqueue_scripts', static fn ( string $hook_suffix ) => $container->get( ReportsPage::class )->enqueue( $hook_suffix ) );
+		add_action( 'admin_menu', $container->lazy( ReportsPage::class, 'add_menu' ), 15 );
+		add_action( 'admin_enqueue_scripts', $container->lazy( ReportsPage::class, 'enqueue' ) );
 	}
 }

@@ -12,7 +12,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Container;
-use DonationWidget\Reports\ReportQuery;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -21,12 +20,11 @@ use DonationWidget\ServiceProvider;
 final class ReportsRestServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the controller.
+	 * Nothing to share by hand: every class here is built from its constructor.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( ReportsRestController::class, static fn ( Container $c ): ReportsRestController => new ReportsRestController( $c->get( ReportQuery::class ) ) );
 	}
 
 	/**
@@ -35,7 +33,7 @@ final class ReportsRestServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'rest_api_init', static fn () => $container->get( ReportsRestController::class )->register_routes() );
+		add_action( 'rest_api_init', $container->lazy( ReportsRestController::class, 'register_routes' ) );
 		add_filter( 'rest_pre_serve_request', array( ReportsRestController::class, 'serve_csv' ), 10, 3 );
 	}
 }

@@ -12,13 +12,13 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * A row of the disputes table (or a Stripe dispute read into one). Dates are UTC MySQL
+ * A row of the disputes table (or a provider's dispute read into one by its gateway). Dates are UTC MySQL
  * datetimes ('' when none).
  */
 final class Dispute {
 
 	/**
-	 * Stripe's statuses of a dispute still open (the charity may still answer or wait).
+	 * The provider's statuses of a dispute still open (the charity may still answer or wait).
 	 */
 	public const OPEN = array( 'warning_needs_response', 'warning_under_review', 'needs_response', 'under_review', 'appeal_needs_response', 'appeal_under_review' );
 
@@ -32,10 +32,10 @@ final class Dispute {
 	 * @param int    $donation_id         The disputed donation (0: not of this site).
 	 * @param string $charge_id           The disputed charge.
 	 * @param int    $amount_cents        The amount the cardholder's bank took back.
-	 * @param int    $fee_cents           The dispute fee Stripe charged.
+	 * @param int    $fee_cents           The dispute fee the provider charged.
 	 * @param string $currency            Upper-case currency.
-	 * @param string $reason              Stripe's reason, such as fraudulent.
-	 * @param string $status              Stripe's status, such as needs_response.
+	 * @param string $reason              The provider's reason, such as fraudulent.
+	 * @param string $status              The provider's status, such as needs_response.
 	 * @param string $evidence_due_at     When evidence is due (UTC), or ''.
 	 * @param string $created_at          When it was raised (UTC).
 	 */
@@ -51,37 +51,6 @@ final class Dispute {
 		public readonly string $evidence_due_at,
 		public readonly string $created_at
 	) {
-	}
-
-	/**
-	 * A Stripe dispute object, for a donation.
-	 *
-	 * @param array<mixed> $dispute     The dispute (GET /v1/disputes/{id}).
-	 * @param int          $donation_id The disputed donation, 0 when not of this site.
-	 */
-	public static function of_stripe( array $dispute, int $donation_id ): self {
-		$text    = static fn ( array $data, string $key ): string => is_string( $data[ $key ] ?? null ) ? $data[ $key ] : '';
-		$fee     = 0;
-		$details = is_array( $dispute['evidence_details'] ?? null ) ? $dispute['evidence_details'] : array();
-		foreach ( is_array( $dispute['balance_transactions'] ?? null ) ? $dispute['balance_transactions'] : array() as $transaction ) {
-			if ( is_array( $transaction ) && is_int( $transaction['fee'] ?? null ) ) {
-				$fee += $transaction['fee'];
-			}
-		}
-		$charge  = $dispute['charge'] ?? '';
-		$created = is_int( $dispute['created'] ?? null ) ? $dispute['created'] : time();
-		return new self(
-			$text( $dispute, 'id' ),
-			$donation_id,
-			is_array( $charge ) ? $text( $charge, 'id' ) : ( is_string( $charge ) ? $charge : '' ),
-			is_int( $dispute['amount'] ?? null ) ? max( 0, $dispute['amount'] ) : 0,
-			max( 0, $fee ),
-			strtoupper( $text( $dispute, 'currency' ) ),
-			$text( $dispute, 'reason' ),
-			$text( $dispute, 'status' ),
-			is_int( $details['due_by'] ?? null ) ? gmdate( 'Y-m-d H:i:s', $details['due_by'] ) : '',
-			gmdate( 'Y-m-d H:i:s', $created )
-		);
 	}
 
 	/**

@@ -17,21 +17,20 @@ use DonationWidget\Database\Schema;
 
 /**
  * One row per provider dispute, keyed by (provider, provider_dispute_id): every event of a
- * dispute, in any order and any number of times, writes the same row with what Stripe says now.
+ * dispute, in any order and any number of times, writes the same row with what the provider says now.
  */
 final class DisputeRepository {
-
-	public const PROVIDER_STRIPE = 'stripe';
 
 	/**
 	 * Writes the dispute as it is now (insert, or update the row of its id).
 	 *
-	 * @param Dispute $dispute The dispute.
+	 * @param Dispute $dispute  The dispute.
+	 * @param string  $provider The stored provider id.
 	 */
-	public function save( Dispute $dispute ): void {
+	public function save( Dispute $dispute, string $provider ): void {
 		global $wpdb;
 		$table  = Schema::table( 'disputes' );
-		$values = array( $dispute->donation_id, self::PROVIDER_STRIPE, $dispute->provider_dispute_id, $dispute->charge_id, $dispute->amount_cents, $dispute->fee_cents, $dispute->currency, $dispute->reason, $dispute->status, $dispute->evidence_due_at, $dispute->outcome(), $dispute->created_at, current_time( 'mysql', true ) );
+		$values = array( $dispute->donation_id, $provider, $dispute->provider_dispute_id, $dispute->charge_id, $dispute->amount_cents, $dispute->fee_cents, $dispute->currency, $dispute->reason, $dispute->status, $dispute->evidence_due_at, $dispute->outcome(), $dispute->created_at, current_time( 'mysql', true ) );
 		// A donation once matched keeps its id (a later event cannot lose it).
 		$sql = "INSERT INTO {$table} (donation_id, provider, provider_dispute_id, charge_id, amount_cents, fee_cents, currency, reason, status, evidence_due_at, outcome, created_at, updated_at) VALUES (%d, %s, %s, %s, %d, %d, %s, %s, %s, NULLIF(%s, ''), %s, %s, %s) ON DUPLICATE KEY UPDATE donation_id = GREATEST(donation_id, VALUES(donation_id)), amount_cents = VALUES(amount_cents), fee_cents = VALUES(fee_cents), reason = VALUES(reason), status = VALUES(status), evidence_due_at = VALUES(evidence_due_at), outcome = VALUES(outcome), updated_at = VALUES(updated_at)";
 		$wpdb->query( $wpdb->prepare( $sql, $values ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.NotPrepared -- the plugin's table name and placeholders only.

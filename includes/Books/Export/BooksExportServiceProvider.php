@@ -13,23 +13,18 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
-use DonationWidget\Settings\Settings;
 
 /**
- * Shares the account codes, the deposit lines and the two file layouts.
+ * The account codes, the deposit lines and the two file layouts, each built from its constructor.
  */
 final class BooksExportServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the export's objects.
+	 * Nothing to share by hand: every class here is built from its constructor.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( AccountCodes::class, static fn ( Container $c ): AccountCodes => new AccountCodes( $c->get( Settings::class ) ) );
-		$container->set( PayoutLines::class, static fn ( Container $c ): PayoutLines => new PayoutLines( $c->get( AccountCodes::class ) ) );
-		$container->set( XeroStatement::class, static fn (): XeroStatement => new XeroStatement() );
-		$container->set( MyobReceiveMoney::class, static fn ( Container $c ): MyobReceiveMoney => new MyobReceiveMoney( $c->get( AccountCodes::class ) ) );
 	}
 
 	/**

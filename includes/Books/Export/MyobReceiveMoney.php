@@ -16,7 +16,7 @@ if ( ! defined( 'ABSPATH' ) ) {
  * allocation line (the same header cells repeated, as MYOB's import files have them) and a blank
  * row ending each transaction. The allocation lines (gifts positive; fees, refunds and
  * chargebacks negative) add up to the deposit, so the one bank line it makes matches the bank's.
- * Amounts are tax inclusive (Inclusive = X): Stripe's fees include their GST.
+ * Amounts are tax inclusive (Inclusive = X): the provider's fees include their GST.
  */
 final class MyobReceiveMoney implements AccountingFormat {
 
@@ -62,9 +62,9 @@ final class MyobReceiveMoney implements AccountingFormat {
 			$rows[]  = array(
 				$this->codes->deposit_account(),
 				$line->day_month_year(),
-				'Stripe',
-				/* translators: %s: Stripe payout id. */
-				sprintf( __( 'Stripe payout %s', 'donation-widget' ), $line->payout_id ),
+				$line->provider,
+				/* translators: 1: the provider's name, 2: its payout id. */
+				sprintf( __( '%1$s payout %2$s', 'donation-widget' ), $line->provider, $line->payout_id ),
 				'X',
 				$line->account,
 				$line->decimal(),

@@ -1,6 +1,6 @@
 <?php
 /**
- * The lines of one or more Stripe deposits, from the stored books.
+ * The lines of one or more of the provider's deposits, from the stored books.
  *
  * @package DonationWidget
  */
@@ -11,13 +11,17 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Payouts\PayoutParts;
+use DonationWidget\Books\Payouts\PayoutSource;
+use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Database\Schema;
 use DonationWidget\Receipts\DonationFormat;
 
 /**
  * Reads the stored payouts, their balance transactions and the donations they came from, and
  * turns each deposit into statement lines: one per gift (its gross amount), refund, dispute and
- * anything else on the balance, and one line of all the fees Stripe kept. A deposit whose lines
+ * anything else on the balance, and one line of all the fees the provider kept. A deposit whose lines
  * do not come to its amount to the cent is refused, never exported: an export that does not
  * reconcile would be worse than none.
  */
@@ -27,8 +31,6 @@ final class PayoutLines {
 	 * Longest date range one file covers (a financial year, with a leap day).
 	 */
 	public const MAX_RANGE_DAYS = 366;
-
-	private const PROVIDER = 'stripe';
 
 	/**
 	 * The deposit's own transaction: the money leaving the balance for the bank, not a part.
@@ -42,11 +44,6 @@ final class PayoutLines {
 	private const DISPUTE_CATEGORIES = array( 'dispute', 'dispute_reversal' );
 
 	/**
-	 * Stripe's own fees charged as transactions of their own.
-	 */
-	private const FEE_TYPES = array( 'stripe_fee', 'stripe_fx_fee', 'tax_fee', 'application_fee' );
-
-	/**
 	 * Payout statuses whose money never reached the bank.
 	 */
 	private const RETURNED = array( 'failed', 'canceled' );
@@ -54,28 +51,33 @@ final class PayoutLines {
 	/**
 	 * Builds the reader.
 	 *
-	 * @param AccountCodes $codes The accounts each kind of line is coded to.
+	 * @param AccountCodes    $codes    The accounts each kind of line is coded to.
+	 * @param GatewayRegistry $gateways The gateways: which pay out, and their names.
 	 */
-	public function __construct( private readonly AccountCodes $codes ) {
+	public function __construct( private readonly AccountCodes $codes, private readonly GatewayRegistry $gateways ) {
 	}
 
 	/**
 	 * One deposit's lines.
 	 *
-	 * @param string $payout_id Stripe payout id (po_…).
+	 * @param string $payout_id The provider's payout id (po_…).
 	 * @return list<StatementLine>
 	 * @throws ExportRefused When it is unknown, returned, or does not add up.
 	 */
 	public function of_payout( string $payout_id ): array {
 		if ( ! preg_match( '/^po_[A-Za-z0-9_]{1,180}$/', $payout_id ) ) {
-			throw new ExportRefused( esc_html__( 'That is not a Stripe payout ID (they start with po_). Open the deposit from the Payouts screen and use its download link.', 'donation-widget' ), 400 );
+			/* translators: %s: the provider's name. */
+			throw new ExportRefused( esc_html( sprintf( __( 'That is not a %s payout ID (they start with po_). Open the deposit from the Payouts screen and use its download link.', 'donation-widget' ), $this->paying_out_names() ) ), 400 );
 		}
 		global $wpdb;
-		$table = Schema::table( 'payouts' );
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own; on the provider_payout key.
-		$payout = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE provider = %s AND payout_id = %s", self::PROVIDER, $payout_id ), ARRAY_A );
+		$table     = Schema::table( 'payouts' );
+		$providers = $this->paying_out();
+		$in        = implode( ', ', array_fill( 0, max( 1, count( $providers ) ), '%s' ) );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the table name is the plugin's own and a placeholder per provider; on the provider_payout key.
+		$payout = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE provider IN ({$in}) AND payout_id = %s", array_merge( array() === $providers ? array( '' ) : $providers, array( $payout_id ) ) ), ARRAY_A );
 		if ( ! is_array( $payout ) ) {
-			throw new ExportRefused( esc_html__( 'This deposit was not found. The Payouts screen lists the deposits this site knows of; a new one appears once Stripe has sent it.', 'donation-widget' ), 404 );
+			/* translators: %s: the provider's name. */
+			throw new ExportRefused( esc_html( sprintf( __( 'This deposit was not found. The Payouts screen lists the deposits this site knows of; a new one appears once %s has sent it.', 'donation-widget' ), $this->paying_out_names() ) ), 404 );
 		}
 		if ( in_array( (string) $payout['status'], self::RETURNED, true ) ) {
 			throw new ExportRefused( esc_html__( 'This payout failed or was cancelled, so its money never reached your bank and there is nothing to reconcile. Its transactions will be paid out again in a later deposit.', 'donation-widget' ), 409 );
@@ -105,9 +107,11 @@ final class PayoutLines {
 			throw new ExportRefused( esc_html( sprintf( __( 'Choose at most %d days: download a long period in parts, such as one per month.', 'donation-widget' ), self::MAX_RANGE_DAYS ) ), 400 );
 		}
 		global $wpdb;
-		$table = Schema::table( 'payouts' );
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own; on the arrival_date key.
-		$payouts = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE arrival_date BETWEEN %s AND %s AND provider = %s ORDER BY arrival_date ASC, id ASC", $first->format( 'Y-m-d' ), $last->format( 'Y-m-d' ), self::PROVIDER ), ARRAY_A );
+		$table     = Schema::table( 'payouts' );
+		$providers = $this->paying_out();
+		$in        = implode( ', ', array_fill( 0, max( 1, count( $providers ) ), '%s' ) );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the table name is the plugin's own and a placeholder per provider; on the arrival_date key.
+		$payouts = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE arrival_date BETWEEN %s AND %s AND provider IN ({$in}) ORDER BY arrival_date ASC, id ASC", array_merge( array( $first->format( 'Y-m-d' ), $last->format( 'Y-m-d' ) ), array() === $providers ? array( '' ) : $providers ) ), ARRAY_A );
 		$lines   = array();
 		foreach ( is_array( $payouts ) ? $payouts : array() as $payout ) {
 			if ( ! in_array( (string) $payout['status'], self::RETURNED, true ) ) {
@@ -115,8 +119,8 @@ final class PayoutLines {
 			}
 		}
 		if ( array() === $lines ) {
-			/* translators: 1: first day, 2: last day. */
-			throw new ExportRefused( esc_html( sprintf( __( 'No Stripe deposit arrived from %1$s to %2$s, so there is nothing to export.', 'donation-widget' ), wp_date( get_option( 'date_format' ), $first->getTimestamp(), new \DateTimeZone( 'UTC' ) ), wp_date( get_option( 'date_format' ), $last->getTimestamp(), new \DateTimeZone( 'UTC' ) ) ) ), 404 );
+			/* translators: 1: first day, 2: last day, 3: the provider's name. */
+			throw new ExportRefused( esc_html( sprintf( __( 'No %3$s deposit arrived from %1$s to %2$s, so there is nothing to export.', 'donation-widget' ), wp_date( get_option( 'date_format' ), $first->getTimestamp(), new \DateTimeZone( 'UTC' ) ), wp_date( get_option( 'date_format' ), $last->getTimestamp(), new \DateTimeZone( 'UTC' ) ), $this->paying_out_names() ) ), 404 );
 		}
 		return $lines;
 	}
@@ -144,9 +148,10 @@ final class PayoutLines {
 	private function lines( array $payout ): array {
 		global $wpdb;
 		$payout_id = (string) $payout['payout_id'];
+		$provider  = $this->name_of( (string) $payout['provider'] );
 		$table     = Schema::table( 'balance_transactions' );
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own; on the payout_id key.
-		$rows   = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE provider = %s AND payout_id = %s ORDER BY provider_created_at ASC, id ASC", self::PROVIDER, $payout_id ), ARRAY_A );
+		$rows   = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE provider = %s AND payout_id = %s ORDER BY provider_created_at ASC, id ASC", (string) $payout['provider'], $payout_id ), ARRAY_A );
 		$rows   = is_array( $rows ) ? $rows : array();
 		$donors = $this->donors( array_map( static fn ( array $row ): int => (int) $row['donation_id'], $rows ) );
 		$date   = self::date_of( $payout );
@@ -162,15 +167,15 @@ final class PayoutLines {
 			$kind        = self::kind_of( $type, (string) $row['reporting_category'], isset( $donors[ $donation_id ] ) );
 			$amount      = (int) $row['amount_cents'];
 			if ( StatementLine::FEE === $kind || ! isset( $donors[ $donation_id ] ) ) {
-				// Stripe's own charges, and what is not from this site: what it did to the balance.
+				// The provider's own charges, and what is not from this site: what it did to the balance.
 				$amount = (int) $row['net_cents'];
 			} else {
-				// A gift (or its refund or chargeback) at its own amount; what Stripe kept of it is
-				// in the deposit's one fee line.
+				// A gift (or its refund or chargeback) at its own amount; what the provider kept of it
+				// is in the deposit's one fee line.
 				$fees += (int) $row['fee_cents'];
 			}
 			if ( 0 !== $amount ) {
-				$lines[] = $this->line( $kind, $payout_id, $date, $amount, $row, $donors[ $donation_id ] ?? null );
+				$lines[] = $this->line( $kind, $payout_id, $date, $amount, $row, $donors[ $donation_id ] ?? null, $provider );
 			}
 		}
 		if ( 0 !== $fees ) {
@@ -179,12 +184,13 @@ final class PayoutLines {
 				$payout_id,
 				$date,
 				-$fees,
-				'Stripe',
-				/* translators: %s: Stripe payout id. */
-				sprintf( __( 'Stripe fees on the gifts in payout %s', 'donation-widget' ), $payout_id ),
+				$provider,
+				/* translators: 1: the provider's name, 2: its payout id. */
+				sprintf( __( '%1$s fees on the gifts in payout %2$s', 'donation-widget' ), $provider, $payout_id ),
 				$payout_id,
 				$this->codes->account( StatementLine::FEE ),
-				$this->codes->tax( StatementLine::FEE )
+				$this->codes->tax( StatementLine::FEE ),
+				$provider
 			);
 		}
 
@@ -193,11 +199,12 @@ final class PayoutLines {
 			throw new ExportRefused(
 				esc_html(
 					sprintf(
-						/* translators: 1: Stripe payout id, 2: the deposit, 3: what its stored transactions come to. */
-						__( 'Payout %1$s does not add up yet: the deposit is %2$s but its stored transactions come to %3$s. Check it on the Payouts screen (a transaction may not have been read from Stripe yet) and download again once it is balanced.', 'donation-widget' ),
+						/* translators: 1: the provider's payout id, 2: the deposit, 3: what its stored transactions come to, 4: the provider's name. */
+						__( 'Payout %1$s does not add up yet: the deposit is %2$s but its stored transactions come to %3$s. Check it on the Payouts screen (a transaction may not have been read from %4$s yet) and download again once it is balanced.', 'donation-widget' ),
 						$payout_id,
 						DonationFormat::money( (int) $payout['amount_cents'] ),
-						DonationFormat::money( $sum )
+						DonationFormat::money( $sum ),
+						$provider
 					)
 				),
 				409
@@ -215,8 +222,9 @@ final class PayoutLines {
 	 * @param int                        $amount    Signed cents.
 	 * @param array<string, mixed>       $row       balance_transactions row.
 	 * @param array<string, string>|null $donor     The donation's donor and frequency, or null.
+	 * @param string                     $provider  The provider's name.
 	 */
-	private function line( string $kind, string $payout_id, string $date, int $amount, array $row, ?array $donor ): StatementLine {
+	private function line( string $kind, string $payout_id, string $date, int $amount, array $row, ?array $donor, string $provider ): StatementLine {
 		$source = '' !== (string) $row['source_id'] ? (string) $row['source_id'] : (string) $row['transaction_id'];
 		$id     = (int) $row['donation_id'];
 		$labels = array(
@@ -231,23 +239,23 @@ final class PayoutLines {
 			$description = sprintf( $labels[ $kind ], $id ) . ( StatementLine::GIFT === $kind ? ' (' . $donor['frequency'] . ')' : '' );
 			$payee       = $donor['name'];
 		} else {
-			$stripe_said = '' !== (string) $row['description'] ? (string) $row['description'] : (string) $row['type'];
-			/* translators: %s: Stripe's description or type of the transaction. */
-			$description = sprintf( __( 'Stripe: %s', 'donation-widget' ), $stripe_said );
-			$payee       = null !== $donor ? $donor['name'] : 'Stripe';
+			$provider_said = '' !== (string) $row['description'] ? (string) $row['description'] : (string) $row['type'];
+			/* translators: 1: the provider's name, 2: its description or type of the transaction. */
+			$description = sprintf( __( '%1$s: %2$s', 'donation-widget' ), $provider, $provider_said );
+			$payee       = null !== $donor ? $donor['name'] : $provider;
 		}
-		return new StatementLine( $kind, $payout_id, $date, $amount, $payee, $description, $source, $this->codes->account( $kind ), $this->codes->tax( $kind ) );
+		return new StatementLine( $kind, $payout_id, $date, $amount, $payee, $description, $source, $this->codes->account( $kind ), $this->codes->tax( $kind ), $provider );
 	}
 
 	/**
 	 * Which kind of line a transaction is.
 	 *
-	 * @param string $type               Stripe's type.
-	 * @param string $reporting_category Stripe's reporting_category.
+	 * @param string $type               The provider's type.
+	 * @param string $reporting_category The provider's reporting_category.
 	 * @param bool   $from_this_site     Whether its donation is one of this site's.
 	 */
 	private static function kind_of( string $type, string $reporting_category, bool $from_this_site ): string {
-		if ( in_array( $type, self::FEE_TYPES, true ) ) {
+		if ( in_array( $type, PayoutParts::FEE_TYPES, true ) ) {
 			return StatementLine::FEE;
 		}
 		if ( ! $from_this_site ) {
@@ -295,7 +303,7 @@ final class PayoutLines {
 	}
 
 	/**
-	 * The deposit's date: when it arrived at the bank (else when Stripe made it).
+	 * The deposit's date: when it arrived at the bank (else when the provider made it).
 	 *
 	 * @param array<string, mixed> $payout payouts row.
 	 */
@@ -306,5 +314,31 @@ final class PayoutLines {
 			}
 		}
 		return gmdate( 'Y-m-d' );
+	}
+
+	/**
+	 * The ids of the gateways that pay out (PayoutSource).
+	 *
+	 * @return list<string>
+	 */
+	private function paying_out(): array {
+		return array_values( array_map( static fn ( Gateway $gateway ): string => $gateway->id(), array_filter( $this->gateways->gateways(), static fn ( Gateway $gateway ): bool => $gateway instanceof PayoutSource ) ) );
+	}
+
+	/**
+	 * The names of the gateways that pay out, such as the card provider's.
+	 */
+	private function paying_out_names(): string {
+		return implode( ', ', array_map( fn ( string $id ): string => $this->name_of( $id ), $this->paying_out() ) );
+	}
+
+	/**
+	 * A stored provider id's name: its gateway's label (the id when the gateway is gone).
+	 *
+	 * @param string $provider The stored provider id.
+	 */
+	private function name_of( string $provider ): string {
+		$gateway = $this->gateways->gateway( $provider );
+		return null !== $gateway ? $gateway->label() : $provider;
 	}
 }

@@ -32,11 +32,12 @@ final class StatementLine {
 	 * @param string $payout_id    The deposit (po_…) it belongs to.
 	 * @param string $date         Y-m-d: the deposit's arrival date.
 	 * @param int    $amount_cents Signed cents.
-	 * @param string $payee        Donor (or Stripe) as the treasurer reads it.
+	 * @param string $payee        Donor (or the provider) as the treasurer reads it.
 	 * @param string $description  What it was.
-	 * @param string $reference    The provider's id of it, to find it again at Stripe.
+	 * @param string $reference    The provider's id of it, to find it again at the provider.
 	 * @param string $account      Account code ('' when the admin set none or it is not this site's).
 	 * @param string $tax          Tax choice key (bas_excluded, gst_on_expenses, …), '' for none.
+	 * @param string $provider     The provider's name (its gateway's label) that made the deposit.
 	 */
 	public function __construct(
 		public readonly string $kind,
@@ -47,7 +48,8 @@ final class StatementLine {
 		public readonly string $description,
 		public readonly string $reference,
 		public readonly string $account,
-		public readonly string $tax
+		public readonly string $tax,
+		public readonly string $provider = ''
 	) {
 	}
 

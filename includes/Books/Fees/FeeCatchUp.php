@@ -11,14 +11,15 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Database\Schema;
-use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 
 /**
  * Runs with the reconciliation pass (every five minutes): paid donations of the last weeks whose
- * fee is still unknown (a site without webhooks, a BECS debit that cleared days later, PayPal,
- * a provider that could not be reached) get it from the provider. Bounded per run; a payment
+ * fee is still unknown (a site without webhooks, a BECS debit that cleared days later, a wallet
+ * payment, a provider that could not be reached) get it from the provider. Bounded per run; a payment
  * the provider cannot describe is remembered and skipped, so it never holds up the others.
  */
 final class FeeCatchUp {
@@ -45,8 +46,9 @@ final class FeeCatchUp {
 	 *
 	 * @param DonationRepository $donations Donation records.
 	 * @param FeeRecorder        $recorder  Reads and writes one fee.
+	 * @param GatewayRegistry    $gateways  The gateways, whose payments have fees to read.
 	 */
-	public function __construct( private readonly DonationRepository $donations, private readonly FeeRecorder $recorder ) {
+	public function __construct( private readonly DonationRepository $donations, private readonly FeeRecorder $recorder, private readonly GatewayRegistry $gateways ) {
 	}
 
 	/**
@@ -83,13 +85,18 @@ final class FeeCatchUp {
 	 */
 	private function missing( array $skips ): array {
 		global $wpdb;
-		$table  = Schema::table( 'donations' );
-		$since  = gmdate( 'Y-m-d H:i:s', time() - self::DAYS * DAY_IN_SECONDS );
-		$skip   = array() === $skips ? '' : ' AND id NOT IN (' . implode( ', ', array_fill( 0, count( $skips ), '%d' ) ) . ')';
-		$status = implode( ', ', array_fill( 0, count( FeeRecorder::PAID ), '%s' ) );
-		$args   = array_merge( FeeRecorder::PAID, array( $since, Donation::PROVIDER_STRIPE, Donation::PROVIDER_PAYPAL ), $skips, array( self::BATCH ) );
+		$table   = Schema::table( 'donations' );
+		$since   = gmdate( 'Y-m-d H:i:s', time() - self::DAYS * DAY_IN_SECONDS );
+		$skip    = array() === $skips ? '' : ' AND id NOT IN (' . implode( ', ', array_fill( 0, count( $skips ), '%d' ) ) . ')';
+		$status  = implode( ', ', array_fill( 0, count( FeeRecorder::PAID ), '%s' ) );
+		$readers = array_values( array_map( static fn ( Gateway $gateway ): string => $gateway->id(), array_filter( $this->gateways->gateways(), static fn ( Gateway $gateway ): bool => $gateway instanceof ReadsFees ) ) );
+		if ( array() === $readers ) {
+			return array();
+		}
+		$provider = implode( ', ', array_fill( 0, count( $readers ), '%s' ) );
+		$args     = array_merge( FeeRecorder::PAID, array( $since ), $readers, $skips, array( self::BATCH ) );
 		// On the status_created key: a few weeks of paid donations, most of which have their fee.
-		$ids = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$table} WHERE status IN ({$status}) AND created_at >= %s AND fee_cents IS NULL AND provider IN (%s, %s) AND provider_reference <> ''{$skip} ORDER BY created_at DESC LIMIT %d", $args ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the plugin's table name, and placeholders in $status and $skip; the pass must read the rows as they are now.
+		$ids = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$table} WHERE status IN ({$status}) AND created_at >= %s AND fee_cents IS NULL AND provider IN ({$provider}) AND provider_reference <> ''{$skip} ORDER BY created_at DESC LIMIT %d", $args ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the plugin's table name, and placeholders in $status, $provider and $skip; the pass must read the rows as they are now.
 		return array_values( array_map( 'intval', $ids ) );
 	}
 

@@ -11,20 +11,15 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Donations\Donation;
-use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
-use DonationWidget\Gateways\PayPal\PayPalClient;
-use DonationWidget\Gateways\Stripe\StripeClient;
-use DonationWidget\Gateways\Stripe\StripeError;
-use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Asks the provider what it took from a payment: Stripe's charge with its balance transaction
- * expanded, PayPal's capture with its seller_receivable_breakdown. Written once through
- * DonationRepository::record_amounts() (compare-and-set), so a webhook and the catch-up pass
- * reading the same payment never write it twice.
+ * Asks the payment's gateway (ReadsFees) what its provider took from a payment, and writes it
+ * through FeeLedger (compare-and-set), so a webhook and the catch-up pass reading the same
+ * payment never write it twice.
  */
 final class FeeRecorder {
 
@@ -42,14 +37,12 @@ final class FeeRecorder {
 	/**
 	 * Builds the recorder.
 	 *
-	 * @param DonationRepository $donations Donation records.
-	 * @param StripeClient       $stripe    Stripe.
-	 * @param PayPalClient       $paypal    PayPal.
+	 * @param FeeLedger       $fees     Writes the fee.
+	 * @param GatewayRegistry $gateways The gateways, which read the fees.
 	 */
 	public function __construct(
-		private readonly DonationRepository $donations,
-		private readonly StripeClient $stripe,
-		private readonly PayPalClient $paypal
+		private readonly FeeLedger $fees,
+		private readonly GatewayRegistry $gateways
 	) {
 	}
 
@@ -67,69 +60,18 @@ final class FeeRecorder {
 		if ( '' === $donation->provider_reference() || ! in_array( $donation->status(), self::PAID, true ) ) {
 			return self::NOT_YET;
 		}
+		$gateway = $this->gateways->gateway( $donation->provider() );
+		if ( ! $gateway instanceof ReadsFees ) {
+			return self::NOT_FOUND;
+		}
 		try {
-			$fee = $this->read( $donation );
-		} catch ( StripeRequestError $error ) {
-			return $error->is_missing_resource() ? self::NOT_FOUND : self::FAILED;
-		} catch ( ProviderUnavailable | StripeError $error ) {
+			$fee = $gateway->payment_fee( $donation );
+		} catch ( ProviderUnavailable ) {
 			return self::FAILED;
 		}
 		if ( null === $fee ) {
 			return self::NOT_FOUND;
 		}
-		return $this->write( $donation, $fee ) ? self::RECORDED : self::KNOWN;
-	}
-
-	/**
-	 * Records a fee read from a Stripe charge already in hand (a webhook's charge).
-	 *
-	 * @param Donation     $donation The donation the charge paid.
-	 * @param array<mixed> $charge   The charge, balance_transaction expanded.
-	 * @return bool Whether this call wrote it.
-	 */
-	public function record_charge( Donation $donation, array $charge ): bool {
-		$fee = ProviderFee::of_stripe_charge( $charge );
-		return null !== $donation->fee_cents() || null === $fee ? false : $this->write( $donation, $fee );
-	}
-
-	/**
-	 * The provider's figures for the donation's payment.
-	 *
-	 * @param Donation $donation The donation.
-	 * @throws StripeError         When Stripe refuses the read (a missing charge too).
-	 * @throws ProviderUnavailable When the provider cannot be reached.
-	 */
-	private function read( Donation $donation ): ?ProviderFee {
-		if ( Donation::PROVIDER_PAYPAL === $donation->provider() ) {
-			$capture = $this->paypal->capture( $donation->provider_reference() );
-			return null === $capture ? null : ProviderFee::of_paypal_breakdown( $capture->seller_receivable_breakdown() );
-		}
-		if ( ! str_starts_with( $donation->provider_reference(), 'ch_' ) && ! str_starts_with( $donation->provider_reference(), 'py_' ) ) {
-			return null;
-		}
-		$charge = $this->stripe->get( '/v1/charges/' . rawurlencode( $donation->provider_reference() ), array( 'expand' => array( 'balance_transaction' ) ) );
-		return ProviderFee::of_stripe_charge( $charge );
-	}
-
-	/**
-	 * Writes fee, net and the balance transaction on the donation.
-	 *
-	 * @param Donation    $donation The donation.
-	 * @param ProviderFee $fee      The provider's figures.
-	 * @return bool Whether this call changed the row.
-	 */
-	private function write( Donation $donation, ProviderFee $fee ): bool {
-		if ( '' !== $fee->currency && strtoupper( $donation->currency() ) !== $fee->currency ) {
-			// Settled in another currency: a net in it would not add up with the gift.
-			return false;
-		}
-		$amounts = array(
-			'fee_cents' => $fee->fee_cents,
-			'net_cents' => $fee->net_cents,
-		);
-		if ( '' !== $fee->reference ) {
-			$amounts['balance_transaction_id'] = $fee->reference;
-		}
-		return null !== $this->donations->record_amounts( $donation->id(), $amounts );
+		return $this->fees->record_fee( $donation, $fee ) ? self::RECORDED : self::KNOWN;
 	}
 }

@@ -22,7 +22,7 @@ final class BalanceTransactionRepository {
 	/**
 	 * Inserts or updates one transaction.
 	 *
-	 * @param string               $provider    stripe.
+	 * @param string               $provider    The stored provider id.
 	 * @param array<string, mixed> $transaction transaction_id, payout_id, type, reporting_category, amount_cents, fee_cents, net_cents, currency, source_id, donation_id, description, provider_created_at.
 	 */
 	public function save( string $provider, array $transaction ): void {
@@ -53,7 +53,7 @@ final class BalanceTransactionRepository {
 	}
 
 	/**
-	 * A payout's transactions, oldest first (Stripe lists newest first, so among those of one
+	 * A payout's transactions, oldest first (the provider lists newest first, so among those of one
 	 * second the later row is the older), the deposit's own last.
 	 *
 	 * @param string $payout_id po_… id.

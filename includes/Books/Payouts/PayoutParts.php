@@ -29,7 +29,7 @@ final class PayoutParts {
 	public const UNEXPLAINED = 'unexplained';
 
 	/**
-	 * Stripe's balance transaction types of a payment (charge; payment for some methods).
+	 * The provider's balance transaction types of a payment (charge; payment for some methods).
 	 */
 	private const PAYMENT_TYPES = array( 'charge', 'payment' );
 
@@ -44,9 +44,10 @@ final class PayoutParts {
 	private const DISPUTE_CATEGORIES = array( 'dispute', 'dispute_reversal' );
 
 	/**
-	 * Stripe's own fees charged as separate transactions (not per payment).
+	 * The provider's own fees charged as separate transactions (not per payment): stored type
+	 * values, as the card provider writes them.
 	 */
-	private const FEE_TYPES = array( 'stripe_fee', 'stripe_fx_fee', 'tax_fee', 'application_fee' );
+	public const FEE_TYPES = array( 'stripe_fee', 'stripe_fx_fee', 'tax_fee', 'application_fee' );
 
 	/**
 	 * The deposit's own transaction (type payout): the money leaving the balance, not a part.
@@ -102,7 +103,7 @@ final class PayoutParts {
 			} elseif ( 'other' === $part ) {
 				$parts['other'] += $net;
 			} else {
-				// A payment, refund or dispute of this site: its amount, and what Stripe kept of it.
+				// A payment, refund or dispute of this site: its amount, and what the provider kept of it.
 				$parts[ $part ] += $amount;
 				$parts['fee']   -= $fee;
 			}
@@ -113,8 +114,8 @@ final class PayoutParts {
 	/**
 	 * Which part a transaction counts in.
 	 *
-	 * @param string $type               Stripe's type.
-	 * @param string $reporting_category Stripe's reporting_category.
+	 * @param string $type               The provider's type.
+	 * @param string $reporting_category The provider's reporting_category.
 	 * @param bool   $from_this_site     Whether its source is a donation of this site.
 	 * @return string gross, fee, refund, dispute or other.
 	 */

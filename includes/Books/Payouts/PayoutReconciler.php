@@ -11,13 +11,13 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Gateways\Stripe\StripeClient;
-use DonationWidget\Gateways\Stripe\StripeError;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Lists Stripe's payouts of the last weeks (GET /v1/payouts) and records each one through
- * PayoutBooks, as the webhook listener does: a payout already explained costs no further call.
+ * Lists each paying-out gateway's payouts of the last weeks (its PayoutSource) and records each
+ * one through PayoutBooks, as the webhook listener does: a payout already explained costs no
+ * further call.
  */
 final class PayoutReconciler {
 
@@ -27,17 +27,12 @@ final class PayoutReconciler {
 	private const LOOK_BACK_DAYS = 35;
 
 	/**
-	 * At most this many pages of payouts a pass.
-	 */
-	private const MAX_PAGES = 5;
-
-	/**
 	 * Builds the pass.
 	 *
-	 * @param StripeClient $stripe Stripe.
-	 * @param PayoutBooks  $books  The payouts' books.
+	 * @param GatewayRegistry $gateways The gateways, some of which pay out.
+	 * @param PayoutBooks     $books    The payouts' books.
 	 */
-	public function __construct( private readonly StripeClient $stripe, private readonly PayoutBooks $books ) {
+	public function __construct( private readonly GatewayRegistry $gateways, private readonly PayoutBooks $books ) {
 	}
 
 	/**
@@ -47,20 +42,34 @@ final class PayoutReconciler {
 	 * @return list<string> What happened to each payout.
 	 */
 	public function run( int $now = 0 ): array {
-		if ( ! $this->stripe->is_configured() ) {
-			return array();
-		}
-		$now   = $now > 0 ? $now : time();
-		$done  = array();
-		$query = array( 'created' => array( 'gte' => $now - self::LOOK_BACK_DAYS * DAY_IN_SECONDS ) );
-		try {
-			foreach ( $this->stripe->each( '/v1/payouts', $query, self::MAX_PAGES ) as $payout ) {
-				$done[] = $this->books->record( $payout );
+		$now  = $now > 0 ? $now : time();
+		$done = array();
+		foreach ( $this->gateways->gateways() as $gateway ) {
+			if ( ! $gateway instanceof PayoutSource ) {
+				continue;
 			}
-		} catch ( StripeError | ProviderUnavailable $error ) {
-			// The next pass tries again; what was recorded stays.
-			$done[] = 'stopped: ' . $error->getMessage();
-		}//end try
+			try {
+				foreach ( $gateway->payouts_since( $now - self::LOOK_BACK_DAYS * DAY_IN_SECONDS ) as $payout ) {
+					$done[] = $this->books->record( $gateway, $payout );
+				}
+			} catch ( ProviderUnavailable $error ) {
+				// The next pass tries again; what was recorded stays.
+				$done[] = 'stopped: ' . $error->getMessage();
+			}
+		}
 		return $done;
+	}
+
+	/**
+	 * The pass on its WP-Cron event: what it recorded (not what was already explained) goes to
+	 * the error log, where admins look.
+	 */
+	public function run_on_schedule(): void {
+		foreach ( $this->run() as $line ) {
+			if ( ! str_contains( $line, 'already explained' ) ) {
+				// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see what the pass recorded.
+				error_log( 'Donation Widget payouts: ' . $line );
+			}
+		}
 	}
 }

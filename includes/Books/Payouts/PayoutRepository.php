@@ -29,12 +29,12 @@ final class PayoutRepository {
 	 * Inserts or updates a payout's provider facts (amount, status, dates), keeping its
 	 * explanation.
 	 *
-	 * @param string $provider   stripe.
+	 * @param string $provider   The stored provider id.
 	 * @param string $payout_id  po_… id.
 	 * @param int    $amount     Cents.
 	 * @param string $currency   ISO code, upper case.
 	 * @param string $status     Provider status (pending, in_transit, paid, failed, canceled).
-	 * @param string $arrival    Y-m-d (the bank's date, UTC as Stripe gives it).
+	 * @param string $arrival    Y-m-d (the bank's date, UTC as the provider gives it).
 	 * @param string $created_at UTC datetime.
 	 */
 	public function save( string $provider, string $payout_id, int $amount, string $currency, string $status, string $arrival, string $created_at ): void {
@@ -63,7 +63,7 @@ final class PayoutRepository {
 	/**
 	 * Stores the explanation: the parts, and whether they come to the deposit.
 	 *
-	 * @param string      $provider  stripe.
+	 * @param string      $provider  The stored provider id.
 	 * @param string      $payout_id po_… id.
 	 * @param PayoutParts $parts     The parts.
 	 * @param int         $amount    The deposit, cents.

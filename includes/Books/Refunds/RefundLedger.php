@@ -18,7 +18,7 @@ use DonationWidget\Donations\DonationRepository;
 
 /**
  * One way in for every refund the site hears of (the provider's answer to the admin's request,
- * Stripe's charge.refunded / refund.* and PayPal's PAYMENT.CAPTURE.REFUNDED): the refund is kept
+ * and each gateway's refund events): the refund is kept
  * on its one row (RefundRepository::record()), then the donation's refunded_cents is set to the
  * sum of its refund rows, never added to, so a refund heard of twice is counted once.
  */
@@ -82,7 +82,7 @@ final class RefundLedger {
 
 	/**
 	 * The refund row a provider refund names, to find its donation when the provider does not
-	 * say (a PayPal refund's capture link missing).
+	 * say (a wallet provider's refund whose capture link is missing).
 	 *
 	 * @param int $refund_id Row id.
 	 */

@@ -27,7 +27,7 @@ final class RefundRepository {
 	 * Claims a refund asked for here: the row is written only when no other request holds the key.
 	 *
 	 * @param int    $donation_id  The donation.
-	 * @param string $provider     stripe, paypal.
+	 * @param string $provider     The stored provider id.
 	 * @param string $request_key  The donation and the refunded cents the admin saw.
 	 * @param int    $amount_cents How much.
 	 * @param string $currency     ISO code.

@@ -139,8 +139,8 @@ final class Refunds {
 	/**
 	 * Whether a claimed refund is one whose provider never answered (still asked for, with no
 	 * provider id, the same amount asked again) and old enough that no request for it is still
-	 * running, yet young enough that the provider still knows its idempotency key (Stripe keeps
-	 * keys 24 hours): asking again with the same key then makes it at most once.
+	 * running, yet young enough that the provider still knows its idempotency key (the card
+	 * provider keeps keys 24 hours): asking again with the same key then makes it at most once.
 	 *
 	 * @param Refund $claimed      The row holding the key.
 	 * @param int    $amount_cents The amount asked for now.

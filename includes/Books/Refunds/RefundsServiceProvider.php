@@ -11,10 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\DonationLedger;
-use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Container;
-use DonationWidget\Donations\DonationRepository;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -24,20 +21,11 @@ use DonationWidget\ServiceProvider;
 final class RefundsServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the repository, the ledger and the service.
+	 * Nothing to share by hand: every class here is built from its constructor.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( RefundRepository::class, static fn (): RefundRepository => new RefundRepository() );
-		$container->set(
-			RefundLedger::class,
-			static fn ( Container $c ): RefundLedger => new RefundLedger( $c->get( RefundRepository::class ), $c->get( DonationRepository::class ), $c->get( DonationLedger::class ) )
-		);
-		$container->set(
-			Refunds::class,
-			static fn ( Container $c ): Refunds => new Refunds( $c->get( DonationRepository::class ), $c->get( RefundRepository::class ), $c->get( RefundLedger::class ), $c->get( GatewayRegistry::class ) )
-		);
 	}
 
 	/**

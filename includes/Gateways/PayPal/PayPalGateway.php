@@ -11,6 +11,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Fees\ProviderFee;
+use DonationWidget\Books\Fees\ReadsFees;
+use DonationWidget\Books\Payouts\KeepsBalance;
+use DonationWidget\Gateways\PayPal\Books\PayPalFees;
 use DonationWidget\Webhooks\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\ProviderRefund;
@@ -28,7 +32,7 @@ use DonationWidget\Settings\SettingsSection;
 /**
  * The PayPal gateway as the checkout, the settings screen and its connection test see it.
  */
-final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments {
+final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments, ReadsFees, KeepsBalance {
 
 	/**
 	 * Builds the gateway.
@@ -71,6 +75,13 @@ final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 	 */
 	public function id(): string {
 		return 'paypal';
+	}
+
+	/**
+	 * Its name for admin texts.
+	 */
+	public function label(): string {
+		return 'PayPal';
 	}
 
 	/**
@@ -133,5 +144,14 @@ final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 		}
 		/* translators: %s: sandbox or live. */
 		return ConnectionResult::worked( sprintf( __( 'Connected to PayPal (%s).', 'donation-widget' ), $this->paypal->mode_name() ) );
+	}
+
+	/**
+	 * The provider's fee on the donation's payment, for the books.
+	 *
+	 * @param Donation $donation A paid donation.
+	 */
+	public function payment_fee( Donation $donation ): ?ProviderFee {
+		return ( new PayPalFees( $this->paypal ) )->payment_fee( $donation );
 	}
 }

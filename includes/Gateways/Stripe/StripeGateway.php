@@ -11,6 +11,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Fees\ProviderFee;
+use DonationWidget\Books\Fees\ReadsFees;
+use DonationWidget\Books\Payouts\PayoutSource;
+use DonationWidget\Gateways\Stripe\Books\StripePayouts;
+use DonationWidget\Gateways\Stripe\Books\StripeFees;
 use DonationWidget\Webhooks\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Webhooks\WebhookConnection;
@@ -29,7 +34,7 @@ use DonationWidget\Settings\SettingsSection;
 /**
  * The Stripe gateway as the checkout, the settings screen and its connection test see it.
  */
-final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments {
+final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, ReadsFees, PayoutSource {
 
 	/**
 	 * Builds the gateway.
@@ -75,6 +80,13 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 	 */
 	public function id(): string {
 		return 'stripe';
+	}
+
+	/**
+	 * Its name for admin texts.
+	 */
+	public function label(): string {
+		return 'Stripe';
 	}
 
 	/**
@@ -136,5 +148,32 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 		}
 		/* translators: %s: test or live. */
 		return ConnectionResult::worked( sprintf( __( 'Connected to Stripe in %s mode.', 'donation-widget' ), $this->stripe->mode_name() ) . ' ' . PaymentMethodDomains::describe( $this->domains->register() ) );
+	}
+
+	/**
+	 * The provider's fee on the donation's payment, for the books.
+	 *
+	 * @param Donation $donation A paid donation.
+	 */
+	public function payment_fee( Donation $donation ): ?ProviderFee {
+		return ( new StripeFees( $this->stripe ) )->payment_fee( $donation );
+	}
+
+	/**
+	 * The payouts made since a time, for the books.
+	 *
+	 * @param int $since Unix time.
+	 */
+	public function payouts_since( int $since ): \Generator {
+		return ( new StripePayouts( $this->stripe ) )->payouts_since( $since );
+	}
+
+	/**
+	 * The balance transactions of a payout, for the books.
+	 *
+	 * @param string $payout_id po_… id.
+	 */
+	public function payout_transactions( string $payout_id ): \Generator {
+		return ( new StripePayouts( $this->stripe ) )->payout_transactions( $payout_id );
 	}
 }

@@ -11,9 +11,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Books\Disputes\DisputeListener;
-use DonationWidget\Books\Fees\ChargeFeeListener;
-use DonationWidget\Books\Payouts\PayoutEvent;
 use DonationWidget\Books\Refunds\RefundLedger;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\Gateway;
@@ -25,6 +22,10 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\Card\CardPayment;
 use DonationWidget\Gateways\Stripe\Card\OneOffCardPayment;
 use DonationWidget\Gateways\Stripe\Express\ExpressCheckout;
+use DonationWidget\Gateways\Stripe\Books\ChargeFeeListener;
+use DonationWidget\Gateways\Stripe\Books\DisputeListener;
+use DonationWidget\Gateways\Stripe\Books\PayoutEvent;
+use DonationWidget\Gateways\Stripe\Books\SettledChargeFee;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\ChargeRefunded;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\CustomerSubscriptionDeleted;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\InvoiceEvent;
@@ -96,7 +97,7 @@ final class StripeServiceProvider implements GatewayProvider {
 				$intents  = new PaymentIntentEvent( $ledger, $c->get( IntentOutcomes::class ), $stripe, $c->get( IntentCanceller::class ) );
 				$invoices = new InvoiceEvent( $c->get( StripeInvoices::class ), $c->get( InvoiceRecorder::class ) );
 				$refunds  = new ChargeRefunded( $ledger, $stripe, $c->get( StripeRefunds::class ), $c->get( RefundLedger::class ) );
-				// Payouts are the books' (Books\Payouts), read through this endpoint like the rest.
+				// The books' payouts (Books\Payouts), read through this endpoint like the rest.
 				$payouts = array_fill_keys( PayoutEvent::TYPES, $c->get( PayoutEvent::class ) );
 				return new StripeWebhookController(
 					$c->get( Settings::class ),
@@ -155,6 +156,8 @@ final class StripeServiceProvider implements GatewayProvider {
 	 */
 	public function boot( Container $container ): void {
 		add_action( 'rest_api_init', static fn () => $container->get( StripeWebhookController::class )->register_routes() );
+		// The books: a card payment confirmed by the site came with its fee.
+		add_action( 'donation_widget_stripe_charge_settled', $container->lazy( SettledChargeFee::class, 'record' ), 10, 2 );
 		// The wallets' domain: registered when the keys are saved, shown and retried on the settings screen.
 		add_action( 'update_option_' . Settings::OPTION, static fn ( mixed $old_value, mixed $new_value ) => $container->get( PaymentMethodDomainPanel::class )->on_settings_saved( $old_value, $new_value ), 10, 2 );
 		add_action( 'add_option_' . Settings::OPTION, static fn ( string $option, mixed $value ) => $container->get( PaymentMethodDomainPanel::class )->on_settings_saved( array(), $value ), 10, 2 );

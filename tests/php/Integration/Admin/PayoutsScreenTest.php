@@ -13,7 +13,7 @@ use DonationWidget\Admin\Payouts\PayoutsPage;
 use DonationWidget\Books\Payouts\BalanceTransactionRepository;
 use DonationWidget\Books\Payouts\PayoutParts;
 use DonationWidget\Books\Payouts\PayoutRepository;
-use DonationWidget\Books\Payouts\PayPalBalance;
+use DonationWidget\Books\Payouts\HeldBalance;
 
 final class PayoutsScreenTest extends AdminTestCase {
 
@@ -143,7 +143,7 @@ final class PayoutsScreenTest extends AdminTestCase {
 			)
 		);
 
-		$months = $this->service( PayPalBalance::class )->months( '2026-09-30 14:00:00', '2026-11-30 13:00:00' );
+		$months = $this->service( HeldBalance::class )->months( 'paypal', '2026-09-30 14:00:00', '2026-11-30 13:00:00' );
 
 		$this->assertSame(
 			array(

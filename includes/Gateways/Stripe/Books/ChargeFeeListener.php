@@ -5,12 +5,13 @@
  * @package DonationWidget
  */
 
-namespace DonationWidget\Books\Fees;
+namespace DonationWidget\Gateways\Stripe\Books;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Fees\FeeLedger;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\StripeClient;
@@ -29,12 +30,12 @@ final class ChargeFeeListener implements EventListener {
 	 *
 	 * @param DonationLedger $ledger   Finds the donation of a charge.
 	 * @param StripeClient   $stripe   Stripe.
-	 * @param FeeRecorder    $recorder Writes the fee.
+	 * @param FeeLedger      $fees Writes the fee.
 	 */
 	public function __construct(
 		private readonly DonationLedger $ledger,
 		private readonly StripeClient $stripe,
-		private readonly FeeRecorder $recorder
+		private readonly FeeLedger $fees
 	) {
 	}
 
@@ -62,7 +63,7 @@ final class ChargeFeeListener implements EventListener {
 		if ( null !== $donation->fee_cents() ) {
 			return "ignored: donation #{$donation->id()} has its fee";
 		}
-		return $this->recorder->record_charge( $donation, $charge )
+		return $this->fees->record_fee( $donation, StripeFees::of_charge( $charge ) )
 			? "donation #{$donation->id()} fee recorded"
 			: "ignored: charge {$object_id} has no balance transaction yet";
 	}

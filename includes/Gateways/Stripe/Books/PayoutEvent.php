@@ -5,12 +5,13 @@
  * @package DonationWidget
  */
 
-namespace DonationWidget\Books\Payouts;
+namespace DonationWidget\Gateways\Stripe\Books;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Payouts\PayoutBooks;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
 
 /**
@@ -27,9 +28,10 @@ final class PayoutEvent implements EventListener {
 	/**
 	 * Builds the listener.
 	 *
-	 * @param PayoutBooks $books The payouts' books.
+	 * @param StripePayouts $payouts Stripe's payouts.
+	 * @param PayoutBooks   $books   The payouts' books.
 	 */
-	public function __construct( private readonly PayoutBooks $books ) {
+	public function __construct( private readonly StripePayouts $payouts, private readonly PayoutBooks $books ) {
 	}
 
 	/**
@@ -39,6 +41,6 @@ final class PayoutEvent implements EventListener {
 	 * @param string $type      One of TYPES.
 	 */
 	public function handle( string $object_id, string $type ): string {
-		return $this->books->record_id( $object_id );
+		return $this->books->record( $this->payouts, $this->payouts->payout( $object_id ) );
 	}
 }

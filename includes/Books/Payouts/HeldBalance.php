@@ -1,6 +1,6 @@
 <?php
 /**
- * What PayPal donations left in the PayPal balance.
+ * What donations left in a provider balance that is not paid out.
  *
  * @package DonationWidget
  */
@@ -16,11 +16,12 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 
 /**
- * PayPal makes no automatic bank deposits: a capture's net (its total less PayPal's fee) stays
- * in the PayPal balance until someone moves it by hand. So per capture the net, and per period
- * what is waiting there: the nets less what was refunded from the balance.
+ * A provider whose gateway KeepsBalance makes no automatic bank deposits: a capture's net (its
+ * total less the provider's fee) stays in its balance until someone moves it by hand. So per
+ * capture the net, and per period what is waiting there: the nets less what was refunded from
+ * the balance.
  */
-final class PayPalBalance {
+final class HeldBalance {
 	// Money received: succeeded, partially_refunded and refunded (a refunded gift's net went
 	// into the balance, then its refund came out of it).
 
@@ -32,11 +33,12 @@ final class PayPalBalance {
 	/**
 	 * Per month (in the site's time zone) of a period: captures, gross, fees, refunds, and the net waiting.
 	 *
+	 * @param string $provider The stored provider id.
 	 * @param string $from_utc UTC datetime, inclusive.
 	 * @param string $to_utc   UTC datetime, exclusive.
 	 * @return list<array{month: string, captures: int, gross_cents: int, fee_cents: int, refunded_cents: int, waiting_cents: int, fee_unknown: int}>
 	 */
-	public function months( string $from_utc, string $to_utc ): array {
+	public function months( string $provider, string $from_utc, string $to_utc ): array {
 		global $wpdb;
 		$table  = Schema::table( 'donations' );
 		$offset = (int) round( (float) get_option( 'gmt_offset', 0 ) * HOUR_IN_SECONDS );
@@ -46,7 +48,7 @@ final class PayPalBalance {
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- as above.
 				"SELECT DATE_FORMAT(DATE_ADD(created_at, INTERVAL %d SECOND), '%%Y-%%m') AS month, COUNT(*) AS captures, SUM(total_cents) AS gross_cents, SUM(COALESCE(fee_cents, 0)) AS fee_cents, SUM(refunded_cents) AS refunded_cents, SUM(COALESCE(net_cents, 0)) - SUM(refunded_cents) AS waiting_cents, SUM(fee_cents IS NULL) AS fee_unknown FROM {$table} WHERE provider = %s AND status IN (%s, %s, %s) AND created_at >= %s AND created_at < %s GROUP BY month ORDER BY month DESC",
 				$offset,
-				Donation::PROVIDER_PAYPAL,
+				$provider,
 				DonationStatus::SUCCEEDED,
 				DonationStatus::PARTIALLY_REFUNDED,
 				DonationStatus::REFUNDED,
@@ -73,11 +75,12 @@ final class PayPalBalance {
 	/**
 	 * The captures of a period, newest first, each with its net.
 	 *
+	 * @param string $provider The stored provider id.
 	 * @param string $from_utc UTC datetime, inclusive.
 	 * @param string $to_utc   UTC datetime, exclusive.
 	 * @return list<Donation>
 	 */
-	public function captures( string $from_utc, string $to_utc ): array {
+	public function captures( string $provider, string $from_utc, string $to_utc ): array {
 		global $wpdb;
 		$table = Schema::table( 'donations' );
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- read fresh for the screen.
@@ -85,7 +88,7 @@ final class PayPalBalance {
 			$wpdb->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own.
 				"SELECT * FROM {$table} WHERE provider = %s AND status IN (%s, %s, %s) AND created_at >= %s AND created_at < %s ORDER BY created_at DESC, id DESC LIMIT %d",
-				Donation::PROVIDER_PAYPAL,
+				$provider,
 				DonationStatus::SUCCEEDED,
 				DonationStatus::PARTIALLY_REFUNDED,
 				DonationStatus::REFUNDED,

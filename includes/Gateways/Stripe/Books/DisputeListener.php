@@ -5,15 +5,15 @@
  * @package DonationWidget
  */
 
-namespace DonationWidget\Books\Disputes;
+namespace DonationWidget\Gateways\Stripe\Books;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Disputes\Disputes;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Donations\Donation;
-use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
 
@@ -28,16 +28,14 @@ final class DisputeListener implements EventListener {
 	/**
 	 * Builds the listener.
 	 *
-	 * @param DonationLedger     $ledger    Finds the disputed donation.
-	 * @param StripeClient       $stripe    Stripe.
-	 * @param DisputeRepository  $disputes  The disputes table.
-	 * @param DonationRepository $donations Writes the donation's dispute columns.
+	 * @param DonationLedger $ledger   Finds the disputed donation.
+	 * @param StripeClient   $stripe   Stripe.
+	 * @param Disputes       $disputes The books' disputes.
 	 */
 	public function __construct(
 		private readonly DonationLedger $ledger,
 		private readonly StripeClient $stripe,
-		private readonly DisputeRepository $disputes,
-		private readonly DonationRepository $donations
+		private readonly Disputes $disputes
 	) {
 	}
 
@@ -58,21 +56,6 @@ final class DisputeListener implements EventListener {
 				$donation = null;
 			}
 		}
-		$dispute = Dispute::of_stripe( $data, null !== $donation ? $donation->id() : 0 );
-		if ( '' === $dispute->provider_dispute_id ) {
-			return 'ignored: Stripe answered no dispute';
-		}
-		$this->disputes->save( $dispute );
-		if ( null === $donation ) {
-			return "dispute {$dispute->provider_dispute_id} recorded: not a donation of this site";
-		}
-		$this->donations->record_amounts(
-			$donation->id(),
-			array(
-				'dispute_status'     => $dispute->status,
-				'dispute_lost_cents' => min( $dispute->lost_cents(), $donation->total_cents() ),
-			)
-		);
-		return "donation #{$donation->id()} dispute {$dispute->status}";
+		return $this->disputes->record( Donation::PROVIDER_STRIPE, StripeDispute::of( $data, null !== $donation ? $donation->id() : 0 ), $donation );
 	}
 }

@@ -1,0 +1,67 @@
+<?php
+/**
+ * The providers' names on the payouts screens.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Admin\Payouts;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+use DonationWidget\Books\Payouts\KeepsBalance;
+use DonationWidget\Books\Payouts\PayoutSource;
+use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\GatewayRegistry;
+
+/**
+ * Texts name the provider with its gateway's label(), so the screens name no provider of their own.
+ */
+final class ProviderLabels {
+
+	/**
+	 * Builds the labels.
+	 *
+	 * @param GatewayRegistry $gateways The gateways.
+	 */
+	public function __construct( private readonly GatewayRegistry $gateways ) {
+	}
+
+	/**
+	 * The name of a stored provider id (the id itself when its gateway is gone).
+	 *
+	 * @param string $provider The stored provider id.
+	 */
+	public function of( string $provider ): string {
+		$gateway = $this->gateways->gateway( $provider );
+		return null !== $gateway ? $gateway->label() : $provider;
+	}
+
+	/**
+	 * The names of the providers that make bank deposits, such as the card provider's.
+	 */
+	public function paying_out(): string {
+		return implode( ', ', array_map( static fn ( Gateway $gateway ): string => $gateway->label(), $this->gateways_that( PayoutSource::class ) ) );
+	}
+
+	/**
+	 * The gateways whose money stays in their balance.
+	 *
+	 * @return list<Gateway>
+	 */
+	public function keeping_balance(): array {
+		return $this->gateways_that( KeepsBalance::class );
+	}
+
+	/**
+	 * The gateways implementing an interface.
+	 *
+	 * @param class-string $capability The interface.
+	 * @return list<Gateway>
+	 */
+	private function gateways_that( string $capability ): array {
+		return array_values( array_filter( $this->gateways->gateways(), static fn ( Gateway $gateway ): bool => $gateway instanceof $capability ) );
+	}
+}
