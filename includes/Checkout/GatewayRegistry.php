@@ -14,7 +14,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Donations\Donation;
 
 /**
- * Filled in one place (Gateways\GatewaysServiceProvider); everything else asks it.
+ * Filled in one place (Gateways\GatewaysServiceProvider, through the donation_widget_gateways
+ * filter); everything else asks it, and names no gateway.
  */
 final class GatewayRegistry {
 
@@ -33,6 +34,23 @@ final class GatewayRegistry {
 	 * @phpstan-param list<Gateway> $gateways
 	 */
 	public function __construct( private readonly array $gateways ) {
+	}
+
+	/**
+	 * The registry of the plugin's gateways and those the donation_widget_gateways filter adds
+	 * (a gateway outside the plugin, such as the tests' example gateway).
+	 *
+	 * @param array $gateways The plugin's own gateways.
+	 * @phpstan-param list<Gateway> $gateways
+	 */
+	public static function with_added( array $gateways ): self {
+		/**
+		 * Filters the payment gateways the plugin runs, in the order the widget shows them.
+		 *
+		 * @param list<Gateway> $gateways The gateways.
+		 */
+		$filtered = apply_filters( 'donation_widget_gateways', $gateways );
+		return new self( array_values( array_filter( is_array( $filtered ) ? $filtered : $gateways, static fn ( mixed $gateway ): bool => $gateway instanceof Gateway ) ) );
 	}
 
 	/**
@@ -56,6 +74,81 @@ final class GatewayRegistry {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * A gateway's name for people, or the id itself for a provider no gateway runs now (old
+	 * records).
+	 *
+	 * @param string $id Such as the stored provider of a donation.
+	 */
+	public function label( string $id ): string {
+		return $this->gateway( $id )?->label() ?? $id;
+	}
+
+	/**
+	 * The ids of every gateway, as stored in the donations' provider column.
+	 *
+	 * @return list<string>
+	 */
+	public function ids(): array {
+		return array_map( static fn ( Gateway $gateway ): string => $gateway->id(), $this->gateways );
+	}
+
+	/**
+	 * The donation_widget_public_settings filter: adds what each gateway tells the widgets.
+	 *
+	 * @param mixed $settings The public settings so far.
+	 * @return array<string, mixed>
+	 */
+	public function add_public_settings( mixed $settings ): array {
+		$settings = is_array( $settings ) ? $settings : array();
+		foreach ( $this->gateways as $gateway ) {
+			$settings += $gateway->public_settings();
+		}
+		return $settings;
+	}
+
+	/**
+	 * The donation_widget_provider_api_hosts filter: adds each gateway's API hosts.
+	 *
+	 * @param mixed $hosts Key => default base URL, so far.
+	 * @return array<string, string>
+	 */
+	public function add_api_hosts( mixed $hosts ): array {
+		$hosts = is_array( $hosts ) ? $hosts : array();
+		foreach ( $this->gateways as $gateway ) {
+			$hosts += $gateway->api_hosts();
+		}
+		return $hosts;
+	}
+
+	/**
+	 * The donation_widget_provider_scripts filter: adds each gateway's browser scripts.
+	 *
+	 * @param mixed $scripts Key => default URL, so far.
+	 * @return array<string, string>
+	 */
+	public function add_script_urls( mixed $scripts ): array {
+		$scripts = is_array( $scripts ) ? $scripts : array();
+		foreach ( $this->gateways as $gateway ) {
+			$scripts += $gateway->script_urls();
+		}
+		return $scripts;
+	}
+
+	/**
+	 * The script handles of gateways whose browser code is outside the widget's bundle: the
+	 * widget's view script loads after them.
+	 *
+	 * @return list<string>
+	 */
+	public function browser_scripts(): array {
+		$handles = array();
+		foreach ( $this->gateways as $gateway ) {
+			array_push( $handles, ...$gateway->browser_scripts() );
+		}
+		return array_values( array_unique( $handles ) );
 	}
 
 	/**

@@ -62,6 +62,7 @@ final class PayPalServiceProvider implements GatewayProvider {
 				$c->get( PayPalClient::class ),
 				$c->get( PayPalPayment::class ),
 				$c->get( PayPalWebhookRegistration::class ),
+				$c->get( PayPalSettings::class ),
 				$c->get( PayPalWebhookController::class )->event_types(),
 				$c->get( PayPalRefunds::class )
 			)

@@ -132,7 +132,8 @@ final class StripeServiceProvider implements GatewayProvider {
 				$c->get( StripeWebhookController::class )->event_types(),
 				$c->get( PaymentMethodDomains::class ),
 				$c->get( StripeWebhookEndpoint::class ),
-				$c->get( StripeRefunds::class )
+				$c->get( StripeRefunds::class ),
+				$c->get( StripeSettings::class )
 			)
 		);
 		$container->set(
