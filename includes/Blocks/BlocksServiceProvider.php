@@ -13,7 +13,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
-use DonationWidget\Settings\Settings;
 
 /**
  * The "Donation Widget" block (dynamic), the [donation_widget] shortcode and their scripts.
@@ -29,7 +28,7 @@ final class BlocksServiceProvider implements ServiceProvider {
 	 */
 	public function register( Container $container ): void {
 		$container->set( Assets::class, static fn (): Assets => new Assets() );
-		$container->set( WidgetRenderer::class, static fn ( Container $c ): WidgetRenderer => new WidgetRenderer( $c->get( Settings::class ), new ChunkTranslations() ) );
+		// WidgetRenderer is built from its constructor.
 	}
 
 	/**

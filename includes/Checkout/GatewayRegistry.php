@@ -65,7 +65,7 @@ final class GatewayRegistry {
 	/**
 	 * A gateway by id.
 	 *
-	 * @param string $id Such as stripe.
+	 * @param string $id A gateway id.
 	 */
 	public function gateway( string $id ): ?Gateway {
 		foreach ( $this->gateways as $gateway ) {
@@ -166,7 +166,7 @@ final class GatewayRegistry {
 
 	/**
 	 * The way to pay a stored donation was made with, to ask its provider about it: the
-	 * provider's method that stores the donation's method value (card, au_becs_debit, paypal),
+	 * provider's method that stores the donation's method value (such as card or au_becs_debit),
 	 * or that names it (a wallet such as google_pay, once paid), or, for a record that does not
 	 * know its method yet (an express checkout before the wallet paid), the provider's method
 	 * that stores none.
@@ -207,7 +207,7 @@ final class GatewayRegistry {
 	/**
 	 * A name for people of a stored method value, or '' when no gateway knows it.
 	 *
-	 * @param string $method Such as card, google_pay or paypal.
+	 * @param string $method Such as card or google_pay.
 	 */
 	public function method_name( string $method ): string {
 		if ( null === $this->method_names ) {

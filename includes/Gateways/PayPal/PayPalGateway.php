@@ -31,6 +31,11 @@ use DonationWidget\Settings\SettingsSection;
 final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 
 	/**
+	 * Its id, as stored in each donation it took.
+	 */
+	public const ID = 'paypal';
+
+	/**
 	 * Builds the gateway.
 	 *
 	 * @param PayPalClient              $paypal   PayPal.
@@ -72,7 +77,7 @@ final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 	 * {@inheritDoc}
 	 */
 	public function id(): string {
-		return 'paypal';
+		return self::ID;
 	}
 
 	/**

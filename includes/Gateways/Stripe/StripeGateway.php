@@ -32,6 +32,11 @@ use DonationWidget\Settings\SettingsSection;
 final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 
 	/**
+	 * Its id, as stored in each donation it took.
+	 */
+	public const ID = 'stripe';
+
+	/**
 	 * Builds the gateway.
 	 *
 	 * @param StripeClient          $stripe   Stripe.
@@ -76,7 +81,7 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments {
 	 * {@inheritDoc}
 	 */
 	public function id(): string {
-		return 'stripe';
+		return self::ID;
 	}
 
 	/**

@@ -164,7 +164,7 @@ final class StripeServiceProvider implements GatewayProvider {
 		add_action(
 			'donation_widget_first_payment_failed',
 			static function ( string $subscription_id, string $provider ) use ( $container ): void {
-				if ( Donation::PROVIDER_STRIPE === $provider ) {
+				if ( StripeGateway::ID === $provider ) {
 					self::end_subscription( $container->get( StripeClient::class ), $subscription_id );
 				}
 			},
