@@ -3,6 +3,8 @@
  * widget through the external registration queue, in plain JavaScript with WordPress's React, as a
  * gateway outside the plugin's bundle would. It loads before the widget's view script (the
  * gateway's browser_scripts()).
+ *
+ * @param {Object} element WordPress's React (wp.element).
  */
 ( function ( element ) {
 	const { createElement, lazy } = element;
@@ -10,7 +12,7 @@
 	/**
 	 * The method's content in tab 3: a note, shown while the method is chosen.
 	 *
-	 * @param {Object}  props          What tab 3 hands every method.
+	 * @param {Object}  props           What tab 3 hands every method.
 	 * @param {string}  props.contentId Id the toggle controls.
 	 * @param {boolean} props.selected  Whether the method is the chosen one.
 	 */
@@ -22,19 +24,15 @@
 		);
 	}
 
-	(
-		( window.donationWidgetPaymentMethods =
-			window.donationWidgetPaymentMethods || [] )
-	).push( {
+	( window.donationWidgetPaymentMethods =
+		window.donationWidgetPaymentMethods || [] ).push( {
 		name: 'example',
 		kind: 'form',
 		label: () => 'Example Pay',
 		// Offered when the server says so (its account ID is set).
 		canMakePayment: ( context ) =>
 			( context.settings.payment_methods || [] ).includes( 'example' ),
-		content: lazy( () =>
-			Promise.resolve( { default: ExamplePayFields } )
-		),
+		content: lazy( () => Promise.resolve( { default: ExamplePayFields } ) ),
 		showsDonateButton: true,
 	} );
 } )( window.wp.element );
