@@ -101,16 +101,19 @@ test.describe( 'a third gateway from the test tree', () => {
 			.getByRole( 'button', { name: 'Donation Widget', exact: true } )
 			.click();
 		await expect(
-			page.getByRole( 'cell', { name: 'Example Pay mode', exact: true } )
+			page.getByRole( 'rowheader', {
+				name: 'Example Pay mode',
+				exact: true,
+			} )
 		).toBeVisible();
 		await expect(
-			page.getByRole( 'cell', {
+			page.getByRole( 'rowheader', {
 				name: 'Example Pay keys (current mode)',
 				exact: true,
 			} )
 		).toBeVisible();
 		await expect(
-			page.getByRole( 'cell', {
+			page.getByRole( 'rowheader', {
 				name: 'Example Pay webhook',
 				exact: true,
 			} )

@@ -48,3 +48,27 @@ add_action(
 		}
 	}
 );
+
+// Its tests visit Site Health, whose screens ask WordPress.org about updates. Offline, the local
+// site refuses those calls and WordPress logs a warning for each, which the e2e fixture counts as
+// a PHP problem: while the example gateway is on, they get an empty answer instead.
+add_filter(
+	'pre_http_request',
+	static function ( $pre, $args, $url ) {
+		if ( donation_widget_example_gateway_on() && 'api.wordpress.org' === wp_parse_url( $url, PHP_URL_HOST ) ) {
+			return array(
+				'headers'  => array(),
+				'body'     => '',
+				'response' => array(
+					'code'    => 200,
+					'message' => 'OK',
+				),
+				'cookies'  => array(),
+				'filename' => null,
+			);
+		}
+		return $pre;
+	},
+	11, // After the local site's own refusal (priority 10).
+	3
+);
