@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Blocks\Assets;
 use DonationWidget\Settings\SettingField;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSanitizer;
@@ -48,6 +49,17 @@ final class SettingsPage {
 		private readonly WebhookHealthReport $webhook_health,
 		private readonly WebhookConnectPanel $webhook_setup
 	) {
+	}
+
+	/**
+	 * Loads the screen's script on the screen itself (admin_enqueue_scripts).
+	 *
+	 * @param string $hook_suffix The admin screen being loaded.
+	 */
+	public function enqueue_on( string $hook_suffix ): void {
+		if ( $hook_suffix === $this->hook_suffix() ) {
+			$this->enqueue_script( Assets::ADMIN_SETTINGS_HANDLE, ConnectionTester::ACTION );
+		}
 	}
 
 	/**
@@ -176,7 +188,7 @@ final class SettingsPage {
 		echo '<form method="post" action="options.php" novalidate="novalidate">';
 		settings_fields( SettingsServiceProvider::OPTION_GROUP );
 		$webhooks = array();
-		foreach ( SettingsSchema::gateway_sections() as $gateway_section ) {
+		foreach ( SettingsSchema::registered_sections() as $gateway_section ) {
 			$webhooks[ $gateway_section->id ] = $gateway_section;
 		}
 		$with_tests = $this->connection_tester->providers();
@@ -201,8 +213,8 @@ final class SettingsPage {
 				$this->render_connection_test( $section );
 			}
 			/**
-			 * Prints a gateway's own status in its section, after its fields and their test (the
-			 * Stripe wallets' domain, which saving or testing the keys registers).
+			 * Prints a gateway's own status in its section, after its fields and their test (such
+			 * as the wallets' domain, which saving or testing the card provider's keys registers).
 			 *
 			 * @param string $section Section id.
 			 */

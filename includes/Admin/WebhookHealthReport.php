@@ -11,11 +11,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Receipts\DonationFormat;
-use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSchema;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery -- one aggregate read of the plugin's own table, cached in a transient for WATCH_CACHE_SECONDS.
@@ -27,7 +27,7 @@ use DonationWidget\Settings\SettingsSchema;
  * The notice's rule, per provider in live mode: take the oldest paid donation (succeeded, or
  * refunded since) through that provider made between 24 hours and 1 hour ago. If there is one
  * and no verified event from that provider arrived after it was made, the webhook is not
- * reaching the site: a payment that succeeded at Stripe or PayPal produces at least one event
+ * reaching the site: a payment that succeeded at a provider produces at least one event
  * within seconds. Donations younger than an hour are left out, so a webhook merely slow or
  * retrying does not raise the alarm.
  */
@@ -37,24 +37,19 @@ final class WebhookHealthReport {
 
 	private const WATCH_CACHE_SECONDS = 300;
 
-	public const NAMES = array(
-		'stripe' => 'Stripe',
-		'paypal' => 'PayPal',
-	);
-
 	/**
 	 * Builds the report.
 	 *
-	 * @param WebhookHealth $health   What was recorded.
-	 * @param Settings      $settings The providers' modes.
+	 * @param WebhookHealth   $health   What was recorded.
+	 * @param GatewayRegistry $gateways The payment gateways: their names, modes and what to check.
 	 */
-	public function __construct( private readonly WebhookHealth $health, private readonly Settings $settings ) {
+	public function __construct( private readonly WebhookHealth $health, private readonly GatewayRegistry $gateways ) {
 	}
 
 	/**
 	 * "Last event received: … ago" for a provider.
 	 *
-	 * @param string $provider stripe or paypal.
+	 * @param string $provider A gateway id.
 	 */
 	public function last_event_text( string $provider ): string {
 		$event = $this->health->last_event( $provider );
@@ -69,7 +64,7 @@ final class WebhookHealthReport {
 	 * "Last refused delivery: …" for a provider ('' when its last refusal, if any, is another
 	 * provider's), or for any provider when $provider is ''.
 	 *
-	 * @param string $provider stripe, paypal, or '' for any.
+	 * @param string $provider A gateway id, or '' for any.
 	 */
 	public function last_failure_text( string $provider = '' ): string {
 		$failure = $this->health->last_failure();
@@ -80,9 +75,9 @@ final class WebhookHealthReport {
 			return '';
 		}
 		return sprintf(
-			/* translators: 1: Stripe or PayPal, 2: how long ago, 3: date and time, 4: the reason. */
+			/* translators: 1: the provider's name, 2: how long ago, 3: date and time, 4: the reason. */
 			__( 'Last refused webhook: %1$s, %2$s ago (%3$s): %4$s', 'donation-widget' ),
-			self::NAMES[ $failure['provider'] ] ?? $failure['provider'],
+			$this->gateways->label( $failure['provider'] ),
 			human_time_diff( $failure['time'] ),
 			$this->when( $failure['time'] ),
 			$failure['reason']
@@ -97,12 +92,12 @@ final class WebhookHealthReport {
 	 * @return array<string, string> Provider => created_at of that donation.
 	 */
 	public function silent_providers( ?int $now = null ): array {
-		$live = array_filter(
-			array(
-				'stripe' => $this->settings->is_stripe_live(),
-				'paypal' => $this->settings->is_paypal_live(),
-			)
-		);
+		$live = array();
+		foreach ( $this->gateways->gateways() as $gateway ) {
+			if ( $gateway->is_live() ) {
+				$live[ $gateway->id() ] = true;
+			}
+		}
 		if ( array() === $live ) {
 			return array();
 		}
@@ -127,23 +122,19 @@ final class WebhookHealthReport {
 			return;
 		}
 		$routes = array();
-		foreach ( SettingsSchema::gateway_sections() as $section ) {
+		foreach ( SettingsSchema::registered_sections() as $section ) {
 			$routes[ $section->id ] = $section->webhook_route;
 		}
 		foreach ( $this->silent_providers() as $provider => $created_at ) {
-			$name  = self::NAMES[ $provider ] ?? $provider;
-			$check = 'paypal' === $provider
-				/* translators: %s: the webhook URL. */
-				? __( 'In the PayPal developer dashboard, check that your live app has a webhook for %s with the capture events ticked, and that its Webhook ID is saved in the settings.', 'donation-widget' )
-				/* translators: %s: the webhook URL. */
-				: __( 'In the Stripe dashboard (live mode), check that a webhook endpoint sends its events to %s, and that its signing secret is saved in the settings.', 'donation-widget' );
+			$name  = $this->gateways->label( $provider );
+			$check = $this->gateways->gateway( $provider )?->health()->webhook_check ?? '';
 			printf(
 				'<div class="notice notice-warning donation-widget-webhook-notice" data-provider="%1$s"><p><strong>%2$s</strong> %3$s %4$s <a href="%5$s">%6$s</a></p></div>',
 				esc_attr( $provider ),
 				esc_html__( 'Donation Widget:', 'donation-widget' ),
 				esc_html(
 					sprintf(
-						/* translators: 1: Stripe or PayPal, 2: date and time of the oldest such donation. */
+						/* translators: 1: the provider's name, 2: date and time of the oldest such donation. */
 						__( '%1$s is in live mode and has taken donations since %2$s, but no %1$s webhook has reached this site since then. Payments the donor did not come back from, bank debits and refunds are not recorded until one does.', 'donation-widget' ),
 						$name,
 						$this->when( (int) strtotime( $created_at . ' UTC' ) )
@@ -151,7 +142,7 @@ final class WebhookHealthReport {
 				),
 				esc_html( sprintf( $check, rest_url( $routes[ $provider ] ?? '' ) ) ),
 				esc_url( admin_url( 'admin.php?page=' . AdminServiceProvider::MENU_SLUG . '#donation-widget-section-' . $provider ) ),
-				/* translators: %s: Stripe or PayPal. */
+				/* translators: %s: the provider's name. */
 				esc_html( sprintf( __( 'Open the %s settings', 'donation-widget' ), $name ) )
 			);
 		}//end foreach
@@ -173,7 +164,7 @@ final class WebhookHealthReport {
 		$table  = Schema::table( 'donations' );
 		$rows   = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT provider, MIN(created_at) AS oldest FROM {$table} WHERE created_at >= %s AND created_at <= %s AND status IN (%s, %s, %s) AND provider IN ('stripe', 'paypal') GROUP BY provider", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table name.
+				"SELECT provider, MIN(created_at) AS oldest FROM {$table} WHERE created_at >= %s AND created_at <= %s AND status IN (%s, %s, %s) GROUP BY provider", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table name.
 				gmdate( 'Y-m-d H:i:s', $now - DAY_IN_SECONDS ),
 				gmdate( 'Y-m-d H:i:s', $now - HOUR_IN_SECONDS ),
 				DonationStatus::SUCCEEDED,

@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Http\ProviderEndpoints;
 use DonationWidget\Settings\Settings;
 
@@ -48,8 +49,9 @@ final class WidgetRenderer {
 	 *
 	 * @param Settings          $settings           Public settings to preload.
 	 * @param ChunkTranslations $chunk_translations The lazily loaded steps' translations.
+	 * @param GatewayRegistry   $gateways           Gateways whose browser scripts load first.
 	 */
-	public function __construct( private readonly Settings $settings, private readonly ChunkTranslations $chunk_translations ) {
+	public function __construct( private readonly Settings $settings, private readonly ChunkTranslations $chunk_translations, private readonly GatewayRegistry $gateways ) {
 	}
 
 	/**
@@ -169,6 +171,7 @@ final class WidgetRenderer {
 			return;
 		}
 		wp_add_inline_script( self::SCRIPT_HANDLE, $this->page_data_script(), 'before' );
+		$this->load_after_gateway_scripts();
 		// The widget's later steps are chunks WordPress does not know of: their strings ride with view.js.
 		$chunk_translations = $this->chunk_translations->inline_script( Assets::entry_names() );
 		if ( '' !== $chunk_translations ) {
@@ -182,5 +185,17 @@ final class WidgetRenderer {
 		// of in the head painted the page later for no gain (bin/benchmark.mjs --donor-wait).
 		wp_enqueue_script( self::SCRIPT_HANDLE );
 		wp_enqueue_style( self::SCRIPT_HANDLE );
+	}
+
+	/**
+	 * Makes the view script wait for the browser scripts of gateways outside the bundle, which
+	 * register their payment methods before the widget reads them.
+	 */
+	private function load_after_gateway_scripts(): void {
+		$handles = $this->gateways->browser_scripts();
+		$script  = wp_scripts()->query( self::SCRIPT_HANDLE, 'registered' );
+		if ( array() !== $handles && $script instanceof \_WP_Dependency ) {
+			$script->deps = array_values( array_unique( array_merge( $script->deps, $handles ) ) );
+		}
 	}
 }

@@ -14,7 +14,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Donations\Donation;
 
 /**
- * Filled in one place (Gateways\GatewaysServiceProvider); everything else asks it.
+ * Filled in one place (Gateways\GatewaysServiceProvider, through the donation_widget_gateways
+ * filter); everything else asks it, and names no gateway.
  */
 final class GatewayRegistry {
 
@@ -36,6 +37,23 @@ final class GatewayRegistry {
 	}
 
 	/**
+	 * The registry of the plugin's gateways and those the donation_widget_gateways filter adds
+	 * (a gateway outside the plugin, such as the tests' example gateway).
+	 *
+	 * @param array $gateways The plugin's own gateways.
+	 * @phpstan-param list<Gateway> $gateways
+	 */
+	public static function with_added( array $gateways ): self {
+		/**
+		 * Filters the payment gateways the plugin runs, in the order the widget shows them.
+		 *
+		 * @param list<Gateway> $gateways The gateways.
+		 */
+		$filtered = apply_filters( 'donation_widget_gateways', $gateways );
+		return new self( array_values( array_filter( is_array( $filtered ) ? $filtered : $gateways, static fn ( mixed $gateway ): bool => $gateway instanceof Gateway ) ) );
+	}
+
+	/**
 	 * Every gateway.
 	 *
 	 * @return list<Gateway>
@@ -47,7 +65,7 @@ final class GatewayRegistry {
 	/**
 	 * A gateway by id.
 	 *
-	 * @param string $id Such as stripe.
+	 * @param string $id A gateway id.
 	 */
 	public function gateway( string $id ): ?Gateway {
 		foreach ( $this->gateways as $gateway ) {
@@ -56,6 +74,81 @@ final class GatewayRegistry {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * A gateway's name for people, or the id itself for a provider no gateway runs now (old
+	 * records).
+	 *
+	 * @param string $id Such as the stored provider of a donation.
+	 */
+	public function label( string $id ): string {
+		return $this->gateway( $id )?->label() ?? $id;
+	}
+
+	/**
+	 * The ids of every gateway, as stored in the donations' provider column.
+	 *
+	 * @return list<string>
+	 */
+	public function ids(): array {
+		return array_map( static fn ( Gateway $gateway ): string => $gateway->id(), $this->gateways );
+	}
+
+	/**
+	 * The donation_widget_public_settings filter: adds what each gateway tells the widgets.
+	 *
+	 * @param mixed $settings The public settings so far.
+	 * @return array<string, mixed>
+	 */
+	public function add_public_settings( mixed $settings ): array {
+		$settings = is_array( $settings ) ? $settings : array();
+		foreach ( $this->gateways as $gateway ) {
+			$settings += $gateway->public_settings();
+		}
+		return $settings;
+	}
+
+	/**
+	 * The donation_widget_provider_api_hosts filter: adds each gateway's API hosts.
+	 *
+	 * @param mixed $hosts Key => default base URL, so far.
+	 * @return array<string, string>
+	 */
+	public function add_api_hosts( mixed $hosts ): array {
+		$hosts = is_array( $hosts ) ? $hosts : array();
+		foreach ( $this->gateways as $gateway ) {
+			$hosts += $gateway->api_hosts();
+		}
+		return $hosts;
+	}
+
+	/**
+	 * The donation_widget_provider_scripts filter: adds each gateway's browser scripts.
+	 *
+	 * @param mixed $scripts Key => default URL, so far.
+	 * @return array<string, string>
+	 */
+	public function add_script_urls( mixed $scripts ): array {
+		$scripts = is_array( $scripts ) ? $scripts : array();
+		foreach ( $this->gateways as $gateway ) {
+			$scripts += $gateway->script_urls();
+		}
+		return $scripts;
+	}
+
+	/**
+	 * The script handles of gateways whose browser code is outside the widget's bundle: the
+	 * widget's view script loads after them.
+	 *
+	 * @return list<string>
+	 */
+	public function browser_scripts(): array {
+		$handles = array();
+		foreach ( $this->gateways as $gateway ) {
+			array_push( $handles, ...$gateway->browser_scripts() );
+		}
+		return array_values( array_unique( $handles ) );
 	}
 
 	/**
@@ -73,7 +166,7 @@ final class GatewayRegistry {
 
 	/**
 	 * The way to pay a stored donation was made with, to ask its provider about it: the
-	 * provider's method that stores the donation's method value (card, au_becs_debit, paypal),
+	 * provider's method that stores the donation's method value (such as card or au_becs_debit),
 	 * or that names it (a wallet such as google_pay, once paid), or, for a record that does not
 	 * know its method yet (an express checkout before the wallet paid), the provider's method
 	 * that stores none.
@@ -114,7 +207,7 @@ final class GatewayRegistry {
 	/**
 	 * A name for people of a stored method value, or '' when no gateway knows it.
 	 *
-	 * @param string $method Such as card, google_pay or paypal.
+	 * @param string $method Such as card or google_pay.
 	 */
 	public function method_name( string $method ): string {
 		if ( null === $this->method_names ) {

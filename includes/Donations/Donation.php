@@ -16,7 +16,19 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Donation {
 
+	/**
+	 * Stored provider ids, kept only until the books read them through the gateways (issue 20
+	 * merge): everything else says its gateway's ID constant or asks GatewayRegistry.
+	 *
+	 * @deprecated
+	 */
 	public const PROVIDER_STRIPE = 'stripe';
+
+	/**
+	 * See PROVIDER_STRIPE.
+	 *
+	 * @deprecated
+	 */
 	public const PROVIDER_PAYPAL = 'paypal';
 
 	/**
@@ -78,7 +90,7 @@ final class Donation {
 	}
 
 	/**
-	 * How it was paid: card, google_pay, apple_pay, link, paypal …
+	 * How it was paid: the method value its gateway stored, such as card, google_pay or au_becs_debit.
 	 */
 	public function method(): string {
 		return $this->value( 'method' );
@@ -208,35 +220,35 @@ final class Donation {
 	}
 
 	/**
-	 * The provider: stripe or paypal.
+	 * The provider: the id of the gateway that took it.
 	 */
 	public function provider(): string {
 		return $this->value( 'provider' );
 	}
 
 	/**
-	 * The provider's id of the money movement: a Stripe charge (ch_…) or a PayPal capture.
+	 * The provider's id of the money movement: the card provider's charge or the wallet provider's capture.
 	 */
 	public function provider_reference(): string {
 		return $this->value( 'provider_reference' );
 	}
 
 	/**
-	 * Stripe PaymentIntent id.
+	 * The card provider's payment intent id.
 	 */
 	public function payment_intent_id(): string {
 		return $this->value( 'payment_intent_id' );
 	}
 
 	/**
-	 * Stripe Customer id (4-weekly donations).
+	 * The card provider's customer id (4-weekly donations).
 	 */
 	public function customer_id(): string {
 		return $this->value( 'customer_id' );
 	}
 
 	/**
-	 * Stripe Subscription id (4-weekly donations).
+	 * The card provider's subscription id (4-weekly donations).
 	 */
 	public function subscription_id(): string {
 		return $this->value( 'subscription_id' );
@@ -266,7 +278,7 @@ final class Donation {
 
 	/**
 	 * Why staff should look at this donation although it is recorded as it happened (such as
-	 * captcha_failed: PayPal took the money but the donor's reCAPTCHA failed), or ''.
+	 * captcha_failed: the wallet provider took the money but the donor's reCAPTCHA failed), or ''.
 	 */
 	public function review_reason(): string {
 		return $this->value( 'review_reason' );

@@ -74,10 +74,10 @@ final class DonationRepository {
 	 *
 	 * @param string                $attempt_id The widget's attemptId.
 	 * @param DonationForm          $form       Checked donor details.
-	 * @param string                $provider   Donation::PROVIDER_STRIPE or PROVIDER_PAYPAL.
-	 * @param string                $method     card, paypal, or the wallet once known.
+	 * @param string                $provider   The gateway's id.
+	 * @param string                $method     The method value, or the wallet once known.
 	 * @param string                $page_url   The page the donor gave on.
-	 * @param array<string, string> $references Provider ids already known (such as the PayPal capture id).
+	 * @param array<string, string> $references Provider ids already known (such as the wallet provider's capture id).
 	 * @return Donation|null The new row, or null when this attempt already has one.
 	 */
 	public function create( string $attempt_id, DonationForm $form, string $provider, string $method, string $page_url, array $references = array() ): ?Donation {
@@ -100,8 +100,9 @@ final class DonationRepository {
 	 * @return Donation|null The new row, or null when the renewal is already recorded.
 	 */
 	public function create_renewal( Donation $first, string $attempt_id, array $columns ): ?Donation {
+		// A renewal is taken by the gateway that took the first donation.
 		$row     = array( 'attempt_id' => $attempt_id ) + $columns + $first->donor_columns() + array(
-			'provider' => Donation::PROVIDER_STRIPE,
+			'provider' => $first->provider(),
 			'method'   => $first->method(),
 		);
 		$renewal = $this->insert( $row );
@@ -137,7 +138,7 @@ final class DonationRepository {
 	}
 
 	/**
-	 * The donation paid by a Stripe PaymentIntent.
+	 * The donation paid by a card provider's payment intent.
 	 *
 	 * @param string $payment_intent_id pi_… id.
 	 */
@@ -151,9 +152,9 @@ final class DonationRepository {
 	}
 
 	/**
-	 * The donation a provider payment (Stripe charge, PayPal capture) was recorded for.
+	 * The donation a provider payment (a charge, a capture) was recorded for.
 	 *
-	 * @param string $provider  stripe or paypal.
+	 * @param string $provider  The gateway's id.
 	 * @param string $reference Charge or capture id.
 	 */
 	public function find_by_reference( string $provider, string $reference ): ?Donation {
@@ -176,11 +177,11 @@ final class DonationRepository {
 	}
 
 	/**
-	 * The oldest donation whose record names a provider reference, claimed or not: a PayPal
+	 * The oldest donation whose record names a provider reference, claimed or not: a wallet provider's
 	 * capture the browser reported is on its record from the first call, while the claim in
 	 * payment_references is made only once the capture is verified as completed.
 	 *
-	 * @param string $provider  stripe or paypal.
+	 * @param string $provider  The gateway's id.
 	 * @param string $reference Charge or capture id.
 	 */
 	public function find_by_recorded_reference( string $provider, string $reference ): ?Donation {
@@ -430,7 +431,7 @@ final class DonationRepository {
 	 * a capture id replayed for a second donation, even at the same instant on another server,
 	 * cannot be claimed twice.
 	 *
-	 * @param string $provider    stripe or paypal.
+	 * @param string $provider    The gateway's id.
 	 * @param string $reference   Charge or capture id.
 	 * @param int    $donation_id The donation it pays for.
 	 * @return bool True when it is now (or already was) this donation's; false when another donation holds it.

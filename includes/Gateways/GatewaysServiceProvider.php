@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayProvider;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Container;
@@ -45,14 +46,15 @@ final class GatewaysServiceProvider implements ServiceProvider {
 		}
 		$container->set(
 			GatewayRegistry::class,
-			static fn ( Container $c ): GatewayRegistry => new GatewayRegistry(
-				array_map( static fn ( GatewayProvider $gateway ) => $gateway->gateway( $c ), $gateways )
+			static fn ( Container $c ): GatewayRegistry => GatewayRegistry::with_added(
+				array_map( static fn ( GatewayProvider $gateway ): Gateway => $gateway->gateway( $c ), $gateways )
 			)
 		);
 	}
 
 	/**
-	 * Adds each gateway's hooks.
+	 * Adds each gateway's hooks, and lets the platform registries ask the gateways for their hosts,
+	 * scripts and public settings.
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -60,5 +62,8 @@ final class GatewaysServiceProvider implements ServiceProvider {
 		foreach ( $this->gateways() as $gateway ) {
 			$gateway->boot( $container );
 		}
+		add_filter( 'donation_widget_public_settings', $container->lazy( GatewayRegistry::class, 'add_public_settings' ), 5 );
+		add_filter( 'donation_widget_provider_api_hosts', $container->lazy( GatewayRegistry::class, 'add_api_hosts' ) );
+		add_filter( 'donation_widget_provider_scripts', $container->lazy( GatewayRegistry::class, 'add_script_urls' ) );
 	}
 }

@@ -12,7 +12,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Base URLs of the provider APIs (server side) and of their browser scripts.
+ * Base URLs of the provider APIs (server side) and of their browser scripts. The address lookup
+ * and the captcha are known here; the payment gateways add their own hosts and scripts through
+ * the donation_widget_provider_api_hosts and donation_widget_provider_scripts filters.
  *
  * Production uses the real hosts. Only the local demo site and the tests point these at the
  * provider stand-ins, through wp-config.php constants or the filters below; every code path
@@ -20,38 +22,45 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class ProviderEndpoints {
 
-	public const STRIPE         = 'stripe';
-	public const PAYPAL_LIVE    = 'paypal_live';
-	public const PAYPAL_SANDBOX = 'paypal_sandbox';
-	public const EXPERIAN       = 'experian';
-	public const RECAPTCHA      = 'recaptcha';
+	public const EXPERIAN  = 'experian';
+	public const RECAPTCHA = 'recaptcha';
 
 	private const API_DEFAULTS = array(
-		self::STRIPE         => 'https://api.stripe.com',
-		self::PAYPAL_LIVE    => 'https://api-m.paypal.com',
-		self::PAYPAL_SANDBOX => 'https://api-m.sandbox.paypal.com',
-		self::EXPERIAN       => 'https://api.experianaperture.io',
-		self::RECAPTCHA      => 'https://www.google.com',
+		self::EXPERIAN  => 'https://api.experianaperture.io',
+		self::RECAPTCHA => 'https://www.google.com',
 	);
 
 	private const SCRIPT_DEFAULTS = array(
-		// The Stripe.js release that @stripe/stripe-js (in package.json) is built against.
-		'stripe'    => 'https://js.stripe.com/endive/stripe.js',
-		'paypal'    => 'https://www.paypal.com/sdk/js',
 		'recaptcha' => 'https://www.google.com/recaptcha/api.js',
 	);
 
 	/**
+	 * Every API host by key, the gateways' included.
+	 *
+	 * @return array<string, string>
+	 */
+	private static function api_defaults(): array {
+		/**
+		 * Adds the hosts of the payment gateways' APIs: key => default base URL.
+		 *
+		 * @param array<string, string> $hosts The hosts known so far.
+		 */
+		$hosts = apply_filters( 'donation_widget_provider_api_hosts', self::API_DEFAULTS );
+		return is_array( $hosts ) ? $hosts : self::API_DEFAULTS;
+	}
+
+	/**
 	 * The API base URL of a provider, without a trailing slash.
 	 *
-	 * Constants: DONATION_WIDGET_STRIPE_API_URL, DONATION_WIDGET_PAYPAL_API_URL (both PayPal
-	 * modes), DONATION_WIDGET_EXPERIAN_API_URL, DONATION_WIDGET_RECAPTCHA_API_URL.
+	 * Constants: DONATION_WIDGET_<PROVIDER>_API_URL, named after the key's first word (so one
+	 * constant covers a provider's live and sandbox hosts), such as
+	 * DONATION_WIDGET_EXPERIAN_API_URL or DONATION_WIDGET_RECAPTCHA_API_URL.
 	 *
-	 * @param string $provider One of the provider constants.
+	 * @param string $provider A key of the hosts: experian, recaptcha, or a gateway's.
 	 */
 	public static function api_base( string $provider ): string {
-		$url      = self::API_DEFAULTS[ $provider ] ?? '';
-		$constant = 'DONATION_WIDGET_' . strtoupper( str_starts_with( $provider, 'paypal' ) ? 'paypal' : $provider ) . '_API_URL';
+		$url      = self::api_defaults()[ $provider ] ?? '';
+		$constant = 'DONATION_WIDGET_' . strtoupper( explode( '_', $provider )[0] ) . '_API_URL';
 		if ( defined( $constant ) ) {
 			$url = (string) constant( $constant );
 		}
@@ -60,22 +69,22 @@ final class ProviderEndpoints {
 		 * Filters the base URL the plugin uses to reach a provider's API.
 		 *
 		 * @param string $url      Base URL, no trailing slash.
-		 * @param string $provider stripe, paypal_live, paypal_sandbox, experian or recaptcha.
+		 * @param string $provider The key: experian, recaptcha, or a gateway's host key.
 		 */
 		$url = apply_filters( 'donation_widget_provider_api_url', $url, $provider );
 		return untrailingslashit( is_string( $url ) ? $url : '' );
 	}
 
 	/**
-	 * The URL of a provider's browser script: stripe, paypal or recaptcha.
+	 * The URL of a provider's browser script.
 	 *
-	 * Constants: DONATION_WIDGET_STRIPE_SCRIPT_URL, DONATION_WIDGET_PAYPAL_SCRIPT_URL,
-	 * DONATION_WIDGET_RECAPTCHA_SCRIPT_URL.
+	 * Constants: DONATION_WIDGET_<SCRIPT>_SCRIPT_URL, such as DONATION_WIDGET_RECAPTCHA_SCRIPT_URL.
 	 *
-	 * @param string $script stripe, paypal or recaptcha.
+	 * @param string $script  recaptcha, or a gateway's script key.
+	 * @param string $default Where it lives when no constant or filter says otherwise.
 	 */
-	public static function script_url( string $script ): string {
-		$url      = self::SCRIPT_DEFAULTS[ $script ] ?? '';
+	public static function script_url( string $script, string $default = '' ): string {
+		$url      = self::SCRIPT_DEFAULTS[ $script ] ?? $default;
 		$constant = 'DONATION_WIDGET_' . strtoupper( $script ) . '_SCRIPT_URL';
 		if ( defined( $constant ) ) {
 			$url = (string) constant( $constant );
@@ -85,22 +94,29 @@ final class ProviderEndpoints {
 		 * Filters where the browser loads a provider's script from.
 		 *
 		 * @param string $url    Script URL.
-		 * @param string $script stripe, paypal or recaptcha.
+		 * @param string $script recaptcha, or a gateway's script key.
 		 */
 		$url = apply_filters( 'donation_widget_provider_script_url', $url, $script );
 		return is_string( $url ) ? $url : '';
 	}
 
 	/**
-	 * Every browser script URL, for the widget.
+	 * Every browser script URL, for the widget: the gateways' (added through the
+	 * donation_widget_provider_scripts filter) and the captcha's.
 	 *
-	 * @return array{stripe: string, paypal: string, recaptcha: string}
+	 * @return array<string, string>
 	 */
 	public static function script_urls(): array {
-		return array(
-			'stripe'    => self::script_url( 'stripe' ),
-			'paypal'    => self::script_url( 'paypal' ),
-			'recaptcha' => self::script_url( 'recaptcha' ),
-		);
+		/**
+		 * Adds the payment gateways' browser scripts: key => default URL.
+		 *
+		 * @param array<string, string> $scripts The scripts known so far.
+		 */
+		$scripts = apply_filters( 'donation_widget_provider_scripts', array() );
+		$urls    = array();
+		foreach ( ( is_array( $scripts ) ? $scripts : array() ) + self::SCRIPT_DEFAULTS as $script => $default ) {
+			$urls[ (string) $script ] = self::script_url( (string) $script, is_string( $default ) ? $default : '' );
+		}
+		return $urls;
 	}
 }

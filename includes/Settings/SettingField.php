@@ -42,6 +42,9 @@ final class SettingField {
 	 * @param array<string, string> $choices     Value => label, for CHOICE fields.
 	 * @param int                   $min         Smallest value, for INTEGER fields.
 	 * @param int                   $max         Largest value, for INTEGER fields.
+	 * @param \Closure|null         $check       The field's own rule for a non-empty TEXT or SECRET
+	 *                                           value (a key's shape): throws InvalidSetting.
+	 * @phpstan-param (\Closure(string): void)|null $check
 	 */
 	public function __construct(
 		public readonly string $key,
@@ -52,7 +55,8 @@ final class SettingField {
 		public readonly string $description = '',
 		public readonly array $choices = array(),
 		public readonly int $min = 0,
-		public readonly int $max = PHP_INT_MAX
+		public readonly int $max = PHP_INT_MAX,
+		public readonly ?\Closure $check = null
 	) {
 	}
 
@@ -61,6 +65,18 @@ final class SettingField {
 	 */
 	public function is_secret(): bool {
 		return self::SECRET === $this->type;
+	}
+
+	/**
+	 * A non-empty text value that passes the field's own rule, if it has one.
+	 *
+	 * @param string $text Sanitised text.
+	 * @throws InvalidSetting When the value breaks the rule.
+	 */
+	public function check( string $text ): void {
+		if ( null !== $this->check ) {
+			( $this->check )( $text );
+		}
 	}
 
 	/**

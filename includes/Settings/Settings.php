@@ -120,63 +120,6 @@ final class Settings {
 	}
 
 	/**
-	 * Whether Stripe is in live mode.
-	 */
-	public function is_stripe_live(): bool {
-		return 'live' === $this->string( 'stripe_mode' );
-	}
-
-	/**
-	 * The Stripe publishable key for the current mode.
-	 */
-	public function stripe_publishable_key(): string {
-		return $this->string( $this->is_stripe_live() ? 'stripe_live_publishable_key' : 'stripe_test_publishable_key' );
-	}
-
-	/**
-	 * The Stripe secret key for the current mode.
-	 */
-	public function stripe_secret_key(): string {
-		return $this->string( $this->is_stripe_live() ? 'stripe_live_secret_key' : 'stripe_test_secret_key' );
-	}
-
-	/**
-	 * The Stripe webhook signing secret for the current mode.
-	 */
-	public function stripe_webhook_secret(): string {
-		return $this->string( $this->is_stripe_live() ? 'stripe_live_webhook_secret' : 'stripe_test_webhook_secret' );
-	}
-
-	/**
-	 * Whether PayPal is in live mode.
-	 */
-	public function is_paypal_live(): bool {
-		return 'live' === $this->string( 'paypal_mode' );
-	}
-
-	/**
-	 * The PayPal client id for the current mode.
-	 */
-	public function paypal_client_id(): string {
-		return $this->string( $this->is_paypal_live() ? 'paypal_live_client_id' : 'paypal_sandbox_client_id' );
-	}
-
-	/**
-	 * The PayPal secret for the current mode.
-	 */
-	public function paypal_secret(): string {
-		return $this->string( $this->is_paypal_live() ? 'paypal_live_secret' : 'paypal_sandbox_secret' );
-	}
-
-	/**
-	 * The id PayPal gave the site's webhook (in PayPal's developer dashboard), used to verify
-	 * each PayPal webhook delivery.
-	 */
-	public function paypal_webhook_id(): string {
-		return $this->string( 'paypal_webhook_id' );
-	}
-
-	/**
 	 * The preset amounts, as strings of dollars.
 	 *
 	 * @return list<string>
@@ -196,9 +139,7 @@ final class Settings {
 			'amount_values'            => $this->amount_values(),
 			'default_amount'           => (float) $this->string( 'default_amount' ),
 			'default_iteration_id'     => $this->string( 'default_iteration_id' ),
-			'stripe_public_key'        => $this->stripe_publishable_key(),
 			'experian_min_search_char' => $this->int( 'experian_min_search_char' ),
-			'paypal_client_id'         => $this->paypal_client_id(),
 			'google_captcha_key'       => $this->string( 'recaptcha_site_key' ),
 			'organisation_name'        => $this->string( 'organisation_name' ),
 			'privacy_url'              => $this->string( 'privacy_url' ),
@@ -211,8 +152,8 @@ final class Settings {
 			'receipts_emailed'         => true === (bool) $this->get( 'receipt_send_automatically' ),
 		);
 		/**
-		 * Adds what other domains tell the widgets, such as the ways to pay on offer
-		 * (payment_methods). Never a secret.
+		 * Adds what other domains tell the widgets, such as each payment gateway's public keys
+		 * and the ways to pay on offer (payment_methods). Never a secret.
 		 *
 		 * @param array<string, mixed> $settings The public settings.
 		 */

@@ -112,7 +112,9 @@ final class SettingsSanitizer {
 			}
 		}//end foreach
 
-		$this->check_stripe_mode( $values );
+		foreach ( SettingsSchema::registered_sections() as $section ) {
+			array_push( $this->errors, ...$section->problems( $values, $this->settings ) );
+		}
 		$this->last_values = $values;
 		return $values;
 	}
@@ -235,16 +237,7 @@ final class SettingsSanitizer {
 		if ( '' === $text ) {
 			return '';
 		}
-		if ( 'stripe_test_publishable_key' === $field->key && ! preg_match( '/^pk_test_[A-Za-z0-9]+$/', $text ) ) {
-			throw new InvalidSetting( esc_html__( 'a test publishable key starts with pk_test_.', 'donation-widget' ) );
-		}
-		if ( 'stripe_live_publishable_key' === $field->key && ! preg_match( '/^pk_live_[A-Za-z0-9]+$/', $text ) ) {
-			throw new InvalidSetting( esc_html__( 'a live publishable key starts with pk_live_.', 'donation-widget' ) );
-		}
-		// What PayPal's verify-webhook-signature accepts as webhook_id: letters and digits, at most 50.
-		if ( 'paypal_webhook_id' === $field->key && ! preg_match( '/^[A-Za-z0-9]{1,50}$/', $text ) ) {
-			throw new InvalidSetting( esc_html__( 'paste the Webhook ID exactly as PayPal shows it: letters and digits only, at most 50, such as 8PT597110X687430LKGECATA.', 'donation-widget' ) );
-		}
+		$field->check( $text );
 		// Xero account codes are up to 10 letters or digits; MYOB's are like 4-1100.
 		if ( str_starts_with( $field->key, 'books_' ) && str_ends_with( $field->key, '_account' ) && ! preg_match( '/^[A-Za-z0-9][A-Za-z0-9.-]{0,9}$/', $text ) ) {
 			throw new InvalidSetting( esc_html__( 'enter the account code exactly as your chart of accounts shows it: up to 10 letters or digits (a hyphen or full stop allowed, as in MYOB\'s 4-1100).', 'donation-widget' ) );
@@ -267,15 +260,7 @@ final class SettingsSanitizer {
 		if ( preg_match( '/\s/', $text ) || strlen( $text ) > self::MAX_TEXT ) {
 			throw new InvalidSetting( esc_html__( 'paste the key exactly as the provider shows it, without spaces.', 'donation-widget' ) );
 		}
-		$shapes = array(
-			'stripe_test_secret_key'     => array( '/^(sk|rk)_test_[A-Za-z0-9]+$/', __( 'a test secret key starts with sk_test_ (or rk_test_ for a restricted key).', 'donation-widget' ) ),
-			'stripe_live_secret_key'     => array( '/^(sk|rk)_live_[A-Za-z0-9]+$/', __( 'a live secret key starts with sk_live_ (or rk_live_ for a restricted key).', 'donation-widget' ) ),
-			'stripe_test_webhook_secret' => array( '/^whsec_[A-Za-z0-9]+$/', __( 'a webhook signing secret starts with whsec_.', 'donation-widget' ) ),
-			'stripe_live_webhook_secret' => array( '/^whsec_[A-Za-z0-9]+$/', __( 'a webhook signing secret starts with whsec_.', 'donation-widget' ) ),
-		);
-		if ( isset( $shapes[ $field->key ] ) && ! preg_match( $shapes[ $field->key ][0], $text ) ) {
-			throw new InvalidSetting( esc_html( $shapes[ $field->key ][1] ) );
-		}
+		$field->check( $text );
 		return $text;
 	}
 
@@ -402,25 +387,5 @@ final class SettingsSanitizer {
 			$sum  += $value * $weights[ $index ];
 		}
 		return 0 === $sum % 89;
-	}
-
-	/**
-	 * The active Stripe mode needs its publishable key, or the widget cannot take cards.
-	 *
-	 * @param array<string, mixed> $values Values about to be stored.
-	 */
-	private function check_stripe_mode( array $values ): void {
-		if ( $this->settings->is_from_constant( 'stripe_mode' ) ) {
-			return;
-		}
-		$key = 'live' === ( $values['stripe_mode'] ?? '' ) ? 'stripe_live_publishable_key' : 'stripe_test_publishable_key';
-		if ( ! $this->settings->is_from_constant( $key ) && '' === ( $values[ $key ] ?? '' ) ) {
-			$fields         = $this->settings->fields();
-			$this->errors[] = sprintf(
-				/* translators: %s: the missing field's label. */
-				__( 'Stripe mode: the chosen mode needs its %s; card donations stay off until it is set.', 'donation-widget' ),
-				$fields[ $key ]->label
-			);
-		}
 	}
 }

@@ -23,7 +23,7 @@ final class SettingsSchema {
 	 */
 	public static function sections(): array {
 		$sections = array();
-		foreach ( self::gateway_sections() as $section ) {
+		foreach ( self::registered_sections() as $section ) {
 			$sections[ $section->id ] = $section->title;
 		}
 		return $sections + array(
@@ -69,7 +69,7 @@ final class SettingsSchema {
 			new SettingField( 'receipt_number_prefix', __( 'Receipt number prefix', 'donation-widget' ), SettingField::TEXT, 'receipts', 'REC-', __( 'Put before the receipt number, as in REC-00000042. Numbers are given in order to donations once the money is received; receipts already sent keep their number.', 'donation-widget' ) ),
 			new SettingField( 'receipt_tax_statement', __( 'Tax statement', 'donation-widget' ), SettingField::TEXT, 'receipts', __( 'Donations of $2 or more to {organisation} are tax deductible in Australia.', 'donation-widget' ), __( '{organisation} is replaced by the organisation name.', 'donation-widget' ) ),
 			new SettingField( 'receipt_footer', __( 'Receipt footer', 'donation-widget' ), SettingField::TEXT, 'receipts', '', __( 'Optional closing line on every receipt, such as a thank-you from your CEO.', 'donation-widget' ) ),
-			new SettingField( 'rate_limit_payments', __( 'Payment attempts per visitor per hour', 'donation-widget' ), SettingField::INTEGER, 'protection', 20, __( 'Counted per visitor address (per /64 network for IPv6). Only calls whose details pass the checks count; a donor finishing a payment already started (3-D Secure, a wallet, PayPal) is not counted again.', 'donation-widget' ), array(), 1, 10000 ),
+			new SettingField( 'rate_limit_payments', __( 'Payment attempts per visitor per hour', 'donation-widget' ), SettingField::INTEGER, 'protection', 20, __( 'Counted per visitor address (per /64 network for IPv6). Only calls whose details pass the checks count; a donor finishing a payment already started (3-D Secure, a wallet, a provider\'s own payment window) is not counted again.', 'donation-widget' ), array(), 1, 10000 ),
 			new SettingField( 'rate_limit_payments_email', __( 'Payment attempts per donor email per hour', 'donation-widget' ), SettingField::INTEGER, 'protection', 10, __( 'Counted per email address typed in the form, whatever address the donor comes from. A call must be within both limits; the email is counted first, so one donor retrying never uses up more than this much of a shared office or mobile network address.', 'donation-widget' ), array(), 1, 10000 ),
 			new SettingField( 'trusted_proxies', __( 'Trusted proxies', 'donation-widget' ), SettingField::NETWORKS, 'protection', array(), __( 'Only when your site sits behind a load balancer, reverse proxy or CDN: the addresses or ranges (CIDR, such as 10.0.0.0/8 or 2400:cb00::/32) requests arrive from. Separate them with commas or line breaks. Leave empty when visitors connect to the site directly: then no header is believed.', 'donation-widget' ) ),
 			new SettingField(
@@ -97,11 +97,11 @@ final class SettingsSchema {
 			new SettingField( 'self_service_cancel', __( 'Donors may cancel', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true ),
 			new SettingField( 'self_service_replace_card', __( 'Donors may replace their card', 'donation-widget' ), SettingField::CHECKBOX, 'self_service', true ),
 			// The accounts the Xero / MYOB export codes each line to (Books\Export). A gift is not a
-			// supply, so it is outside GST: BAS Excluded (MYOB N-T) by default; Stripe's fees carry GST.
+			// supply, so it is outside GST: BAS Excluded (MYOB N-T) by default; the card provider's fees carry GST.
 			new SettingField( 'books_donations_account', __( 'Donations income account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'The code of your donations income account in Xero (such as 260) or MYOB (such as 4-1100). Gifts are coded to it.', 'donation-widget' ) ),
-			new SettingField( 'books_fees_account', __( 'Payment fees expense account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'Stripe\'s fees are coded to it (such as 404 Bank Fees in Xero, or 6-1100 in MYOB).', 'donation-widget' ) ),
+			new SettingField( 'books_fees_account', __( 'Payment fees expense account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'The card provider\'s fees are coded to it (such as 404 Bank Fees in Xero, or 6-1100 in MYOB).', 'donation-widget' ) ),
 			new SettingField( 'books_refunds_account', __( 'Refunds and chargebacks account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'Refunds and disputes (chargebacks) are coded to it; often the donations income account itself.', 'donation-widget' ) ),
-			new SettingField( 'books_clearing_account', __( 'MYOB deposit account number', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'MYOB only: the bank or Stripe clearing account the deposits are received into (such as 1-1180). In Xero you choose the account when you import the file.', 'donation-widget' ) ),
+			new SettingField( 'books_clearing_account', __( 'MYOB deposit account number', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'MYOB only: the bank or card provider clearing account the deposits are received into (such as 1-1180). In Xero you choose the account when you import the file.', 'donation-widget' ) ),
 			new SettingField(
 				'books_donations_tax',
 				__( 'Tax rate of gifts, refunds and chargebacks', 'donation-widget' ),
@@ -120,7 +120,7 @@ final class SettingsSchema {
 				SettingField::CHOICE,
 				'books',
 				'gst_on_expenses',
-				__( 'Stripe charges GST on its fees to Australian accounts. Choose BAS Excluded if your organisation is not registered for GST.', 'donation-widget' ),
+				__( 'The card provider charges GST on its fees to Australian accounts. Choose BAS Excluded if your organisation is not registered for GST.', 'donation-widget' ),
 				array(
 					'gst_on_expenses'   => __( 'GST on Expenses (MYOB: GST)', 'donation-widget' ),
 					'gst_free_expenses' => __( 'GST Free Expenses (MYOB: FRE)', 'donation-widget' ),
@@ -129,7 +129,7 @@ final class SettingsSchema {
 			),
 		);
 
-		foreach ( self::gateway_sections() as $section ) {
+		foreach ( self::registered_sections() as $section ) {
 			array_push( $fields, ...$section->fields );
 		}
 
@@ -141,12 +141,12 @@ final class SettingsSchema {
 	}
 
 	/**
-	 * The payment gateways' sections, first on the screen (Checkout adds them through the
-	 * donation_widget_settings_sections filter, so settings never depend on a gateway).
+	 * The sections other domains add (the payment gateways), first on the screen. They add them
+	 * through the donation_widget_settings_sections filter, so settings depend on no domain.
 	 *
 	 * @return list<SettingsSection>
 	 */
-	public static function gateway_sections(): array {
+	public static function registered_sections(): array {
 		$sections = apply_filters( 'donation_widget_settings_sections', array() );
 		return array_values( array_filter( is_array( $sections ) ? $sections : array(), static fn ( mixed $section ): bool => $section instanceof SettingsSection ) );
 	}

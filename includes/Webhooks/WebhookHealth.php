@@ -20,8 +20,6 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class WebhookHealth {
 
-	public const PROVIDERS = array( 'stripe', 'paypal' );
-
 	private const LAST_EVENT_OPTION = 'donation_widget_webhook_last_event_';
 
 	private const LAST_FAILURE_OPTION = 'donation_widget_webhook_last_failure';
@@ -29,7 +27,7 @@ final class WebhookHealth {
 	/**
 	 * Records a verified delivery.
 	 *
-	 * @param string   $provider    stripe or paypal.
+	 * @param string   $provider    A gateway id.
 	 * @param string   $type        Event type, such as payment_intent.succeeded.
 	 * @param int|null $time        Unix time (tests pass their own); now when null.
 	 * @param string   $api_version The API version the payload was written in ('' when unknown).
@@ -49,7 +47,7 @@ final class WebhookHealth {
 	/**
 	 * Records a delivery refused because its signature could not be verified.
 	 *
-	 * @param string   $provider stripe or paypal.
+	 * @param string   $provider A gateway id.
 	 * @param string   $reason   Why, such as "mismatch" or "not_configured".
 	 * @param int|null $time     Unix time; now when null.
 	 */
@@ -68,7 +66,7 @@ final class WebhookHealth {
 	/**
 	 * The last verified event of a provider.
 	 *
-	 * @param string $provider stripe or paypal.
+	 * @param string $provider A gateway id.
 	 * @return array{time: int, type: string, api_version: string}|null
 	 */
 	public function last_event( string $provider ): ?array {
@@ -104,8 +102,11 @@ final class WebhookHealth {
 	 * Forgets everything (uninstall, tests).
 	 */
 	public function clear(): void {
-		foreach ( self::PROVIDERS as $provider ) {
-			delete_option( self::LAST_EVENT_OPTION . $provider );
+		global $wpdb;
+		// Every provider's, including one no gateway runs any more.
+		$names = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( self::LAST_EVENT_OPTION ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- uninstall and tests only; delete_option() clears each from the cache.
+		foreach ( $names as $name ) {
+			delete_option( (string) $name );
 		}
 		delete_option( self::LAST_FAILURE_OPTION );
 	}

@@ -11,9 +11,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Admin\Donations\DonationQuery;
-use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
-use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 
@@ -28,7 +25,7 @@ final class DashboardServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( DonationsSummaryWidget::class, static fn ( Container $c ): DonationsSummaryWidget => new DonationsSummaryWidget( $c->get( SubscriptionQuery::class ), $c->get( WebhookHealthReport::class ), $c->get( DonationQuery::class ) ) );
+		// Built from its constructor.
 	}
 
 	/**
@@ -37,6 +34,6 @@ final class DashboardServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'wp_dashboard_setup', static fn () => $container->get( DonationsSummaryWidget::class )->add() );
+		add_action( 'wp_dashboard_setup', $container->lazy( DonationsSummaryWidget::class, 'add' ) );
 	}
 }

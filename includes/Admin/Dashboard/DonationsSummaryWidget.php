@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Admin\Donations\DonationFilters;
 use DonationWidget\Admin\Donations\DonationQuery;
 use DonationWidget\Admin\Donations\DonationsCapability;
@@ -37,10 +38,11 @@ final class DonationsSummaryWidget {
 	 * @param SubscriptionQuery   $subscriptions  The recurring income.
 	 * @param WebhookHealthReport $webhook_health Whether the providers' webhooks arrive.
 	 * @param DonationQuery       $donations      This month's totals.
+	 * @param GatewayRegistry     $gateways       The payment gateways, one webhook line each.
 	 * @param DonorLastGifts      $last_gifts     This month's donors.
 	 * @param DisputeRepository   $disputes       Open and lost chargebacks.
 	 */
-	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health, private readonly DonationQuery $donations, private readonly DonorLastGifts $last_gifts = new DonorLastGifts(), private readonly DisputeRepository $disputes = new DisputeRepository() ) {
+	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health, private readonly DonationQuery $donations, private readonly GatewayRegistry $gateways, private readonly DonorLastGifts $last_gifts = new DonorLastGifts(), private readonly DisputeRepository $disputes = new DisputeRepository() ) {
 	}
 
 	/**
@@ -85,13 +87,12 @@ final class DonationsSummaryWidget {
 	 * The last webhook event of each provider and the last refused delivery.
 	 */
 	private function render_webhook_health(): void {
-		$lines = array(
-			/* translators: %s: "Last event received: …". */
-			sprintf( __( 'Stripe webhooks: %s', 'donation-widget' ), $this->webhook_health->last_event_text( 'stripe' ) ),
-			/* translators: %s: "Last event received: …". */
-			sprintf( __( 'PayPal webhooks: %s', 'donation-widget' ), $this->webhook_health->last_event_text( 'paypal' ) ),
-			$this->webhook_health->last_failure_text(),
-		);
+		$lines = array();
+		foreach ( $this->gateways->gateways() as $gateway ) {
+			/* translators: 1: the provider's name, 2: "Last event received: …". */
+			$lines[] = sprintf( __( '%1$s webhooks: %2$s', 'donation-widget' ), $gateway->label(), $this->webhook_health->last_event_text( $gateway->id() ) );
+		}
+		$lines[] = $this->webhook_health->last_failure_text();
 		echo '<ul class="donation-widget-dashboard-webhooks">';
 		foreach ( $lines as $line ) {
 			printf( '<li>%s</li>', esc_html( $line ) );

@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Database\Schema;
 use DonationWidget\Emails\MailQueue;
@@ -32,11 +33,13 @@ final class SiteHealthInfo {
 	 * @param Settings            $settings Keys and modes.
 	 * @param WebhookHealthReport $webhooks Last events.
 	 * @param MailQueue           $mail     Queued email counts.
+	 * @param GatewayRegistry     $gateways The payment gateways, each with its rows.
 	 */
 	public function __construct(
 		private readonly Settings $settings,
 		private readonly WebhookHealthReport $webhooks,
-		private readonly MailQueue $mail
+		private readonly MailQueue $mail,
+		private readonly GatewayRegistry $gateways
 	) {
 	}
 
@@ -78,27 +81,9 @@ final class SiteHealthInfo {
 				'value' => $this->settings->is_demo_mode() ? __( 'On: every provider is a local stand-in', 'donation-widget' ) : __( 'Off', 'donation-widget' ),
 				'debug' => $this->settings->is_demo_mode() ? 'on' : 'off',
 			),
-			'stripe_mode'    => array(
-				'label' => __( 'Stripe mode', 'donation-widget' ),
-				'value' => $this->settings->string( 'stripe_mode' ),
-			),
-			'paypal_mode'    => array(
-				'label' => __( 'PayPal mode', 'donation-widget' ),
-				'value' => $this->settings->string( 'paypal_mode' ),
-			),
-			'stripe_keys'    => $this->key_row( __( 'Stripe keys (current mode)', 'donation-widget' ), $this->settings->stripe_publishable_key(), $this->settings->stripe_secret_key(), $this->settings->stripe_webhook_secret() ),
-			'paypal_keys'    => $this->key_row( __( 'PayPal keys (current mode)', 'donation-widget' ), $this->settings->paypal_client_id(), $this->settings->paypal_secret(), $this->settings->paypal_webhook_id() ),
 			'keys_in_config' => array(
 				'label' => __( 'Settings defined in wp-config.php', 'donation-widget' ),
 				'value' => $this->constant_keys(),
-			),
-			'stripe_webhook' => array(
-				'label' => __( 'Stripe webhook', 'donation-widget' ),
-				'value' => $this->webhooks->last_event_text( 'stripe' ),
-			),
-			'paypal_webhook' => array(
-				'label' => __( 'PayPal webhook', 'donation-widget' ),
-				'value' => $this->webhooks->last_event_text( 'paypal' ),
 			),
 			'refused'        => array(
 				'label' => __( 'Last refused webhook', 'donation-widget' ),
@@ -130,6 +115,7 @@ final class SiteHealthInfo {
 				'value' => sprintf( __( '%1$d waiting, %2$d failed', 'donation-widget' ), $mail[ MailQueue::QUEUED ] ?? 0, $mail[ MailQueue::FAILED ] ?? 0 ),
 			),
 		);
+		$fields  = $this->with_gateway_rows( $fields );
 		foreach ( array_keys( RecurringEvents::all() ) as $hook ) {
 			$next                      = wp_next_scheduled( $hook );
 			$fields[ 'cron_' . $hook ] = array(
@@ -142,16 +128,54 @@ final class SiteHealthInfo {
 	}
 
 	/**
+	 * Each gateway's mode and keys after the demo mode row, and its webhook's last event before
+	 * the last refused one: "<provider> mode", "<provider> keys (current mode)", "<provider> webhook".
+	 *
+	 * @param array<string, array{label: string, value: string, debug?: string, private?: bool}> $fields The plugin's own rows.
+	 * @return array<string, array{label: string, value: string, debug?: string, private?: bool}>
+	 */
+	private function with_gateway_rows( array $fields ): array {
+		$modes    = array();
+		$keys     = array();
+		$webhooks = array();
+		foreach ( $this->gateways->gateways() as $gateway ) {
+			$health                            = $gateway->health();
+			$modes[ $gateway->id() . '_mode' ] = array(
+				/* translators: %s: the provider's name. */
+				'label' => sprintf( __( '%s mode', 'donation-widget' ), $gateway->label() ),
+				'value' => $health->mode,
+			);
+			$keys[ $gateway->id() . '_keys' ]  = $this->key_row(
+				/* translators: %s: the provider's name. */
+				sprintf( __( '%s keys (current mode)', 'donation-widget' ), $gateway->label() ),
+				$health->has_public,
+				$health->has_secret,
+				$health->has_webhook
+			);
+			$webhooks[ $gateway->id() . '_webhook' ] = array(
+				/* translators: %s: the provider's name. */
+				'label' => sprintf( __( '%s webhook', 'donation-widget' ), $gateway->label() ),
+				'value' => $this->webhooks->last_event_text( $gateway->id() ),
+			);
+		}
+		$before_config  = (int) array_search( 'keys_in_config', array_keys( $fields ), true );
+		$before_refused = (int) array_search( 'refused', array_keys( $fields ), true );
+		return array_slice( $fields, 0, $before_config, true ) + $modes + $keys
+			+ array_slice( $fields, $before_config, $before_refused - $before_config, true ) + $webhooks
+			+ array_slice( $fields, $before_refused, null, true );
+	}
+
+	/**
 	 * "Publishable key: set, secret key: missing, …" for three keys, never their values.
 	 *
 	 * @param string $label   Row label.
-	 * @param string $public  Publishable key or client ID.
-	 * @param string $secret  Secret.
-	 * @param string $webhook Webhook secret or ID.
+	 * @param bool   $public  Whether the publishable key or client ID is set.
+	 * @param bool   $secret  Whether the secret is set.
+	 * @param bool   $webhook Whether the webhook secret or ID is set.
 	 * @return array{label: string, value: string}
 	 */
-	private function key_row( string $label, string $public, string $secret, string $webhook ): array {
-		$set = static fn ( string $value ): string => '' === $value ? __( 'missing', 'donation-widget' ) : __( 'set', 'donation-widget' );
+	private function key_row( string $label, bool $public, bool $secret, bool $webhook ): array {
+		$set = static fn ( bool $value ): string => $value ? __( 'set', 'donation-widget' ) : __( 'missing', 'donation-widget' );
 		return array(
 			'label' => $label,
 			/* translators: 1-3: "set" or "missing". */

@@ -14,7 +14,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Admin\AdminServiceProvider;
 use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Admin\WebhookSetupStatus;
-use DonationWidget\Webhooks\WebhookHealth;
+use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Protection\ClientIp;
 use DonationWidget\Protection\ForwardingCheck;
 use DonationWidget\Protection\TrustedProxies;
@@ -47,8 +48,9 @@ final class SiteHealthTests {
 	 * @param Settings            $settings Keys and modes.
 	 * @param WebhookHealthReport $webhooks Whether webhooks reach the site.
 	 * @param WebhookSetupStatus  $setup    Whether each provider's webhook is set up as needed.
+	 * @param GatewayRegistry     $gateways The payment gateways, each saying how it stands.
 	 */
-	public function __construct( private readonly Settings $settings, private readonly WebhookHealthReport $webhooks, private readonly WebhookSetupStatus $setup ) {
+	public function __construct( private readonly Settings $settings, private readonly WebhookHealthReport $webhooks, private readonly WebhookSetupStatus $setup, private readonly GatewayRegistry $gateways ) {
 	}
 
 	/**
@@ -82,50 +84,34 @@ final class SiteHealthTests {
 	 * @return array<string, mixed>
 	 */
 	public function keys(): array {
-		$stripe_mode = $this->settings->is_stripe_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
-		$missing     = array();
-		if ( '' === $this->settings->stripe_publishable_key() ) {
-			/* translators: %s: live or test. */
-			$missing[] = sprintf( __( 'the Stripe %s publishable key', 'donation-widget' ), $stripe_mode );
-		}
-		if ( '' === $this->settings->stripe_secret_key() ) {
-			/* translators: %s: live or test. */
-			$missing[] = sprintf( __( 'the Stripe %s secret key', 'donation-widget' ), $stripe_mode );
+		$missing = array();
+		$notes   = array();
+		$summary = array();
+		foreach ( $this->gateways->gateways() as $gateway ) {
+			$health = $gateway->health();
+			array_push( $missing, ...$health->missing );
+			array_push( $notes, ...$health->notes );
+			$summary[] = $health->summary;
 		}
 		if ( array() !== $missing ) {
 			return $this->result(
 				'keys',
 				'critical',
 				__( 'Donation Widget cannot take card donations', 'donation-widget' ),
-				/* translators: %s: the missing keys, such as "the Stripe live secret key". */
+				/* translators: %s: the missing keys, such as "the … live secret key". */
 				sprintf( __( 'Missing: %s. Donors who reach the payment step will be told the payment could not be taken.', 'donation-widget' ), implode( ', ', $missing ) ),
 				true
 			);
 		}
-		$notes = array();
-		if ( '' === $this->settings->stripe_webhook_secret() ) {
-			/* translators: %s: live or test. */
-			$notes[] = sprintf( __( 'The Stripe %s webhook signing secret is not set: payments that finish after the donor leaves (3-D Secure, bank debits, renewals) are found only by the reconciliation every few minutes.', 'donation-widget' ), $stripe_mode );
-		}
-		if ( '' !== $this->settings->paypal_client_id() && '' === $this->settings->paypal_secret() ) {
-			$notes[] = __( 'PayPal has a client ID but no secret: PayPal donations cannot be verified, so they will fail.', 'donation-widget' );
-		}
 		if ( array() !== $notes ) {
 			return $this->result( 'keys', 'recommended', __( 'Donation Widget is missing a key it should have', 'donation-widget' ), implode( ' ', $notes ), true );
 		}
-		return $this->result(
-			'keys',
-			'good',
-			__( 'Donation Widget has the keys it needs', 'donation-widget' ),
-			$this->settings->is_stripe_live()
-				? __( 'Stripe is in live mode: donations are real.', 'donation-widget' )
-				: __( 'Stripe is in test mode: no real money moves until you switch to live mode.', 'donation-widget' ),
-			false
-		);
+		return $this->result( 'keys', 'good', __( 'Donation Widget has the keys it needs', 'donation-widget' ), implode( ' ', array_filter( $summary ) ), false );
 	}
 
 	/**
-	 * Whether donors reach the form over HTTPS (Stripe refuses to take live cards otherwise).
+	 * Whether donors reach the form over HTTPS (the card provider refuses to take live cards
+	 * otherwise).
 	 *
 	 * @return array<string, mixed>
 	 */
@@ -133,13 +119,14 @@ final class SiteHealthTests {
 		if ( wp_is_using_https() ) {
 			return $this->result( 'https', 'good', __( 'Donation Widget is served over HTTPS', 'donation-widget' ), __( 'Donors\' details and card entry travel encrypted.', 'donation-widget' ), false );
 		}
-		$live = $this->settings->is_stripe_live() || $this->settings->is_paypal_live();
+		$live = array_values( array_filter( $this->gateways->gateways(), static fn ( Gateway $gateway ): bool => $gateway->is_live() ) );
 		return $this->result(
 			'https',
-			$live ? 'critical' : 'recommended',
+			array() !== $live ? 'critical' : 'recommended',
 			__( 'Donation Widget is not served over HTTPS', 'donation-widget' ),
-			$live
-				? __( 'The site takes live donations over plain HTTP. Stripe and the wallets refuse live payments on such a page: switch the site to HTTPS.', 'donation-widget' )
+			array() !== $live
+				/* translators: %s: the live provider, such as the card provider's name. */
+				? sprintf( __( 'The site takes live donations over plain HTTP. %s and the wallets refuse live payments on such a page: switch the site to HTTPS.', 'donation-widget' ), $live[0]->label() )
 				: __( 'The site does not use HTTPS. That is fine for testing, but live donations need it.', 'donation-widget' ),
 			false
 		);
@@ -153,17 +140,17 @@ final class SiteHealthTests {
 	public function webhooks(): array {
 		$silent = $this->webhooks->silent_providers();
 		if ( array() !== $silent ) {
-			$names = array_map( static fn ( string $provider ): string => WebhookHealthReport::NAMES[ $provider ] ?? $provider, array_keys( $silent ) );
+			$names = array_map( array( $this->gateways, 'label' ), array_keys( $silent ) );
 			return $this->result(
 				'webhooks',
 				'critical',
 				__( 'Donation Widget is not receiving webhooks', 'donation-widget' ),
-				/* translators: %s: provider names, such as "Stripe". */
+				/* translators: %s: provider names, comma-separated. */
 				sprintf( __( 'No verified webhook from %s has arrived since a recent payment. Refunds, disputes, renewals and payments finished after the donor left reach the records late or not at all: check the webhook URL and secret on the settings screen.', 'donation-widget' ), implode( ', ', $names ) ),
 				true
 			);
 		}
-		$lines = array_map( array( $this->webhooks, 'last_event_text' ), WebhookHealth::PROVIDERS );
+		$lines = array_map( array( $this->webhooks, 'last_event_text' ), $this->gateways->ids() );
 		return $this->result( 'webhooks', 'good', __( 'Donation Widget webhooks are arriving, or not yet needed', 'donation-widget' ), implode( ' ', $lines ), false );
 	}
 
@@ -187,7 +174,7 @@ final class SiteHealthTests {
 				continue;
 			}
 			++$checked;
-			$name  = WebhookHealthReport::NAMES[ $id ] ?? $id;
+			$name  = $this->gateways->label( $id );
 			$check = $this->setup->current( $connection );
 			if ( '' !== $check->error ) {
 				++$unasked;
@@ -208,7 +195,17 @@ final class SiteHealthTests {
 			}
 		}//end foreach
 		if ( 0 === $checked ) {
-			return $this->result( 'webhook_setup', 'good', __( 'Donation Widget has no webhook to check yet', 'donation-widget' ), __( 'Once the Stripe or PayPal keys are saved, the settings screen\'s Connect webhooks sets up their webhooks.', 'donation-widget' ), false );
+			return $this->result(
+				'webhook_setup',
+				'good',
+				__( 'Donation Widget has no webhook to check yet', 'donation-widget' ),
+				sprintf(
+					/* translators: %s: the providers' names, such as "A or B". */
+					__( 'Once the %s keys are saved, the settings screen\'s Connect webhooks sets up their webhooks.', 'donation-widget' ),
+					implode( ' ' . __( 'or', 'donation-widget' ) . ' ', array_map( array( $this->gateways, 'label' ), array_keys( $this->setup->connections() ) ) )
+				),
+				false
+			);
 		}
 		if ( 'good' === $status ) {
 			return $this->result( 'webhook_setup', 'good', __( 'Donation Widget webhooks are set up as the plugin needs', 'donation-widget' ), $lines, false );

@@ -28,6 +28,27 @@ final class PayPalClient {
 
 	private const PROVIDER = 'paypal';
 
+	/**
+	 * Its keys among the provider hosts (ProviderEndpoints): one constant,
+	 * DONATION_WIDGET_PAYPAL_API_URL, covers both.
+	 */
+	public const API_LIVE = 'paypal_live';
+
+	public const API_SANDBOX = 'paypal_sandbox';
+
+	/**
+	 * The default hosts of each mode.
+	 */
+	public const API_DEFAULTS = array(
+		self::API_LIVE    => 'https://api-m.paypal.com',
+		self::API_SANDBOX => 'https://api-m.sandbox.paypal.com',
+	);
+
+	/**
+	 * PayPal's JavaScript SDK.
+	 */
+	public const SCRIPT_URL = 'https://www.paypal.com/sdk/js';
+
 	private const TIMEOUT = 20;
 
 	/** Seconds an admin screen waits for PayPal (for_screen()). */
@@ -65,14 +86,14 @@ final class PayPalClient {
 	 * Whether a client id and secret are configured for the current mode.
 	 */
 	public function is_configured(): bool {
-		return '' !== $this->settings->paypal_client_id() && '' !== $this->settings->paypal_secret();
+		return '' !== ( new PayPalSettings( $this->settings ) )->client_id() && '' !== ( new PayPalSettings( $this->settings ) )->secret();
 	}
 
 	/**
 	 * The current mode, in words for the admin: sandbox or live.
 	 */
 	public function mode_name(): string {
-		return $this->settings->is_paypal_live() ? __( 'live', 'donation-widget' ) : __( 'sandbox', 'donation-widget' );
+		return ( new PayPalSettings( $this->settings ) )->is_live() ? __( 'live', 'donation-widget' ) : __( 'sandbox', 'donation-widget' );
 	}
 
 	/**
@@ -342,7 +363,7 @@ final class PayPalClient {
 	 * @throws ProviderUnavailable When PayPal cannot be reached or refuses the credentials.
 	 */
 	private function access_token( bool $fresh = false ): string {
-		$transient = self::TOKEN_TRANSIENT_PREFIX . md5( $this->base() . '|' . $this->settings->paypal_client_id() . '|' . $this->settings->paypal_secret() );
+		$transient = self::TOKEN_TRANSIENT_PREFIX . md5( $this->base() . '|' . ( new PayPalSettings( $this->settings ) )->client_id() . '|' . ( new PayPalSettings( $this->settings ) )->secret() );
 		$stored    = $fresh ? false : get_transient( $transient );
 		if ( is_string( $stored ) && '' !== $stored ) {
 			return $stored;
@@ -353,7 +374,7 @@ final class PayPalClient {
 			$this->base() . '/v1/oauth2/token',
 			array(
 				// phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- HTTP Basic authentication, as PayPal's OAuth requires.
-				'Authorization' => 'Basic ' . base64_encode( $this->settings->paypal_client_id() . ':' . $this->settings->paypal_secret() ),
+				'Authorization' => 'Basic ' . base64_encode( ( new PayPalSettings( $this->settings ) )->client_id() . ':' . ( new PayPalSettings( $this->settings ) )->secret() ),
 				'Content-Type'  => 'application/x-www-form-urlencoded',
 			),
 			'grant_type=client_credentials',
@@ -417,6 +438,6 @@ final class PayPalClient {
 	 * The API base URL of the current mode.
 	 */
 	private function base(): string {
-		return ProviderEndpoints::api_base( $this->settings->is_paypal_live() ? ProviderEndpoints::PAYPAL_LIVE : ProviderEndpoints::PAYPAL_SANDBOX );
+		return ProviderEndpoints::api_base( ( new PayPalSettings( $this->settings ) )->is_live() ? self::API_LIVE : self::API_SANDBOX );
 	}
 }

@@ -17,6 +17,7 @@ use DonationWidget\Books\Payouts\KeepsBalance;
 use DonationWidget\Gateways\PayPal\Books\PayPalFees;
 use DonationWidget\Webhooks\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\GatewayHealth;
 use DonationWidget\Checkout\ProviderRefund;
 use DonationWidget\Checkout\RefundRequest;
 use DonationWidget\Checkout\RefundsPayments;
@@ -26,7 +27,6 @@ use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookController;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;
 use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\ProviderUnavailable;
-use DonationWidget\Settings\SettingField;
 use DonationWidget\Settings\SettingsSection;
 
 /**
@@ -35,11 +35,17 @@ use DonationWidget\Settings\SettingsSection;
 final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments, ReadsFees, KeepsBalance {
 
 	/**
+	 * Its id, as stored in each donation it took.
+	 */
+	public const ID = 'paypal';
+
+	/**
 	 * Builds the gateway.
 	 *
 	 * @param PayPalClient              $paypal   PayPal.
 	 * @param PayPalPayment             $payment  Its one way to pay.
 	 * @param PayPalWebhookRegistration $webhook  Its webhook, set up through the API.
+	 * @param PayPalSettings            $settings Its mode and credentials.
 	 * @param array                     $events   The webhook events it listens to.
 	 * @phpstan-param list<string> $events
 	 * @param PayPalRefunds|null        $refunds  Refunds of captures.
@@ -48,6 +54,7 @@ final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 		private readonly PayPalClient $paypal,
 		private readonly PayPalPayment $payment,
 		private readonly PayPalWebhookRegistration $webhook,
+		private readonly PayPalSettings $settings,
 		private readonly array $events = array(),
 		private readonly ?PayPalRefunds $refunds = null
 	) {
@@ -74,11 +81,11 @@ final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 	 * {@inheritDoc}
 	 */
 	public function id(): string {
-		return 'paypal';
+		return self::ID;
 	}
 
 	/**
-	 * Its name for admin texts.
+	 * {@inheritDoc}
 	 */
 	public function label(): string {
 		return 'PayPal';
@@ -95,38 +102,66 @@ final class PayPalGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 	 * {@inheritDoc}
 	 */
 	public function settings_section(): SettingsSection {
-		return new SettingsSection(
-			'paypal',
-			__( 'PayPal', 'donation-widget' ),
-			array(
-				new SettingField(
-					'paypal_mode',
-					__( 'PayPal mode', 'donation-widget' ),
-					SettingField::CHOICE,
-					'paypal',
-					'sandbox',
-					'',
-					array(
-						'sandbox' => __( 'Sandbox', 'donation-widget' ),
-						'live'    => __( 'Live', 'donation-widget' ),
-					)
-				),
-				new SettingField( 'paypal_sandbox_client_id', __( 'Sandbox client ID', 'donation-widget' ), SettingField::TEXT, 'paypal' ),
-				new SettingField( 'paypal_sandbox_secret', __( 'Sandbox secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
-				new SettingField( 'paypal_live_client_id', __( 'Live client ID', 'donation-widget' ), SettingField::TEXT, 'paypal' ),
-				new SettingField( 'paypal_live_secret', __( 'Live secret', 'donation-widget' ), SettingField::SECRET, 'paypal' ),
-				new SettingField(
-					'paypal_webhook_id',
-					__( 'Webhook ID', 'donation-widget' ),
-					SettingField::TEXT,
-					'paypal',
-					'',
-					__( 'Connect webhooks saves it. By hand: the ID PayPal shows for the webhook you added to the app of the current mode, such as 8PT597110X687430LKGECATA. PayPal is asked to confirm every delivery with it.', 'donation-widget' )
-				),
-			),
+		return PayPalSettings::section(
 			PayPalWebhookController::NAMESPACE . PayPalWebhookController::ROUTE,
 			/* translators: %s: the PayPal event names, comma-separated. */
 			sprintf( __( 'PayPal webhook URL (Connect webhooks sets it up; by hand, in the PayPal developer dashboard, open your app under Apps & Credentials for the current mode, add a webhook with this URL, tick the events %s, then paste its Webhook ID into the field below):', 'donation-widget' ), implode( ', ', $this->events ) )
+		);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function public_settings(): array {
+		return array( 'paypal_client_id' => $this->settings->client_id() );
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function script_urls(): array {
+		return array( 'paypal' => PayPalClient::SCRIPT_URL );
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function api_hosts(): array {
+		return PayPalClient::API_DEFAULTS;
+	}
+
+	/**
+	 * {@inheritDoc} PayPal's browser code is in the widget's bundle.
+	 */
+	public function browser_scripts(): array {
+		return array();
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function is_live(): bool {
+		return $this->settings->is_live();
+	}
+
+	/**
+	 * {@inheritDoc} PayPal is optional: only a client id without its secret is a problem.
+	 */
+	public function health(): GatewayHealth {
+		$notes = array();
+		if ( '' !== $this->settings->client_id() && '' === $this->settings->secret() ) {
+			$notes[] = __( 'PayPal has a client ID but no secret: PayPal donations cannot be verified, so they will fail.', 'donation-widget' );
+		}
+		return new GatewayHealth(
+			$this->settings->mode(),
+			'' !== $this->settings->client_id(),
+			'' !== $this->settings->secret(),
+			'' !== $this->settings->webhook_id(),
+			array(),
+			$notes,
+			'',
+			/* translators: %s: the webhook URL. */
+			__( 'In the PayPal developer dashboard, check that your live app has a webhook for %s with the capture events ticked, and that its Webhook ID is saved in the settings.', 'donation-widget' )
 		);
 	}
 

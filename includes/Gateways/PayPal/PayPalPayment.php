@@ -104,7 +104,7 @@ final class PayPalPayment implements OpeningCall {
 	 * {@inheritDoc}
 	 */
 	public function provider(): string {
-		return Donation::PROVIDER_PAYPAL;
+		return PayPalGateway::ID;
 	}
 
 	/**
@@ -210,7 +210,7 @@ final class PayPalPayment implements OpeningCall {
 			return PaymentOutcome::held( 'amount_mismatch', "PayPal captured {$value} {$capture->currency()}; the donation is " . Money::dollars( $donation->total_cents() ) . ' ' . DonationForm::CURRENCY . '.', $capture_id );
 		}
 		if ( ! $this->ledger->claim_reference( $donation, $capture_id ) ) {
-			$holder = $this->ledger->find_by_reference( Donation::PROVIDER_PAYPAL, $capture_id );
+			$holder = $this->ledger->find_by_reference( PayPalGateway::ID, $capture_id );
 			return PaymentOutcome::conflict( __( 'This PayPal payment has already been recorded.', 'donation-widget' ), 'already_recorded', "PayPal capture {$capture_id} is already recorded for donation #" . ( null !== $holder ? $holder->id() : 0 ) . '.' );
 		}
 		return PaymentOutcome::paid( $capture_id );

@@ -84,7 +84,7 @@ final class PayPalRefunds {
 			default => ProviderRefund::PENDING,
 		};
 		return new ProviderRefund(
-			Donation::PROVIDER_PAYPAL,
+			PayPalGateway::ID,
 			$resource->id(),
 			$resource->cents() ?? 0,
 			$resource->currency(),

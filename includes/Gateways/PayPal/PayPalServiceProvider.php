@@ -21,7 +21,6 @@ use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureCompleted;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureRefunded;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookController;
 use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;
-use DonationWidget\Http\HttpClient;
 use DonationWidget\Settings\Settings;
 
 /**
@@ -35,9 +34,7 @@ final class PayPalServiceProvider implements GatewayProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( PayPalClient::class, static fn ( Container $c ): PayPalClient => new PayPalClient( $c->get( HttpClient::class ), $c->get( Settings::class ) ) );
-		$container->set( PayPalRefunds::class, static fn ( Container $c ): PayPalRefunds => new PayPalRefunds( $c->get( PayPalClient::class ) ) );
-		$container->set( PayPalPayment::class, static fn ( Container $c ): PayPalPayment => new PayPalPayment( $c->get( PayPalClient::class ), $c->get( DonationLedger::class ) ) );
+		// The client, its payment and refunds are built from their constructors.
 		$container->set(
 			PayPalWebhookController::class,
 			static function ( Container $c ): PayPalWebhookController {
@@ -62,6 +59,7 @@ final class PayPalServiceProvider implements GatewayProvider {
 				$c->get( PayPalClient::class ),
 				$c->get( PayPalPayment::class ),
 				$c->get( PayPalWebhookRegistration::class ),
+				$c->get( PayPalSettings::class ),
 				$c->get( PayPalWebhookController::class )->event_types(),
 				$c->get( PayPalRefunds::class )
 			)
@@ -82,7 +80,7 @@ final class PayPalServiceProvider implements GatewayProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'rest_api_init', static fn () => $container->get( PayPalWebhookController::class )->register_routes() );
+		add_action( 'rest_api_init', $container->lazy( PayPalWebhookController::class, 'register_routes' ) );
 	}
 
 	/**

@@ -84,6 +84,6 @@ final class DonationProduct {
 	 * The option of the current mode.
 	 */
 	private function option(): string {
-		return self::OPTION_PREFIX . ( $this->settings->is_stripe_live() ? 'live' : 'test' );
+		return self::OPTION_PREFIX . ( ( new StripeSettings( $this->settings ) )->is_live() ? 'live' : 'test' );
 	}
 }

@@ -46,7 +46,7 @@ final class PaymentMethodDomainPanel {
 		$mode      = ( $new_value['stripe_mode'] ?? 'test' ) === 'live' ? 'live' : 'test';
 		$secret    = 'stripe_' . $mode . '_secret_key';
 		$changed   = ( $old_value['stripe_mode'] ?? 'test' ) !== ( $new_value['stripe_mode'] ?? 'test' ) || ( $old_value[ $secret ] ?? '' ) !== ( $new_value[ $secret ] ?? '' );
-		if ( $changed && '' !== $this->settings->stripe_secret_key() && current_user_can( Settings::CAPABILITY ) ) {
+		if ( $changed && '' !== ( new StripeSettings( $this->settings ) )->secret_key() && current_user_can( Settings::CAPABILITY ) ) {
 			$this->domains->register();
 		}
 	}

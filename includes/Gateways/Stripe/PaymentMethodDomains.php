@@ -177,6 +177,6 @@ final class PaymentMethodDomains {
 	 * The current Stripe mode.
 	 */
 	private function mode(): string {
-		return $this->settings->is_stripe_live() ? 'live' : 'test';
+		return ( new StripeSettings( $this->settings ) )->is_live() ? 'live' : 'test';
 	}
 }

@@ -43,6 +43,18 @@ final class StripeClient {
 
 	private const PROVIDER = 'stripe';
 
+	/**
+	 * Its key among the provider hosts (ProviderEndpoints), and its default host.
+	 */
+	public const API_HOST = 'stripe';
+
+	public const API_DEFAULT = 'https://api.stripe.com';
+
+	/**
+	 * Stripe.js: the release that @stripe/stripe-js (in package.json) is built against.
+	 */
+	public const SCRIPT_URL = 'https://js.stripe.com/endive/stripe.js';
+
 	private const TIMEOUT = 30;
 
 	/** Times a request whose answer was lost is sent again. */
@@ -93,14 +105,14 @@ final class StripeClient {
 	 * Whether a secret key is configured for the current mode.
 	 */
 	public function is_configured(): bool {
-		return '' !== $this->settings->stripe_secret_key();
+		return '' !== ( new StripeSettings( $this->settings ) )->secret_key();
 	}
 
 	/**
 	 * The current mode, in words for the admin: test or live.
 	 */
 	public function mode_name(): string {
-		return $this->settings->is_stripe_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
+		return ( new StripeSettings( $this->settings ) )->is_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
 	}
 
 	/**
@@ -291,10 +303,10 @@ final class StripeClient {
 	 */
 	private function request( string $method, string $path, array $params, ?string $idempotency_key ): array {
 		// phpcs:enable Squiz.Commenting.FunctionCommentThrowTag.WrongNumber
-		$url     = ProviderEndpoints::api_base( ProviderEndpoints::STRIPE ) . $path;
+		$url     = ProviderEndpoints::api_base( self::API_HOST ) . $path;
 		$encoded = StripeForm::encode( $params );
 		$headers = array(
-			'Authorization'  => 'Bearer ' . $this->settings->stripe_secret_key(),
+			'Authorization'  => 'Bearer ' . ( new StripeSettings( $this->settings ) )->secret_key(),
 			'Stripe-Version' => self::API_VERSION,
 		);
 		$body    = null;

@@ -18,6 +18,7 @@ use DonationWidget\Gateways\Stripe\Books\StripePayouts;
 use DonationWidget\Gateways\Stripe\Books\StripeFees;
 use DonationWidget\Webhooks\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\GatewayHealth;
 use DonationWidget\Webhooks\WebhookConnection;
 use DonationWidget\Checkout\PaymentMethod;
 use DonationWidget\Checkout\ProviderRefund;
@@ -28,13 +29,17 @@ use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookEndpoint;
 use DonationWidget\Http\ConnectionResult;
 use DonationWidget\Http\ProviderUnavailable;
-use DonationWidget\Settings\SettingField;
 use DonationWidget\Settings\SettingsSection;
 
 /**
  * The Stripe gateway as the checkout, the settings screen and its connection test see it.
  */
 final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, ReadsFees, PayoutSource {
+
+	/**
+	 * Its id, as stored in each donation it took.
+	 */
+	public const ID = 'stripe';
 
 	/**
 	 * Builds the gateway.
@@ -47,6 +52,7 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 	 * @param PaymentMethodDomains  $domains  The site's domain for the wallets.
 	 * @param StripeWebhookEndpoint $endpoint Its webhook endpoint, set up through the API.
 	 * @param StripeRefunds         $refunds  Refunds through the Refunds API.
+	 * @param StripeSettings        $settings Its mode and keys.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
@@ -54,7 +60,8 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 		private readonly array $events,
 		private readonly PaymentMethodDomains $domains,
 		private readonly StripeWebhookEndpoint $endpoint,
-		private readonly StripeRefunds $refunds
+		private readonly StripeRefunds $refunds,
+		private readonly StripeSettings $settings
 	) {
 	}
 
@@ -79,11 +86,11 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 	 * {@inheritDoc}
 	 */
 	public function id(): string {
-		return 'stripe';
+		return self::ID;
 	}
 
 	/**
-	 * Its name for admin texts.
+	 * {@inheritDoc}
 	 */
 	public function label(): string {
 		return 'Stripe';
@@ -100,33 +107,80 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 	 * {@inheritDoc}
 	 */
 	public function settings_section(): SettingsSection {
-		return new SettingsSection(
-			'stripe',
-			__( 'Stripe (card and express checkout)', 'donation-widget' ),
-			array(
-				new SettingField(
-					'stripe_mode',
-					__( 'Stripe mode', 'donation-widget' ),
-					SettingField::CHOICE,
-					'stripe',
-					'test',
-					__( 'Test mode takes no real money; use it until the charity is ready to go live.', 'donation-widget' ),
-					array(
-						'test' => __( 'Test', 'donation-widget' ),
-						'live' => __( 'Live', 'donation-widget' ),
-					)
-				),
-				new SettingField( 'stripe_test_publishable_key', __( 'Test publishable key', 'donation-widget' ), SettingField::TEXT, 'stripe', '', __( 'Starts with pk_test_.', 'donation-widget' ) ),
-				new SettingField( 'stripe_test_secret_key', __( 'Test secret key', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
-				new SettingField( 'stripe_test_webhook_secret', __( 'Test webhook signing secret', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
-				new SettingField( 'stripe_live_publishable_key', __( 'Live publishable key', 'donation-widget' ), SettingField::TEXT, 'stripe', '', __( 'Starts with pk_live_.', 'donation-widget' ) ),
-				new SettingField( 'stripe_live_secret_key', __( 'Live secret key', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
-				new SettingField( 'stripe_live_webhook_secret', __( 'Live webhook signing secret', 'donation-widget' ), SettingField::SECRET, 'stripe' ),
-				new SettingField( 'stripe_becs_enabled', __( 'BECS Direct Debit', 'donation-widget' ), SettingField::CHECKBOX, 'stripe', false, __( 'Also take donations from Australian bank accounts (BSB and account number). Debits clear in up to three business days; the receipt is sent then. Needs the Stripe webhook.', 'donation-widget' ) ),
-			),
+		return StripeSettings::section(
 			StripeWebhookController::NAMESPACE . StripeWebhookController::ROUTE,
 			/* translators: 1: the pinned API version, 2: the Stripe event names, comma-separated. */
 			sprintf( __( 'Stripe webhook endpoint (Connect webhooks sets it up; by hand, add an endpoint for this URL with API version %1$s and the events %2$s, and paste its signing secret below):', 'donation-widget' ), StripeClient::API_VERSION, implode( ', ', $this->events ) )
+		);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function public_settings(): array {
+		return array( 'stripe_public_key' => $this->settings->publishable_key() );
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function script_urls(): array {
+		return array( 'stripe' => StripeClient::SCRIPT_URL );
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function api_hosts(): array {
+		return array( StripeClient::API_HOST => StripeClient::API_DEFAULT );
+	}
+
+	/**
+	 * {@inheritDoc} Stripe's browser code is in the widget's bundle.
+	 */
+	public function browser_scripts(): array {
+		return array();
+	}
+
+	/**
+	 * {@inheritDoc}
+	 */
+	public function is_live(): bool {
+		return $this->settings->is_live();
+	}
+
+	/**
+	 * {@inheritDoc} Cards need both keys of the current mode; without the webhook signing secret
+	 * payments finished after the donor left are found only by the reconciliation.
+	 */
+	public function health(): GatewayHealth {
+		$mode    = $this->settings->is_live() ? __( 'live', 'donation-widget' ) : __( 'test', 'donation-widget' );
+		$missing = array();
+		if ( '' === $this->settings->publishable_key() ) {
+			/* translators: %s: live or test. */
+			$missing[] = sprintf( __( 'the Stripe %s publishable key', 'donation-widget' ), $mode );
+		}
+		if ( '' === $this->settings->secret_key() ) {
+			/* translators: %s: live or test. */
+			$missing[] = sprintf( __( 'the Stripe %s secret key', 'donation-widget' ), $mode );
+		}
+		$notes = array();
+		if ( '' === $this->settings->webhook_secret() ) {
+			/* translators: %s: live or test. */
+			$notes[] = sprintf( __( 'The Stripe %s webhook signing secret is not set: payments that finish after the donor leaves (3-D Secure, bank debits, renewals) are found only by the reconciliation every few minutes.', 'donation-widget' ), $mode );
+		}
+		return new GatewayHealth(
+			$this->settings->mode(),
+			'' !== $this->settings->publishable_key(),
+			'' !== $this->settings->secret_key(),
+			'' !== $this->settings->webhook_secret(),
+			$missing,
+			$notes,
+			$this->settings->is_live()
+				? __( 'Stripe is in live mode: donations are real.', 'donation-widget' )
+				: __( 'Stripe is in test mode: no real money moves until you switch to live mode.', 'donation-widget' ),
+			/* translators: %s: the webhook URL. */
+			__( 'In the Stripe dashboard (live mode), check that a webhook endpoint sends its events to %s, and that its signing secret is saved in the settings.', 'donation-widget' )
 		);
 	}
 

@@ -119,7 +119,7 @@ final class StripeRefunds {
 		$balance = $refund['balance_transaction'] ?? '';
 		$balance = is_array( $balance ) ? ( $balance['id'] ?? '' ) : $balance;
 		return new ProviderRefund(
-			Donation::PROVIDER_STRIPE,
+			StripeGateway::ID,
 			$text( 'id' ),
 			is_numeric( $refund['amount'] ?? null ) ? (int) $refund['amount'] : 0,
 			strtoupper( $text( 'currency' ) ),

@@ -20,7 +20,6 @@ use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Container;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\Card\CardPayment;
-use DonationWidget\Gateways\Stripe\Card\OneOffCardPayment;
 use DonationWidget\Gateways\Stripe\Express\ExpressCheckout;
 use DonationWidget\Gateways\Stripe\Books\ChargeFeeListener;
 use DonationWidget\Gateways\Stripe\Books\DisputeListener;
@@ -32,7 +31,6 @@ use DonationWidget\Gateways\Stripe\Webhooks\Listeners\InvoiceEvent;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\PaymentIntentEvent;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookEndpoint;
-use DonationWidget\Http\HttpClient;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\Settings;
 
@@ -51,7 +49,7 @@ final class StripeServiceProvider implements GatewayProvider {
 		return array(
 			$c->get( CardPayment::class ),
 			$c->get( ExpressCheckout::class ),
-			new Becs\BecsDebit( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( FourWeeklySubscription::class ), $c->get( DonationLedger::class ), $c->get( Settings::class ), $c->get( StripePaymentLookup::class ), $c->get( ServerConfirmedIntent::class ) ),
+			$c->get( Becs\BecsDebit::class ),
 		);
 	}
 
@@ -61,34 +59,7 @@ final class StripeServiceProvider implements GatewayProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( StripeClient::class, static fn ( Container $c ): StripeClient => new StripeClient( $c->get( HttpClient::class ), $c->get( Settings::class ) ) );
-		$container->set( IntentOutcomes::class, static fn ( Container $c ): IntentOutcomes => new IntentOutcomes( $c->get( StripeClient::class ) ) );
-		$container->set( DonationProduct::class, static fn ( Container $c ): DonationProduct => new DonationProduct( $c->get( StripeClient::class ), $c->get( Settings::class ) ) );
-		$container->set( IntentCanceller::class, static fn ( Container $c ): IntentCanceller => new IntentCanceller( $c->get( StripeClient::class ) ) );
-		$container->set( ServerConfirmedIntent::class, static fn ( Container $c ): ServerConfirmedIntent => new ServerConfirmedIntent( $c->get( StripeClient::class ), $c->get( DonationLedger::class ), $c->get( IntentCanceller::class ) ) );
-		$container->set( OneOffCardPayment::class, static fn ( Container $c ): OneOffCardPayment => new OneOffCardPayment( $c->get( ServerConfirmedIntent::class ) ) );
-		$container->set( StripeInvoices::class, static fn ( Container $c ): StripeInvoices => new StripeInvoices( $c->get( StripeClient::class ) ) );
-		$container->set( StripeRefunds::class, static fn ( Container $c ): StripeRefunds => new StripeRefunds( $c->get( StripeClient::class ) ) );
-		$container->set( InvoiceRecorder::class, static fn ( Container $c ): InvoiceRecorder => new InvoiceRecorder( $c->get( DonationLedger::class ) ) );
-		$container->set(
-			FourWeeklySubscription::class,
-			static fn ( Container $c ): FourWeeklySubscription => new FourWeeklySubscription( $c->get( StripeClient::class ), $c->get( DonationProduct::class ), $c->get( DonationLedger::class ) )
-		);
-		$container->set(
-			StripePaymentLookup::class,
-			static fn ( Container $c ): StripePaymentLookup => new StripePaymentLookup( $c->get( StripeClient::class ), $c->get( FourWeeklySubscription::class ), $c->get( DonationLedger::class ) )
-		);
-		$container->set(
-			CardPayment::class,
-			static fn ( Container $c ): CardPayment => new CardPayment(
-				$c->get( StripeClient::class ),
-				$c->get( IntentOutcomes::class ),
-				$c->get( OneOffCardPayment::class ),
-				$c->get( FourWeeklySubscription::class ),
-				$c->get( StripePaymentLookup::class )
-			)
-		);
-		$container->set( ExpressCheckout::class, static fn ( Container $c ): ExpressCheckout => new ExpressCheckout( $c->get( StripeClient::class ), $c->get( IntentOutcomes::class ), $c->get( StripePaymentLookup::class ), $c->get( IntentCanceller::class ) ) );
+		// The client, the ways to pay and their helpers are built from their constructors.
 		$container->set(
 			StripeWebhookController::class,
 			static function ( Container $c ): StripeWebhookController {
@@ -133,7 +104,8 @@ final class StripeServiceProvider implements GatewayProvider {
 				$c->get( StripeWebhookController::class )->event_types(),
 				$c->get( PaymentMethodDomains::class ),
 				$c->get( StripeWebhookEndpoint::class ),
-				$c->get( StripeRefunds::class )
+				$c->get( StripeRefunds::class ),
+				$c->get( StripeSettings::class )
 			)
 		);
 		$container->set(
@@ -145,8 +117,6 @@ final class StripeServiceProvider implements GatewayProvider {
 				$c->get( StripeWebhookController::class )->event_types()
 			)
 		);
-		$container->set( PaymentMethodDomains::class, static fn ( Container $c ): PaymentMethodDomains => new PaymentMethodDomains( $c->get( StripeClient::class ), $c->get( Settings::class ) ) );
-		$container->set( PaymentMethodDomainPanel::class, static fn ( Container $c ): PaymentMethodDomainPanel => new PaymentMethodDomainPanel( $c->get( PaymentMethodDomains::class ), $c->get( Settings::class ) ) );
 	}
 
 	/**
@@ -155,18 +125,18 @@ final class StripeServiceProvider implements GatewayProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( 'rest_api_init', static fn () => $container->get( StripeWebhookController::class )->register_routes() );
+		add_action( 'rest_api_init', $container->lazy( StripeWebhookController::class, 'register_routes' ) );
 		// The books: a card payment confirmed by the site came with its fee.
 		add_action( 'donation_widget_stripe_charge_settled', $container->lazy( SettledChargeFee::class, 'record' ), 10, 2 );
 		// The wallets' domain: registered when the keys are saved, shown and retried on the settings screen.
-		add_action( 'update_option_' . Settings::OPTION, static fn ( mixed $old_value, mixed $new_value ) => $container->get( PaymentMethodDomainPanel::class )->on_settings_saved( $old_value, $new_value ), 10, 2 );
+		add_action( 'update_option_' . Settings::OPTION, $container->lazy( PaymentMethodDomainPanel::class, 'on_settings_saved' ), 10, 2 );
 		add_action( 'add_option_' . Settings::OPTION, static fn ( string $option, mixed $value ) => $container->get( PaymentMethodDomainPanel::class )->on_settings_saved( array(), $value ), 10, 2 );
-		add_action( 'donation_widget_settings_section', static fn ( string $section ) => $container->get( PaymentMethodDomainPanel::class )->render( $section ) );
-		add_action( 'admin_post_' . PaymentMethodDomainPanel::ACTION, static fn () => $container->get( PaymentMethodDomainPanel::class )->handle_retry() );
+		add_action( 'donation_widget_settings_section', $container->lazy( PaymentMethodDomainPanel::class, 'render' ) );
+		add_action( 'admin_post_' . PaymentMethodDomainPanel::ACTION, $container->lazy( PaymentMethodDomainPanel::class, 'handle_retry' ), 10, 0 );
 		add_action(
 			'donation_widget_first_payment_failed',
 			static function ( string $subscription_id, string $provider ) use ( $container ): void {
-				if ( Donation::PROVIDER_STRIPE === $provider ) {
+				if ( StripeGateway::ID === $provider ) {
 					self::end_subscription( $container->get( StripeClient::class ), $subscription_id );
 				}
 			},

@@ -36,7 +36,7 @@ final class SecretRemovalTest extends IntegrationTestCase {
 	 */
 	private function save_screen( array $submitted ): void {
 		require_once ABSPATH . 'wp-admin/includes/template.php';
-		SettingsServiceProvider::register_setting( \DonationWidget\Plugin::instance()->container() );
+		\DonationWidget\Plugin::instance()->container()->get( \DonationWidget\Settings\SettingsOption::class )->register();
 		update_option( Settings::OPTION, $submitted );
 		// Leave no sanitize callback behind for the next test's set_settings().
 		unregister_setting( SettingsServiceProvider::OPTION_GROUP, Settings::OPTION );

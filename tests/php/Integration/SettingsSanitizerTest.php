@@ -132,7 +132,7 @@ final class SettingsSanitizerTest extends IntegrationTestCase {
 		$this->log_in_as( 'administrator' );
 		// What admin_init does on the settings screen's request.
 		require_once ABSPATH . 'wp-admin/includes/template.php';
-		\DonationWidget\Settings\SettingsServiceProvider::register_setting( \DonationWidget\Plugin::instance()->container() );
+		\DonationWidget\Plugin::instance()->container()->get( \DonationWidget\Settings\SettingsOption::class )->register();
 		$submitted = array_merge(
 			get_option( Settings::OPTION, array() ),
 			array(

@@ -9,6 +9,7 @@ namespace DonationWidget\Tests\Integration;
 
 use DonationWidget\Blocks\ChunkTranslations;
 use DonationWidget\Blocks\WidgetRenderer;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Settings\Settings;
 
 final class WidgetRenderTest extends IntegrationTestCase {
@@ -201,7 +202,7 @@ final class WidgetRenderTest extends IntegrationTestCase {
 		$wp_actions['wp_head'] = 1; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- what did_action() reads; put back below.
 		try {
 			// A new page: its own renderer, which has printed nothing yet.
-			$renderer = new WidgetRenderer( $this->service( Settings::class ), new ChunkTranslations() );
+			$renderer = new WidgetRenderer( $this->service( Settings::class ), new ChunkTranslations(), $this->service( GatewayRegistry::class ) );
 			$first    = $renderer->shortcode( '' );
 			$second   = $renderer->shortcode( '' );
 		} finally {

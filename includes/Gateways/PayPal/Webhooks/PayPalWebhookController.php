@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Gateways\PayPal\PayPalSettings;
 use DonationWidget\Webhooks\WebhookDelivery;
 use DonationWidget\Gateways\PayPal\PayPalClient;
 use DonationWidget\Gateways\PayPal\Webhooks\Listeners\CaptureListener;
@@ -89,7 +90,7 @@ final class PayPalWebhookController {
 	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
 	 */
 	public function receive( \WP_REST_Request $request ): \WP_REST_Response {
-		$webhook_id = $this->settings->paypal_webhook_id();
+		$webhook_id = ( new PayPalSettings( $this->settings ) )->webhook_id();
 		if ( '' === $webhook_id ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an admin must set the webhook id.
 			error_log( 'Donation Widget: a PayPal webhook arrived but no PayPal webhook ID is set.' );

@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Gateways\PayPal\PayPalSettings;
 use DonationWidget\Webhooks\WebhookCheck;
 use DonationWidget\Webhooks\WebhookConnectResult;
 use DonationWidget\Webhooks\WebhookConnection;
@@ -69,7 +70,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 	 * {@inheritDoc}
 	 */
 	public function fingerprint(): string {
-		return implode( '|', array( $this->paypal->mode_name(), self::url(), $this->settings->paypal_client_id(), $this->settings->paypal_secret(), $this->settings->paypal_webhook_id(), implode( ',', $this->events ) ) );
+		return implode( '|', array( $this->paypal->mode_name(), self::url(), ( new PayPalSettings( $this->settings ) )->client_id(), ( new PayPalSettings( $this->settings ) )->secret(), ( new PayPalSettings( $this->settings ) )->webhook_id(), implode( ',', $this->events ) ) );
 	}
 
 	/**
@@ -130,7 +131,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 	 * {@inheritDoc}
 	 */
 	public function check(): WebhookCheck {
-		$live = $this->settings->is_paypal_live();
+		$live = ( new PayPalSettings( $this->settings ) )->is_live();
 		if ( ! $this->is_configured() ) {
 			/* translators: %s: sandbox or live. */
 			return WebhookCheck::unconfigured( $live, sprintf( __( 'Save the PayPal %s client ID and secret to check the webhook.', 'donation-widget' ), $this->paypal->mode_name() ) );
@@ -165,7 +166,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 			/* translators: 1: webhook id, 2: event types, comma-separated. */
 			$problems[] = WebhookCheck::notice( sprintf( __( 'PayPal webhook %1$s also sends %2$s, which the plugin ignores.', 'donation-widget' ), $id, implode( ', ', $extra ) ) );
 		}
-		$saved = $this->settings->paypal_webhook_id();
+		$saved = ( new PayPalSettings( $this->settings ) )->webhook_id();
 		if ( '' === $saved ) {
 			/* translators: %s: webhook id. */
 			$problems[] = WebhookCheck::blocking( sprintf( __( 'No Webhook ID is saved, so the site cannot have PayPal confirm deliveries: press Connect webhooks to save %s.', 'donation-widget' ), $id ) );
@@ -211,7 +212,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 	 * @param string $message What was done.
 	 */
 	private function store_id( string $id, string $message ): WebhookConnectResult {
-		$saved = $this->settings->paypal_webhook_id();
+		$saved = ( new PayPalSettings( $this->settings ) )->webhook_id();
 		if ( $saved === $id ) {
 			return WebhookConnectResult::connected( $message );
 		}
@@ -227,7 +228,7 @@ final class PayPalWebhookRegistration implements WebhookConnection {
 			);
 		}
 		$this->settings->save( array( 'paypal_webhook_id' => $id ) );
-		if ( $this->settings->paypal_webhook_id() !== $id ) {
+		if ( ( new PayPalSettings( $this->settings ) )->webhook_id() !== $id ) {
 			/* translators: %s: the webhook's id. */
 			return WebhookConnectResult::needs_attention( $message . ' ' . sprintf( __( 'But its ID %s could not be saved as the Webhook ID: paste it there yourself.', 'donation-widget' ), $id ) );
 		}

@@ -30,6 +30,7 @@ use DonationWidget\Gateways\Stripe\StripePaymentLookup;
 use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Protection\ClientIp;
 use DonationWidget\Settings\Settings;
+use DonationWidget\Gateways\Stripe\StripeGateway;
 
 /**
  * Stripe's au_becs_debit, one-off or every 4 weeks. The widget makes the PaymentMethod (BSB and
@@ -87,7 +88,7 @@ final class BecsDebit implements PaymentMethod {
 	 * {@inheritDoc}
 	 */
 	public function provider(): string {
-		return Donation::PROVIDER_STRIPE;
+		return StripeGateway::ID;
 	}
 
 	/**

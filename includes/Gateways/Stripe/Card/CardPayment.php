@@ -25,6 +25,7 @@ use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripePaymentLookup;
 use DonationWidget\Gateways\Stripe\StripeRequestError;
+use DonationWidget\Gateways\Stripe\StripeGateway;
 
 /**
  * A card donation, one-off or 4-weekly, from the Stripe PaymentMethod the widget made. After
@@ -74,7 +75,7 @@ final class CardPayment implements PaymentMethod {
 	 * {@inheritDoc}
 	 */
 	public function provider(): string {
-		return Donation::PROVIDER_STRIPE;
+		return StripeGateway::ID;
 	}
 
 	/**

@@ -25,6 +25,7 @@ use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripeError;
 use DonationWidget\Gateways\Stripe\StripeMetadata;
 use DonationWidget\Gateways\Stripe\StripePaymentLookup;
+use DonationWidget\Gateways\Stripe\StripeGateway;
 
 /**
  * Express checkout is one-off only. payment_intent writes the pending donation and creates an
@@ -77,7 +78,7 @@ final class ExpressCheckout implements FollowUpCall {
 	 * {@inheritDoc}
 	 */
 	public function provider(): string {
-		return Donation::PROVIDER_STRIPE;
+		return StripeGateway::ID;
 	}
 
 	/**

@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Gateways\Stripe\StripeSettings;
 use DonationWidget\Webhooks\WebhookDelivery;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
@@ -68,7 +69,7 @@ final class StripeWebhookController {
 	 * @phpstan-param \WP_REST_Request<array<string, mixed>> $request
 	 */
 	public function receive( \WP_REST_Request $request ): \WP_REST_Response {
-		$secret = $this->settings->stripe_webhook_secret();
+		$secret = ( new StripeSettings( $this->settings ) )->webhook_secret();
 		if ( '' === $secret ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an admin must set the secret.
 			error_log( 'Donation Widget: a Stripe webhook arrived but no webhook signing secret is set for the current Stripe mode.' );
@@ -94,7 +95,7 @@ final class StripeWebhookController {
 		$api_version = is_string( $event['api_version'] ?? null ) ? $event['api_version'] : '';
 		$this->delivery->received( 'stripe', $type, $api_version );
 
-		if ( is_array( $event ) && (bool) ( $event['livemode'] ?? false ) !== $this->settings->is_stripe_live() ) {
+		if ( is_array( $event ) && (bool) ( $event['livemode'] ?? false ) !== ( new StripeSettings( $this->settings ) )->is_live() ) {
 			return WebhookDelivery::answer( 200, array( 'status' => 'ignored: the other Stripe mode' ) );
 		}
 		$listener = $this->listeners[ $type ] ?? null;

@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Gateways\Stripe\StripeSettings;
 use DonationWidget\Webhooks\WebhookCheck;
 use DonationWidget\Webhooks\WebhookConnectResult;
 use DonationWidget\Webhooks\WebhookConnection;
@@ -81,7 +82,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 	 * {@inheritDoc}
 	 */
 	public function fingerprint(): string {
-		return implode( '|', array( $this->mode(), self::url(), $this->settings->stripe_secret_key(), $this->settings->stripe_webhook_secret(), $this->stored_id(), implode( ',', $this->events ) ) );
+		return implode( '|', array( $this->mode(), self::url(), ( new StripeSettings( $this->settings ) )->secret_key(), ( new StripeSettings( $this->settings ) )->webhook_secret(), $this->stored_id(), implode( ',', $this->events ) ) );
 	}
 
 	/**
@@ -124,7 +125,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 	 * {@inheritDoc}
 	 */
 	public function check(): WebhookCheck {
-		$live = $this->settings->is_stripe_live();
+		$live = ( new StripeSettings( $this->settings ) )->is_live();
 		if ( ! $this->is_configured() ) {
 			/* translators: %s: test or live. */
 			return WebhookCheck::unconfigured( $live, sprintf( __( 'Save the Stripe %s secret key to check the webhook endpoint.', 'donation-widget' ), $this->stripe->mode_name() ) );
@@ -176,7 +177,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 			/* translators: %s: endpoint id. */
 			$problems[] = WebhookCheck::blocking( sprintf( __( 'Endpoint %s is disabled: Stripe sends it nothing. Press Connect webhooks to enable it.', 'donation-widget' ), $id ) );
 		}
-		$no_secret = '' === $this->settings->stripe_webhook_secret();
+		$no_secret = '' === ( new StripeSettings( $this->settings ) )->webhook_secret();
 		if ( $no_secret ) {
 			$problems[] = WebhookCheck::blocking( $this->no_secret_text() );
 		}
@@ -362,7 +363,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 			? sprintf( __( 'Already connected: Stripe endpoint %1$s (%2$s mode, API version %3$s) sends the events the plugin handles to this site.', 'donation-widget' ), $id, $this->stripe->mode_name(), StripeClient::API_VERSION )
 			/* translators: 1: endpoint id, 2: what changed. */
 			: sprintf( __( 'Repaired Stripe endpoint %1$s: %2$s.', 'donation-widget' ), $id, implode( '; ', $done ) );
-		if ( '' === $this->settings->stripe_webhook_secret() ) {
+		if ( '' === ( new StripeSettings( $this->settings ) )->webhook_secret() ) {
 			return WebhookConnectResult::needs_attention( $message . ' ' . $this->no_secret_text() );
 		}
 		return WebhookConnectResult::connected( $message );
@@ -396,7 +397,7 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 		if ( '' !== $secret ) {
 			$this->settings->save( array( $key => $secret ) );
 		}
-		if ( '' === $id || '' === $secret || $this->settings->stripe_webhook_secret() !== $secret ) {
+		if ( '' === $id || '' === $secret || ( new StripeSettings( $this->settings ) )->webhook_secret() !== $secret ) {
 			if ( '' !== $id ) {
 				try {
 					$this->stripe->delete( '/v1/webhook_endpoints/' . rawurlencode( $id ) );
@@ -483,6 +484,6 @@ final class StripeWebhookEndpoint implements WebhookConnection {
 	 * The current mode: test or live.
 	 */
 	private function mode(): string {
-		return $this->settings->is_stripe_live() ? 'live' : 'test';
+		return ( new StripeSettings( $this->settings ) )->is_live() ? 'live' : 'test';
 	}
 }

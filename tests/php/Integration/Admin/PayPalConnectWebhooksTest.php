@@ -13,6 +13,7 @@ use DonationWidget\Gateways\PayPal\Webhooks\PayPalWebhookRegistration;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSanitizer;
 use DonationWidget\Tests\Integration\StandIns;
+use DonationWidget\Gateways\PayPal\PayPalSettings;
 
 final class PayPalConnectWebhooksTest extends AdminTestCase {
 
@@ -34,7 +35,7 @@ final class PayPalConnectWebhooksTest extends AdminTestCase {
 	}
 
 	private function saved_id(): string {
-		return $this->service( Settings::class )->paypal_webhook_id();
+		return $this->service( PayPalSettings::class )->webhook_id();
 	}
 
 	/**

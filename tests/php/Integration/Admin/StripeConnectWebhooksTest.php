@@ -14,6 +14,7 @@ use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookEndpoint;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Tests\Integration\StandIns;
+use DonationWidget\Gateways\Stripe\StripeSettings;
 
 final class StripeConnectWebhooksTest extends AdminTestCase {
 
@@ -66,7 +67,7 @@ final class StripeConnectWebhooksTest extends AdminTestCase {
 	}
 
 	private function stored_secret(): string {
-		return $this->service( Settings::class )->stripe_webhook_secret();
+		return $this->service( StripeSettings::class )->webhook_secret();
 	}
 
 	/**

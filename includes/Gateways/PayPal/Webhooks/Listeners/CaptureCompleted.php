@@ -17,6 +17,7 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\PayPal\PayPalClient;
 use DonationWidget\Gateways\PayPal\PayPalPayment;
 use DonationWidget\Gateways\PayPal\Webhooks\CaptureResource;
+use DonationWidget\Gateways\PayPal\PayPalGateway;
 
 /**
  * A capture completed, or its review denied it: the capture is read from PayPal and checked
@@ -53,7 +54,7 @@ final class CaptureCompleted implements CaptureListener {
 	 */
 	public function handle( array $resource ): string {
 		$notice   = new CaptureResource( $resource );
-		$donation = $this->ledger->find_by_any_reference( Donation::PROVIDER_PAYPAL, $notice->id() ) ?? $this->opened_for( $notice );
+		$donation = $this->ledger->find_by_any_reference( PayPalGateway::ID, $notice->id() ) ?? $this->opened_for( $notice );
 		if ( null === $donation ) {
 			// Money came in that no donor reported: the charity must hear of it.
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- money without a record must reach the site's error log.
@@ -84,6 +85,6 @@ final class CaptureCompleted implements CaptureListener {
 		if ( null === $donation && '' !== $capture->invoice_id() ) {
 			$donation = $this->ledger->find_by_attempt( strtolower( $capture->invoice_id() ) );
 		}
-		return null !== $donation && Donation::PROVIDER_PAYPAL === $donation->provider() ? $donation : null;
+		return null !== $donation && PayPalGateway::ID === $donation->provider() ? $donation : null;
 	}
 }

@@ -16,6 +16,7 @@ use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\PayPal\PayPalRefunds;
 use DonationWidget\Gateways\PayPal\Webhooks\CaptureResource;
+use DonationWidget\Gateways\PayPal\PayPalGateway;
 
 /**
  * Money went back to the donor: a refund made in PayPal (in full or in part), or a reversal
@@ -46,7 +47,7 @@ final class CaptureRefunded implements CaptureListener {
 		$capture_id = $refund->refunded_capture_id();
 		// A reversal may carry the capture itself rather than a refund of it.
 		$capture_id = '' === $capture_id && $this->reversal ? $refund->id() : $capture_id;
-		$donation   = $this->ledger->find_by_any_reference( Donation::PROVIDER_PAYPAL, $capture_id );
+		$donation   = $this->ledger->find_by_any_reference( PayPalGateway::ID, $capture_id );
 		if ( null === $donation ) {
 			return '' === $capture_id ? 'ignored: the refund names no capture' : "ignored: no donation names capture {$capture_id}";
 		}

@@ -16,6 +16,7 @@ use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripeRefunds;
+use DonationWidget\Gateways\Stripe\StripeGateway;
 
 /**
  * A refund of a donation's charge, made here or in Stripe's dashboard, or one that changed
@@ -55,7 +56,7 @@ final class ChargeRefunded implements EventListener {
 		}
 		$charge    = $this->stripe->get( '/v1/charges/' . rawurlencode( $charge_id ) );
 		$charge_id = is_string( $charge['id'] ?? null ) ? $charge['id'] : $charge_id;
-		$donation  = $this->ledger->find_by_reference( Donation::PROVIDER_STRIPE, $charge_id );
+		$donation  = $this->ledger->find_by_reference( StripeGateway::ID, $charge_id );
 		if ( null === $donation ) {
 			$intent   = is_string( $charge['payment_intent'] ?? null ) ? $charge['payment_intent'] : '';
 			$donation = '' === $intent ? null : $this->ledger->find_by_payment( $intent );
