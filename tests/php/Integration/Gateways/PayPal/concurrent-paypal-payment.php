@@ -15,7 +15,7 @@ use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Plugin;
 
 $_SERVER['REMOTE_ADDR'] = '127.0.0.1';
-require dirname( __DIR__, 3 ) . '/load-phpunit-site.php';
+require dirname( __DIR__, 2 ) . '/load-phpunit-site.php';
 
 $request   = json_decode( (string) ( $argv[1] ?? '' ), true );
 $container = Plugin::instance()->container();
