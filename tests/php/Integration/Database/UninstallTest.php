@@ -30,6 +30,9 @@ final class UninstallTest extends IntegrationTestCase {
 
 	protected function tearDown(): void {
 		Installer::install();
+		// Uninstalling clears the plugin's WP-Cron events; a site's next request schedules them
+		// again (init), so the tests that run after this one find them scheduled too.
+		\DonationWidget\Scheduling\RecurringEvents::ensure_scheduled();
 		update_option( Settings::OPTION, $this->saved_settings );
 		parent::tearDown();
 	}
