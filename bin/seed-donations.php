@@ -26,22 +26,10 @@ if ( ! preg_match( '/^[a-z0-9_]+$/', $dw_site ) || $dw_rows < 1 ) {
 	fwrite( STDERR, "Usage: php bin/seed-donations.php --site=<demo|e2e|phpunit> --rows=<N> [--seed=<N>]\n" );
 	exit( 2 );
 }
-$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ? getenv( 'DONATION_WIDGET_STATE_DIR' ) : dirname( __DIR__ ) . '/.wp-local';
-if ( ! is_file( $dw_state . '/core/wp-load.php' ) ) {
-	fwrite( STDERR, "No local WordPress in {$dw_state}/core: start a site first (bin/start.sh, or the e2e harness).\n" );
-	exit( 1 );
-}
-putenv( 'DONATION_WIDGET_SITE=' . $dw_site );
-putenv( 'DONATION_WIDGET_STATE_DIR=' . $dw_state );
-$_SERVER['HTTP_HOST']   = '127.0.0.1';
-$_SERVER['REQUEST_URI'] = '/';
+// Loads the site (and says so if there is none, or the plugin is not active on it).
+$dw_cli_site = $dw_site;
+require dirname( __DIR__ ) . '/tests/site/cli-bootstrap.php';
 
-require $dw_state . '/core/wp-load.php';
-
-if ( ! class_exists( \DonationWidget\Plugin::class ) ) {
-	fwrite( STDERR, "The Donation Widget plugin is not active on the {$dw_site} site.\n" );
-	exit( 1 );
-}
 \DonationWidget\Database\Installer::maybe_upgrade();
 $dw_seeder = new \DonationWidget\Cli\DonationSeeder( new \DonationWidget\Donations\DonationTotals() );
 try {
@@ -55,7 +43,6 @@ try {
 		}
 	);
 } catch ( \RuntimeException $dw_error ) {
-	fwrite( STDERR, $dw_error->getMessage() . "\n" );
-	exit( 1 );
+	dw_cli_fail( $dw_error->getMessage() );
 }
 echo \DonationWidget\Cli\SeedCommand::summary( $dw_result ) . ' (database ' . DB_NAME . ")\n";

@@ -21,12 +21,8 @@ if ( ! preg_match( '/^[a-z0-9_]+$/', $dw_site ) ) {
 	fwrite( STDERR, "Usage: php bin/benchmark/admin-site.php --site=<e2e|demo> [--rows=<N>]\n" );
 	exit( 2 );
 }
-$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ? getenv( 'DONATION_WIDGET_STATE_DIR' ) : dirname( __DIR__, 2 ) . '/.wp-local';
-putenv( 'DONATION_WIDGET_SITE=' . $dw_site );
-putenv( 'DONATION_WIDGET_STATE_DIR=' . $dw_state );
-$_SERVER['HTTP_HOST']   = '127.0.0.1';
-$_SERVER['REQUEST_URI'] = '/';
-require $dw_state . '/core/wp-load.php';
+$dw_cli_site = $dw_site;
+require dirname( __DIR__, 2 ) . '/tests/site/cli-bootstrap.php';
 require_once ABSPATH . 'wp-admin/includes/admin.php';
 
 global $wpdb;

@@ -42,15 +42,11 @@ if ( ! preg_match( '/^[a-z0-9_]+$/', $dw_site ) || ! in_array( $dw_action, array
 	fwrite( STDERR, "Usage: php bin/benchmark/reports-site.php --site=<e2e|demo> --action=<count|queries|downgrade|upgrade|donate|settle> [--rows=N] [--stop-file=PATH]\n" );
 	exit( 2 );
 }
-$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ? getenv( 'DONATION_WIDGET_STATE_DIR' ) : dirname( __DIR__, 2 ) . '/.wp-local';
-putenv( 'DONATION_WIDGET_SITE=' . $dw_site );
-putenv( 'DONATION_WIDGET_STATE_DIR=' . $dw_state );
-$_SERVER['HTTP_HOST']   = '127.0.0.1';
-$_SERVER['REQUEST_URI'] = '/';
+$dw_cli_site = $dw_site;
 // On a site behind the plugin's schema, loading WordPress upgrades it (the plugin's check on
 // init): the upgrade is timed from here.
 $dw_loading = microtime( true );
-require $dw_state . '/core/wp-load.php';
+require dirname( __DIR__, 2 ) . '/tests/site/cli-bootstrap.php';
 require_once ABSPATH . 'wp-admin/includes/admin.php';
 
 global $wpdb;

@@ -21,15 +21,7 @@ use DonationWidget\Statements\StatementQuery;
 use DonationWidget\Statements\StatementRuns;
 use DonationWidget\Statements\StatementSender;
 
-if ( 'cli' !== PHP_SAPI ) {
-	exit( 1 );
-}
-$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ? getenv( 'DONATION_WIDGET_STATE_DIR' ) : dirname( __DIR__, 2 ) . '/.wp-local';
-putenv( 'DONATION_WIDGET_SITE=' . ( getenv( 'DONATION_WIDGET_SITE' ) ? getenv( 'DONATION_WIDGET_SITE' ) : 'e2e' ) );
-putenv( 'DONATION_WIDGET_STATE_DIR=' . $dw_state );
-$_SERVER['HTTP_HOST']   = '127.0.0.1';
-$_SERVER['REQUEST_URI'] = '/';
-require $dw_state . '/core/wp-load.php';
+require dirname( __DIR__, 2 ) . '/tests/site/cli-bootstrap.php';
 
 global $wpdb;
 $dw_rows      = max( 3, (int) ( $argv[1] ?? 3000 ) );

@@ -34,37 +34,9 @@ use DonationWidget\Database\Schema;
 use DonationWidget\Gateways\Stripe\Card\CardPayment;
 use DonationWidget\Plugin;
 
-if ( 'cli' !== PHP_SAPI ) {
-	exit( 1 );
-}
-
-$dw_state = getenv( 'DONATION_WIDGET_STATE_DIR' ) ?: dirname( __DIR__, 2 ) . '/.wp-local';
-putenv( 'DONATION_WIDGET_STATE_DIR=' . $dw_state );
-$_SERVER['HTTP_HOST']   = '127.0.0.1:' . ( getenv( 'DONATION_WIDGET_SITE_PORT' ) ?: '8893' );
-$_SERVER['SERVER_NAME'] = '127.0.0.1';
-$_SERVER['REQUEST_URI'] = '/';
-
-require $dw_state . '/core/wp-load.php';
-
-/**
- * Prints the answer and ends.
- *
- * @param array<string, mixed> $data Answer.
- */
-function dw_concurrency_answer( array $data ): void {
-	echo wp_json_encode( $data, JSON_UNESCAPED_SLASHES ), "\n";
-	exit( 0 );
-}
-
-/**
- * Fails with a message on stderr.
- *
- * @param string $message What went wrong.
- */
-function dw_concurrency_fail( string $message ): void {
-	fwrite( STDERR, $message . "\n" );
-	exit( 1 );
-}
+$dw_cli_site = getenv( 'DONATION_WIDGET_SITE' ) ?: 'concurrency';
+$dw_cli_port = getenv( 'DONATION_WIDGET_SITE_PORT' ) ?: '8893';
+require dirname( __DIR__ ) . '/site/cli-bootstrap.php';
 
 /**
  * Where the counters go, and how many rows the table holds.
@@ -103,11 +75,8 @@ switch ( $dw_command ) {
 		$dw_settings['trusted_proxies']           = array( '127.0.0.1' );
 		$dw_settings['client_ip_header']          = 'x_forwarded_for';
 		update_option( 'donation_widget_settings', $dw_settings );
-		$wpdb->query( 'DELETE FROM ' . Schema::table( 'rate_counters' ) );
-		if ( wp_using_ext_object_cache() ) {
-			wp_cache_flush_group( 'donation_widget_rate' );
-		}
-		dw_concurrency_answer(
+		dw_cli_reset_limits();
+		dw_cli_answer(
 			array(
 				'paymentLimit'   => (int) $dw_settings['rate_limit_payments'],
 				'emailLimit'     => (int) $dw_settings['rate_limit_payments_email'],
@@ -121,7 +90,7 @@ switch ( $dw_command ) {
 			$wpdb->prepare( 'SELECT id, attempt_id, status, provider_reference, payment_intent_id FROM ' . Schema::table( 'donations' ) . ' WHERE email LIKE %s ORDER BY id', $wpdb->esc_like( $dw_arg ) . '%' ),
 			ARRAY_A
 		);
-		dw_concurrency_answer( array( 'rows' => is_array( $dw_rows ) ? $dw_rows : array() ) );
+		dw_cli_answer( array( 'rows' => is_array( $dw_rows ) ? $dw_rows : array() ) );
 		break;
 
 	case 'link':
@@ -157,12 +126,12 @@ switch ( $dw_command ) {
 			)
 		);
 		if ( ! $dw_result->is_success() ) {
-			dw_concurrency_fail( 'The 4-weekly donation failed: ' . wp_json_encode( $dw_result->body ) );
+			dw_cli_fail( 'The 4-weekly donation failed: ' . wp_json_encode( $dw_result->body ) );
 		}
 		$dw_sub    = (string) $wpdb->get_var( $wpdb->prepare( 'SELECT subscription_id FROM ' . Schema::table( 'donations' ) . ' WHERE attempt_id = %s', $dw_attempt ) );
 		$dw_issued = $dw_c->get( CardUpdateLinks::class )->issue( $dw_sub, CardUpdateActor::WP_CLI );
 		parse_str( (string) wp_parse_url( $dw_issued->url, PHP_URL_QUERY ), $dw_query );
-		dw_concurrency_answer(
+		dw_cli_answer(
 			array(
 				'subscriptionId' => $dw_sub,
 				'requestId'      => (string) ( $dw_query['requestID'] ?? '' ),
@@ -172,11 +141,11 @@ switch ( $dw_command ) {
 
 	case 'validated':
 		$dw_count = $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'card_update_audit' ) . ' WHERE subscription_id = %s AND event = %s', $dw_arg, AuditEntry::VALIDATED ) );
-		dw_concurrency_answer( array( 'validated' => (int) $dw_count ) );
+		dw_cli_answer( array( 'validated' => (int) $dw_count ) );
 		break;
 
 	case 'store':
-		dw_concurrency_answer( dw_concurrency_store() );
+		dw_cli_answer( dw_concurrency_store() );
 		break;
 
 	case 'schema-11':
@@ -190,14 +159,14 @@ switch ( $dw_command ) {
 		$wpdb->query( 'DROP TABLE ' . Schema::table( 'donor_last_gifts' ) );
 		update_option( Schema::VERSION_OPTION, '11' );
 		if ( '' !== $wpdb->last_error ) {
-			dw_concurrency_fail( 'Going back to schema 11 failed: ' . $wpdb->last_error );
+			dw_cli_fail( 'Going back to schema 11 failed: ' . $wpdb->last_error );
 		}
-		dw_concurrency_answer( array( 'alters' => dw_concurrency_alters() ) );
+		dw_cli_answer( array( 'alters' => dw_concurrency_alters() ) );
 		break;
 
 	case 'schema':
 		$dw_last_gifts = Schema::table( 'donor_last_gifts' );
-		dw_concurrency_answer(
+		dw_cli_answer(
 			array(
 				'alters'    => dw_concurrency_alters(),
 				'version'   => (string) get_option( Schema::VERSION_OPTION ),
@@ -209,5 +178,5 @@ switch ( $dw_command ) {
 		break;
 
 	default:
-		dw_concurrency_fail( 'Usage: php tests/concurrency/site.php prepare LIMIT EMAIL_LIMIT | donations PREFIX | link | validated SUB | store | schema-11 | schema' );
+		dw_cli_fail( 'Usage: php tests/concurrency/site.php prepare LIMIT EMAIL_LIMIT | donations PREFIX | link | validated SUB | store | schema-11 | schema' );
 }

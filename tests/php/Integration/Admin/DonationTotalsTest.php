@@ -18,7 +18,7 @@ use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class DonationTotalsTest extends PaymentTestCase {
 

@@ -15,7 +15,7 @@ use DonationWidget\Admin\Donations\DonationQuery;
 use DonationWidget\Books\Disputes\DisputeRepository;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationRepository;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class DisputesTest extends PaymentTestCase {
 

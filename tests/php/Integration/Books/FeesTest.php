@@ -14,7 +14,7 @@ use DonationWidget\Books\Fees\FeeCatchUp;
 use DonationWidget\Reconciliation\ReconciliationSchedule;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class FeesTest extends PaymentTestCase {
 

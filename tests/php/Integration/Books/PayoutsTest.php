@@ -17,7 +17,7 @@ use DonationWidget\Books\Payouts\PayoutRepository;
 use DonationWidget\Books\Payouts\PayoutSchedule;
 use DonationWidget\Database\Schema;
 use DonationWidget\Scheduling\RecurringEvents;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class PayoutsTest extends PaymentTestCase {
 

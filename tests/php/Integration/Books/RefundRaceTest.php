@@ -11,7 +11,7 @@ use DonationWidget\Books\Refunds\RefundOutcome;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Settings\Settings;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 use DonationWidget\Tests\Integration\RacingServers;
 
 final class RefundRaceTest extends PaymentTestCase {

@@ -11,7 +11,7 @@ use DonationWidget\Admin\Donations\RefundPanel;
 use DonationWidget\Books\Refunds\RefundOutcome;
 use DonationWidget\Database\Schema;
 use DonationWidget\Tests\Integration\Admin\AdminStop;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class RefundsTest extends PaymentTestCase {
 

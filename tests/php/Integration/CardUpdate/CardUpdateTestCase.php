@@ -13,7 +13,7 @@ use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\CardUpdate\IssuedLink;
 use DonationWidget\Database\Schema;
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 abstract class CardUpdateTestCase extends PaymentTestCase {
 

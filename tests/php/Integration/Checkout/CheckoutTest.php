@@ -11,7 +11,7 @@ use DonationWidget\Checkout\Checkout;
 use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\ProviderUnavailable;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class CheckoutTest extends PaymentTestCase {
 

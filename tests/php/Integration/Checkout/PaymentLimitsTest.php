@@ -16,7 +16,7 @@ use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Database\Schema;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\ProviderUnavailable;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class PaymentLimitsTest extends PaymentTestCase {
 

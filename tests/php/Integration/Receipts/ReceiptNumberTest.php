@@ -11,7 +11,7 @@ use DonationWidget\Donations\DonationsMigrations;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Http\AjaxResult;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 use DonationWidget\Tests\Integration\RacingServers;
 
 final class ReceiptNumberTest extends PaymentTestCase {

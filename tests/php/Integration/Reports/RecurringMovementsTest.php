@@ -18,7 +18,7 @@ use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Reports\LocalDays;
 use DonationWidget\Reports\RecurringMovements;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class RecurringMovementsTest extends PaymentTestCase {
 

@@ -17,7 +17,7 @@ use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Reports\LocalDays;
 use DonationWidget\Reports\ReportQuery;
 use DonationWidget\Reports\ReportRequest;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 use DonationWidget\Tests\Integration\RacingServers;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the test checks and cleans the plugin's own tables.

@@ -22,7 +22,7 @@ use DonationWidget\Reports\ReportQuery;
 use DonationWidget\Reports\ReportRequest;
 use DonationWidget\Reports\ReportTotals;
 use DonationWidget\Reports\ReportsServiceProvider;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class ReportTotalsTest extends PaymentTestCase {
 

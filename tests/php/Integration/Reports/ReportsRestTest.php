@@ -13,7 +13,7 @@ use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Reports\LocalDays;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class ReportsRestTest extends PaymentTestCase {
 

@@ -13,7 +13,7 @@ use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 use DonationWidget\Tests\Integration\Admin\DonationFixtures;
-use DonationWidget\Tests\Integration\Payments\PaymentTestCase;
+use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class WebhookHealthTest extends PaymentTestCase {
 

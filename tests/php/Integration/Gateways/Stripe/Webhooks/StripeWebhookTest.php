@@ -1,0 +1,560 @@
+<?php
+/**
+ * POST /wp-json/donation-widget/v1/stripe/webhook: signatures, replays, order, and each event.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration\Gateways\Stripe\Webhooks;
+
+use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Http\AjaxResult;
+use DonationWidget\Tests\Integration\PaymentTestCase;
+use DonationWidget\Webhooks\WebhookEventLog;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
+
+final class StripeWebhookTest extends PaymentTestCase {
+
+	private function pay( array $request ): AjaxResult {
+		return $this->payment_call( 'process_payment_method', $request );
+	}
+
+	/**
+	 * The latest event of a type the Stripe stand-in emitted.
+	 */
+	private function last_event( string $type, string $object_id = '' ): array {
+		$events = $this->control( 'GET', '/__control/stripe/events?type=' . rawurlencode( $type ) )['body'];
+		$events = array_values( array_filter( $events, static fn ( array $event ): bool => '' === $object_id || $object_id === $event['data']['object']['id'] ) );
+		$this->assertNotEmpty( $events, "The stand-in emitted no {$type} event." );
+		return end( $events );
+	}
+
+	/**
+	 * An event around an object, as Stripe shapes it.
+	 */
+	private function event( string $type, array $object, bool $livemode = false ): array {
+		return array(
+			'id'          => 'evt_' . wp_generate_password( 24, false ),
+			'object'      => 'event',
+			'api_version' => '2024-06-20',
+			'created'     => time(),
+			'data'        => array( 'object' => $object ),
+			'livemode'    => $livemode,
+			'type'        => $type,
+		);
+	}
+
+	private function paid_one_off(): array {
+		$request = $this->card_request();
+		$this->assertAnswer( 200, '', $this->pay( $request ) );
+		return $this->donation_row( $request['attemptId'] );
+	}
+
+	private function paid_four_weekly(): array {
+		$request = $this->card_request( array(), array( 'frequency' => '4weekly' ) );
+		$this->assertAnswer( 200, '', $this->pay( $request ) );
+		return $this->donation_row( $request['attemptId'] );
+	}
+
+	public function test_a_delivery_signed_with_another_secret_is_refused(): void {
+		$row     = $this->paid_one_off();
+		$event   = $this->event(
+			'charge.refunded',
+			array(
+				'id'       => $row['provider_reference'],
+				'refunded' => true,
+			)
+		);
+		$payload = (string) wp_json_encode( $event );
+
+		$response = $this->deliver( $event, StripeSignature::sign( $payload, 'whsec_forged' ) );
+
+		$this->assertSame( 400, $response->get_status() );
+		$this->assertSame( 'invalid_signature: mismatch', $response->get_data()['error'] );
+		$this->assertSame( 'succeeded', $this->donation_row( $row['attempt_id'] )['status'] );
+		$this->assertNull( $this->service( WebhookEventLog::class )->find( $event['id'] ) );
+	}
+
+	public function test_a_stale_signature_is_refused(): void {
+		$event = $this->event( 'payment_intent.succeeded', array( 'id' => 'pi_x' ) );
+
+		$response = $this->deliver( $event, null, time() - StripeSignature::TOLERANCE_SECONDS - 5 );
+
+		$this->assertSame( 400, $response->get_status() );
+		$this->assertSame( 'invalid_signature: stale', $response->get_data()['error'] );
+	}
+
+	public function test_a_missing_signature_is_refused(): void {
+		$response = $this->deliver( $this->event( 'payment_intent.succeeded', array( 'id' => 'pi_x' ) ), '' );
+		$this->assertSame( 400, $response->get_status() );
+	}
+
+	public function test_any_of_several_v1_signatures_may_match(): void {
+		$event   = $this->event( 'customer.created', array( 'id' => 'cus_x' ) );
+		$payload = (string) wp_json_encode( $event );
+		$valid   = StripeSignature::sign( $payload, self::WEBHOOK_SECRET );
+		$header  = str_replace( ',v1=', ',v1=' . str_repeat( '0', 64 ) . ',v1=', $valid );
+
+		$response = $this->deliver( $event, $header );
+
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( 'ignored: event type not handled', $response->get_data()['status'] );
+	}
+
+	public function test_without_a_signing_secret_deliveries_are_refused_with_503(): void {
+		$this->set_settings( array( 'stripe_test_webhook_secret' => '' ) );
+		$this->assertSame( 503, $this->deliver( $this->event( 'payment_intent.succeeded', array( 'id' => 'pi_x' ) ) )->get_status() );
+	}
+
+	public function test_live_mode_events_are_ignored_in_test_mode(): void {
+		$row      = $this->paid_one_off();
+		$response = $this->deliver(
+			$this->event(
+				'charge.refunded',
+				array(
+					'id'       => $row['provider_reference'],
+					'refunded' => true,
+				),
+				true
+			)
+		);
+
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( 'succeeded', $this->donation_row( $row['attempt_id'] )['status'] );
+	}
+
+	public function test_payment_intent_succeeded_completes_a_donation_whose_browser_never_came_back(): void {
+		// A 4-weekly first payment: Stripe confirms its invoice's intent itself after 3-D Secure.
+		$request  = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ), array( 'frequency' => '4weekly' ) );
+		$answered = $this->pay( $request );
+		$this->assertAnswer( 200, 'requires_action', $answered );
+		// The donor passes 3-D Secure, then the browser closes: the widget never posts again.
+		$this->complete_3ds( $answered->data()['client_secret'] );
+		$event = $this->last_event( 'payment_intent.succeeded', $answered->data()['payment_intent_id'] );
+
+		$response = $this->deliver( $event );
+
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( 'processed', $response->get_data()['status'] );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$this->assertSame( $this->stripe( 'GET', '/v1/payment_intents/' . $answered->data()['payment_intent_id'], array(), self::SECRET_KEY )['latest_charge'], $row['provider_reference'] );
+		$this->assertMatchesRegularExpression( '/^ch_/', $row['provider_reference'] );
+	}
+
+	public function test_an_express_payment_completed_by_the_webhook_records_the_wallet(): void {
+		$request = array(
+			'amount'       => '5250',
+			'formData'     => $this->form_data(),
+			'currency'     => 'aud',
+			'attemptId'    => wp_generate_uuid4(),
+			'captchaToken' => 'stand-in-captcha-token',
+		);
+		$created = $this->payment_call( 'payment_intent', $request );
+		$wallet  = $this->stripe(
+			'POST',
+			'/v1/payment_methods',
+			array(
+				'type'            => 'card',
+				'card'            => array(
+					'number'    => '4242424242424242',
+					'exp_month' => '12',
+					'exp_year'  => (string) ( (int) gmdate( 'Y' ) + 2 ),
+				),
+				'stand_in_wallet' => 'apple_pay',
+			)
+		);
+		$this->stripe(
+			'POST',
+			'/v1/payment_intents/' . $created->data()['payment_intent_id'] . '/confirm',
+			array(
+				'client_secret'  => $created->data()['client_secret'],
+				'payment_method' => $wallet['id'],
+				'return_url'     => 'http://127.0.0.1:8891/',
+			)
+		);
+
+		$this->deliver( $this->last_event( 'payment_intent.succeeded', $created->data()['payment_intent_id'] ) );
+
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$this->assertSame( 'apple_pay', $row['method'] );
+	}
+
+	public function test_payment_intent_succeeded_finds_a_donation_by_metadata_when_the_answer_was_lost(): void {
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/payment_intents',
+				'times' => 3,
+			)
+		);
+		$request = $this->card_request();
+		$this->assertAnswer( 502, 'server', $this->pay( $request ) );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( '', $row['payment_intent_id'] );
+		// What Stripe did although the plugin saw an error: the intent exists, with our metadata.
+		$intent = $this->stripe(
+			'POST',
+			'/v1/payment_intents',
+			array(
+				'amount'         => '5250',
+				'currency'       => 'aud',
+				'payment_method' => 'pm_card_visa',
+				'confirm'        => 'true',
+				'metadata'       => array(
+					'attempt_id'  => $request['attemptId'],
+					'donation_id' => $row['id'],
+				),
+			),
+			self::SECRET_KEY
+		);
+
+		$this->deliver( $this->last_event( 'payment_intent.succeeded', $intent['id'] ) );
+
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$this->assertSame( $intent['id'], $row['payment_intent_id'] );
+		$this->assertSame( $intent['latest_charge'], $row['provider_reference'] );
+	}
+
+	public function test_a_replayed_event_is_processed_once(): void {
+		$row    = $this->paid_four_weekly();
+		$events = $this->control(
+			'POST',
+			'/__control/stripe/advance',
+			array(
+				'subscription' => $row['subscription_id'],
+				'action'       => 'renewal_paid',
+			)
+		)['body'];
+		$paid   = current( array_filter( $events['events'], static fn ( array $event ): bool => 'invoice.paid' === $event['type'] ) );
+
+		$first  = $this->deliver( $paid );
+		$second = $this->deliver( $paid );
+
+		$this->assertSame( 'processed', $first->get_data()['status'] );
+		$this->assertSame( 200, $second->get_status() );
+		$this->assertSame( 'duplicate', $second->get_data()['status'] );
+		$this->assertCount( 2, $this->subscription_rows( $row['subscription_id'] ) );
+		$this->assertSame( 'processed', $this->service( WebhookEventLog::class )->find( $paid['id'] )['status'] );
+	}
+
+	public function test_a_failure_notice_arriving_after_the_success_does_not_undo_it(): void {
+		$row    = $this->paid_one_off();
+		$intent = $this->stripe( 'GET', '/v1/payment_intents/' . $row['payment_intent_id'], array(), self::SECRET_KEY );
+		$intent = array_merge(
+			$intent,
+			array(
+				'status'             => 'requires_payment_method',
+				'last_payment_error' => array(
+					'type'         => 'card_error',
+					'code'         => 'card_declined',
+					'decline_code' => 'generic_decline',
+					'message'      => 'Your card was declined.',
+				),
+			)
+		);
+
+		$response = $this->deliver( $this->event( 'payment_intent.payment_failed', $intent ) );
+
+		// The payload says failed; Stripe, asked, says succeeded: that is what stays recorded.
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertStringEndsWith( ' paid', $response->get_data()['outcome'] );
+		$after = $this->donation_row( $row['attempt_id'] );
+		$this->assertSame( 'succeeded', $after['status'] );
+		$this->assertSame( $row['provider_reference'], $after['provider_reference'] );
+	}
+
+	public function test_a_failure_notice_that_arrives_once_the_intent_succeeded_records_the_success(): void {
+		// An express checkout: the browser confirms its intent; the first card is declined, the
+		// second goes through, and Stripe's failure notice reaches the site last.
+		$created   = $this->payment_call(
+			'payment_intent',
+			array(
+				'amount'       => '5250',
+				'formData'     => $this->form_data(),
+				'currency'     => 'aud',
+				'attemptId'    => wp_generate_uuid4(),
+				'captchaToken' => 'stand-in-captcha-token',
+			)
+		);
+		$intent_id = $created->data()['payment_intent_id'];
+		foreach ( array( 'pm_card_chargeDeclined', 'pm_card_visa' ) as $card ) {
+			$this->stripe(
+				'POST',
+				"/v1/payment_intents/{$intent_id}/confirm",
+				array(
+					'client_secret'  => $created->data()['client_secret'],
+					'payment_method' => $card,
+					'return_url'     => 'http://127.0.0.1:8891/',
+				)
+			);
+		}
+
+		$this->deliver( $this->last_event( 'payment_intent.payment_failed', $intent_id ) );
+
+		$row = $this->donation_row( $this->find_attempt_of_intent( $intent_id ) );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$this->assertSame( $this->stripe( 'GET', "/v1/payment_intents/{$intent_id}", array(), self::SECRET_KEY )['latest_charge'], $row['provider_reference'] );
+		$this->assertSame( '', $row['failure_reason'] );
+	}
+
+	public function test_a_browser_confirmed_intent_is_cancelled_once_a_failed_try_is_heard_of(): void {
+		$created   = $this->payment_call(
+			'payment_intent',
+			array(
+				'amount'       => '5250',
+				'formData'     => $this->form_data(),
+				'currency'     => 'aud',
+				'attemptId'    => wp_generate_uuid4(),
+				'captchaToken' => 'stand-in-captcha-token',
+			)
+		);
+		$intent_id = $created->data()['payment_intent_id'];
+		$try       = fn ( string $card ): array => $this->stripe(
+			'POST',
+			"/v1/payment_intents/{$intent_id}/confirm",
+			array(
+				'client_secret'  => $created->data()['client_secret'],
+				'payment_method' => $card,
+				'return_url'     => 'http://127.0.0.1:8891/',
+			)
+		);
+		// A card tester loops over cards on the client secret of one express checkout.
+		$try( 'pm_card_chargeDeclined' );
+		$this->deliver( $this->last_event( 'payment_intent.payment_failed', $intent_id ) );
+
+		$next = $try( 'pm_card_chargeDeclinedInsufficientFunds' );
+
+		$this->assertSame( 'invalid_request_error', $next['error']['type'] ?? '', 'The intent no longer takes cards.' );
+		$this->assertSame( 'canceled', $this->stripe( 'GET', "/v1/payment_intents/{$intent_id}", array(), self::SECRET_KEY )['status'] );
+		$this->assertCount( 1, $this->stripe( 'GET', '/v1/charges', array( 'payment_intent' => $intent_id ), self::SECRET_KEY )['data'] );
+		$this->assertSame( 'failed', $this->donation_row( $this->find_attempt_of_intent( $intent_id ) )['status'] );
+	}
+
+	/**
+	 * The attempt whose record names a PaymentIntent.
+	 */
+	private function find_attempt_of_intent( string $intent_id ): string {
+		global $wpdb;
+		return (string) $wpdb->get_var( $wpdb->prepare( 'SELECT attempt_id FROM ' . \DonationWidget\Database\Schema::table( 'donations' ) . ' WHERE payment_intent_id = %s', $intent_id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	public function test_payment_intent_payment_failed_records_the_reason(): void {
+		$request  = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ) );
+		$answered = $this->pay( $request );
+		$this->complete_3ds( $answered->data()['client_secret'], 'fail' );
+
+		$this->deliver( $this->last_event( 'payment_intent.payment_failed', $answered->data()['payment_intent_id'] ) );
+
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( 'failed', $row['status'] );
+		$this->assertStringStartsWith( 'payment_intent_authentication_failure: ', $row['failure_reason'] );
+	}
+
+	public function test_the_first_invoice_completes_the_original_donation_without_a_new_row(): void {
+		$request = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ), array( 'frequency' => '4weekly' ) );
+		$this->assertAnswer( 200, 'requires_action', $answered = $this->pay( $request ) );
+		$this->complete_3ds( $answered->data()['client_secret'] );
+		$row  = $this->donation_row( $request['attemptId'] );
+		$paid = $this->last_event( 'invoice.paid' );
+		$this->assertSame( 'subscription_create', $paid['data']['object']['billing_reason'] );
+
+		$response = $this->deliver( $paid );
+
+		$this->assertSame( 'processed', $response->get_data()['status'] );
+		$rows = $this->subscription_rows( $row['subscription_id'] );
+		$this->assertCount( 1, $rows );
+		$this->assertSame( 'succeeded', $rows[0]['status'] );
+		$this->assertSame( $this->stripe( 'GET', '/v1/payment_intents/' . $answered->data()['payment_intent_id'], array(), self::SECRET_KEY )['latest_charge'], $rows[0]['provider_reference'] );
+		$this->assertSame( SubscriptionRepository::ACTIVE, $this->service( SubscriptionRepository::class )->find( $row['subscription_id'] )['status'] );
+	}
+
+	public function test_each_renewal_becomes_its_own_donation_linked_to_the_subscription(): void {
+		$row     = $this->paid_four_weekly();
+		$renewal = $this->control(
+			'POST',
+			'/__control/stripe/advance',
+			array(
+				'subscription' => $row['subscription_id'],
+				'action'       => 'renewal_paid',
+			)
+		)['body'];
+
+		$response = $this->deliver( $renewal['event'] );
+
+		$this->assertSame( 'invoice.paid', $renewal['event']['type'] );
+		$this->assertSame( 'processed', $response->get_data()['status'] );
+		$rows = $this->subscription_rows( $row['subscription_id'] );
+		$this->assertCount( 2, $rows );
+		$new = $rows[1];
+		$this->assertSame( 'invoice:' . $renewal['invoice']['id'], $new['attempt_id'] );
+		$this->assertSame( 'succeeded', $new['status'] );
+		$this->assertSame( '5250', $new['total_cents'] );
+		$this->assertSame( '4weekly', $new['frequency'] );
+		$this->assertSame( $renewal['payment_intent']['latest_charge'], $new['provider_reference'] );
+		$this->assertSame( $renewal['payment_intent']['id'], $new['payment_intent_id'] );
+		$this->assertSame( $row['customer_id'], $new['customer_id'] );
+		$this->assertSame( 'jane.citizen@example.org.au', $new['email'] );
+		$this->assertSame( 'APPEAL-2026', $new['iteration_id'] );
+		$this->assertSame( 'card', $new['method'] );
+
+		// The renewal's payment_intent.succeeded finds the row invoice.paid made, and changes nothing.
+		$this->deliver( $this->last_event( 'payment_intent.succeeded', $renewal['payment_intent']['id'] ) );
+		$this->assertCount( 2, $this->subscription_rows( $row['subscription_id'] ) );
+	}
+
+	public function test_a_failed_renewal_is_recorded_announced_and_completed_by_a_later_retry(): void {
+		$row       = $this->paid_four_weekly();
+		$announced = array();
+		$listener  = static function ( ...$args ) use ( &$announced ): void {
+			$announced[] = $args;
+		};
+		add_action( 'donation_widget_renewal_failed', $listener, 10, 4 );
+		$renewal = $this->control(
+			'POST',
+			'/__control/stripe/advance',
+			array(
+				'subscription' => $row['subscription_id'],
+				'action'       => 'renewal_failed',
+				'decline_code' => 'expired_card',
+			)
+		)['body'];
+
+		try {
+			$this->deliver( $renewal['event'] );
+		} finally {
+			remove_action( 'donation_widget_renewal_failed', $listener, 10 );
+		}
+
+		$this->assertSame( 'invoice.payment_failed', $renewal['event']['type'] );
+		$rows = $this->subscription_rows( $row['subscription_id'] );
+		$this->assertCount( 2, $rows );
+		$this->assertSame( 'failed', $rows[1]['status'] );
+		$this->assertStringStartsWith( 'renewal_failed: ', $rows[1]['failure_reason'] );
+		$this->assertSame( array( array( $row['subscription_id'], $row['customer_id'], (int) $rows[1]['id'], $renewal['invoice']['id'] ) ), $announced );
+
+		// Stripe retries the invoice later and it goes through: the same row becomes succeeded.
+		$this->stripe( 'POST', '/v1/invoices/' . $renewal['invoice']['id'] . '/pay', array( 'payment_method' => 'pm_card_visa' ), self::SECRET_KEY );
+		$this->deliver( $this->last_event( 'invoice.paid', $renewal['invoice']['id'] ) );
+
+		$rows = $this->subscription_rows( $row['subscription_id'] );
+		$this->assertCount( 2, $rows );
+		$this->assertSame( 'succeeded', $rows[1]['status'] );
+		$this->assertMatchesRegularExpression( '/^ch_/', $rows[1]['provider_reference'] );
+	}
+
+	public function test_charge_refunded_marks_the_donation_refunded(): void {
+		$row = $this->paid_one_off();
+		$this->stripe( 'POST', '/v1/refunds', array( 'charge' => $row['provider_reference'] ), self::SECRET_KEY );
+
+		$response = $this->deliver( $this->last_event( 'charge.refunded', $row['provider_reference'] ) );
+
+		$this->assertSame( 'processed', $response->get_data()['status'] );
+		$this->assertSame( 'refunded', $this->donation_row( $row['attempt_id'] )['status'] );
+	}
+
+	public function test_a_partial_refund_is_recorded_as_such(): void {
+		$row = $this->paid_one_off();
+		$this->stripe(
+			'POST',
+			'/v1/refunds',
+			array(
+				'charge' => $row['provider_reference'],
+				'amount' => '1000',
+			),
+			self::SECRET_KEY
+		);
+
+		$this->deliver( $this->last_event( 'charge.refunded', $row['provider_reference'] ) );
+
+		$this->assertSame( 'partially_refunded', $this->donation_row( $row['attempt_id'] )['status'] );
+	}
+
+	public function test_a_cancelled_subscription_is_marked_and_announced_once(): void {
+		$row       = $this->paid_four_weekly();
+		$announced = array();
+		$listener  = static function ( ...$args ) use ( &$announced ): void {
+			$announced[] = $args;
+		};
+		add_action( 'donation_widget_subscription_cancelled', $listener, 10, 3 );
+		$cancelled = $this->control(
+			'POST',
+			'/__control/stripe/advance',
+			array(
+				'subscription' => $row['subscription_id'],
+				'action'       => 'cancel',
+			)
+		)['body'];
+
+		try {
+			$this->deliver( $cancelled['event'] );
+			$this->deliver( $cancelled['event'] );
+		} finally {
+			remove_action( 'donation_widget_subscription_cancelled', $listener, 10 );
+		}
+
+		$this->assertSame( array( array( $row['subscription_id'], $row['customer_id'], (int) $row['id'] ) ), $announced );
+		$this->assertSame( SubscriptionRepository::CANCELLED, $this->service( SubscriptionRepository::class )->find( $row['subscription_id'] )['status'] );
+		$this->assertSame( 'succeeded', $this->donation_row( $row['attempt_id'] )['status'], 'The money of the first donation did move.' );
+	}
+
+	public function test_a_subscription_that_never_started_is_not_announced_as_cancelled(): void {
+		$request = $this->card_request( array( 'token' => 'pm_card_chargeCustomerFail' ), array( 'frequency' => '4weekly' ) );
+		$this->assertAnswer( 200, 'card_error', $this->pay( $request ) );
+		$row       = $this->donation_row( $request['attemptId'] );
+		$announced = 0;
+		$listener  = static function () use ( &$announced ): void {
+			++$announced;
+		};
+		add_action( 'donation_widget_subscription_cancelled', $listener );
+
+		try {
+			$this->deliver( $this->last_event( 'customer.subscription.deleted', $row['subscription_id'] ) );
+		} finally {
+			remove_action( 'donation_widget_subscription_cancelled', $listener );
+		}
+
+		$this->assertSame( 0, $announced );
+	}
+
+	public function test_a_failed_processing_releases_the_event_so_stripes_retry_runs_it(): void {
+		$row     = $this->paid_four_weekly();
+		$renewal = $this->control(
+			'POST',
+			'/__control/stripe/advance',
+			array(
+				'subscription' => $row['subscription_id'],
+				'action'       => 'renewal_failed',
+			)
+		)['body'];
+		$broken  = static function (): void {
+			throw new \RuntimeException( 'Mail server down.' );
+		};
+		add_action( 'donation_widget_renewal_failed', $broken );
+		try {
+			$failed = $this->deliver( $renewal['event'] );
+		} finally {
+			remove_action( 'donation_widget_renewal_failed', $broken );
+		}
+		$announced = 0;
+		$counter   = static function () use ( &$announced ): void {
+			++$announced;
+		};
+		add_action( 'donation_widget_renewal_failed', $counter );
+
+		try {
+			$retried = $this->deliver( $renewal['event'] );
+		} finally {
+			remove_action( 'donation_widget_renewal_failed', $counter );
+		}
+
+		$this->assertSame( 500, $failed->get_status() );
+		$this->assertSame( 200, $retried->get_status() );
+		$this->assertSame( 'processed', $retried->get_data()['status'] );
+		$this->assertSame( 1, $announced, 'The retry announces the failed renewal the crashed delivery could not.' );
+		$this->assertCount( 2, $this->subscription_rows( $row['subscription_id'] ) );
+	}
+}

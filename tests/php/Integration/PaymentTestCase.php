@@ -1,0 +1,362 @@
+<?php
+/**
+ * Base for payment and webhook tests: the provider stand-ins, settings and donor data.
+ *
+ * @package DonationWidget
+ */
+
+namespace DonationWidget\Tests\Integration;
+
+use DonationWidget\Database\Installer;
+use DonationWidget\Database\Schema;
+use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
+use DonationWidget\Http\AjaxResult;
+
+/**
+ * Talks to the stand-in server (tests/stand-ins/server.mjs) that this site's wp-config.php points
+ * the providers at, and resets it before each test.
+ */
+abstract class PaymentTestCase extends IntegrationTestCase {
+
+	protected const SECRET_KEY      = 'sk_test_paymentTests';
+	protected const PUBLISHABLE_KEY = 'pk_test_paymentTests';
+	protected const WEBHOOK_SECRET  = 'whsec_paymentTests';
+
+	public static function setUpBeforeClass(): void {
+		parent::setUpBeforeClass();
+		// Outside the per-test transaction: creating tables commits implicitly.
+		Installer::maybe_upgrade();
+	}
+
+	protected function setUp(): void {
+		parent::setUp();
+		$this->control( 'POST', '/__control/reset' );
+		$this->set_settings(
+			array(
+				'stripe_mode'                 => 'test',
+				'stripe_test_publishable_key' => self::PUBLISHABLE_KEY,
+				'stripe_test_secret_key'      => self::SECRET_KEY,
+				'stripe_test_webhook_secret'  => self::WEBHOOK_SECRET,
+				'paypal_mode'                 => 'sandbox',
+				'paypal_sandbox_client_id'    => 'payment-tests-client',
+				'paypal_sandbox_secret'       => 'payment-tests-secret',
+				'recaptcha_secret_key'        => 'payment-tests-recaptcha',
+				'rate_limit_payments'         => 1000,
+				'rate_limit_payments_email'   => 1000,
+			)
+		);
+	}
+
+	/**
+	 * The stand-in server's base URL (wp-config.php points /stripe, /paypal … under it).
+	 */
+	protected function stand_in_url(): string {
+		return substr( (string) constant( 'DONATION_WIDGET_STRIPE_API_URL' ), 0, -strlen( '/stripe' ) );
+	}
+
+	/**
+	 * One call to the stand-in server, outside WordPress's HTTP API (tests filter that one).
+	 *
+	 * @param string            $method  HTTP method.
+	 * @param string            $path    Path, such as /__control/reset.
+	 * @param array|string|null $body    JSON body (array), form body (string) or none.
+	 * @param array             $headers Extra headers.
+	 * @return array{status: int, body: mixed}
+	 */
+	protected function control( string $method, string $path, $body = null, array $headers = array() ): array {
+		$lines = array();
+		foreach ( $headers as $name => $value ) {
+			$lines[] = "{$name}: {$value}";
+		}
+		$content = null;
+		if ( is_array( $body ) ) {
+			$lines[] = 'Content-Type: application/json';
+			// An empty array is the empty object a browser sends ({}): PayPal refuses a JSON array.
+			$content = array() === $body ? '{}' : wp_json_encode( $body );
+		} elseif ( is_string( $body ) ) {
+			$lines[] = 'Content-Type: application/x-www-form-urlencoded';
+			$content = $body;
+		}
+		$context = stream_context_create(
+			array(
+				'http' => array(
+					'method'        => $method,
+					'header'        => implode( "\r\n", $lines ),
+					'content'       => $content ?? '',
+					'ignore_errors' => true,
+					'timeout'       => 10,
+				),
+			)
+		);
+		$raw     = file_get_contents( $this->stand_in_url() . $path, false, $context );
+		$this->assertNotFalse( $raw, "The stand-ins do not answer at {$this->stand_in_url()}: start them with STAND_IN_PORT=8897 node tests/stand-ins/server.mjs" );
+		$status = 0;
+		foreach ( $http_response_header as $header ) {
+			if ( preg_match( '#^HTTP/\S+ (\d{3})#', $header, $match ) ) {
+				$status = (int) $match[1];
+			}
+		}
+		return array(
+			'status' => $status,
+			'body'   => json_decode( (string) $raw, true ),
+		);
+	}
+
+	/**
+	 * Queues a scenario at the stand-ins (POST /__control/next).
+	 *
+	 * @param string $provider stripe, paypal, experian or recaptcha.
+	 * @param string $scenario Scenario name.
+	 * @param array  $extra    path, times, decline_code, ms …
+	 */
+	protected function queue( string $provider, string $scenario, array $extra = array() ): void {
+		$answer = $this->control(
+			'POST',
+			'/__control/next',
+			array(
+				'provider' => $provider,
+				'scenario' => $scenario,
+			) + $extra
+		);
+		$this->assertSame( 201, $answer['status'], (string) wp_json_encode( $answer['body'] ) );
+	}
+
+	/**
+	 * Requests the stand-ins received from the plugin.
+	 *
+	 * @param string $provider Provider.
+	 * @param string $path     Part of the path, or ''.
+	 * @param string $method   HTTP method, or ''.
+	 * @return list<array<string, mixed>>
+	 */
+	protected function provider_requests( string $provider, string $path = '', string $method = '' ): array {
+		$query  = http_build_query( array_filter( compact( 'provider', 'path', 'method' ) ) );
+		$answer = $this->control( 'GET', '/__control/requests?' . $query );
+		return is_array( $answer['body'] ) ? $answer['body'] : array();
+	}
+
+	/**
+	 * The plugin's POSTs to exactly one Stripe path (not its sub-paths).
+	 *
+	 * @param string $path Such as /v1/payment_intents.
+	 * @return list<array<string, mixed>>
+	 */
+	protected function stripe_posts( string $path ): array {
+		return array_values( array_filter( $this->provider_requests( 'stripe', $path, 'POST' ), static fn ( array $entry ): bool => $path === $entry['provider_path'] ) );
+	}
+
+	/**
+	 * A call to Stripe's stand-in as Stripe.js would make it (publishable key), or as an admin
+	 * would (secret key).
+	 *
+	 * @param string $method HTTP method.
+	 * @param string $path   Path under /stripe, such as /v1/payment_intents/pi_…/confirm.
+	 * @param array  $params Form parameters.
+	 * @param string $key    API key.
+	 * @return array<string, mixed>
+	 */
+	protected function stripe( string $method, string $path, array $params = array(), string $key = self::PUBLISHABLE_KEY ): array {
+		$query  = http_build_query( $params );
+		$answer = 'GET' === $method
+			? $this->control( 'GET', '/stripe' . $path . ( '' === $query ? '' : '?' . $query ), null, array( 'Authorization' => 'Bearer ' . $key ) )
+			: $this->control( $method, '/stripe' . $path, $query, array( 'Authorization' => 'Bearer ' . $key ) );
+		return is_array( $answer['body'] ) ? $answer['body'] : array();
+	}
+
+	/**
+	 * Finishes 3-D Secure in the stand-in, as the bank's page would.
+	 *
+	 * @param string $client_secret The client secret the server answered.
+	 * @param string $outcome       succeed or fail.
+	 * @return array<string, mixed> The PaymentIntent.
+	 */
+	protected function complete_3ds( string $client_secret, string $outcome = 'succeed' ): array {
+		$intent_id = substr( $client_secret, 0, (int) strpos( $client_secret, '_secret_' ) );
+		return $this->stripe(
+			'POST',
+			"/v1/payment_intents/{$intent_id}/confirm",
+			array(
+				'client_secret' => $client_secret,
+				'stand_in_3ds'  => $outcome,
+			)
+		);
+	}
+
+	/**
+	 * Posts an event to the route as Stripe would.
+	 *
+	 * @param array       $event     The event.
+	 * @param string|null $header    Stripe-Signature; signed with the site's secret when null.
+	 * @param int|null    $timestamp Signing time.
+	 */
+	protected function deliver( array $event, ?string $header = null, ?int $timestamp = null ): \WP_REST_Response {
+		$payload = (string) wp_json_encode( $event );
+		$request = new \WP_REST_Request( 'POST', '/donation-widget/v1/stripe/webhook' );
+		$request->set_header( 'Content-Type', 'application/json' );
+		$request->set_header( 'Stripe-Signature', $header ?? StripeSignature::sign( $payload, self::WEBHOOK_SECRET, $timestamp ) );
+		$request->set_body( $payload );
+		return rest_do_request( $request );
+	}
+
+	/**
+	 * The widget's formData JSON (SPEC §3.4), with overrides.
+	 *
+	 * @param array $overrides Fields to change; null removes a field.
+	 */
+	protected function form_data( array $overrides = array() ): string {
+		$form = array_merge(
+			array(
+				'email'            => 'jane.citizen@example.org.au',
+				'firstName'        => 'Jane',
+				'lastName'         => "O'Brien-Citizen",
+				'mobile'           => '0412345678',
+				'address'          => array(
+					'addressLine1' => '1/23 Example St',
+					'addressLine2' => '',
+					'city'         => 'Sydney',
+					'state'        => 'NSW',
+					'postalCode'   => '2000',
+					'country'      => 'Australia',
+				),
+				'totalAmount'      => '52.50',
+				'currency'         => 'AUD',
+				'frequency'        => 'Oneoff',
+				'utm_campaign'     => 'winter-appeal',
+				'utm_source'       => 'newsletter',
+				'utm_medium'       => 'email',
+				'utm_content'      => '',
+				'utm_term'         => '',
+				'inMemoryOf'       => '',
+				'organisationName' => '',
+				'iteration_id'     => 'APPEAL-2026',
+			),
+			$overrides
+		);
+		return (string) wp_json_encode( array_filter( $form, static fn ( $value ): bool => null !== $value ) );
+	}
+
+	/**
+	 * A process_payment_method request.
+	 *
+	 * @param array $overrides Fields to change.
+	 * @param array $form      formData overrides.
+	 * @return array<string, mixed>
+	 */
+	protected function card_request( array $overrides = array(), array $form = array() ): array {
+		return array_merge(
+			array(
+				'token'        => 'pm_card_visa',
+				'cardId'       => 'pm_card_visa',
+				'formData'     => $this->form_data( $form ),
+				'currentUrl'   => 'http://127.0.0.1:8891/donate/',
+				'attemptId'    => wp_generate_uuid4(),
+				'captchaToken' => 'stand-in-captcha-token',
+			),
+			$overrides
+		);
+	}
+
+	/**
+	 * A process_becs_debit request with a PaymentMethod for one of Stripe's test accounts.
+	 *
+	 * @param string $account   Account number (BSB 000000).
+	 * @param array  $overrides Fields to change.
+	 * @param array  $form      formData overrides.
+	 * @return array<string, mixed>
+	 */
+	protected function becs_request( string $account = '000123456', array $overrides = array(), array $form = array() ): array {
+		$payment_method = $this->stripe(
+			'POST',
+			'/v1/payment_methods',
+			array(
+				'type'            => 'au_becs_debit',
+				'au_becs_debit'   => array(
+					'bsb_number'     => '000000',
+					'account_number' => $account,
+				),
+				'billing_details' => array(
+					'name'  => "Jane O'Brien-Citizen",
+					'email' => 'jane.citizen@example.org.au',
+				),
+			)
+		);
+		$this->assertStringStartsWith( 'pm_', $payment_method['id'] ?? '' );
+		return array_merge(
+			array(
+				'token'           => $payment_method['id'],
+				'formData'        => $this->form_data( $form ),
+				'currentUrl'      => 'http://127.0.0.1:8891/donate/',
+				'attemptId'       => wp_generate_uuid4(),
+				'captchaToken'    => 'stand-in-captcha-token',
+				'mandateAccepted' => '1',
+			),
+			$overrides
+		);
+	}
+
+	/**
+	 * Creates, approves and captures a PayPal order as the buttons do in the browser: the
+	 * attemptId as its invoice_id.
+	 *
+	 * @param string $attempt_id The attempt.
+	 * @return array<string, mixed> PayPal's capture (id, seller_receivable_breakdown, …).
+	 */
+	protected function paypal_capture( string $attempt_id ): array {
+		$browser = array( 'X-Stand-In-Sdk-Client-Id' => 'payment-tests-client' );
+		$order   = $this->control(
+			'POST',
+			'/paypal/v2/checkout/orders',
+			array(
+				'intent'         => 'CAPTURE',
+				'purchase_units' => array(
+					array(
+						'amount'     => array(
+							'currency_code' => 'AUD',
+							'value'         => '52.50',
+						),
+						'invoice_id' => $attempt_id,
+					),
+				),
+			),
+			$browser
+		)['body'];
+		$this->control( 'POST', "/paypal/v2/checkout/orders/{$order['id']}/stand-in-approve", array(), $browser );
+		return $this->control( 'POST', "/paypal/v2/checkout/orders/{$order['id']}/capture", array(), $browser )['body']['purchase_units'][0]['payments']['captures'][0];
+	}
+
+	/**
+	 * The donation row of an attempt.
+	 *
+	 * @param string $attempt_id The attempt.
+	 * @return array<string, string>|null
+	 */
+	protected function donation_row( string $attempt_id ): ?array {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE attempt_id = %s", $attempt_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		return is_array( $row ) ? $row : null;
+	}
+
+	/**
+	 * Every donation row of a subscription.
+	 *
+	 * @param string $subscription_id The sub_… id.
+	 * @return list<array<string, string>>
+	 */
+	protected function subscription_rows( string $subscription_id ): array {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		return $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE subscription_id = %s ORDER BY id", $subscription_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+	}
+
+	/**
+	 * Asserts an answer's HTTP status and type.
+	 *
+	 * @param int        $status HTTP status.
+	 * @param string     $type   Type ('' for success).
+	 * @param AjaxResult $result The answer.
+	 */
+	protected function assertAnswer( int $status, string $type, AjaxResult $result ): void {
+		$this->assertSame( array( $status, $type ), array( $result->status, $result->type() ), (string) wp_json_encode( $result->body ) );
+	}
+}
