@@ -55,12 +55,12 @@ final class Plugin {
 			new Database\DatabaseServiceProvider(),
 			new Scheduling\SchedulingServiceProvider(),
 			new Settings\SettingsServiceProvider(),
-			// Right after Settings: the checkout adds the gateways' settings sections, so they
-			// are in place before any later domain reads a setting while it boots.
+			// Right after Settings: the gateways add their settings sections, so they are in
+			// place before any later domain reads a setting while it boots.
+			new Gateways\GatewaysServiceProvider(),
 			new Checkout\CheckoutServiceProvider(),
 			new Webhooks\WebhooksServiceProvider(),
 			new Reconciliation\ReconciliationServiceProvider(),
-			new Gateways\GatewaysServiceProvider(),
 			new Protection\ProtectionServiceProvider(),
 			new AddressLookup\AddressLookupServiceProvider(),
 			new Emails\EmailsServiceProvider(),

@@ -15,9 +15,7 @@ use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 
 /**
- * The payment calls of SPEC §7 (one per registered way to pay), and what the rest of the
- * plugin learns from the gateways: their settings sections, the ways to pay the widget may
- * offer, and the names of payment methods.
+ * The payment calls of SPEC §7, one per registered way to pay.
  */
 final class CheckoutServiceProvider implements ServiceProvider {
 
@@ -30,14 +28,11 @@ final class CheckoutServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * The payment calls, and the gateways' filters.
+	 * The payment calls.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
 		$container->get( PaymentCalls::class )->register();
-		add_filter( 'donation_widget_settings_sections', $container->lazy( GatewayFilters::class, 'settings_sections' ) );
-		add_filter( 'donation_widget_public_settings', $container->lazy( GatewayFilters::class, 'public_settings' ) );
-		add_filter( 'donation_widget_payment_method_name', $container->lazy( GatewayFilters::class, 'payment_method_name' ), 10, 2 );
 	}
 }

@@ -57,4 +57,46 @@ final class GatewayFilters {
 	public function payment_method_name( string $name, string $method ): string {
 		return '' !== $name ? $name : $this->registry->method_name( $method );
 	}
+
+	/**
+	 * The donation_widget_public_settings filter: adds what each gateway tells the widgets.
+	 *
+	 * @param mixed $settings The public settings so far.
+	 * @return array<string, mixed>
+	 */
+	public function add_public_settings( mixed $settings ): array {
+		$settings = is_array( $settings ) ? $settings : array();
+		foreach ( $this->registry->gateways() as $gateway ) {
+			$settings += $gateway->public_settings();
+		}
+		return $settings;
+	}
+
+	/**
+	 * The donation_widget_provider_api_hosts filter: adds each gateway's API hosts.
+	 *
+	 * @param mixed $hosts Key => default base URL, so far.
+	 * @return array<string, string>
+	 */
+	public function add_api_hosts( mixed $hosts ): array {
+		$hosts = is_array( $hosts ) ? $hosts : array();
+		foreach ( $this->registry->gateways() as $gateway ) {
+			$hosts += $gateway->api_hosts();
+		}
+		return $hosts;
+	}
+
+	/**
+	 * The donation_widget_provider_scripts filter: adds each gateway's browser scripts.
+	 *
+	 * @param mixed $scripts Key => default URL, so far.
+	 * @return array<string, string>
+	 */
+	public function add_script_urls( mixed $scripts ): array {
+		$scripts = is_array( $scripts ) ? $scripts : array();
+		foreach ( $this->registry->gateways() as $gateway ) {
+			$scripts += $gateway->script_urls();
+		}
+		return $scripts;
+	}
 }

@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\GatewayFilters;
 use DonationWidget\Checkout\GatewayProvider;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Container;
@@ -53,8 +54,8 @@ final class GatewaysServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Adds each gateway's hooks, and lets the platform registries ask the gateways for their hosts,
-	 * scripts and public settings.
+	 * Adds each gateway's hooks, and lets the platform registries and the checkout ask the
+	 * gateways for their settings sections, hosts, scripts, public settings and method names.
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -62,8 +63,11 @@ final class GatewaysServiceProvider implements ServiceProvider {
 		foreach ( $this->gateways() as $gateway ) {
 			$gateway->boot( $container );
 		}
-		add_filter( 'donation_widget_public_settings', $container->lazy( GatewayRegistry::class, 'add_public_settings' ), 5 );
-		add_filter( 'donation_widget_provider_api_hosts', $container->lazy( GatewayRegistry::class, 'add_api_hosts' ) );
-		add_filter( 'donation_widget_provider_scripts', $container->lazy( GatewayRegistry::class, 'add_script_urls' ) );
+		add_filter( 'donation_widget_settings_sections', $container->lazy( GatewayFilters::class, 'settings_sections' ) );
+		add_filter( 'donation_widget_public_settings', $container->lazy( GatewayFilters::class, 'public_settings' ) );
+		add_filter( 'donation_widget_payment_method_name', $container->lazy( GatewayFilters::class, 'payment_method_name' ), 10, 2 );
+		add_filter( 'donation_widget_public_settings', $container->lazy( GatewayFilters::class, 'add_public_settings' ), 5 );
+		add_filter( 'donation_widget_provider_api_hosts', $container->lazy( GatewayFilters::class, 'add_api_hosts' ) );
+		add_filter( 'donation_widget_provider_scripts', $container->lazy( GatewayFilters::class, 'add_script_urls' ) );
 	}
 }
