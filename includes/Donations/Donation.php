@@ -17,21 +17,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Donation {
 
 	/**
-	 * Stored provider ids, kept only until the books read them through the gateways (issue 20
-	 * merge): everything else says its gateway's ID constant or asks GatewayRegistry.
-	 *
-	 * @deprecated
-	 */
-	public const PROVIDER_STRIPE = 'stripe';
-
-	/**
-	 * See PROVIDER_STRIPE.
-	 *
-	 * @deprecated
-	 */
-	public const PROVIDER_PAYPAL = 'paypal';
-
-	/**
 	 * Builds the copy.
 	 *
 	 * @param array<string, string> $row Column => value, as the database returned it.

@@ -13,9 +13,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Books\Fees\FeeLedger;
 use DonationWidget\Checkout\DonationLedger;
-use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
+use DonationWidget\Gateways\Stripe\StripeGateway;
 
 /**
  * A card charge succeeds with its balance transaction; a BECS debit's charge gets one when the
@@ -50,7 +50,7 @@ final class ChargeFeeListener implements EventListener {
 		if ( 'succeeded' !== ( $charge['status'] ?? '' ) ) {
 			return "ignored: charge {$object_id} has not succeeded";
 		}
-		$donation = $this->ledger->find_by_reference( Donation::PROVIDER_STRIPE, $object_id );
+		$donation = $this->ledger->find_by_reference( StripeGateway::ID, $object_id );
 		if ( null === $donation ) {
 			$intent   = is_string( $charge['payment_intent'] ?? null ) ? $charge['payment_intent'] : '';
 			$donation = '' === $intent ? null : $this->ledger->find_by_payment( $intent );

@@ -13,9 +13,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Books\Disputes\Disputes;
 use DonationWidget\Checkout\DonationLedger;
-use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
+use DonationWidget\Gateways\Stripe\StripeGateway;
 
 /**
  * Each of created, updated, closed, funds_withdrawn and funds_reinstated means "read the dispute
@@ -49,13 +49,13 @@ final class DisputeListener implements EventListener {
 		$data     = $this->stripe->get( '/v1/disputes/' . rawurlencode( $object_id ) );
 		$charge   = $data['charge'] ?? '';
 		$charge   = is_string( $charge ) ? $charge : '';
-		$donation = $this->ledger->find_by_reference( Donation::PROVIDER_STRIPE, $charge );
+		$donation = $this->ledger->find_by_reference( StripeGateway::ID, $charge );
 		if ( null === $donation && is_string( $data['payment_intent'] ?? null ) ) {
 			$donation = $this->ledger->find_by_payment( $data['payment_intent'] );
 			if ( null !== $donation && $charge !== $donation->provider_reference() ) {
 				$donation = null;
 			}
 		}
-		return $this->disputes->record( Donation::PROVIDER_STRIPE, StripeDispute::of( $data, null !== $donation ? $donation->id() : 0 ), $donation );
+		return $this->disputes->record( StripeGateway::ID, StripeDispute::of( $data, null !== $donation ? $donation->id() : 0 ), $donation );
 	}
 }

@@ -14,10 +14,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Books\Payouts\PayoutSource;
 use DonationWidget\Books\Payouts\PayoutTransaction;
 use DonationWidget\Books\Payouts\ProviderPayout;
-use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripeError;
 use DonationWidget\Http\ProviderUnavailable;
+use DonationWidget\Gateways\Stripe\StripeGateway;
 
 /**
  * GET /v1/payouts and GET /v1/balance_transactions?payout=… (each source expanded, to find the
@@ -116,7 +116,7 @@ final class StripePayouts implements PayoutSource {
 			return null;
 		}
 		return new ProviderPayout(
-			Donation::PROVIDER_STRIPE,
+			StripeGateway::ID,
 			$id,
 			self::int( $payout['amount'] ?? 0 ),
 			strtoupper( is_string( $payout['currency'] ?? null ) ? $payout['currency'] : 'aud' ),
