@@ -208,6 +208,42 @@ final class CardUpdateLinks {
 	}
 
 	/**
+	 * The donation_widget_renewal_failed action: emails a card-update link (see
+	 * email_after_failed_renewal).
+	 *
+	 * @param mixed $subscription_id The provider's subscription id.
+	 * @param mixed $customer_id     The provider's customer id.
+	 * @param mixed $donation_id     The failed renewal's donation row.
+	 * @param mixed $invoice_id      The provider's invoice id.
+	 */
+	public function on_renewal_failed( mixed $subscription_id, mixed $customer_id, mixed $donation_id, mixed $invoice_id ): void {
+		$text = static fn ( mixed $value ): string => is_scalar( $value ) ? (string) $value : '';
+		$this->email_after_failed_renewal( $text( $subscription_id ), $text( $customer_id ), is_numeric( $donation_id ) ? (int) $donation_id : 0, $text( $invoice_id ) );
+	}
+
+	/**
+	 * The mail queue's "sent" action.
+	 *
+	 * @param mixed $id        The queued email.
+	 * @param mixed $kind      Its kind.
+	 * @param mixed $source_id What it carried.
+	 */
+	public function on_mail_sent( mixed $id, mixed $kind, mixed $source_id ): void {
+		$this->record_delivery( $kind, $source_id, true );
+	}
+
+	/**
+	 * The mail queue's "given up" action.
+	 *
+	 * @param mixed $id        The queued email.
+	 * @param mixed $kind      Its kind.
+	 * @param mixed $source_id What it carried.
+	 */
+	public function on_mail_failed( mixed $id, mixed $kind, mixed $source_id ): void {
+		$this->record_delivery( $kind, $source_id, false );
+	}
+
+	/**
 	 * Listener of the mail queue's outcomes: writes the failed-renewal email's fate to the audit.
 	 *
 	 * @param mixed $kind      The email's kind.

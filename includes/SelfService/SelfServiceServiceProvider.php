@@ -12,14 +12,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Blocks\WidgetRenderer;
-use DonationWidget\CardUpdate\CardUpdateAudit;
-use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\Container;
-use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\Emails\MailSchedule;
 use DonationWidget\Emails\MailWorker;
-use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Protection\RateLimiter;
 use DonationWidget\ServiceProvider;
 use DonationWidget\Settings\Settings;
@@ -60,7 +56,6 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 		$container->set( SelfServiceEmails::class, static fn ( Container $c ): SelfServiceEmails => new SelfServiceEmails( $c->get( Settings::class ) ) );
 		$container->set( SelfServicePage::class, static fn ( Container $c ): SelfServicePage => new SelfServicePage( $c->get( Settings::class ) ) );
 		$container->set( SelfServiceActions::class, static fn ( Container $c ): SelfServiceActions => new SelfServiceActions( $c->get( Settings::class ) ) );
-		$container->set( DonorAccount::class, static fn ( Container $c ): DonorAccount => new DonorAccount( $c->get( StripeClient::class ) ) );
 		$container->set(
 			ManageLinks::class,
 			static fn ( Container $c ): ManageLinks => new ManageLinks(
@@ -74,20 +69,6 @@ final class SelfServiceServiceProvider implements ServiceProvider {
 				$c->get( LinkRequestQueue::class ),
 				$c->get( MailSchedule::class ),
 				$c->get( SelfServicePage::class )
-			)
-		);
-		$container->set(
-			SubscriptionChanges::class,
-			static fn ( Container $c ): SubscriptionChanges => new SubscriptionChanges(
-				$c->get( StripeClient::class ),
-				$c->get( DonorAccount::class ),
-				$c->get( SubscriptionRepository::class ),
-				$c->get( SelfServiceActions::class ),
-				$c->get( CardUpdateAudit::class ),
-				$c->get( CardUpdateLinks::class ),
-				$c->get( SelfServiceAudit::class ),
-				$c->get( MailQueue::class ),
-				$c->get( SelfServiceEmails::class )
 			)
 		);
 		$container->set( SelfServiceEraser::class, static fn (): SelfServiceEraser => new SelfServiceEraser() );
