@@ -56,12 +56,19 @@ final class ManagePage {
 	}
 
 	/**
+	 * The shortcode: the page, whatever attributes it was given.
+	 */
+	public function shortcode(): string {
+		return $this->render();
+	}
+
+	/**
 	 * The block's server render.
 	 *
 	 * @param string $wrapper_attributes Already-escaped attributes for the wrapper.
 	 */
 	public function render( string $wrapper_attributes = 'class="donation-widget-manage"' ): string {
-		wp_enqueue_style( SelfServiceServiceProvider::STYLE_HANDLE );
+		wp_enqueue_style( SelfServiceAssets::STYLE_HANDLE );
 		$page_id = (int) get_queried_object_id();
 		$session = $this->links->session( ManageController::cookie_value() );
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- viewing changes nothing; each value is checked before use.
