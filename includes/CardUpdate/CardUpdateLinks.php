@@ -146,7 +146,7 @@ final class CardUpdateLinks {
 
 	/**
 	 * The donation_widget_renewal_failed hook: emails the donor a fresh link, once per failed
-	 * invoice (Stripe sends invoice.payment_failed again for each retry of the same invoice).
+	 * invoice (the provider reports the failure again for each retry of the same invoice).
 	 * The email is written now and queued (MailQueue, single use: its link is removed from the
 	 * queue once sent); the audit says "emailed" when the mail worker sent it.
 	 * Never throws: a problem here must not fail the webhook that reported the renewal.
@@ -170,7 +170,7 @@ final class CardUpdateLinks {
 			return 'not emailed: ' . $refused->reason;
 		}
 		if ( '' !== $customer_id && $customer_id !== $donor->customer_id ) {
-			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a mismatch means the records disagree with Stripe.
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a mismatch means the records disagree with the provider.
 			error_log( "Donation Widget: invoice {$invoice_id} names customer {$customer_id}, but subscription {$subscription_id} belongs to {$donor->customer_id}; the link is bound to the latter." );
 		}
 		if ( ! is_email( $donor->email ) ) {
@@ -384,7 +384,7 @@ final class CardUpdateLinks {
 		// No time in the words: the history shows the link's expiry in the site's time zone.
 		$detail = null === $renewal_invoice_id
 			? ''
-			/* translators: %s: Stripe invoice id. */
+			/* translators: %s: the provider's invoice id. */
 			: sprintf( __( 'Renewal %s failed', 'donation-widget' ), $renewal_invoice_id );
 		$this->audit->record( AuditEntry::ISSUED, $issued_by, $link, $detail );
 		foreach ( $this->links->revoke_others( $donor->subscription_id, $link->id ) as $revoked_id ) {
