@@ -127,7 +127,7 @@ final class AuditEntry {
 			self::PAUSED                  => __( 'Paused by the donor', 'donation-widget' ),
 			self::RESUMED                 => __( 'Resumed by the donor', 'donation-widget' ),
 			self::CANCELLED_BY_DONOR      => __( 'Cancelled by the donor', 'donation-widget' ),
-			self::SELF_SERVICE_REFUSED    => __( 'Donor\'s change refused by Stripe', 'donation-widget' ),
+			self::SELF_SERVICE_REFUSED    => __( 'Donor\'s change refused by the card provider', 'donation-widget' ),
 		);
 	}
 }

@@ -19,7 +19,7 @@ final class CardDetails {
 	/**
 	 * Holds the card.
 	 *
-	 * @param string $brand Stripe's brand: visa, mastercard, amex and so on.
+	 * @param string $brand The card provider's brand: visa, mastercard, amex and so on.
 	 * @param string $last4 Last four digits.
 	 */
 	public function __construct( public readonly string $brand, public readonly string $last4 ) {

@@ -17,7 +17,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class CardUpdateActor {
 
 	/**
-	 * A link emailed after Stripe reported a failed renewal.
+	 * A link emailed after the provider reported a failed renewal.
 	 */
 	public const RENEWAL_WEBHOOK = 'webhook: invoice.payment_failed';
 

@@ -13,12 +13,16 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\ProviderUnavailable;
-use DonationWidget\Gateways\Stripe\StripeCardError;
-use DonationWidget\Gateways\Stripe\StripeClient;
-use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Protection\ClientIp;
 use DonationWidget\Protection\RateLimiter;
 use DonationWidget\Settings\Settings;
+use DonationWidget\Subscriptions\CardChange;
+use DonationWidget\Subscriptions\CardDeclined;
+use DonationWidget\Subscriptions\CardSetup;
+use DonationWidget\Subscriptions\MissedDonation;
+use DonationWidget\Subscriptions\PaymentMethodMismatch;
+use DonationWidget\Subscriptions\ProviderRefused;
+use DonationWidget\Subscriptions\RecurringPayments;
 
 /**
  * The update-card widget's two calls. Both are public (the page may come from a full-page cache,
@@ -35,12 +39,12 @@ use DonationWidget\Settings\Settings;
  *   200 {success: true, data: {card, missed_donation}}               card replaced; missed_donation is
  *                                                                   "recovered", "failed" or null
  *   200 {success: false, type: "requires_action",
- *        data: {client_secret, setup_intent_id}}                    run stripe.handleNextAction, then post
- *                                                                   again with setupIntentId
+ *        data: {client_secret, setup_intent_id}}                    run the card provider's next action,
+ *                                                                   then post again with setupIntentId
  *   200 {success: false, type: "card_error"}                        declined, or 3-D Secure failed
  *   200 {success: false, type: "link_expired"}                      the link cannot be used (any more)
  *   400 validation · 409 conflict (an update of this link is already running, or ids that do
- *   not belong to it) · 429 rate_limited · 502/504 server (Stripe failed) · 503 server (no keys)
+ *   not belong to it) · 429 rate_limited · 502/504 server (the provider failed) · 503 server (no keys)
  */
 final class CardUpdateController {
 
@@ -68,8 +72,7 @@ final class CardUpdateController {
 	 * @param CardUpdateLinks          $links        Link checks.
 	 * @param CardUpdateLinkRepository $repository   Use and lock links.
 	 * @param CardUpdateAudit          $audit        The history.
-	 * @param CardReplacement          $replacement  The Stripe side.
-	 * @param StripeClient             $stripe       Whether Stripe is configured.
+	 * @param RecurringPayments        $provider     The card provider's side.
 	 * @param RateLimiter              $rate_limiter Per-visitor and per-link limits.
 	 * @param Settings                 $settings     The payment rate limit.
 	 */
@@ -77,8 +80,7 @@ final class CardUpdateController {
 		private readonly CardUpdateLinks $links,
 		private readonly CardUpdateLinkRepository $repository,
 		private readonly CardUpdateAudit $audit,
-		private readonly CardReplacement $replacement,
-		private readonly StripeClient $stripe,
+		private readonly RecurringPayments $provider,
 		private readonly RateLimiter $rate_limiter,
 		private readonly Settings $settings
 	) {
@@ -99,7 +101,7 @@ final class CardUpdateController {
 			return $this->refuse( $check, 'process_request_id', $ip );
 		}
 		$this->audit->record( AuditEntry::VALIDATED, CardUpdateActor::SUPPORTER, $check->link, '', $ip );
-		$card = $this->stripe->is_configured() ? $this->replacement->current_card( $check->link ) : null;
+		$card = $this->provider->available() ? $this->provider->current_card( $check->link->subscription_id, $check->link->customer_id ) : null;
 		return AjaxResult::success( array( 'card' => null !== $card ? $card->to_array() : null ) );
 	}
 
@@ -119,7 +121,7 @@ final class CardUpdateController {
 			return $this->refuse( $check, 'process_update_card', $ip );
 		}
 		$link = $check->link;
-		if ( ! $this->stripe->is_configured() ) {
+		if ( ! $this->provider->available() ) {
 			return AjaxResult::error( 'server', __( 'Card updates are not available right now. Please try again later.', 'donation-widget' ), 503 );
 		}
 
@@ -133,7 +135,7 @@ final class CardUpdateController {
 			return $this->invalid( 'formData.nameOnCard', $name_problem );
 		}
 
-		// Counted per link too, once the card is about to reach Stripe: a link must not become a
+		// Counted per link too, once the card is about to reach the provider: a link must not become a
 		// way to test stolen card numbers from many addresses.
 		if ( ! $this->rate_limiter->hit( 'card_update_link', 'link:' . $link->id, self::ATTEMPTS_PER_LINK, self::WINDOW_SECONDS ) ) {
 			return $this->rate_limited();
@@ -155,8 +157,8 @@ final class CardUpdateController {
 	}
 
 	/**
-	 * Saves the card, makes it the default and collects a missed donation, turning Stripe's
-	 * errors into answers.
+	 * Saves the card, makes it the default and collects a missed donation, turning the
+	 * provider's errors into answers.
 	 *
 	 * @param CardUpdateLink $link            A usable link, locked.
 	 * @param string         $payment_method  The pm_… the widget made, or ''.
@@ -164,25 +166,23 @@ final class CardUpdateController {
 	 * @param string         $ip              The visitor's address.
 	 */
 	private function replace( CardUpdateLink $link, string $payment_method, string $setup_intent_id, string $ip ): AjaxResult {
-		$actor = CardUpdateActor::SUPPORTER;
+		$actor  = CardUpdateActor::SUPPORTER;
+		$change = self::change( $link );
 		try {
 			$intent = '' !== $setup_intent_id
-				? $this->replacement->authenticated_card( $link, $setup_intent_id )
-				: $this->replacement->save_card( $link, $payment_method );
+				? $this->provider->authenticated_card( $change, $setup_intent_id )
+				: $this->provider->save_card( $change, $payment_method );
 			return $this->not_saved( $link, $intent, '' !== $setup_intent_id, $ip ) ?? $this->make_default( $link, $intent, $ip );
-		} catch ( StripeCardError $error ) {
-			$this->audit->record( AuditEntry::CARD_DECLINED, $actor, $link, $error->reason_code(), $ip );
-			return $this->card_error( $error->reason_code() );
-		} catch ( StripeRequestError $error ) {
-			if ( str_starts_with( $error->param, 'payment_method' ) ) {
-				// The token is unknown, used up, or another customer's: a new card entry makes a new one.
-				$this->audit->record( AuditEntry::CARD_DECLINED, $actor, $link, $error->reason_code() . ': ' . $error->stripe_message, $ip );
-				return $this->card_error( $error->reason_code() );
-			}
+		} catch ( CardDeclined $error ) {
+			// Declined by the bank, or a token that is unknown, used up, or another customer's: a
+			// new card entry makes a new one.
+			$this->audit->record( AuditEntry::CARD_DECLINED, $actor, $link, $error->detail, $ip );
+			return $this->card_error( $error->reason );
+		} catch ( ProviderRefused $error ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a refused request is a fault admins must see.
-			error_log( 'Donation Widget card update: Stripe refused a request: ' . $error->getMessage() );
+			error_log( 'Donation Widget card update: the provider refused a request: ' . $error->getMessage() );
 			return AjaxResult::error( 'server', __( 'Your card could not be updated right now. Please try again later.', 'donation-widget' ), 502 );
-		} catch ( CardUpdateMismatch $error ) {
+		} catch ( PaymentMethodMismatch $error ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a mismatch is a fault (or an attack) admins must see.
 			error_log( 'Donation Widget card update: ' . $error->getMessage() );
 			$this->audit->record( AuditEntry::REJECTED, $actor, $link, 'mismatch: ' . $error->getMessage(), $ip );
@@ -198,15 +198,15 @@ final class CardUpdateController {
 	 * The answer while the card is not saved yet: 3-D Secure to run, or a decline. Null once saved.
 	 *
 	 * @param CardUpdateLink $link          The link.
-	 * @param SetupIntent    $intent        The card's SetupIntent.
+	 * @param CardSetup      $intent        The card's setup.
 	 * @param bool           $authenticated Whether the browser already ran 3-D Secure for it.
 	 * @param string         $ip            The visitor's address.
 	 */
-	private function not_saved( CardUpdateLink $link, SetupIntent $intent, bool $authenticated, string $ip ): ?AjaxResult {
-		if ( SetupIntent::SUCCEEDED === $intent->status() ) {
+	private function not_saved( CardUpdateLink $link, CardSetup $intent, bool $authenticated, string $ip ): ?AjaxResult {
+		if ( CardSetup::SUCCEEDED === $intent->status() ) {
 			return null;
 		}
-		if ( SetupIntent::REQUIRES_ACTION === $intent->status() && ! $authenticated ) {
+		if ( CardSetup::REQUIRES_ACTION === $intent->status() && ! $authenticated ) {
 			$this->audit->record( AuditEntry::AUTHENTICATION_REQUIRED, CardUpdateActor::SUPPORTER, $link, $intent->id(), $ip );
 			return AjaxResult::error(
 				'requires_action',
@@ -231,15 +231,15 @@ final class CardUpdateController {
 	/**
 	 * Makes the saved card the default, uses the link up, and tries a missed donation.
 	 *
-	 * Lets Stripe's errors through to replace().
+	 * Lets the provider's errors through to replace().
 	 *
 	 * @param CardUpdateLink $link   The link.
-	 * @param SetupIntent    $intent The succeeded SetupIntent.
+	 * @param CardSetup      $intent The succeeded setup.
 	 * @param string         $ip     The visitor's address.
 	 */
-	private function make_default( CardUpdateLink $link, SetupIntent $intent, string $ip ): AjaxResult {
+	private function make_default( CardUpdateLink $link, CardSetup $intent, string $ip ): AjaxResult {
 		$saved  = $intent->payment_method_id();
-		$status = $this->replacement->make_default( $link, $saved );
+		$status = $this->provider->make_default( self::change( $link ), $saved );
 		$this->repository->mark_used( $link->id );
 		$card = $intent->card();
 		$this->audit->record( AuditEntry::CARD_UPDATED, CardUpdateActor::SUPPORTER, $link, null !== $card ? $card->describe() : $saved, $ip );
@@ -268,13 +268,13 @@ final class CardUpdateController {
 	 *
 	 * @param CardUpdateLink $link           The link (now used).
 	 * @param string         $payment_method The new pm_….
-	 * @param string         $status         The subscription's status at Stripe.
+	 * @param string         $status         The subscription's status at the provider.
 	 * @param string         $ip             The visitor's address.
 	 */
 	private function collect_missed( CardUpdateLink $link, string $payment_method, string $status, string $ip ): ?MissedDonation {
 		try {
-			$missed = $this->replacement->collect_missed( $link, $payment_method, $status );
-		} catch ( StripeRequestError | ProviderUnavailable $error ) {
+			$missed = $this->provider->collect_missed( self::change( $link ), $payment_method, $status );
+		} catch ( ProviderRefused | ProviderUnavailable $error ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to know the missed donation is still open.
 			error_log( "Donation Widget card update: the missed donation of {$link->subscription_id} could not be retried: " . $error->getMessage() );
 			$missed = new MissedDonation( MissedDonation::FAILED, array(), 'retry_not_possible' );
@@ -284,6 +284,15 @@ final class CardUpdateController {
 			$this->audit->record( $missed->recovered() ? AuditEntry::PAST_DUE_RECOVERED : AuditEntry::PAST_DUE_FAILED, CardUpdateActor::SUPPORTER, $link, $detail, $ip );
 		}
 		return $missed;
+	}
+
+	/**
+	 * The card change a link is bound to.
+	 *
+	 * @param CardUpdateLink $link The link.
+	 */
+	private static function change( CardUpdateLink $link ): CardChange {
+		return new CardChange( $link->id, $link->subscription_id, $link->customer_id );
 	}
 
 	/**
@@ -326,7 +335,7 @@ final class CardUpdateController {
 	}
 
 	/**
-	 * An optional Stripe id field: '' when absent, null when present but not an id of that kind.
+	 * An optional provider id field: '' when absent, null when present but not an id of that kind.
 	 *
 	 * @param array<string, mixed> $request POST fields.
 	 * @param string               $field   Field name.

@@ -62,7 +62,7 @@ final class CardUpdateHistory {
 	private function issued_detail( CardUpdateLink $link ): string {
 		$expires = DonationFormat::date_time( $link->expires_at );
 		if ( '' !== $link->renewal_invoice_id ) {
-			/* translators: 1: link number, 2: Stripe invoice id, 3: date and time in the site's time zone. */
+			/* translators: 1: link number, 2: the provider's invoice id, 3: date and time in the site's time zone. */
 			return sprintf( __( 'Link #%1$d, after renewal %2$s failed; expires %3$s', 'donation-widget' ), $link->id, $link->renewal_invoice_id, $expires );
 		}
 		/* translators: 1: link number, 2: date and time in the site's time zone. */

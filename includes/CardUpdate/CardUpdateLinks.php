@@ -146,7 +146,7 @@ final class CardUpdateLinks {
 
 	/**
 	 * The donation_widget_renewal_failed hook: emails the donor a fresh link, once per failed
-	 * invoice (Stripe sends invoice.payment_failed again for each retry of the same invoice).
+	 * invoice (the provider reports the failure again for each retry of the same invoice).
 	 * The email is written now and queued (MailQueue, single use: its link is removed from the
 	 * queue once sent); the audit says "emailed" when the mail worker sent it.
 	 * Never throws: a problem here must not fail the webhook that reported the renewal.
@@ -170,7 +170,7 @@ final class CardUpdateLinks {
 			return 'not emailed: ' . $refused->reason;
 		}
 		if ( '' !== $customer_id && $customer_id !== $donor->customer_id ) {
-			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a mismatch means the records disagree with Stripe.
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a mismatch means the records disagree with the provider.
 			error_log( "Donation Widget: invoice {$invoice_id} names customer {$customer_id}, but subscription {$subscription_id} belongs to {$donor->customer_id}; the link is bound to the latter." );
 		}
 		if ( ! is_email( $donor->email ) ) {
@@ -205,6 +205,42 @@ final class CardUpdateLinks {
 			return 'not emailed: email_failed';
 		}
 		return 'queued';
+	}
+
+	/**
+	 * The donation_widget_renewal_failed action: emails a card-update link (see
+	 * email_after_failed_renewal).
+	 *
+	 * @param mixed $subscription_id The provider's subscription id.
+	 * @param mixed $customer_id     The provider's customer id.
+	 * @param mixed $donation_id     The failed renewal's donation row.
+	 * @param mixed $invoice_id      The provider's invoice id.
+	 */
+	public function on_renewal_failed( mixed $subscription_id, mixed $customer_id, mixed $donation_id, mixed $invoice_id ): void {
+		$text = static fn ( mixed $value ): string => is_scalar( $value ) ? (string) $value : '';
+		$this->email_after_failed_renewal( $text( $subscription_id ), $text( $customer_id ), is_numeric( $donation_id ) ? (int) $donation_id : 0, $text( $invoice_id ) );
+	}
+
+	/**
+	 * The mail queue's "sent" action.
+	 *
+	 * @param mixed $id        The queued email.
+	 * @param mixed $kind      Its kind.
+	 * @param mixed $source_id What it carried.
+	 */
+	public function on_mail_sent( mixed $id, mixed $kind, mixed $source_id ): void {
+		$this->record_delivery( $kind, $source_id, true );
+	}
+
+	/**
+	 * The mail queue's "given up" action.
+	 *
+	 * @param mixed $id        The queued email.
+	 * @param mixed $kind      Its kind.
+	 * @param mixed $source_id What it carried.
+	 */
+	public function on_mail_failed( mixed $id, mixed $kind, mixed $source_id ): void {
+		$this->record_delivery( $kind, $source_id, false );
 	}
 
 	/**
@@ -348,7 +384,7 @@ final class CardUpdateLinks {
 		// No time in the words: the history shows the link's expiry in the site's time zone.
 		$detail = null === $renewal_invoice_id
 			? ''
-			/* translators: %s: Stripe invoice id. */
+			/* translators: %s: the provider's invoice id. */
 			: sprintf( __( 'Renewal %s failed', 'donation-widget' ), $renewal_invoice_id );
 		$this->audit->record( AuditEntry::ISSUED, $issued_by, $link, $detail );
 		foreach ( $this->links->revoke_others( $donor->subscription_id, $link->id ) as $revoked_id ) {

@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Http\AjaxResult;
+use DonationWidget\Subscriptions\RecurringPayments;
 
 /**
  * The admin-ajax action donation_widget_issue_card_link (nonce action of the same name, capability
@@ -32,10 +33,11 @@ final class IssueLinkController {
 	/**
 	 * Builds the controller.
 	 *
-	 * @param CardUpdateLinks   $links   The service.
-	 * @param CardUpdateHistory $history The history, in words, sent back so the screen updates at once.
+	 * @param CardUpdateLinks   $links    The service.
+	 * @param CardUpdateHistory $history  The history, in words, sent back so the screen updates at once.
+	 * @param RecurringPayments $provider The provider's name, for the refusal.
 	 */
-	public function __construct( private readonly CardUpdateLinks $links, private readonly CardUpdateHistory $history ) {
+	public function __construct( private readonly CardUpdateLinks $links, private readonly CardUpdateHistory $history, private readonly RecurringPayments $provider ) {
 	}
 
 	/**
@@ -47,7 +49,8 @@ final class IssueLinkController {
 		$subscription_id = $request['subscription_id'] ?? '';
 		$delivery        = $request['delivery'] ?? 'copy';
 		if ( ! is_string( $subscription_id ) || ! preg_match( self::SUBSCRIPTION_PATTERN, $subscription_id ) ) {
-			return AjaxResult::error( 'validation', __( 'Choose a 4-weekly donation (a Stripe subscription id starting with sub_).', 'donation-widget' ), 400, array( 'field' => 'subscription_id' ) );
+			/* translators: %s: the provider that collects the donation. */
+			return AjaxResult::error( 'validation', sprintf( __( 'Choose a 4-weekly donation (a %s subscription id starting with sub_).', 'donation-widget' ), $this->provider->label() ), 400, array( 'field' => 'subscription_id' ) );
 		}
 		if ( 'copy' !== $delivery && 'email' !== $delivery ) {
 			return AjaxResult::error( 'validation', __( 'Choose whether to copy the link or email it to the donor.', 'donation-widget' ), 400, array( 'field' => 'delivery' ) );

@@ -17,7 +17,7 @@ use DonationWidget\Reports\RecurringMovements;
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the subscriptions table's one gateway: read fresh from the shared database on every server; the only interpolated name is the plugin's own table from Schema::table(), every value goes through $wpdb->prepare() or $wpdb->update().
 
 /**
- * One row per Stripe subscription started by the widget: who it belongs to and whether it still
+ * One row per provider subscription started by the widget: who it belongs to and whether it still
  * runs. Each collected payment of it is a row in the donations table.
  */
 final class SubscriptionRepository {
@@ -144,7 +144,7 @@ final class SubscriptionRepository {
 	 */
 	public function activate( string $subscription_id ): void {
 		global $wpdb;
-		// A cancelled subscription never comes back: Stripe cannot restart it either.
+		// A cancelled subscription never comes back: the provider cannot restart it either.
 		$wpdb->update(
 			Schema::table( 'subscriptions' ),
 			array(
@@ -186,7 +186,7 @@ final class SubscriptionRepository {
 	}
 
 	/**
-	 * Records a new amount for a running subscription (the donor changed it at Stripe).
+	 * Records a new amount for a running subscription (the donor changed it at the provider).
 	 *
 	 * @param string $subscription_id sub_… id.
 	 * @param int    $amount_cents    The new amount every 4 weeks.

@@ -19,8 +19,8 @@ use DonationWidget\Settings\Settings;
 
 /**
  * Listener of donation_widget_subscription_cancelled. That action fires once per ended
- * subscription (only the request whose update moved it to cancelled fires it, whether a Stripe
- * webhook or staff cancelled it), so this email needs no claim of its own. It is written then
+ * subscription (only the request whose update moved it to cancelled fires it, whether the
+ * provider's webhook, staff or the donor cancelled it), so this email needs no claim of its own. It is written then
  * and queued; the mail worker sends it.
  */
 final class CancellationEmail {
@@ -44,8 +44,8 @@ final class CancellationEmail {
 	/**
 	 * Queues the email to the donor.
 	 *
-	 * @param mixed $subscription_id   Stripe subscription (sub_…).
-	 * @param mixed $customer_id       Stripe customer (cus_…); unused.
+	 * @param mixed $subscription_id   The provider's subscription id.
+	 * @param mixed $customer_id       The provider's customer id; unused.
 	 * @param mixed $first_donation_id The donation that started it.
 	 */
 	public function on_subscription_cancelled( mixed $subscription_id, mixed $customer_id = '', mixed $first_donation_id = 0 ): void {

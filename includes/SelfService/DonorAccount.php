@@ -11,15 +11,13 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\CardUpdate\CardDetails;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\SubscriptionRepository;
-use DonationWidget\Gateways\Stripe\StripeClient;
-use DonationWidget\Gateways\Stripe\StripeRequestError;
-use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Receipts\ReceiptLog;
+use DonationWidget\Subscriptions\RecurringPayments;
+use DonationWidget\Subscriptions\RecurringSubscription;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- reads a donor's own rows fresh (a cache could show a cancelled donation as running); the only interpolated names are the plugin's own tables from Schema::table() and ReceiptLog's column, every value goes through $wpdb->prepare().
 
@@ -34,14 +32,12 @@ final class DonorAccount {
 	 */
 	public const MAX_GIFTS = 100;
 
-	private const FOUR_WEEKS = 28 * DAY_IN_SECONDS;
-
 	/**
 	 * Builds the reader.
 	 *
-	 * @param StripeClient $stripe Next dates, pauses and cards, as Stripe has them.
+	 * @param RecurringPayments $provider Next dates, pauses and cards, as the provider has them.
 	 */
-	public function __construct( private readonly StripeClient $stripe ) {
+	public function __construct( private readonly RecurringPayments $provider ) {
 	}
 
 	/**
@@ -142,61 +138,12 @@ final class DonorAccount {
 	}
 
 	/**
-	 * What Stripe says of a subscription now: its next charge, pause, card and item.
+	 * What the provider says of a subscription now: its next charge, pause and card.
 	 *
-	 * @param string $subscription_id sub_… id.
-	 * @param string $customer_id     cus_… id it must belong to.
+	 * @param string $subscription_id The provider's subscription id.
+	 * @param string $customer_id     The customer it must belong to.
 	 */
-	public function at_stripe( string $subscription_id, string $customer_id ): ?StripeSubscription {
-		try {
-			$subscription = $this->stripe->get(
-				'/v1/subscriptions/' . rawurlencode( $subscription_id ),
-				array( 'expand' => array( 'default_payment_method', 'customer.invoice_settings.default_payment_method' ) )
-			);
-		} catch ( StripeRequestError | ProviderUnavailable $error ) {
-			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
-			error_log( 'Donation Widget self-service: could not read ' . $subscription_id . ': ' . $error->getMessage() );
-			return null;
-		}
-		$customer = is_array( $subscription['customer'] ?? null ) ? $subscription['customer'] : array();
-		if ( ( $customer['id'] ?? '' ) !== $customer_id ) {
-			return null;
-		}
-		$card = CardDetails::from_payment_method( $subscription['default_payment_method'] ?? null );
-		if ( null === $card ) {
-			$settings = is_array( $customer['invoice_settings'] ?? null ) ? $customer['invoice_settings'] : array();
-			$card     = CardDetails::from_payment_method( $settings['default_payment_method'] ?? null );
-		}
-		$items   = is_array( $subscription['items']['data'] ?? null ) ? $subscription['items']['data'] : array();
-		$item    = is_array( $items[0] ?? null ) ? $items[0] : array();
-		$price   = is_array( $item['price'] ?? null ) ? $item['price'] : array();
-		$pause   = is_array( $subscription['pause_collection'] ?? null ) ? $subscription['pause_collection'] : array();
-		$resumes = is_numeric( $pause['resumes_at'] ?? null ) ? (int) $pause['resumes_at'] : 0;
-		// Since Stripe's 2025-03-31 API a billing period belongs to each item, not the subscription.
-		$period = is_numeric( $item['current_period_end'] ?? null ) ? (int) $item['current_period_end'] : 0;
-		$paused = array() !== $pause;
-		$next   = $period;
-		// While collection is paused (void), the charges before resumes_at are not taken: Stripe's
-		// first charge is the first period end from resumes_at on. That one date is what the page
-		// and the emails call both "paused until" and "next donation" (resumes_at itself falls
-		// between two charges, so showing it would name a day nothing happens).
-		while ( $resumes > 0 && $next > 0 && $next < $resumes ) {
-			$next += self::FOUR_WEEKS;
-		}
-		if ( $paused && 0 === $resumes ) {
-			// Paused with no end (only Stripe's dashboard does that): nothing is coming.
-			$next = 0;
-		}
-		return new StripeSubscription(
-			$subscription_id,
-			is_string( $subscription['status'] ?? null ) ? $subscription['status'] : '',
-			$next,
-			$period,
-			$paused ? $next : 0,
-			$card,
-			is_string( $item['id'] ?? null ) ? $item['id'] : '',
-			is_string( $price['product'] ?? null ) ? $price['product'] : '',
-			$paused
-		);
+	public function at_provider( string $subscription_id, string $customer_id ): ?RecurringSubscription {
+		return $this->provider->subscription( $subscription_id, $customer_id );
 	}
 }

@@ -186,6 +186,28 @@ final class ManageLinks {
 	}
 
 	/**
+	 * The mail queue's "sent" action.
+	 *
+	 * @param mixed $id        The queued email.
+	 * @param mixed $kind      Its kind.
+	 * @param mixed $source_id What it carried.
+	 */
+	public function on_mail_sent( mixed $id, mixed $kind, mixed $source_id ): void {
+		$this->record_delivery( $kind, $source_id, true );
+	}
+
+	/**
+	 * The mail queue's "given up" action.
+	 *
+	 * @param mixed $id        The queued email.
+	 * @param mixed $kind      Its kind.
+	 * @param mixed $source_id What it carried.
+	 */
+	public function on_mail_failed( mixed $id, mixed $kind, mixed $source_id ): void {
+		$this->record_delivery( $kind, $source_id, false );
+	}
+
+	/**
 	 * Listener of the mail queue's outcomes: writes the link email's fate to the audit.
 	 *
 	 * @param mixed $kind      The email's kind.

@@ -20,6 +20,7 @@ use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Receipts\ReceiptNumber;
 use DonationWidget\Settings\Settings;
+use DonationWidget\Subscriptions\RecurringSubscription;
 
 /**
  * Server-rendered HTML forms posting to admin-post.php (no script, so the donation widget's
@@ -55,12 +56,19 @@ final class ManagePage {
 	}
 
 	/**
+	 * The shortcode: the page, whatever attributes it was given.
+	 */
+	public function shortcode(): string {
+		return $this->render();
+	}
+
+	/**
 	 * The block's server render.
 	 *
 	 * @param string $wrapper_attributes Already-escaped attributes for the wrapper.
 	 */
 	public function render( string $wrapper_attributes = 'class="donation-widget-manage"' ): string {
-		wp_enqueue_style( SelfServiceServiceProvider::STYLE_HANDLE );
+		wp_enqueue_style( SelfServiceAssets::STYLE_HANDLE );
 		$page_id = (int) get_queried_object_id();
 		$session = $this->links->session( ManageController::cookie_value() );
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- viewing changes nothing; each value is checked before use.
@@ -201,20 +209,20 @@ final class ManagePage {
 	public function state( ManageSession $session ): array {
 		$list = array();
 		foreach ( $this->account->subscriptions( $session->email ) as $subscription ) {
-			$running   = SubscriptionRepository::ACTIVE === $subscription['status'];
-			$at_stripe = $running ? $this->account->at_stripe( $subscription['subscription_id'], $subscription['customer_id'] ) : null;
-			$amount    = DonationFormat::money( $subscription['amount_cents'] );
-			$list[]    = array(
+			$running     = SubscriptionRepository::ACTIVE === $subscription['status'];
+			$at_provider = $running ? $this->account->at_provider( $subscription['subscription_id'], $subscription['customer_id'] ) : null;
+			$amount      = DonationFormat::money( $subscription['amount_cents'] );
+			$list[]      = array(
 				'id'           => $subscription['subscription_id'],
 				/* translators: %s: amount, such as $30.00. */
 				'heading'      => sprintf( __( '%s every 4 weeks', 'donation-widget' ), $amount ),
 				'amount'       => $amount,
 				'running'      => $running,
-				'nextDonation' => null !== $at_stripe && $at_stripe->next_charge > 0 ? SubscriptionChanges::date( $at_stripe->next_charge ) : __( 'Not known right now', 'donation-widget' ),
-				'paused'       => null !== $at_stripe && $at_stripe->paused ? self::paused_text( $at_stripe ) : '',
-				'card'         => null !== $at_stripe && null !== $at_stripe->card
+				'nextDonation' => null !== $at_provider && $at_provider->next_charge > 0 ? SubscriptionChanges::date( $at_provider->next_charge ) : __( 'Not known right now', 'donation-widget' ),
+				'paused'       => null !== $at_provider && $at_provider->paused ? self::paused_text( $at_provider ) : '',
+				'card'         => null !== $at_provider && null !== $at_provider->card
 					/* translators: 1: card brand, such as Visa, 2: last four digits. */
-					? sprintf( __( '%1$s ending in %2$s', 'donation-widget' ), self::brand( $at_stripe->card->brand ), $at_stripe->card->last4 )
+					? sprintf( __( '%1$s ending in %2$s', 'donation-widget' ), self::brand( $at_provider->card->brand ), $at_provider->card->last4 )
 					: __( 'Not known right now', 'donation-widget' ),
 			);
 		}
@@ -309,17 +317,17 @@ final class ManagePage {
 		if ( ! $running ) {
 			return $html . sprintf( '<p>%s</p></section>', esc_html__( 'This 4-weekly donation has ended.', 'donation-widget' ) );
 		}
-		$at_stripe = $this->account->at_stripe( $id, $subscription['customer_id'] );
-		$next      = null !== $at_stripe ? SubscriptionChanges::date( $at_stripe->next_charge ) : '';
-		$card      = null !== $at_stripe && null !== $at_stripe->card
+		$at_provider = $this->account->at_provider( $id, $subscription['customer_id'] );
+		$next        = null !== $at_provider ? SubscriptionChanges::date( $at_provider->next_charge ) : '';
+		$card        = null !== $at_provider && null !== $at_provider->card
 			/* translators: 1: card brand, such as Visa, 2: last four digits. */
-			? sprintf( __( '%1$s ending in %2$s', 'donation-widget' ), self::brand( $at_stripe->card->brand ), $at_stripe->card->last4 )
+			? sprintf( __( '%1$s ending in %2$s', 'donation-widget' ), self::brand( $at_provider->card->brand ), $at_provider->card->last4 )
 			: '';
 		$html .= '<dl class="donation-widget-manage-facts">';
 		$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Amount', 'donation-widget' ), esc_html( $amount ) );
 		$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Next donation', 'donation-widget' ), esc_html( '' !== $next ? $next : __( 'Not known right now', 'donation-widget' ) ) );
-		if ( null !== $at_stripe && $at_stripe->paused ) {
-			$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Paused', 'donation-widget' ), esc_html( self::paused_text( $at_stripe ) ) );
+		if ( null !== $at_provider && $at_provider->paused ) {
+			$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Paused', 'donation-widget' ), esc_html( self::paused_text( $at_provider ) ) );
 		}
 		$html .= sprintf( '<dt>%s</dt><dd>%s</dd>', esc_html__( 'Card', 'donation-widget' ), esc_html( '' !== $card ? $card : __( 'Not known right now', 'donation-widget' ) ) );
 		$html .= '</dl>';
@@ -349,7 +357,7 @@ final class ManagePage {
 			}
 			$html .= sprintf( '</select></p><p><button type="submit" class="wp-element-button">%s</button></p></form>', esc_html__( 'Pause', 'donation-widget' ) );
 		}
-		if ( null !== $at_stripe && $at_stripe->paused && $this->actions->is_on( SelfServiceActions::RESUME ) ) {
+		if ( null !== $at_provider && $at_provider->paused && $this->actions->is_on( SelfServiceActions::RESUME ) ) {
 			$html .= $this->form_start( $session, $page_id, ManageController::CHANGE_ACTION, $id, SelfServiceActions::RESUME );
 			$html .= sprintf( '<p><button type="submit" class="wp-element-button">%s</button></p></form>', esc_html__( 'Resume', 'donation-widget' ) );
 		}
@@ -527,39 +535,39 @@ final class ManagePage {
 	 */
 	public static function result_messages(): array {
 		return array(
-			SubscriptionChanges::AMOUNT_CHANGED => array( __( 'Your amount has been changed from your next donation on. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
-			SubscriptionChanges::SKIPPED        => array( __( 'Your next donation will be skipped. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
-			SubscriptionChanges::PAUSED         => array( __( 'Your 4-weekly donation is paused. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
-			SubscriptionChanges::RESUMED        => array( __( 'Your 4-weekly donation has resumed. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
-			SubscriptionChanges::NOT_PAUSED     => array( __( 'That donation is not paused.', 'donation-widget' ), true ),
-			SubscriptionChanges::CANCELLED      => array( __( 'Your 4-weekly donation is cancelled. No further donations will be taken. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
-			SubscriptionChanges::CARD_LINK      => array( __( 'Enter your new card below.', 'donation-widget' ), false ),
-			SubscriptionChanges::NOT_AVAILABLE  => array( __( 'That change is not available. Please contact us.', 'donation-widget' ), true ),
-			SubscriptionChanges::NOT_FOUND      => array( __( 'That donation could not be found, or has ended.', 'donation-widget' ), true ),
-			SubscriptionChanges::INVALID_AMOUNT => array( __( 'Please enter an amount from $5 to $999,999.99, with at most 2 decimal places.', 'donation-widget' ), true ),
-			SubscriptionChanges::INVALID_CYCLES => array( __( 'Please choose to pause for 1, 2 or 3 donations.', 'donation-widget' ), true ),
-			SubscriptionChanges::STRIPE_REFUSED => array( __( 'Sorry, that change could not be made; nothing was changed. Please contact us.', 'donation-widget' ), true ),
-			SubscriptionChanges::UNAVAILABLE    => array( __( 'Sorry, our payment service is not answering right now; nothing was changed. Please try again in a few minutes.', 'donation-widget' ), true ),
-			ManageController::FORM_EXPIRED      => array( __( 'That form has expired. Please try again.', 'donation-widget' ), true ),
+			SubscriptionChanges::AMOUNT_CHANGED   => array( __( 'Your amount has been changed from your next donation on. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
+			SubscriptionChanges::SKIPPED          => array( __( 'Your next donation will be skipped. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
+			SubscriptionChanges::PAUSED           => array( __( 'Your 4-weekly donation is paused. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
+			SubscriptionChanges::RESUMED          => array( __( 'Your 4-weekly donation has resumed. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
+			SubscriptionChanges::NOT_PAUSED       => array( __( 'That donation is not paused.', 'donation-widget' ), true ),
+			SubscriptionChanges::CANCELLED        => array( __( 'Your 4-weekly donation is cancelled. No further donations will be taken. We\'ve emailed you a confirmation.', 'donation-widget' ), false ),
+			SubscriptionChanges::CARD_LINK        => array( __( 'Enter your new card below.', 'donation-widget' ), false ),
+			SubscriptionChanges::NOT_AVAILABLE    => array( __( 'That change is not available. Please contact us.', 'donation-widget' ), true ),
+			SubscriptionChanges::NOT_FOUND        => array( __( 'That donation could not be found, or has ended.', 'donation-widget' ), true ),
+			SubscriptionChanges::INVALID_AMOUNT   => array( __( 'Please enter an amount from $5 to $999,999.99, with at most 2 decimal places.', 'donation-widget' ), true ),
+			SubscriptionChanges::INVALID_CYCLES   => array( __( 'Please choose to pause for 1, 2 or 3 donations.', 'donation-widget' ), true ),
+			SubscriptionChanges::PROVIDER_REFUSED => array( __( 'Sorry, that change could not be made; nothing was changed. Please contact us.', 'donation-widget' ), true ),
+			SubscriptionChanges::UNAVAILABLE      => array( __( 'Sorry, our payment service is not answering right now; nothing was changed. Please try again in a few minutes.', 'donation-widget' ), true ),
+			ManageController::FORM_EXPIRED        => array( __( 'That form has expired. Please try again.', 'donation-widget' ), true ),
 		);
 	}
 
 	/**
-	 * What a pause means for the donor: no donation until the one date Stripe will next charge.
+	 * What a pause means for the donor: no donation until the one date the provider will next charge.
 	 *
-	 * @param StripeSubscription $at_stripe Stripe's view.
+	 * @param RecurringSubscription $at_provider The provider's view.
 	 */
-	public static function paused_text( StripeSubscription $at_stripe ): string {
-		return $at_stripe->paused_until > 0
+	public static function paused_text( RecurringSubscription $at_provider ): string {
+		return $at_provider->paused_until > 0
 			/* translators: %s: date of the next donation. */
-			? sprintf( __( 'No donation until %s', 'donation-widget' ), SubscriptionChanges::date( $at_stripe->paused_until ) )
+			? sprintf( __( 'No donation until %s', 'donation-widget' ), SubscriptionChanges::date( $at_provider->paused_until ) )
 			: __( 'Until you resume it', 'donation-widget' );
 	}
 
 	/**
 	 * A card brand as people write it.
 	 *
-	 * @param string $brand Stripe's brand.
+	 * @param string $brand The card provider's brand.
 	 */
 	public static function brand( string $brand ): string {
 		$names = array(

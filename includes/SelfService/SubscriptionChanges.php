@@ -18,14 +18,16 @@ use DonationWidget\CardUpdate\CardUpdateLinkRefused;
 use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Emails\MailQueue;
-use DonationWidget\Gateways\Stripe\FourWeeklySubscription;
-use DonationWidget\Gateways\Stripe\StripeClient;
-use DonationWidget\Gateways\Stripe\StripeError;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Receipts\DonationFormat;
+use DonationWidget\Subscriptions\Cancellation;
+use DonationWidget\Subscriptions\ProviderRefused;
+use DonationWidget\Subscriptions\RecurringPayments;
+use DonationWidget\Subscriptions\RecurringSubscription;
 
 /**
- * Each change is made at Stripe first (nothing is recorded when Stripe refuses), then written
+ * Each change is made at the provider first, through the Subscriptions domain (nothing is
+ * recorded when the provider refuses), then written
  * to the subscription's history in the admin (CardUpdateAudit, the table its detail screen
  * lists), to the self-service audit, and confirmed to the donor by email (the mail queue).
  *
@@ -46,8 +48,11 @@ final class SubscriptionChanges {
 	public const INVALID_AMOUNT = 'invalid_amount';
 	public const INVALID_CYCLES = 'invalid_cycles';
 	public const NOT_PAUSED     = 'not_paused';
-	public const STRIPE_REFUSED = 'stripe_refused';
-	public const UNAVAILABLE    = 'unavailable';
+	/**
+	 * The provider said no (the value is the outcome's stored name in manage_result).
+	 */
+	public const PROVIDER_REFUSED = 'stripe_refused';
+	public const UNAVAILABLE      = 'unavailable';
 
 	/**
 	 * SPEC §5.1 and §9: 5 to 999,999.99 dollars.
@@ -70,8 +75,9 @@ final class SubscriptionChanges {
 	/**
 	 * Builds the changes.
 	 *
-	 * @param StripeClient           $stripe        Stripe.
-	 * @param DonorAccount           $account       Ownership and Stripe's view.
+	 * @param RecurringPayments      $provider      The provider that collects the donations.
+	 * @param Cancellation           $cancellation  Cancelling, as everywhere.
+	 * @param DonorAccount           $account       Ownership and the provider's view.
 	 * @param SubscriptionRepository $subscriptions The plugin's records.
 	 * @param SelfServiceActions     $actions       Which actions are switched on.
 	 * @param CardUpdateAudit        $history       The subscription's history in the admin.
@@ -81,7 +87,8 @@ final class SubscriptionChanges {
 	 * @param SelfServiceEmails      $emails        Their words.
 	 */
 	public function __construct(
-		private readonly StripeClient $stripe,
+		private readonly RecurringPayments $provider,
+		private readonly Cancellation $cancellation,
 		private readonly DonorAccount $account,
 		private readonly SubscriptionRepository $subscriptions,
 		private readonly SelfServiceActions $actions,
@@ -122,36 +129,14 @@ final class SubscriptionChanges {
 			SelfServiceActions::CHANGE_AMOUNT,
 			$subscription_id,
 			$ip,
-			function ( array $subscription, StripeSubscription $at_stripe ) use ( $amount ): array {
+			function ( array $subscription, RecurringSubscription $at_provider ) use ( $amount ): array {
 				$cents = self::cents( $amount );
 				if ( null === $cents ) {
 					return array( self::INVALID_AMOUNT );
 				}
-				if ( '' === $at_stripe->item_id || '' === $at_stripe->product_id ) {
+				if ( ! $this->provider->change_amount( $at_provider, $cents ) ) {
 					return array( self::UNAVAILABLE );
 				}
-				$this->stripe->post(
-					'/v1/subscriptions/' . rawurlencode( $subscription['subscription_id'] ),
-					array(
-						'items'              => array(
-							array(
-								'id'         => $at_stripe->item_id,
-								'price_data' => array(
-									'currency'    => 'aud',
-									'product'     => $at_stripe->product_id,
-									'unit_amount' => $cents,
-									'recurring'   => array(
-										'interval'       => FourWeeklySubscription::INTERVAL,
-										'interval_count' => FourWeeklySubscription::INTERVAL_COUNT,
-									),
-								),
-							),
-						),
-						// From the next donation on: nothing is charged or credited for this period.
-						'proration_behavior' => 'none',
-					),
-					$this->idempotency_key( 'amount', $subscription['subscription_id'] )
-				);
 				$this->subscriptions->change_amount( $subscription['subscription_id'], $cents );
 				$from = DonationFormat::money( $subscription['amount_cents'] );
 				$to   = DonationFormat::money( $cents );
@@ -161,14 +146,14 @@ final class SubscriptionChanges {
 					/* translators: 1: old amount, 2: new amount. */
 					sprintf( __( '%1$s to %2$s from the next donation', 'donation-widget' ), $from, $to ),
 					/* translators: 1: new amount, 2: date of the next donation. */
-					sprintf( __( 'Your 4-weekly donation is now %1$s, from your next donation on %2$s.', 'donation-widget' ), $to, self::date( $at_stripe->next_charge ) ),
+					sprintf( __( 'Your 4-weekly donation is now %1$s, from your next donation on %2$s.', 'donation-widget' ), $to, self::date( $at_provider->next_charge ) ),
 				);
 			}
 		);
 	}
 
 	/**
-	 * Skips the next donation: Stripe's next charge moves 4 weeks later (trial_end), no proration.
+	 * Skips the next donation: the provider's next charge moves 4 weeks later, no proration.
 	 *
 	 * @param ManageSession $session         The donor's session.
 	 * @param string        $subscription_id sub_… id from the form.
@@ -181,20 +166,13 @@ final class SubscriptionChanges {
 			SelfServiceActions::SKIP,
 			$subscription_id,
 			$ip,
-			function ( array $subscription, StripeSubscription $at_stripe ): array {
-				if ( $at_stripe->next_charge <= time() ) {
+			function ( array $subscription, RecurringSubscription $at_provider ): array {
+				if ( $at_provider->next_charge <= time() ) {
 					return array( self::UNAVAILABLE );
 				}
-				$skipped = $at_stripe->next_charge;
+				$skipped = $at_provider->next_charge;
 				$next    = $skipped + self::FOUR_WEEKS;
-				$this->stripe->post(
-					'/v1/subscriptions/' . rawurlencode( $subscription['subscription_id'] ),
-					array(
-						'trial_end'          => $next,
-						'proration_behavior' => 'none',
-					),
-					$this->idempotency_key( 'skip', $subscription['subscription_id'] )
-				);
+				$this->provider->skip_next( $subscription['subscription_id'], $next );
 				return array(
 					self::SKIPPED,
 					AuditEntry::DONATION_SKIPPED,
@@ -208,7 +186,7 @@ final class SubscriptionChanges {
 	}
 
 	/**
-	 * Pauses for 1 to 3 donations: Stripe's pause_collection (void) until just after the last one.
+	 * Pauses for 1 to 3 donations: no donation is taken until just after the last one.
 	 *
 	 * @param ManageSession $session         The donor's session.
 	 * @param string        $subscription_id sub_… id from the form.
@@ -222,30 +200,21 @@ final class SubscriptionChanges {
 			SelfServiceActions::PAUSE,
 			$subscription_id,
 			$ip,
-			function ( array $subscription, StripeSubscription $at_stripe ) use ( $cycles ): array {
+			function ( array $subscription, RecurringSubscription $at_provider ) use ( $cycles ): array {
 				$count = is_string( $cycles ) && preg_match( '/^[1-9]$/', $cycles ) ? (int) $cycles : 0;
 				if ( $count < 1 || $count > self::MAX_PAUSE_CYCLES ) {
 					return array( self::INVALID_CYCLES );
 				}
-				if ( $at_stripe->next_charge <= time() ) {
+				if ( $at_provider->next_charge <= time() ) {
 					return array( self::UNAVAILABLE );
 				}
 				// The donations at next, next + 4 weeks … are not taken; collection resumes a day
-				// after the last of them, so the one after is: Stripe's first charge, and the one
-				// date the page (DonorAccount::at_stripe) and the email name.
-				$last    = $at_stripe->next_charge + ( $count - 1 ) * self::FOUR_WEEKS;
+				// after the last of them, so the one after is: the provider's first charge, and the
+				// one date the page (DonorAccount::at_provider) and the email name.
+				$last    = $at_provider->next_charge + ( $count - 1 ) * self::FOUR_WEEKS;
 				$resumes = $last + DAY_IN_SECONDS;
 				$next    = $last + self::FOUR_WEEKS;
-				$this->stripe->post(
-					'/v1/subscriptions/' . rawurlencode( $subscription['subscription_id'] ),
-					array(
-						'pause_collection' => array(
-							'behavior'   => 'void',
-							'resumes_at' => $resumes,
-						),
-					),
-					$this->idempotency_key( 'pause', $subscription['subscription_id'] )
-				);
+				$this->provider->pause( $subscription['subscription_id'], $resumes );
 				return array(
 					self::PAUSED,
 					AuditEntry::PAUSED,
@@ -259,8 +228,8 @@ final class SubscriptionChanges {
 	}
 
 	/**
-	 * Ends a pause now (Stripe's pause_collection cleared): the next donation is the next
-	 * 4-weekly date of the subscription's own cycle, which Stripe charges as usual.
+	 * Ends a pause now: the next donation is the next 4-weekly date of the subscription's own
+	 * cycle, which the provider charges as usual.
 	 *
 	 * @param ManageSession $session         The donor's session.
 	 * @param string        $subscription_id sub_… id from the form.
@@ -273,17 +242,13 @@ final class SubscriptionChanges {
 			SelfServiceActions::RESUME,
 			$subscription_id,
 			$ip,
-			function ( array $subscription, StripeSubscription $at_stripe ): array {
-				if ( ! $at_stripe->paused ) {
+			function ( array $subscription, RecurringSubscription $at_provider ): array {
+				if ( ! $at_provider->paused ) {
 					return array( self::NOT_PAUSED );
 				}
-				$this->stripe->post(
-					'/v1/subscriptions/' . rawurlencode( $subscription['subscription_id'] ),
-					array( 'pause_collection' => '' ),
-					$this->idempotency_key( 'resume', $subscription['subscription_id'] )
-				);
-				// Read back what Stripe will now charge, so the email names Stripe's own date.
-				$after = $this->account->at_stripe( $subscription['subscription_id'], $subscription['customer_id'] );
+				$this->provider->resume( $subscription['subscription_id'] );
+				// Read back what the provider will now charge, so the email names its own date.
+				$after = $this->account->at_provider( $subscription['subscription_id'], $subscription['customer_id'] );
 				$next  = null !== $after ? $after->next_charge : 0;
 				while ( $next > 0 && $next <= time() ) {
 					$next += self::FOUR_WEEKS;
@@ -301,8 +266,8 @@ final class SubscriptionChanges {
 	}
 
 	/**
-	 * Cancels at once, with the donor's optional reason (Stripe's cancellation_details[comment]).
-	 * The donor's confirmation is the cancellation email every cancellation sends.
+	 * Cancels at once (Cancellation, as staff do), with the donor's optional reason. The donor's
+	 * confirmation is the cancellation email every cancellation sends.
 	 *
 	 * @param ManageSession $session         The donor's session.
 	 * @param string        $subscription_id sub_… id from the form.
@@ -318,12 +283,9 @@ final class SubscriptionChanges {
 			$ip,
 			function ( array $subscription ) use ( $reason ): array {
 				$reason = is_string( $reason ) ? mb_substr( trim( sanitize_textarea_field( $reason ) ), 0, self::MAX_REASON ) : '';
-				$params = '' !== $reason ? array( 'cancellation_details' => array( 'comment' => $reason ) ) : array();
-				$this->stripe->cancel_subscription( $subscription['subscription_id'], $params );
-				$before = $this->subscriptions->find( $subscription['subscription_id'] );
-				if ( $this->subscriptions->cancel( $subscription['subscription_id'] ) && null !== $before ) {
-					/** This action is documented in includes/Gateways/Stripe/Webhooks/Listeners/CustomerSubscriptionDeleted.php */
-					do_action( 'donation_widget_subscription_cancelled', $subscription['subscription_id'], $before['customer_id'], $before['donation_id'] );
+				if ( Cancellation::CANCELLED !== $this->cancellation->cancel( $subscription['subscription_id'], $reason ) ) {
+					// Ended meanwhile (staff, or the provider): nothing left to cancel.
+					return array( self::NOT_FOUND );
 				}
 				return array(
 					self::CANCELLED,
@@ -397,15 +359,15 @@ final class SubscriptionChanges {
 	}
 
 	/**
-	 * Runs one change: switched on, the session's own running subscription, then Stripe, then the
-	 * records. Stripe's refusals and outages become outcomes; nothing is recorded for them but
-	 * the refusal itself.
+	 * Runs one change: switched on, the session's own running subscription, then the provider,
+	 * then the records. The provider's refusals and outages become outcomes; nothing is recorded
+	 * for them but the refusal itself.
 	 *
 	 * @param ManageSession $session         The donor's session.
 	 * @param string        $action          A SelfServiceActions constant.
 	 * @param string        $subscription_id sub_… id from the form.
 	 * @param string        $ip              The visitor's address.
-	 * @param callable      $change          (subscription row, StripeSubscription): [outcome, history event, history detail, email sentence].
+	 * @param callable      $change          (subscription row, RecurringSubscription): [outcome, history event, history detail, email sentence].
 	 * @param bool          $confirm         Whether to email the sentence (cancel has its own email).
 	 */
 	private function run( ManageSession $session, string $action, string $subscription_id, string $ip, callable $change, bool $confirm = true ): string {
@@ -417,21 +379,21 @@ final class SubscriptionChanges {
 			$this->audit->record( SelfServiceAudit::CHANGE_REFUSED, 0, $session->id, '', $action . ': not_found', $ip );
 			return self::NOT_FOUND;
 		}
-		$at_stripe = $this->account->at_stripe( $subscription['subscription_id'], $subscription['customer_id'] );
-		if ( null === $at_stripe ) {
+		$at_provider = $this->account->at_provider( $subscription['subscription_id'], $subscription['customer_id'] );
+		if ( null === $at_provider ) {
 			return self::UNAVAILABLE;
 		}
 		try {
-			$result = $change( $subscription, $at_stripe );
-		} catch ( StripeError $error ) {
-			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need Stripe's reason.
-			error_log( "Donation Widget self-service: Stripe refused {$action} on {$subscription_id}: " . $error->getMessage() );
+			$result = $change( $subscription, $at_provider );
+		} catch ( ProviderRefused $error ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need the provider's reason.
+			error_log( "Donation Widget self-service: the provider refused {$action} on {$subscription_id}: " . $error->getMessage() );
 			$this->history->record( AuditEntry::SELF_SERVICE_REFUSED, CardUpdateActor::SELF_SERVICE, null, $action . ': ' . $error->error_code, $ip, $subscription_id );
 			$this->audit->record( SelfServiceAudit::CHANGE_REFUSED, 0, $session->id, $subscription_id, $action . ': ' . $error->error_code, $ip );
-			return self::STRIPE_REFUSED;
+			return self::PROVIDER_REFUSED;
 		} catch ( ProviderUnavailable $error ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
-			error_log( "Donation Widget self-service: Stripe unavailable for {$action} on {$subscription_id}: " . $error->getMessage() );
+			error_log( "Donation Widget self-service: the provider is unavailable for {$action} on {$subscription_id}: " . $error->getMessage() );
 			$this->audit->record( SelfServiceAudit::CHANGE_REFUSED, 0, $session->id, $subscription_id, $action . ': unavailable', $ip );
 			return self::UNAVAILABLE;
 		}
@@ -446,17 +408,6 @@ final class SubscriptionChanges {
 			$this->queue->enqueue( ManageLinks::CHANGE_MAIL_KIND, $session->email, $this->emails->change( $sentence ), array( 'subscription_id' => $subscription_id ) );
 		}
 		return $outcome;
-	}
-
-	/**
-	 * An Idempotency-Key for one change request (a new one each time: the same change asked for
-	 * twice on purpose must reach Stripe twice).
-	 *
-	 * @param string $what            The change.
-	 * @param string $subscription_id sub_… id.
-	 */
-	private function idempotency_key( string $what, string $subscription_id ): string {
-		return 'dw-self-service-' . $what . '-' . $subscription_id . '-' . wp_generate_uuid4();
 	}
 
 	/**

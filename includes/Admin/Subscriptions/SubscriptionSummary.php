@@ -128,7 +128,7 @@ final class SubscriptionSummary {
 	}
 
 	/**
-	 * Whether Stripe still collects it.
+	 * Whether the provider still collects it.
 	 */
 	public function is_running(): bool {
 		return in_array( $this->status(), array( self::ACTIVE, self::PAST_DUE ), true );

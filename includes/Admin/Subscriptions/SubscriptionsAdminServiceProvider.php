@@ -16,37 +16,20 @@ use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\CardUpdate\IssueLinkController;
 use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\Http\AjaxRouter;
-use DonationWidget\Donations\DonationRepository;
-use DonationWidget\Donations\SubscriptionRepository;
-use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\ServiceProvider;
 
 /**
- * The 4-weekly donations screen and its "Cancel" action.
+ * The 4-weekly donations screen and its "Cancel" action. Every class here builds from its
+ * constructor, so there is nothing to register.
  */
 final class SubscriptionsAdminServiceProvider implements ServiceProvider {
 
 	/**
-	 * Shares the query, the cancellation and the screen.
+	 * Nothing to share beyond what the container builds itself.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
-		$container->set( SubscriptionQuery::class, static fn (): SubscriptionQuery => new SubscriptionQuery() );
-		$container->set( CardUpdatePanel::class, static fn ( Container $c ): CardUpdatePanel => new CardUpdatePanel( $c->get( \DonationWidget\CardUpdate\CardUpdateHistory::class ) ) );
-		$container->set(
-			SubscriptionCancellation::class,
-			static fn ( Container $c ): SubscriptionCancellation => new SubscriptionCancellation( $c->get( SubscriptionRepository::class ), $c->get( StripeClient::class ) )
-		);
-		$container->set(
-			SubscriptionsPage::class,
-			static fn ( Container $c ): SubscriptionsPage => new SubscriptionsPage(
-				$c->get( SubscriptionQuery::class ),
-				$c->get( DonationRepository::class ),
-				$c->get( SubscriptionCancellation::class ),
-				$c->get( CardUpdatePanel::class )
-			)
-		);
 	}
 
 	/**
@@ -55,9 +38,9 @@ final class SubscriptionsAdminServiceProvider implements ServiceProvider {
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		$container->get( AjaxRouter::class )->admin_action( CardUpdateLinks::ISSUE_ACTION, DonationsCapability::CAPABILITY, static fn ( array $request ) => $container->get( IssueLinkController::class )->issue( $request ) );
-		add_action( 'admin_menu', static fn () => $container->get( SubscriptionsPage::class )->add_menu(), 12 );
-		add_action( 'admin_enqueue_scripts', static fn ( string $hook_suffix ) => $container->get( SubscriptionsPage::class )->enqueue_style( $hook_suffix ) );
-		add_action( 'admin_post_' . SubscriptionsPage::CANCEL_ACTION, static fn () => $container->get( SubscriptionsPage::class )->handle_cancel() );
+		$container->get( AjaxRouter::class )->admin_action( CardUpdateLinks::ISSUE_ACTION, DonationsCapability::CAPABILITY, $container->lazy( IssueLinkController::class, 'issue' ) );
+		add_action( 'admin_menu', $container->lazy( SubscriptionsPage::class, 'add_menu' ), 12 );
+		add_action( 'admin_enqueue_scripts', $container->lazy( SubscriptionsPage::class, 'enqueue_style' ) );
+		add_action( 'admin_post_' . SubscriptionsPage::CANCEL_ACTION, $container->lazy( SubscriptionsPage::class, 'handle_cancel' ) );
 	}
 }

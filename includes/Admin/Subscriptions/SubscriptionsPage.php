@@ -16,7 +16,11 @@ use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Receipts\DonationFormat;
+use DonationWidget\Subscriptions\Cancellation;
+use DonationWidget\Subscriptions\ProviderRefused;
+use DonationWidget\Subscriptions\RecurringPayments;
 
 /**
  * The 4-weekly donors: who gives, how much, whether it still runs and when the next payment is
@@ -28,6 +32,12 @@ final class SubscriptionsPage {
 	public const SLUG = 'donation-widget-subscriptions';
 
 	public const CANCEL_ACTION = 'donation_widget_cancel_subscription';
+
+	/**
+	 * A cancellation's outcomes besides Cancellation's own: the provider said no, or did not answer.
+	 */
+	public const CANCEL_REFUSED     = 'refused';
+	public const CANCEL_UNAVAILABLE = 'unavailable';
 
 	private const SUBSCRIPTION_ID = '/^sub_[A-Za-z0-9_]{1,180}$/';
 
@@ -41,16 +51,18 @@ final class SubscriptionsPage {
 	/**
 	 * Builds the screen.
 	 *
-	 * @param SubscriptionQuery        $query        Reads subscriptions.
-	 * @param DonationRepository       $donations    Each renewal.
-	 * @param SubscriptionCancellation $cancellation Cancels.
-	 * @param CardUpdatePanel          $card_update  The card-update actions.
+	 * @param SubscriptionQuery  $query        Reads subscriptions.
+	 * @param DonationRepository $donations    Each renewal.
+	 * @param Cancellation       $cancellation Cancels.
+	 * @param CardUpdatePanel    $card_update  The card-update actions.
+	 * @param RecurringPayments  $provider     The provider's name.
 	 */
 	public function __construct(
 		private readonly SubscriptionQuery $query,
 		private readonly DonationRepository $donations,
-		private readonly SubscriptionCancellation $cancellation,
-		private readonly CardUpdatePanel $card_update
+		private readonly Cancellation $cancellation,
+		private readonly CardUpdatePanel $card_update,
+		private readonly RecurringPayments $provider
 	) {
 	}
 
@@ -225,18 +237,21 @@ final class SubscriptionsPage {
 		echo '<hr class="wp-header-end" />';
 		$this->notice();
 
-		$next = $subscription->next_payment_at();
-		$rows = array(
-			__( 'Status', 'donation-widget' )              => esc_html( $subscription->status_label() ),
-			__( 'Donor', 'donation-widget' )               => sprintf( '<a href="%s">%s</a>', esc_url( DonationsPage::detail_url( $subscription->first_donation_id() ) ), esc_html( $subscription->donor_name() ) ),
-			__( 'Email', 'donation-widget' )               => esc_html( $subscription->value( 'email' ) ),
+		$next     = $subscription->next_payment_at();
+		$provider = $this->provider->label();
+		$rows     = array(
+			__( 'Status', 'donation-widget' )       => esc_html( $subscription->status_label() ),
+			__( 'Donor', 'donation-widget' )        => sprintf( '<a href="%s">%s</a>', esc_url( DonationsPage::detail_url( $subscription->first_donation_id() ) ), esc_html( $subscription->donor_name() ) ),
+			__( 'Email', 'donation-widget' )        => esc_html( $subscription->value( 'email' ) ),
 			__( 'Amount every 4 weeks', 'donation-widget' ) => esc_html( DonationFormat::money( $subscription->amount_cents() ) ),
-			__( 'Started', 'donation-widget' )             => esc_html( DonationFormat::date_time( $subscription->value( 'created_at' ) ) ),
-			__( 'Last payment', 'donation-widget' )        => esc_html( DonationFormat::date_time( $subscription->value( 'last_paid_at' ) ) ),
-			__( 'Next payment', 'donation-widget' )        => esc_html( '' !== $next ? DonationFormat::date( $next ) : '' ),
-			__( 'Cancelled', 'donation-widget' )           => esc_html( DonationFormat::date_time( $subscription->value( 'cancelled_at' ) ) ),
-			__( 'Stripe subscription', 'donation-widget' ) => '<code>' . esc_html( $subscription->id() ) . '</code>',
-			__( 'Stripe customer', 'donation-widget' )     => '<code>' . esc_html( $subscription->value( 'customer_id' ) ) . '</code>',
+			__( 'Started', 'donation-widget' )      => esc_html( DonationFormat::date_time( $subscription->value( 'created_at' ) ) ),
+			__( 'Last payment', 'donation-widget' ) => esc_html( DonationFormat::date_time( $subscription->value( 'last_paid_at' ) ) ),
+			__( 'Next payment', 'donation-widget' ) => esc_html( '' !== $next ? DonationFormat::date( $next ) : '' ),
+			__( 'Cancelled', 'donation-widget' )    => esc_html( DonationFormat::date_time( $subscription->value( 'cancelled_at' ) ) ),
+			/* translators: %s: the provider, such as a card provider's name. */
+			sprintf( __( '%s subscription', 'donation-widget' ), $provider ) => '<code>' . esc_html( $subscription->id() ) . '</code>',
+			/* translators: %s: the provider, such as a card provider's name. */
+			sprintf( __( '%s customer', 'donation-widget' ), $provider ) => '<code>' . esc_html( $subscription->value( 'customer_id' ) ) . '</code>',
 		);
 		echo '<table class="widefat striped donation-widget-details"><tbody>';
 		foreach ( $rows as $label => $html ) {
@@ -304,11 +319,12 @@ final class SubscriptionsPage {
 			'<p>%s</p>',
 			esc_html(
 				sprintf(
-					/* translators: 1: donor name, 2: email, 3: amount. */
-					__( '%1$s (%2$s) gives %3$s every 4 weeks. Cancelling stops it at Stripe straight away: no further payment will be taken, and it cannot be restarted. The donor is emailed a confirmation.', 'donation-widget' ),
+					/* translators: 1: donor name, 2: email, 3: amount, 4: the provider that collects it. */
+					__( '%1$s (%2$s) gives %3$s every 4 weeks. Cancelling stops it at %4$s straight away: no further payment will be taken, and it cannot be restarted. The donor is emailed a confirmation.', 'donation-widget' ),
 					$subscription->donor_name(),
 					$subscription->value( 'email' ),
-					DonationFormat::money( $subscription->amount_cents() )
+					DonationFormat::money( $subscription->amount_cents() ),
+					$this->provider->label()
 				)
 			)
 		);
@@ -331,11 +347,14 @@ final class SubscriptionsPage {
 	private function notice(): void {
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only picks which message to show.
 		$result   = isset( $_GET['cancelled'] ) ? sanitize_key( wp_unslash( $_GET['cancelled'] ) ) : '';
+		$provider = $this->provider->label();
 		$messages = array(
-			SubscriptionCancellation::CANCELLED         => array( 'success', __( 'The 4-weekly donation is cancelled. No further payments will be taken.', 'donation-widget' ) ),
-			SubscriptionCancellation::ALREADY_CANCELLED => array( 'info', __( 'This 4-weekly donation was already cancelled.', 'donation-widget' ) ),
-			SubscriptionCancellation::STRIPE_REFUSED    => array( 'error', __( 'Stripe refused to cancel it; nothing was changed. Check the subscription in your Stripe dashboard.', 'donation-widget' ) ),
-			SubscriptionCancellation::UNAVAILABLE       => array( 'error', __( 'Stripe could not be reached; nothing was changed. Please try again in a few minutes.', 'donation-widget' ) ),
+			Cancellation::CANCELLED         => array( 'success', __( 'The 4-weekly donation is cancelled. No further payments will be taken.', 'donation-widget' ) ),
+			Cancellation::ALREADY_CANCELLED => array( 'info', __( 'This 4-weekly donation was already cancelled.', 'donation-widget' ) ),
+			/* translators: %s: the provider that collects it (twice). */
+			self::CANCEL_REFUSED            => array( 'error', sprintf( __( '%1$s refused to cancel it; nothing was changed. Check the subscription in your %1$s dashboard.', 'donation-widget' ), $provider ) ),
+			/* translators: %s: the provider that collects it. */
+			self::CANCEL_UNAVAILABLE        => array( 'error', sprintf( __( '%s could not be reached; nothing was changed. Please try again in a few minutes.', 'donation-widget' ), $provider ) ),
 		);
 		if ( isset( $messages[ $result ] ) ) {
 			printf( '<div class="notice notice-%s"><p>%s</p></div>', esc_attr( $messages[ $result ][0] ), esc_html( $messages[ $result ][1] ) );
@@ -352,8 +371,26 @@ final class SubscriptionsPage {
 		if ( ! DonationsCapability::current_user_can() ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to cancel 4-weekly donations.', 'donation-widget' ), '', array( 'response' => 403 ) );
 		}
-		$result = '' === $id ? SubscriptionCancellation::NOT_FOUND : $this->cancellation->cancel( $id );
+		$result = '' === $id ? Cancellation::NOT_FOUND : $this->cancel( $id );
 		wp_safe_redirect( add_query_arg( 'cancelled', $result, self::detail_url( $id ) ) );
 		exit;
+	}
+
+	/**
+	 * Cancels, the provider's refusals and silences as outcomes.
+	 *
+	 * @param string $subscription_id The provider's subscription id.
+	 * @return string A Cancellation outcome, CANCEL_REFUSED or CANCEL_UNAVAILABLE.
+	 */
+	private function cancel( string $subscription_id ): string {
+		try {
+			return $this->cancellation->cancel( $subscription_id );
+		} catch ( ProviderRefused $error ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need the provider's reason.
+			error_log( "Donation Widget: the provider refused to cancel subscription {$subscription_id}: " . $error->getMessage() );
+			return self::CANCEL_REFUSED;
+		} catch ( ProviderUnavailable $error ) {
+			return self::CANCEL_UNAVAILABLE;
+		}
 	}
 }

@@ -18,21 +18,21 @@ use DonationWidget\Checkout\GatewayProvider;
 use DonationWidget\Webhooks\WebhookDelivery;
 use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Container;
-use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\Card\CardPayment;
 use DonationWidget\Gateways\Stripe\Express\ExpressCheckout;
 use DonationWidget\Gateways\Stripe\Books\ChargeFeeListener;
 use DonationWidget\Gateways\Stripe\Books\DisputeListener;
 use DonationWidget\Gateways\Stripe\Books\PayoutEvent;
 use DonationWidget\Gateways\Stripe\Books\SettledChargeFee;
+use DonationWidget\Gateways\Stripe\Subscriptions\StripeRecurringPayments;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\ChargeRefunded;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\CustomerSubscriptionDeleted;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\InvoiceEvent;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\PaymentIntentEvent;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookController;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeWebhookEndpoint;
-use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\Settings;
+use DonationWidget\Subscriptions\RecurringPayments;
 
 /**
  * The Stripe client, its ways to pay, and its webhook endpoint.
@@ -117,6 +117,8 @@ final class StripeServiceProvider implements GatewayProvider {
 				$c->get( StripeWebhookController::class )->event_types()
 			)
 		);
+		// The 4-weekly donations' changes (Subscriptions) are made at Stripe.
+		$container->bind( RecurringPayments::class, StripeRecurringPayments::class );
 	}
 
 	/**
@@ -133,16 +135,7 @@ final class StripeServiceProvider implements GatewayProvider {
 		add_action( 'add_option_' . Settings::OPTION, static fn ( string $option, mixed $value ) => $container->get( PaymentMethodDomainPanel::class )->on_settings_saved( array(), $value ), 10, 2 );
 		add_action( 'donation_widget_settings_section', $container->lazy( PaymentMethodDomainPanel::class, 'render' ) );
 		add_action( 'admin_post_' . PaymentMethodDomainPanel::ACTION, $container->lazy( PaymentMethodDomainPanel::class, 'handle_retry' ), 10, 0 );
-		add_action(
-			'donation_widget_first_payment_failed',
-			static function ( string $subscription_id, string $provider ) use ( $container ): void {
-				if ( StripeGateway::ID === $provider ) {
-					self::end_subscription( $container->get( StripeClient::class ), $subscription_id );
-				}
-			},
-			10,
-			2
-		);
+		add_action( 'donation_widget_first_payment_failed', $container->lazy( StripeRecurringPayments::class, 'end_after_first_payment_failed' ), 10, 2 );
 	}
 
 	/**
@@ -152,21 +145,5 @@ final class StripeServiceProvider implements GatewayProvider {
 	 */
 	public function gateway( Container $container ): Gateway {
 		return $container->get( StripeGateway::class );
-	}
-
-	/**
-	 * Cancels a subscription whose first payment failed. Best effort: Stripe also expires an
-	 * incomplete subscription by itself after 23 hours.
-	 *
-	 * @param StripeClient $stripe          Stripe.
-	 * @param string       $subscription_id The sub_… id.
-	 */
-	private static function end_subscription( StripeClient $stripe, string $subscription_id ): void {
-		try {
-			$stripe->cancel_subscription( $subscription_id );
-		} catch ( StripeError | ProviderUnavailable $error ) {
-			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to know a subscription may linger.
-			error_log( "Donation Widget: could not cancel subscription {$subscription_id} after its first payment failed: " . $error->getMessage() );
-		}
 	}
 }

@@ -104,4 +104,40 @@ final class LayeringTest {
 			)
 			->because( 'domains plug into the platform; the platform never reaches up into them' );
 	}
+
+	/**
+	 * Only Stripe's own folder, and the one list of gateways, use Stripe's classes: everything
+	 * else reaches Stripe through an interface it implements (Checkout\Gateway,
+	 * Subscriptions\RecurringPayments …).
+	 */
+	public function test_only_the_gateway_list_uses_stripe(): Rule {
+		return $this->only_the_gateway_list_uses( 'Stripe' );
+	}
+
+	/**
+	 * Only PayPal's own folder, and the one list of gateways, use PayPal's classes.
+	 */
+	public function test_only_the_gateway_list_uses_paypal(): Rule {
+		return $this->only_the_gateway_list_uses( 'PayPal' );
+	}
+
+	/**
+	 * The rule that only a gateway itself and Gateways\GatewaysServiceProvider use its classes.
+	 *
+	 * @param string $gateway The gateway's folder under Gateways.
+	 */
+	private function only_the_gateway_list_uses( string $gateway ): Rule {
+		return PHPat::rule()
+			->classes(
+				Selector::AllOf(
+					Selector::inNamespace( 'DonationWidget' ),
+					Selector::Not( Selector::inNamespace( self::GATEWAYS . '\\' . $gateway ) ),
+					Selector::Not( Selector::classname( self::GATEWAYS . '\GatewaysServiceProvider' ) ),
+					Selector::Not( Selector::inNamespace( 'DonationWidget\Tests' ) )
+				)
+			)
+			->shouldNotDependOn()
+			->classes( Selector::inNamespace( self::GATEWAYS . '\\' . $gateway ) )
+			->because( 'a gateway is everything about its provider, reached only through interfaces' );
+	}
 }

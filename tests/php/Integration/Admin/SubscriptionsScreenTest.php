@@ -7,9 +7,9 @@
 
 namespace DonationWidget\Tests\Integration\Admin;
 
-use DonationWidget\Admin\Subscriptions\SubscriptionCancellation;
 use DonationWidget\Admin\Subscriptions\SubscriptionQuery;
 use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
+use DonationWidget\Subscriptions\Cancellation;
 use DonationWidget\Admin\Subscriptions\SubscriptionSummary;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Tests\Integration\StandIns;
@@ -249,7 +249,7 @@ final class SubscriptionsScreenTest extends AdminTestCase {
 		$this->log_in_as( 'administrator' );
 		$sub = $this->subscription();
 
-		$this->assertSame( SubscriptionCancellation::CANCELLED, $this->redirected_to( $this->cancel( $sub ) )['cancelled'] );
+		$this->assertSame( Cancellation::CANCELLED, $this->redirected_to( $this->cancel( $sub ) )['cancelled'] );
 		$this->assertSame( SubscriptionRepository::CANCELLED, $this->service( SubscriptionRepository::class )->find( $sub )['status'] );
 	}
 
@@ -258,7 +258,7 @@ final class SubscriptionsScreenTest extends AdminTestCase {
 		$this->log_in_as( 'administrator' );
 		StandIns::next( 'stripe', 'server_error', array( 'path' => '/v1/subscriptions/' . $sub ) );
 
-		$this->assertSame( SubscriptionCancellation::UNAVAILABLE, $this->redirected_to( $this->cancel( $sub ) )['cancelled'] );
+		$this->assertSame( SubscriptionsPage::CANCEL_UNAVAILABLE, $this->redirected_to( $this->cancel( $sub ) )['cancelled'] );
 		$this->assertSame( SubscriptionRepository::ACTIVE, $this->service( SubscriptionRepository::class )->find( $sub )['status'] );
 	}
 

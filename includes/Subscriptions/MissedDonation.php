@@ -5,7 +5,7 @@
  * @package DonationWidget
  */
 
-namespace DonationWidget\CardUpdate;
+namespace DonationWidget\Subscriptions;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -13,7 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 /**
  * Recovered: every open invoice was paid with the new card at once. Failed: one was not (the
- * new card stays the default, so Stripe's own retries will use it).
+ * new card stays the default, so the provider's own retries will use it).
  */
 final class MissedDonation {
 

@@ -5,20 +5,21 @@
  * @package DonationWidget
  */
 
-namespace DonationWidget\CardUpdate;
+namespace DonationWidget\Gateways\Stripe\Subscriptions;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\CardUpdate\CardDetails;
+use DonationWidget\Subscriptions\CardSetup;
+
 /**
  * Typed, read-only access to a SetupIntent: saving a card for later payments, with 3-D Secure
  * when the bank asks for it.
  */
-final class SetupIntent {
+final class SetupIntent implements CardSetup {
 
-	public const SUCCEEDED               = 'succeeded';
-	public const REQUIRES_ACTION         = 'requires_action';
 	public const REQUIRES_PAYMENT_METHOD = 'requires_payment_method';
 
 	/**
