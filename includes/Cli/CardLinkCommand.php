@@ -15,6 +15,7 @@ use DonationWidget\CardUpdate\CardUpdateActor;
 use DonationWidget\CardUpdate\CardUpdateLinkRefused;
 use DonationWidget\CardUpdate\CardUpdateLinks;
 use DonationWidget\CardUpdate\RecurringDonors;
+use DonationWidget\Subscriptions\RecurringPayments;
 
 /**
  * Prints a card-update link for a recurring donor, found by subscription id or by email
@@ -26,10 +27,11 @@ final class CardLinkCommand {
 	/**
 	 * Builds the command.
 	 *
-	 * @param CardUpdateLinks $links  The card-update service.
-	 * @param RecurringDonors $donors Email → subscriptions.
+	 * @param CardUpdateLinks   $links     The card-update service.
+	 * @param RecurringDonors   $donors    Email → subscriptions.
+	 * @param RecurringPayments $recurring The provider of 4-weekly donations, for its name.
 	 */
-	public function __construct( private readonly CardUpdateLinks $links, private readonly RecurringDonors $donors ) {
+	public function __construct( private readonly CardUpdateLinks $links, private readonly RecurringDonors $donors, private readonly RecurringPayments $recurring ) {
 	}
 
 	/**
@@ -84,7 +86,7 @@ final class CardLinkCommand {
 				throw new CardUpdateLinkRefused( 'email_failed', esc_html__( 'The link was issued, but the email could not be sent. Check the site\'s email settings.', 'donation-widget' ) );
 			}
 			return array(
-				/* translators: 1: email address, 2: Stripe subscription id. */
+				/* translators: 1: email address, 2: the provider's subscription id. */
 				sprintf( __( 'Emailed a card-update link to %1$s for %2$s.', 'donation-widget' ), $latest->email, $subscription_id ),
 				/* translators: %s: date and time, UTC. */
 				sprintf( __( 'It expires %s UTC.', 'donation-widget' ), $latest->expires_at ),
@@ -93,7 +95,7 @@ final class CardLinkCommand {
 		$issued = $this->links->issue( $subscription_id, CardUpdateActor::WP_CLI );
 		return array(
 			$issued->url,
-			/* translators: 1: Stripe subscription id, 2: email address, 3: date and time, UTC. */
+			/* translators: 1: the provider's subscription id, 2: email address, 3: date and time, UTC. */
 			sprintf( __( 'For %1$s (%2$s); it expires %3$s UTC and works once.', 'donation-widget' ), $subscription_id, $issued->link->email, $issued->link->expires_at ),
 		);
 	}
@@ -109,7 +111,16 @@ final class CardLinkCommand {
 			return $target;
 		}
 		if ( ! is_email( $target ) ) {
-			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION ), esc_html__( 'Give a Stripe subscription id (sub_…) or the donor\'s email address.', 'donation-widget' ) );
+			throw new CardUpdateLinkRefused(
+				esc_html( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION ),
+				esc_html(
+					sprintf(
+						/* translators: %s: the provider's name. */
+						__( 'Give a %s subscription id (sub_…) or the donor\'s email address.', 'donation-widget' ),
+						$this->recurring->label()
+					)
+				)
+			);
 		}
 		$found = $this->donors->running_subscriptions_of( $target );
 		if ( array() === $found ) {
@@ -117,7 +128,7 @@ final class CardLinkCommand {
 			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION ), esc_html( sprintf( __( 'No running 4-weekly donation was found for %s.', 'donation-widget' ), $target ) ) );
 		}
 		if ( count( $found ) > 1 ) {
-			/* translators: 1: email address, 2: a list of Stripe subscription ids. */
+			/* translators: 1: email address, 2: a list of the provider's subscription ids. */
 			throw new CardUpdateLinkRefused( esc_html( CardUpdateLinkRefused::UNKNOWN_SUBSCRIPTION ), esc_html( sprintf( __( '%1$s has several running 4-weekly donations: %2$s. Name one of them.', 'donation-widget' ), $target, implode( ', ', $found ) ) ) );
 		}
 		return $found[0];

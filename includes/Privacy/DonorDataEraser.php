@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonorLastGifts;
 use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Subscriptions\RecurringPayments;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- a privacy erasure of the plugin's own tables (nothing to cache); the only interpolated names are the tables from Schema::table(), every value is a placeholder of $wpdb->prepare().
 
@@ -33,10 +34,11 @@ final class DonorDataEraser {
 	/**
 	 * Builds the eraser.
 	 *
+	 * @param RecurringPayments      $recurring     The provider of 4-weekly donations, for its name.
 	 * @param SubscriptionRepository $subscriptions Keeps each subscription's donor email in step.
 	 * @param DonorLastGifts         $last_gifts    Keeps each donor's latest gift in step.
 	 */
-	public function __construct( private readonly SubscriptionRepository $subscriptions = new SubscriptionRepository(), private readonly DonorLastGifts $last_gifts = new DonorLastGifts() ) {
+	public function __construct( private readonly RecurringPayments $recurring, private readonly SubscriptionRepository $subscriptions = new SubscriptionRepository(), private readonly DonorLastGifts $last_gifts = new DonorLastGifts() ) {
 	}
 
 	/**
@@ -116,9 +118,10 @@ final class DonorDataEraser {
 		}
 		if ( array() !== $running ) {
 			$messages[] = sprintf(
-				/* translators: %s: Stripe subscription ids. */
-				__( 'This donor still has a running 4-weekly donation (%s). Cancel it under Donation Widget → 4-weekly donations, and remove the customer in Stripe if you no longer need it.', 'donation-widget' ),
-				implode( ', ', $running )
+				/* translators: 1: the provider's subscription ids, 2: the provider's name. */
+				__( 'This donor still has a running 4-weekly donation (%1$s). Cancel it under Donation Widget → 4-weekly donations, and remove the customer in %2$s if you no longer need it.', 'donation-widget' ),
+				implode( ', ', $running ),
+				$this->recurring->label()
 			);
 		}
 		return array(

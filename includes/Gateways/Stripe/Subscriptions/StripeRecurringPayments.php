@@ -18,6 +18,7 @@ use DonationWidget\Gateways\Stripe\InvoiceRecorder;
 use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripeError;
+use DonationWidget\Gateways\Stripe\StripeGateway;
 use DonationWidget\Gateways\Stripe\StripeInvoice;
 use DonationWidget\Gateways\Stripe\StripeInvoices;
 use DonationWidget\Gateways\Stripe\StripeRequestError;
@@ -69,7 +70,7 @@ final class StripeRecurringPayments implements RecurringPayments {
 	 * Stripe's stored provider id.
 	 */
 	public function provider(): string {
-		return Donation::PROVIDER_STRIPE;
+		return StripeGateway::ID;
 	}
 
 	/**
