@@ -11,6 +11,7 @@ import {
 	useState,
 } from '@wordpress/element';
 import { loadStripeFromPage } from '../payments/stripe/load-stripe';
+import { stripePublicKey } from '../payments/stripe/settings';
 import {
 	createAjaxClient,
 	readableAnswersOnly,
@@ -50,7 +51,7 @@ export function useCardUpdateFlow(
 		requestId
 			? loadStripeFromPage(
 					globals.providerScripts.stripe,
-					settings.stripe_public_key
+					stripePublicKey( settings )
 				)
 			: null
 	);
