@@ -37,6 +37,7 @@ import type { ProviderScripts, Settings } from '../shared/config';
 import type { DonationValues, Frequency } from '../shared/donation-values';
 import { logProblem } from '../shared/ajax';
 import type { PaymentOutcomeHandlers, PaymentServer } from './gateway';
+import type { ReadsRedirectReturn } from './redirect-returns';
 
 declare global {
 	interface Window {
@@ -94,7 +95,7 @@ export interface PaymentMethodProps {
 	shared: < T >( key: string, create: () => T ) => T;
 }
 
-export interface PaymentMethodRegistration {
+export interface PaymentMethodRegistration extends ReadsRedirectReturn {
 	/** Unique id, e.g. "card". */
 	name: string;
 	kind: 'express' | 'form';

@@ -5,6 +5,7 @@
 import { lazy } from '@wordpress/element';
 import type { PaymentMethodRegistration } from '../../registry';
 import { ProviderBadge } from '../ProviderBadge';
+import { expressRedirectReturn } from '../redirect-return';
 
 export const expressCheckoutMethod: PaymentMethodRegistration = {
 	name: 'express_checkout',
@@ -18,4 +19,5 @@ export const expressCheckoutMethod: PaymentMethodRegistration = {
 	),
 	showsDonateButton: false,
 	badge: ProviderBadge,
+	redirectReturn: expressRedirectReturn,
 };
