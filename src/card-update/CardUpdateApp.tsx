@@ -1,6 +1,6 @@
 /**
  * One update-card widget on the page (SPEC §2.8): nothing until the
- * settings are loaded (and for ever if they fail, or hold no Stripe
+ * settings are loaded (and for ever if they fail, or hold no card-provider
  * publishable key), then the widget inline or as a dialog.
  */
 import { useState } from '@wordpress/element';

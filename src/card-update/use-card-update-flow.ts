@@ -1,7 +1,7 @@
 /**
  * The update-card flow (SPEC §4.9) as a hook: check the link, watch that
- * Stripe.js loads, and send the new card. Stripe.js starts loading while the
- * link is checked; without a requestID it is never loaded.
+ * the card provider's script loads, and send the new card. The script starts
+ * loading while the link is checked; without a requestID it is never loaded.
  */
 import {
 	useCallback,
@@ -46,7 +46,7 @@ export function useCardUpdateFlow(
 			),
 		[ postOverride, globals.ajaxUrl ]
 	);
-	// Without a requestID the link-expired screen shows at once: no Stripe.js.
+	// Without a requestID the link-expired screen shows at once: no provider script.
 	const [ stripePromise ] = useState( () =>
 		requestId
 			? loadStripeFromPage(

@@ -90,7 +90,7 @@ export interface PaymentMethodProps {
 	) => void;
 	/**
 	 * One value per payment step, shared by methods of the same provider
-	 * (e.g. one Stripe.js instance), created on first use.
+	 * (e.g. one instance of the card provider's script), created on first use.
 	 */
 	shared: < T >( key: string, create: () => T ) => T;
 }

@@ -47,6 +47,10 @@ final class ProviderNamesTest extends TestCase {
 			'The registration line of the browser: the payment methods the widget ships.',
 			'/from \'\.\/(stripe|paypal)[\/\']|^\s*payPalMethod,$/',
 		),
+		'src/shared/config.ts'                          => array(
+			'The keys of window.donationWidget.providerScripts that the server prints (the page contract); each gateway folder reads its own.',
+			'/^\s*(stripe|paypal): (string|toText\( scripts\.(stripe|paypal) \)),?;?$/',
+		),
 		'includes/Cli/DonationSeeder.php'               => array(
 			'Stored provider and method ids of the demo donations it writes.',
 			'/\'(stripe|paypal)\'/',
