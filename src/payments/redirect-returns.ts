@@ -6,8 +6,8 @@
  * page (not the site root) so the widget is there to show the outcome. Before
  * leaving, a method saves what the thank-you screen and the server need in
  * sessionStorage (savePendingRedirectPayment); on return the widget that
- * started the payment (or the first donation widget) asks each registered
- * method's `redirectReturn` reader whether the address is its return, asks
+ * started the payment (or the first donation widget) asks each gateway's
+ * reader (returns.ts) whether the address is its return, asks
  * the server for the charge reference and removes the provider's query
  * parameters from the address bar.
  */
@@ -25,22 +25,20 @@ export interface RedirectReturn {
 	) => Promise< { reference: string | null; notice?: ServerNotice } >;
 }
 
-/** The part of a registration that reads returns (see registry.ts). */
-export interface ReadsRedirectReturn {
-	redirectReturn?: ( href: string ) => RedirectReturn | null;
-}
+/** A gateway's reader: its return in the page address, or null. */
+export type RedirectReturnReader = ( href: string ) => RedirectReturn | null;
 
 /**
- * The first registered method's reading of the page address, if any.
- * @param methods The registered methods.
+ * The first reader's return found in the page address, if any.
+ * @param readers The gateways' readers (returns.ts).
  * @param href    The page address.
  */
 export function readRedirectReturn(
-	methods: readonly ReadsRedirectReturn[],
+	readers: readonly RedirectReturnReader[],
 	href: string
 ): RedirectReturn | null {
-	for ( const method of methods ) {
-		const found = method.redirectReturn?.( href ) ?? null;
+	for ( const reader of readers ) {
+		const found = reader( href );
 		if ( found ) {
 			return found;
 		}

@@ -37,7 +37,6 @@ import type { ProviderScripts, Settings } from '../shared/config';
 import type { DonationValues, Frequency } from '../shared/donation-values';
 import { logProblem } from '../shared/ajax';
 import type { PaymentOutcomeHandlers, PaymentServer } from './gateway';
-import type { ReadsRedirectReturn } from './redirect-returns';
 
 declare global {
 	interface Window {
@@ -95,7 +94,7 @@ export interface PaymentMethodProps {
 	shared: < T >( key: string, create: () => T ) => T;
 }
 
-export interface PaymentMethodRegistration extends ReadsRedirectReturn {
+export interface PaymentMethodRegistration {
 	/** Unique id, e.g. "card". */
 	name: string;
 	kind: 'express' | 'form';

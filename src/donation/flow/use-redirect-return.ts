@@ -7,12 +7,11 @@
 import { useEffect, useRef } from '@wordpress/element';
 import { useFormikContext } from 'formik';
 import { pageUrlWithoutQuery } from '../../payments/gateway';
-import { paymentMethods } from '../../payments/methods';
 import {
 	readRedirectReturn,
 	takePendingRedirectPayment,
 } from '../../payments/redirect-returns';
-import { registeredMethods } from '../../payments/registry';
+import { redirectReturnReaders } from '../../payments/returns';
 import { pickText, type AjaxPost } from '../../shared/ajax';
 import type { DonationValues } from '../../shared/donation-values';
 import { sessionStore } from '../../shared/session-store';
@@ -34,7 +33,7 @@ export function useRedirectReturn(
 			return;
 		}
 		const redirect = readRedirectReturn(
-			registeredMethods( paymentMethods ),
+			redirectReturnReaders,
 			window.location.href
 		);
 		if ( ! redirect ) {

@@ -1,9 +1,9 @@
 /**
- * The redirect-return hook: the widget asks each registered method whether
+ * The redirect-return hook: the widget asks each gateway's reader whether
  * the page address is its return, and knows no provider's parameters.
  */
-import { paymentMethods } from '../methods';
 import { readRedirectReturn, type RedirectReturn } from '../redirect-returns';
+import { redirectReturnReaders } from '../returns';
 
 const PAGE = 'https://charity.example/give/?utm_source=x';
 
@@ -13,30 +13,24 @@ const found = ( cleanHref: string ): RedirectReturn => ( {
 	fetchReference: () => Promise.resolve( { reference: 'ref_1' } ),
 } );
 
-it( 'is null when no method reads the address as its return', () => {
+it( 'is null when no reader reads the address as its return', () => {
 	expect( readRedirectReturn( [], PAGE ) ).toBeNull();
-	expect(
-		readRedirectReturn( [ {}, { redirectReturn: () => null } ], PAGE )
-	).toBeNull();
+	expect( readRedirectReturn( [ () => null ], PAGE ) ).toBeNull();
 } );
 
-it( 'takes the first method that reads the address as its return', () => {
+it( 'takes the first reader that reads the address as its return', () => {
 	const first = found( 'first' );
 	expect(
 		readRedirectReturn(
-			[
-				{ redirectReturn: () => null },
-				{ redirectReturn: () => first },
-				{ redirectReturn: () => found( 'second' ) },
-			],
+			[ () => null, () => first, () => found( 'second' ) ],
 			PAGE
 		)
 	).toBe( first );
 } );
 
-it( 'finds the express-checkout return through the registration list', async () => {
+it( 'finds the express-checkout return through the readers list', async () => {
 	const redirect = readRedirectReturn(
-		paymentMethods,
+		redirectReturnReaders,
 		`${ PAGE }&payment_intent=pi_1&payment_intent_client_secret=s&redirect_status=failed`
 	);
 	expect( redirect?.cleanHref ).toBe( PAGE );
@@ -58,5 +52,5 @@ it( 'finds the express-checkout return through the registration list', async () 
 		formData: '{}',
 		currentUrl: PAGE,
 	} );
-	expect( readRedirectReturn( paymentMethods, PAGE ) ).toBeNull();
+	expect( readRedirectReturn( redirectReturnReaders, PAGE ) ).toBeNull();
 } );

@@ -5,7 +5,6 @@
 import { lazy } from '@wordpress/element';
 import type { PaymentMethodRegistration } from '../../registry';
 import { ProviderBadge } from '../ProviderBadge';
-import { expressRedirectReturn } from '../redirect-return';
 
 export const expressCheckoutMethod: PaymentMethodRegistration = {
 	name: 'express_checkout',
@@ -19,5 +18,4 @@ export const expressCheckoutMethod: PaymentMethodRegistration = {
 	),
 	showsDonateButton: false,
 	badge: ProviderBadge,
-	redirectReturn: expressRedirectReturn,
 };
