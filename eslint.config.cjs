@@ -16,6 +16,31 @@ const donationZones = ( except ) =>
 		} )
 	);
 
+const GATEWAYS = [ 'src/payments/stripe', 'src/payments/paypal' ];
+
+/**
+ * Zones that keep each browser gateway in its own folder: the donation widget,
+ * the shared code and the entry reach gateways only through the registry
+ * (src/payments/methods.ts, registry.ts, redirect-returns.ts), and no gateway
+ * imports another. (The update-card widget may use the card provider's fields.)
+ */
+const gatewayZones = () => [
+	...[ 'src/donation', 'src/shared', 'src/view.tsx' ].flatMap( ( target ) =>
+		GATEWAYS.map( ( from ) => ( {
+			target: `./${ target }`,
+			from: `./${ from }`,
+			message: `${ target } reaches payment gateways only through src/payments' registry (methods.ts).`,
+		} ) )
+	),
+	...GATEWAYS.flatMap( ( target ) =>
+		GATEWAYS.filter( ( from ) => from !== target ).map( ( from ) => ( {
+			target: `./${ target }`,
+			from: `./${ from }`,
+			message: 'A payment gateway never imports another one.',
+		} ) )
+	),
+];
+
 module.exports = [
 	{
 		ignores: [
@@ -38,7 +63,10 @@ module.exports = [
 		rules: {
 			'import/no-restricted-paths': [
 				'error',
-				{ basePath: __dirname, zones: donationZones( [] ) },
+				{
+					basePath: __dirname,
+					zones: [ ...donationZones( [] ), ...gatewayZones() ],
+				},
 			],
 		},
 	},

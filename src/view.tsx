@@ -8,10 +8,10 @@ import { DonationApp } from './donation/DonationApp';
 import {
 	chooseReturnHandler,
 	peekPendingWidgetIndex,
-	sessionStore,
-} from './payments/stripe/redirect-return';
+} from './payments/redirect-returns';
 import { logProblem } from './shared/ajax';
 import { dropPlaceholder, holdReservedSpace } from './shared/reserved-space';
+import { sessionStore } from './shared/session-store';
 import {
 	parseWidgetConfig,
 	readPageGlobals,

@@ -1,9 +1,10 @@
 /**
  * One update-card widget on the page (SPEC §2.8): nothing until the
- * settings are loaded (and for ever if they fail, or hold no Stripe
+ * settings are loaded (and for ever if they fail, or hold no card-provider
  * publishable key), then the widget inline or as a dialog.
  */
 import { useState } from '@wordpress/element';
+import { stripePublicKey } from '../payments/stripe/settings';
 import type { PageGlobals, WidgetConfig } from '../shared/config';
 import { Modal } from '../shared/Modal';
 import { useSettings } from '../shared/use-settings';
@@ -20,7 +21,7 @@ export function CardUpdateApp( { config, globals }: CardUpdateAppProps ) {
 	const settings = useSettings( globals );
 	const [ open, setOpen ] = useState( true );
 
-	if ( ! settings || ! settings.stripe_public_key || ! open ) {
+	if ( ! settings || ! stripePublicKey( settings ) || ! open ) {
 		return null;
 	}
 

@@ -1,8 +1,8 @@
 /**
  * The update-card form (SPEC §2.8, §3.8, §5.3): the shared card fields with
  * floating labels (hidden while a field is empty; the field keeps its
- * accessible name) and the submit button. Loaded on demand with Stripe's
- * React bindings and the rules.
+ * accessible name) and the submit button. Loaded on demand with the card
+ * provider's React bindings and the rules.
  */
 import { useCallback, useRef, useState } from '@wordpress/element';
 import {

@@ -1,7 +1,7 @@
 /**
  * The update-card widget (SPEC §2.8–2.10, §4.9): checks the link, then shows
  * the form, the success screen or the link-expired screen. The form, with
- * the card provider's fields, is loaded on demand; Stripe.js starts loading
+ * the card provider's fields, is loaded on demand; the card provider's script starts loading
  * while the link is checked.
  */
 import { Suspense, lazy, useLayoutEffect, useRef } from '@wordpress/element';

@@ -1,7 +1,7 @@
 /**
  * The update-card flow (SPEC §4.9) as a hook: check the link, watch that
- * Stripe.js loads, and send the new card. Stripe.js starts loading while the
- * link is checked; without a requestID it is never loaded.
+ * the card provider's script loads, and send the new card. The script starts
+ * loading while the link is checked; without a requestID it is never loaded.
  */
 import {
 	useCallback,
@@ -11,6 +11,7 @@ import {
 	useState,
 } from '@wordpress/element';
 import { loadStripeFromPage } from '../payments/stripe/load-stripe';
+import { stripePublicKey } from '../payments/stripe/settings';
 import {
 	createAjaxClient,
 	readableAnswersOnly,
@@ -45,12 +46,12 @@ export function useCardUpdateFlow(
 			),
 		[ postOverride, globals.ajaxUrl ]
 	);
-	// Without a requestID the link-expired screen shows at once: no Stripe.js.
+	// Without a requestID the link-expired screen shows at once: no provider script.
 	const [ stripePromise ] = useState( () =>
 		requestId
 			? loadStripeFromPage(
 					globals.providerScripts.stripe,
-					settings.stripe_public_key
+					stripePublicKey( settings )
 				)
 			: null
 	);

@@ -14,7 +14,7 @@
  */
 import { useEffect } from '@wordpress/element';
 import { useFormikContext } from 'formik';
-import { sessionStore } from '../payments/stripe/redirect-return';
+import { sessionStore } from '../shared/session-store';
 import type { Address, DonationValues } from '../shared/donation-values';
 
 type SavedKey =

@@ -75,7 +75,7 @@ export function attemptMemory(
 			return null;
 		}
 	};
-	// Only ids handed out here are remembered: a PayPal order's attempt (always
+	// Only ids handed out here are remembered: a wallet provider's order attempt (always
 	// new, named in the order itself) never comes back as a card attempt.
 	const issued = new Set< string >();
 	return {

@@ -139,8 +139,8 @@ export function newAttemptId(): string {
 
 /**
  * Whether the server accepted a payment that is not final yet (HTTP 202,
- * type "pending", e.g. a card still processing or a PayPal capture under
- * review). The donor has paid: showing a card error would invite a second
+ * type "pending", e.g. a card still processing or a wallet provider's
+ * capture under review). The donor has paid: showing a card error would invite a second
  * payment, so the widget treats it as done.
  *
  * @param response The admin-ajax answer.

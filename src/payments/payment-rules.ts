@@ -6,11 +6,6 @@
 import { messages } from '../shared/messages';
 import type { DonationValues } from '../shared/donation-values';
 
-export {
-	ACCEPTED_CARD_BRANDS,
-	cardBrandError,
-} from './stripe/card-fields/card-rules';
-
 export const CARD_FIELDS = [
 	'nameOnCard',
 	'cardNumber',

@@ -36,13 +36,17 @@ export interface WidgetConfig {
 	trigger_text: string;
 }
 
+/**
+ * The flat public settings (SPEC §3.2). The keys below are parsed here; a
+ * payment gateway's own keys arrive as the server sent them (the index
+ * signature) and its folder parses them (e.g. payments/<gateway>/settings.ts).
+ */
 export interface Settings {
+	readonly [ gatewayKey: string ]: unknown;
 	amount_values: string[];
 	default_amount: number;
 	default_iteration_id: string;
-	stripe_public_key: string;
 	experian_min_search_char: number;
-	paypal_client_id: string;
 	google_captcha_key: string;
 	organisation_name: string;
 	privacy_url: string;
@@ -188,6 +192,23 @@ export function parseWidgetConfig(
 	}
 }
 
+const SHARED_KEYS = new Set( [
+	'amount_values',
+	'default_amount',
+	'default_iteration_id',
+	'experian_min_search_char',
+	'google_captcha_key',
+	'organisation_name',
+	'privacy_url',
+	'contact_url',
+	'get_involved_url',
+	'supporter_phone',
+	'supporter_email',
+	'demo_mode',
+	'payment_methods',
+	'receipts_emailed',
+] );
+
 /**
  * Normalises the settings object (preloaded or from the REST route).
  * @param raw Untrusted object from the page or the server.
@@ -196,13 +217,16 @@ export function parseSettings( raw: unknown ): Settings | null {
 	if ( ! isObject( raw ) ) {
 		return null;
 	}
+	// Keys parsed here never pass through raw (an unreadable one is left out).
+	const gatewayKeys = Object.fromEntries(
+		Object.entries( raw ).filter( ( [ key ] ) => ! SHARED_KEYS.has( key ) )
+	);
 	return {
+		...gatewayKeys,
 		amount_values: toAmountList( raw.amount_values ),
 		default_amount: toNumber( raw.default_amount ),
 		default_iteration_id: toText( raw.default_iteration_id ),
-		stripe_public_key: toText( raw.stripe_public_key ),
 		experian_min_search_char: toNumber( raw.experian_min_search_char ) || 1,
-		paypal_client_id: toText( raw.paypal_client_id ),
 		google_captcha_key: toText( raw.google_captcha_key ),
 		organisation_name: toText( raw.organisation_name ),
 		privacy_url: toText( raw.privacy_url ),

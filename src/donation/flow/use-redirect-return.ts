@@ -1,20 +1,20 @@
 /**
- * Coming back from an express-checkout wallet that left the page (see
- * payments/stripe/redirect-return.ts): fetch the charge reference, then
- * thank the donor with the donation saved before leaving.
+ * Coming back from a provider that left the page (see
+ * payments/redirect-returns.ts): the registered method whose return it is
+ * fetches the charge reference, then the donor is thanked with the donation
+ * saved before leaving.
  */
 import { useEffect, useRef } from '@wordpress/element';
 import { useFormikContext } from 'formik';
 import { pageUrlWithoutQuery } from '../../payments/gateway';
-import { fetchCharge } from '../../payments/stripe/express/express-checkout';
 import {
 	readRedirectReturn,
-	sessionStore,
-	takePendingExpressPayment,
-	withoutRedirectParams,
-} from '../../payments/stripe/redirect-return';
+	takePendingRedirectPayment,
+} from '../../payments/redirect-returns';
+import { redirectReturnReaders } from '../../payments/returns';
 import { pickText, type AjaxPost } from '../../shared/ajax';
 import type { DonationValues } from '../../shared/donation-values';
+import { sessionStore } from '../../shared/session-store';
 import { buildFormData } from '../form-data';
 import type { PaymentOutcome } from './use-payment-outcome';
 
@@ -32,32 +32,30 @@ export function useRedirectReturn(
 		if ( ! enabled || returnHandled.current ) {
 			return;
 		}
-		const redirect = readRedirectReturn( window.location.search );
+		const redirect = readRedirectReturn(
+			redirectReturnReaders,
+			window.location.href
+		);
 		if ( ! redirect ) {
 			return;
 		}
 		returnHandled.current = true;
-		const pending = takePendingExpressPayment( sessionStore() );
+		const pending = takePendingRedirectPayment( sessionStore() );
 		window.history.replaceState(
 			window.history.state,
 			'',
-			withoutRedirectParams( window.location.href )
+			redirect.cleanHref
 		);
 		setLoading( true );
-		fetchCharge(
-			{
+		redirect
+			.fetchReference( {
 				post,
 				formData: () =>
 					pending?.formData || buildFormData( valuesRef.current ),
 				currentUrl: pageUrlWithoutQuery( window.location ),
-			},
-			redirect.paymentIntentId
-		)
+			} )
 			.then( ( { reference, notice } ) => {
-				const paid = [ 'succeeded', 'processing' ].includes(
-					redirect.redirectStatus
-				);
-				if ( paid && reference !== null ) {
+				if ( redirect.paid && reference !== null ) {
 					succeed(
 						{
 							transactionId: reference,

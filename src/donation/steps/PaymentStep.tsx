@@ -12,7 +12,7 @@ import { useInvisibleCaptcha } from '../../captcha/use-invisible-captcha';
 import type { PaymentOutcomeHandlers } from '../../payments/gateway';
 import { paymentMethods } from '../../payments/methods';
 import { validatePrivacy } from '../../payments/payment-rules';
-import { availableMethods } from '../../payments/registry';
+import { availableMethods, registeredMethods } from '../../payments/registry';
 import type { AjaxPost } from '../../shared/ajax';
 import type { ProviderScripts, Settings } from '../../shared/config';
 import type { DonationValues } from '../../shared/donation-values';
@@ -60,13 +60,15 @@ export default function PaymentStep( props: PaymentStepProps ) {
 	);
 
 	const recurring = values.frequency === '4weekly';
+	// The page's queue is read once: gateways' scripts ran before this one.
+	const registered = useMemo( () => registeredMethods( paymentMethods ), [] );
 	const methods = useMemo(
 		() =>
-			availableMethods( paymentMethods, {
+			availableMethods( registered, {
 				settings,
 				frequency: values.frequency,
 			} ),
-		[ settings, values.frequency ]
+		[ registered, settings, values.frequency ]
 	);
 	const choice = useMethodChoice(
 		methods.filter( ( method ) => method.kind === 'form' ),

@@ -1,8 +1,5 @@
-import {
-	cardBrandError,
-	validateCardPayment,
-	validatePrivacy,
-} from '../payment-rules';
+import { validateCardPayment, validatePrivacy } from '../payment-rules';
+import { cardBrandError } from '../stripe/card-fields/card-rules';
 
 const BRAND = 'Only Visa, MasterCard, Amex are accepted.';
 const REQUIRED = 'This field is required';

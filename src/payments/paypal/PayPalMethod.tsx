@@ -4,11 +4,12 @@
  */
 import type { PaymentMethodProps } from '../registry';
 import { PayPalCheckout } from './PayPalCheckout';
+import { payPalClientId } from './settings';
 
 export default function PayPalMethod( props: PaymentMethodProps ) {
 	return (
 		<PayPalCheckout
-			clientId={ props.settings.paypal_client_id }
+			clientId={ payPalClientId( props.settings ) }
 			sdkBaseUrl={ props.providerScripts.paypal }
 			showButtons={ props.active }
 			server={ props.server }

@@ -4,12 +4,13 @@
  */
 import { lazy } from '@wordpress/element';
 import type { PaymentMethodRegistration } from '../registry';
+import { payPalClientId } from './settings';
 
 export const payPalMethod: PaymentMethodRegistration = {
 	name: 'paypal',
 	kind: 'express',
 	canMakePayment: ( { settings, frequency } ) =>
-		frequency === 'Oneoff' && settings.paypal_client_id !== '',
+		frequency === 'Oneoff' && payPalClientId( settings ) !== '',
 	content: lazy(
 		() =>
 			import( /* webpackChunkName: "payment-paypal" */ './PayPalMethod' )

@@ -5,12 +5,14 @@
 import type { Stripe } from '@stripe/stripe-js';
 import type { PaymentMethodProps } from '../registry';
 import { loadStripeFromPage } from './load-stripe';
+import { stripePublicKey } from './settings';
 
 export function useStripePromise(
 	props: Pick< PaymentMethodProps, 'shared' | 'providerScripts' | 'settings' >
 ): Promise< Stripe | null > {
 	const { shared, providerScripts, settings } = props;
-	return shared( `stripe:${ settings.stripe_public_key }`, () =>
-		loadStripeFromPage( providerScripts.stripe, settings.stripe_public_key )
+	const key = stripePublicKey( settings );
+	return shared( `stripe:${ key }`, () =>
+		loadStripeFromPage( providerScripts.stripe, key )
 	);
 }

@@ -47,6 +47,14 @@ final class ProviderNamesTest extends TestCase {
 			'The registration line of the browser: the payment methods the widget ships.',
 			'/from \'\.\/(stripe|paypal)[\/\']|^\s*payPalMethod,$/',
 		),
+		'src/payments/returns.ts'                       => array(
+			'The registration line of the redirect returns: the gateways whose payments may leave the page.',
+			'/from \'\.\/stripe\/redirect-return\'/',
+		),
+		'src/shared/config.ts'                          => array(
+			'The keys of window.donationWidget.providerScripts that the server prints (the page contract); each gateway folder reads its own.',
+			'/^\s*(stripe|paypal): (string|toText\( scripts\.(stripe|paypal) \)),?;?$/',
+		),
 		'includes/Cli/DonationSeeder.php'               => array(
 			'Stored provider and method ids of the demo donations it writes.',
 			'/\'(stripe|paypal)\'/',

@@ -16,7 +16,7 @@ import {
 	pageUrlWithoutQuery,
 	type PaymentServer,
 } from '../../../payments/gateway';
-import { sessionStore } from '../../../payments/stripe/redirect-return';
+import { sessionStore } from '../../../shared/session-store';
 import type { AjaxFields, AjaxPost } from '../../../shared/ajax';
 import type { DonationValues } from '../../../shared/donation-values';
 import { coverAmountField } from '../../../shared/help-cover';

@@ -1,6 +1,6 @@
 /**
  * Values the payment methods of one payment step share, made on first use:
- * one Stripe.js for every Stripe method, with no module-level state.
+ * one card-provider script for all of that provider's methods, with no module-level state.
  */
 import { useCallback, useRef } from '@wordpress/element';
 

@@ -1,11 +1,10 @@
 import {
 	chooseReturnHandler,
 	peekPendingWidgetIndex,
-	readRedirectReturn,
-	savePendingExpressPayment,
-	takePendingExpressPayment,
-	withoutRedirectParams,
-} from '../redirect-return';
+	savePendingRedirectPayment as savePendingExpressPayment,
+	takePendingRedirectPayment as takePendingExpressPayment,
+} from '../../redirect-returns';
+import { readRedirectReturn, withoutRedirectParams } from '../redirect-return';
 
 describe( 'express-checkout redirect return', () => {
 	it.each( [

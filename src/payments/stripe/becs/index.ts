@@ -7,6 +7,7 @@ import { lazy } from '@wordpress/element';
 import { enabledPaymentMethods } from '../../../shared/config';
 import type { PaymentMethodRegistration } from '../../registry';
 import { ProviderBadge } from '../ProviderBadge';
+import { stripePublicKey } from '../settings';
 import { becsTexts } from './texts';
 
 export const becsDebitMethod: PaymentMethodRegistration = {
@@ -14,7 +15,7 @@ export const becsDebitMethod: PaymentMethodRegistration = {
 	kind: 'form',
 	label: becsTexts.toggle,
 	canMakePayment: ( { settings } ) =>
-		settings.stripe_public_key !== '' &&
+		stripePublicKey( settings ) !== '' &&
 		enabledPaymentMethods( settings ).includes( 'au_becs_debit' ),
 	content: lazy(
 		() => import( /* webpackChunkName: "payment-becs" */ './BecsMethod' )

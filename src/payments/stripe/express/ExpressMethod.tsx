@@ -2,7 +2,7 @@
  * The express-checkout method's content: the wallet buttons inside their
  * own Elements group (mode "payment", the total in cents), shown while tab 3
  * is. Before confirming, the donation is saved for the return from a wallet
- * that leaves the page (see ../redirect-return.ts).
+ * that leaves the page (see ../../redirect-returns.ts).
  */
 import { Elements } from '@stripe/react-stripe-js';
 import { useFormikContext } from 'formik';
@@ -10,11 +10,11 @@ import type { DonationValues } from '../../../shared/donation-values';
 import { totalAmount } from '../../../shared/help-cover';
 import { toCents } from '../../../shared/money';
 import type { PaymentMethodProps } from '../../registry';
+import { sessionStore } from '../../../shared/session-store';
 import {
-	savePendingExpressPayment,
-	sessionStore,
-	takePendingExpressPayment,
-} from '../redirect-return';
+	savePendingRedirectPayment,
+	takePendingRedirectPayment,
+} from '../../redirect-returns';
 import { useStripePromise } from '../use-stripe-promise';
 import { ExpressCheckout } from './ExpressCheckout';
 
@@ -45,7 +45,7 @@ export default function ExpressMethod( props: PaymentMethodProps ) {
 				mayStart={ props.mayStart }
 				beforeConfirm={ ( paymentMethod ) => {
 					const current = getValues();
-					savePendingExpressPayment( sessionStore(), {
+					savePendingRedirectPayment( sessionStore(), {
 						widgetIndex,
 						formData: server.formData(),
 						firstName: current.firstName,
@@ -56,7 +56,7 @@ export default function ExpressMethod( props: PaymentMethodProps ) {
 					} );
 				} }
 				afterConfirm={ () =>
-					takePendingExpressPayment( sessionStore() )
+					takePendingRedirectPayment( sessionStore() )
 				}
 			/>
 		</Elements>
