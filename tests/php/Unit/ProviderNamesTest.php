@@ -59,6 +59,10 @@ final class ProviderNamesTest extends TestCase {
 			'Stored provider and method ids of the demo donations it writes.',
 			'/\'(stripe|paypal)\'/',
 		),
+		'includes/SelfService/SubscriptionChanges.php'  => array(
+			'A result code already in donors\' manage-page URLs (manage_result=…), kept so those URLs keep reading.',
+			'/PROVIDER_REFUSED = \'stripe_refused\'/',
+		),
 		'includes/Books/Payouts/PayoutParts.php'        => array(
 			'Stored balance-transaction types, as the card provider writes them on its own fees.',
 			'/FEE_TYPES = array\( \'stripe_fee\', \'stripe_fx_fee\'/',
