@@ -35,13 +35,24 @@ final class SelfServiceAssets {
 		. '.donation-widget-manage-cancel summary{cursor:pointer;text-decoration:underline;margin:1em 0}';
 
 	/**
+	 * Takes the page the block shows.
+	 *
+	 * @param ManagePage $page Renders the block, as it renders the shortcode.
+	 */
+	public function __construct( private readonly ManagePage $page ) {
+	}
+
+	/**
 	 * The init listener.
 	 */
 	public function register(): void {
 		$this->register_editor_script();
 		wp_register_style( self::STYLE_HANDLE, false, array(), DONATION_WIDGET_VERSION );
 		wp_add_inline_style( self::STYLE_HANDLE, self::CSS );
-		register_block_type_from_metadata( DONATION_WIDGET_DIR . '/blocks/manage-donation' );
+		register_block_type_from_metadata(
+			DONATION_WIDGET_DIR . '/blocks/manage-donation',
+			array( 'render_callback' => fn (): string => $this->page->render( get_block_wrapper_attributes( array( 'class' => 'donation-widget-manage' ) ) ) )
+		);
 	}
 
 	/**
