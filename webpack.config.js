@@ -120,6 +120,8 @@ module.exports = {
 		),
 		// Only the "Manage my donation" page loads it (ManagePage enqueues it).
 		manage: path.resolve( __dirname, 'src/manage/index.tsx' ),
+		// The "Manage my donation" block in the editor only.
+		'manage-editor': path.resolve( __dirname, 'src/manage/editor.tsx' ),
 		// Only the Reports screen loads it (ReportsPage enqueues it), with the charting library.
 		reports: path.resolve( __dirname, 'src/reports/index.tsx' ),
 	},

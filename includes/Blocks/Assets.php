@@ -28,6 +28,11 @@ final class Assets {
 
 	public const MANAGE_HANDLE = 'donation-widget-manage-app';
 
+	/**
+	 * The "Manage my donation" block in the editor (its block.json names this handle).
+	 */
+	public const MANAGE_EDITOR_HANDLE = 'donation-widget-manage-editor';
+
 	public const ADMIN_REPORTS_HANDLE = 'donation-widget-reports';
 
 	/**
@@ -41,6 +46,7 @@ final class Assets {
 		'donation-export'   => self::ADMIN_DONATION_EXPORT_HANDLE,
 		'statements'        => self::ADMIN_STATEMENT_PROGRESS_HANDLE,
 		'manage'            => self::MANAGE_HANDLE,
+		'manage-editor'     => self::MANAGE_EDITOR_HANDLE,
 		'reports'           => self::ADMIN_REPORTS_HANDLE,
 	);
 

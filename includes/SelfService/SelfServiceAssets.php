@@ -1,6 +1,6 @@
 <?php
 /**
- * The manage page's block, style and editor preview.
+ * The manage page's block and style.
  *
  * @package DonationWidget
  */
@@ -12,12 +12,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Registered on init: the block (server-rendered), its editor preview and the page's few style
- * rules.
+ * Registered on init: the block (server-rendered; its editor preview is src/manage/editor.tsx)
+ * and the page's few style rules.
  */
 final class SelfServiceAssets {
-
-	public const EDITOR_HANDLE = 'donation-widget-manage-editor';
 
 	public const STYLE_HANDLE = 'donation-widget-manage';
 
@@ -46,30 +44,11 @@ final class SelfServiceAssets {
 	 * The init listener.
 	 */
 	public function register(): void {
-		$this->register_editor_script();
 		wp_register_style( self::STYLE_HANDLE, false, array(), DONATION_WIDGET_VERSION );
 		wp_add_inline_style( self::STYLE_HANDLE, self::CSS );
 		register_block_type_from_metadata(
 			DONATION_WIDGET_DIR . '/blocks/manage-donation',
 			array( 'render_callback' => fn (): string => $this->page->render( get_block_wrapper_attributes( array( 'class' => 'donation-widget-manage' ) ) ) )
-		);
-	}
-
-	/**
-	 * The block's editor script: a server-side preview, so the editor shows what the page will
-	 * (no build step and nothing added to the widget's bundles).
-	 */
-	private function register_editor_script(): void {
-		wp_register_script( self::EDITOR_HANDLE, false, array( 'wp-blocks', 'wp-element', 'wp-server-side-render', 'wp-block-editor' ), DONATION_WIDGET_VERSION, true );
-		wp_add_inline_script(
-			self::EDITOR_HANDLE,
-			"( function ( blocks, element, ServerSideRender, blockEditor ) {\n" .
-			"\tblocks.registerBlockType( 'donation-widget/manage-donation', {\n" .
-			"\t\tedit: function () {\n" .
-			"\t\t\treturn element.createElement( 'div', blockEditor.useBlockProps(), element.createElement( ServerSideRender, { block: 'donation-widget/manage-donation' } ) );\n" .
-			"\t\t},\n" .
-			"\t} );\n" .
-			'} )( window.wp.blocks, window.wp.element, window.wp.serverSideRender, window.wp.blockEditor );'
 		);
 	}
 }

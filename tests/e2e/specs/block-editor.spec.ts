@@ -423,3 +423,26 @@ test( "a modal block's trigger button: switched on and worded in the inspector, 
 		dialog.getByRole( 'tab', { name: '1. Amount' } )
 	).toBeVisible();
 } );
+
+test( 'the "Manage my donation" block shows the page the server renders for it', async ( {
+	page,
+} ) => {
+	const canvas = await newPage( page, 'Manage block preview' );
+	await page
+		.getByRole( 'button', {
+			name: /^(Block Inserter|Toggle block inserter)$/,
+		} )
+		.click();
+	await page
+		.getByRole( 'searchbox', { name: /^Search/ } )
+		.fill( 'Manage my donation' );
+	await page.getByRole( 'option', { name: 'Manage my donation' } ).click();
+
+	const block = canvas.getByRole( 'document', {
+		name: 'Block: Manage my donation',
+	} );
+	await expect(
+		block.getByRole( 'button', { name: 'Email me a link' } )
+	).toBeVisible();
+	await expect( block.getByLabel( 'Email address' ) ).toBeVisible();
+} );
