@@ -15,7 +15,7 @@ use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 
 /**
- * The payment calls of SPEC §7 (one per registered way to pay), and what the rest of the
+ * The payment calls of docs/widget-contract.md#7-the-calls-it-makes (one per registered way to pay), and what the rest of the
  * plugin learns from the gateways: their settings sections, the ways to pay the widget may
  * offer, and the names of payment methods.
  */

@@ -1,5 +1,5 @@
 /**
- * Coming back from an express-checkout redirect (SPEC §4.7 leaves it open).
+ * Coming back from an express-checkout redirect (docs/widget-contract.md#47-express-checkout-one-off leaves it open).
  *
  * Some wallets leave the page to authenticate. The provider then sends the
  * donor back to the return URL, which is this same page (not the site root)
