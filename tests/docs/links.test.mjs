@@ -61,7 +61,9 @@ function files( path ) {
 
 /**
  * GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered.
- * @param markdownFile
+ *
+ * @param {string} markdownFile Absolute path of a markdown page.
+ * @return {Set<string>} Its anchors.
  */
 function anchorsOf( markdownFile ) {
 	const seen = new Map();
