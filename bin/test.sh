@@ -62,6 +62,7 @@ run "PHPStan" vendor/bin/phpstan analyse --memory-limit=1G --no-progress
 run "Translation template is current (languages/donation-widget.pot)" git diff --exit-code --stat -- languages/donation-widget.pot
 run "Jest" npm run --silent test:unit -- --ci
 run "Provider stand-ins (node --test)" node --test tests/stand-ins/
+run "Docs links name existing headings (node --test)" node --test tests/docs/
 
 dw_say "Setting up the phpunit site and its stand-ins"
 export DONATION_WIDGET_STAND_IN_URL="http://127.0.0.1:$PHPUNIT_STAND_INS"

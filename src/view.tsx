@@ -1,7 +1,7 @@
 /**
  * Front-end entry: mounts one independent React root into every element
  * carrying `data-donation-widget` (its value is the JSON configuration of
- * SPEC §3.1). Page-wide values come from `window.donationWidget`.
+ * docs/widget-contract.md#31-widget-configuration-from-the-host-element). Page-wide values come from `window.donationWidget`.
  */
 import { createRoot, lazy, Suspense } from '@wordpress/element';
 import { DonationApp } from './donation/DonationApp';

@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §7 calls 2 and 3: process_address_search and process_validate_address.
+ * Per docs/widget-contract.md#7-the-calls-it-makes calls 2 and 3: process_address_search and process_validate_address.
  *
  * @package DonationWidget
  */

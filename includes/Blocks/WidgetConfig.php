@@ -1,6 +1,6 @@
 <?php
 /**
- * The widget configuration of SPEC §3.1, from block attributes or shortcode attributes.
+ * The widget configuration of docs/widget-contract.md#31-widget-configuration-from-the-host-element, from block attributes or shortcode attributes.
  *
  * @package DonationWidget
  */
@@ -16,7 +16,7 @@ use DonationWidget\Donations\Money;
 
 /**
  * Normalises what an editor chose into the JSON the front end reads from the host element.
- * Booleans travel as the strings "true"/"false", as SPEC §3.1 says.
+ * Booleans travel as the strings "true"/"false", as docs/widget-contract.md#31-widget-configuration-from-the-host-element says.
  */
 final class WidgetConfig {
 
@@ -106,7 +106,7 @@ final class WidgetConfig {
 		$type   = self::text( $fields['type'] );
 
 		return array(
-			// SPEC §2.1: "donation" is the donation widget; anything else is the update-card widget.
+			// docs/widget-contract.md#21-widget-configuration-and-container: "donation" is the donation widget; anything else is the update-card widget.
 			'type'           => 'donation' === $type ? 'donation' : 'update-card',
 			'modal'          => self::flag( $fields['modal'] ),
 			'position'       => in_array( $fields['position'], self::POSITIONS, true ) ? (string) $fields['position'] : 'center',
@@ -144,7 +144,7 @@ final class WidgetConfig {
 	}
 
 	/**
-	 * One amount in dollars a donor could give (SPEC §5.1: $5 to $999,999.99, at most two
+	 * One amount in dollars a donor could give (docs/widget-contract.md#51-amount: $5 to $999,999.99, at most two
 	 * decimals), or empty, so the page never offers what the widget would refuse; the editor's
 	 * preview reads its configuration with the same rules (src/shared/amount-limits.ts).
 	 *

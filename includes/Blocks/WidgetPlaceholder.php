@@ -115,7 +115,7 @@ final class WidgetPlaceholder {
 	/**
 	 * What goes inside the host element before the front end mounts.
 	 *
-	 * A modal widget opens over the page (SPEC §2.1), fixed, so it takes no room in the page's flow:
+	 * A modal widget opens over the page (docs/widget-contract.md#21-widget-configuration-and-container), fixed, so it takes no room in the page's flow:
 	 * it gets no box (a box would leave a gap that closes when the dialog mounts). Every kind gets
 	 * a short message for a browser without JavaScript.
 	 *

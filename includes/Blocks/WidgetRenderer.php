@@ -131,7 +131,7 @@ final class WidgetRenderer {
 	}
 
 	/**
-	 * Whether this page was opened from a card-update link (SPEC §2.8): then the update-card widget
+	 * Whether this page was opened from a card-update link (docs/widget-contract.md#28-update-card-widget): then the update-card widget
 	 * opens on its form rather than on the link-expired screen. Only the size of the placeholder
 	 * depends on it; the front end checks the link itself.
 	 */

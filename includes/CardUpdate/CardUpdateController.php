@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §7 calls 8 and 9: process_request_id and process_update_card.
+ * Per docs/widget-contract.md#7-the-calls-it-makes calls 8 and 9: process_request_id and process_update_card.
  *
  * @package DonationWidget
  */
@@ -350,8 +350,8 @@ final class CardUpdateController {
 	}
 
 	/**
-	 * Why formData is refused, or null. It must be JSON holding only nameOnCard (SPEC §7 call 9),
-	 * checked as SPEC §5.3 checks it: required, at most 100 characters, letters, whitespace,
+	 * Why formData is refused, or null. It must be JSON holding only nameOnCard (docs/widget-contract.md#7-the-calls-it-makes call 9),
+	 * checked as docs/widget-contract.md#53-payment-donation-and-update-card-form checks it: required, at most 100 characters, letters, whitespace,
 	 * apostrophes, ampersands and hyphens.
 	 *
 	 * @param mixed $raw The formData field.

@@ -20,7 +20,7 @@ use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Order of work for every payment call: the fields (formData per SPEC §5, the attemptId, the
+ * Order of work for every payment call: the fields (formData per docs/widget-contract.md#5-validation-rules, the attemptId, the
  * method's own), so a call refused for them counts nowhere; the attempt's existing record, whose
  * settled outcome is answered again without calling anyone; the method's keys and the rate
  * limits (PaymentCallGuard); reCAPTCHA; the pending record, written
@@ -47,7 +47,7 @@ final class Checkout {
 	}
 
 	/**
-	 * A payment call: fields formData (JSON, SPEC §3.4), coverAmount (the help cover, beside
+	 * A payment call: fields formData (JSON, docs/widget-contract.md#34-formdata-sent-to-the-server), coverAmount (the help cover, beside
 	 * formData), attemptId (UUID), captchaToken and the method's own. See PaymentAnswers for the answers.
 	 *
 	 * @param PaymentMethod        $method  The way to pay the call is for.

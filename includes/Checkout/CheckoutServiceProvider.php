@@ -15,7 +15,7 @@ use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 
 /**
- * The payment calls of SPEC §7, one per registered way to pay.
+ * The payment calls of docs/widget-contract.md#7-the-calls-it-makes, one per registered way to pay.
  */
 final class CheckoutServiceProvider implements ServiceProvider {
 

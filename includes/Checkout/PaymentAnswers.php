@@ -16,7 +16,7 @@ use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * The one place that decides the HTTP status of each payment answer. The widget (SPEC §4.6)
+ * The one place that decides the HTTP status of each payment answer. The widget (docs/widget-contract.md#46-card-payment-donation)
  * reads the card call like this: a non-OK status shows the failure screen ("Please try again
  * later", with a reload), while a 200 with success:false shows "Please check your card details
  * and try again!" on the card number. So:
@@ -30,7 +30,7 @@ use DonationWidget\Http\ProviderUnavailable;
  * - 202 type pending                        accepted but not final (processing, a bank debit, a wallet
  *                                           capture pending); a webhook or a later call completes it.
  *                                           data.reference is the payment id when there is one.
- * - 400 type validation                     a field failed the SPEC §5 checks; data.field names it.
+ * - 400 type validation                     a field failed the docs/widget-contract.md#5-validation-rules checks; data.field names it.
  * - 403 type captcha                        reCAPTCHA refused the token: nothing was charged, and a
  *                                           reload gets a fresh token.
  * - 404 type not_found                      the payment is not one this site started.

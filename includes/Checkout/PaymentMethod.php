@@ -29,7 +29,7 @@ interface PaymentMethod {
 	public function id(): string;
 
 	/**
-	 * The admin-ajax action that pays with it (SPEC §7 names for the methods it lists).
+	 * The admin-ajax action that pays with it (docs/widget-contract.md#7-the-calls-it-makes names for the methods it lists).
 	 */
 	public function action(): string;
 

@@ -12,8 +12,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Opened from the demo's menu, the update-card widget has no link to check, so it shows SPEC
- * §2.8's "Your link has expired" to everyone, as it must on a real site. In demo mode only, a
+ * Opened from the demo's menu, the update-card widget has no link to check, so it shows
+ * docs/widget-contract.md#28-update-card-widget's "Your link has expired" to everyone, as it must on a real site. In demo mode only, a
  * paragraph above the widget (the widget's own words unchanged) tells a newcomer where staff
  * issue links and where the demo files the emails it would have sent.
  */

@@ -1,6 +1,6 @@
 <?php
 /**
- * The donor's form, as the server accepts it (SPEC §3.4 and §5).
+ * The donor's form, as the server accepts it (docs/widget-contract.md#34-formdata-sent-to-the-server and docs/widget-contract.md#5-validation-rules).
  *
  * @package DonationWidget
  */
@@ -30,12 +30,12 @@ final class DonationForm {
 	public const CURRENCY = 'AUD';
 
 	/**
-	 * The smallest donation (SPEC §9): $5.
+	 * The smallest donation (docs/widget-contract.md#9-business-constants-and-limits): $5.
 	 */
 	public const MIN_TOTAL_CENTS = 500;
 
 	/**
-	 * The largest custom amount (SPEC §9).
+	 * The largest custom amount (docs/widget-contract.md#9-business-constants-and-limits).
 	 */
 	public const MAX_AMOUNT_CENTS = 99999999;
 
@@ -437,7 +437,7 @@ final class DonationForm {
 	/**
 	 * Reads coverAmount and checks it against the gift it implies: the gift is the total less
 	 * the cover, and the cover must be exactly HelpCover::cents_for() of that gift, so
-	 * totalAmount = gift + cover holds to the cent and the gift keeps SPEC §9's limits.
+	 * totalAmount = gift + cover holds to the cent and the gift keeps docs/widget-contract.md#9-business-constants-and-limits's limits.
 	 *
 	 * @param mixed $value       The coverAmount field.
 	 * @param int   $total_cents The checked total (0 when it failed).

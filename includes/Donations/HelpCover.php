@@ -1,6 +1,6 @@
 <?php
 /**
- * The fundraising cost cover a donor may add (SPEC §9).
+ * The fundraising cost cover a donor may add (docs/widget-contract.md#9-business-constants-and-limits).
  *
  * @package DonationWidget
  */
@@ -31,7 +31,7 @@ final class HelpCover {
 	public const CAP_CENTS = 2000;
 
 	/**
-	 * The largest total a donation may reach, cover included (SPEC §9): $999,999.99.
+	 * The largest total a donation may reach, cover included (docs/widget-contract.md#9-business-constants-and-limits): $999,999.99.
 	 */
 	public const MAX_TOTAL_CENTS = 99999999;
 

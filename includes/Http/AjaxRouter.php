@@ -12,7 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * The one place that reads $_POST for the widgets' calls (SPEC §7) and sends JSON back.
+ * The one place that reads $_POST for the widgets' calls (docs/widget-contract.md#7-the-calls-it-makes) and sends JSON back.
  *
  * The widgets' calls are public and must keep working on pages served from a full-page cache,
  * so they carry no nonce: each controller protects itself with validation, rate limits and

@@ -31,7 +31,7 @@ final class DonationFormat {
 	}
 
 	/**
-	 * An amount as the widget shows it, for text that puts the "$" itself (SPEC §9): thousands
+	 * An amount as the widget shows it, for text that puts the "$" itself (docs/widget-contract.md#9-business-constants-and-limits): thousands
 	 * separators, two decimals, a trailing ".00" dropped, such as "1,000,019.99" or "25".
 	 *
 	 * @param int $cents Cents, not negative.

@@ -55,7 +55,7 @@ final class SubscriptionChanges {
 	public const UNAVAILABLE      = 'unavailable';
 
 	/**
-	 * SPEC §5.1 and §9: 5 to 999,999.99 dollars.
+	 * Per docs/widget-contract.md#51-amount and docs/widget-contract.md#9-business-constants-and-limits: 5 to 999,999.99 dollars.
 	 */
 	public const MIN_CENTS = 500;
 	public const MAX_CENTS = 99999999;
@@ -101,7 +101,7 @@ final class SubscriptionChanges {
 	}
 
 	/**
-	 * The amount in cents from what the donor typed (SPEC §5.1), or null when it is not allowed.
+	 * The amount in cents from what the donor typed (docs/widget-contract.md#51-amount), or null when it is not allowed.
 	 *
 	 * @param mixed $value The amount field, in dollars.
 	 */

@@ -130,7 +130,7 @@ final class Settings {
 	}
 
 	/**
-	 * What the widgets may know: SPEC §3.2 plus what they show. Never a secret.
+	 * What the widgets may know: docs/widget-contract.md#32-settings-from-the-server plus what they show. Never a secret.
 	 *
 	 * @return array<string, mixed>
 	 */

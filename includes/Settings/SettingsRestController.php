@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /wp-json/my-plugin/v1/settings (SPEC §7 call 1).
+ * GET /wp-json/my-plugin/v1/settings (docs/widget-contract.md#7-the-calls-it-makes call 1).
  *
  * @package DonationWidget
  */

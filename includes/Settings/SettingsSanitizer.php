@@ -352,7 +352,7 @@ final class SettingsSanitizer {
 	}
 
 	/**
-	 * Whether text is a donation amount the widget accepts (SPEC §9).
+	 * Whether text is a donation amount the widget accepts (docs/widget-contract.md#9-business-constants-and-limits).
 	 *
 	 * @param string $text Amount in dollars.
 	 */

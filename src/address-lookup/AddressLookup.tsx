@@ -1,5 +1,5 @@
 /**
- * Address lookup (SPEC §2.4, §4.5): a combobox that searches as the donor
+ * Address lookup (docs/widget-contract.md#24-tab-2-details, docs/widget-contract.md#45-address-lookup): a combobox that searches as the donor
  * types, verifies the chosen suggestion and fills the address parts, with a
  * manual panel for addresses the service cannot find.
  */

@@ -1,6 +1,6 @@
 /**
- * The manual address panel (SPEC §2.4): Street, City, State, Postcode and
- * Country, with the character filters and lengths of SPEC §5.2.
+ * The manual address panel (docs/widget-contract.md#24-tab-2-details): Street, City, State, Postcode and
+ * Country, with the character filters and lengths of docs/widget-contract.md#52-details.
  */
 import { __ } from '@wordpress/i18n';
 import { TextField } from '../shared/fields';

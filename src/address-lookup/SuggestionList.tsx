@@ -1,5 +1,5 @@
 /**
- * The suggestions under the lookup input (SPEC §2.4), as a listbox the
+ * The suggestions under the lookup input (docs/widget-contract.md#24-tab-2-details), as a listbox the
  * combobox points into with aria-activedescendant.
  */
 import { __ } from '@wordpress/i18n';

@@ -1,5 +1,5 @@
 /**
- * The address lookup calls (SPEC §7 calls 2 and 3), answered by the
+ * The address lookup calls (docs/widget-contract.md#7-the-calls-it-makes calls 2 and 3), answered by the
  * plugin's server on behalf of the address verification service.
  */
 import { pick, pickText, type AjaxPost } from '../shared/ajax';
@@ -45,7 +45,7 @@ export interface VerifiedAddress {
 }
 
 /**
- * Maps the verified result onto the form's address (SPEC §3.6).
+ * Maps the verified result onto the form's address (docs/widget-contract.md#36-verified-address-result).
  * @param result data.result.address of the verification answer.
  */
 export function toFormAddress( result: unknown ): Address {

@@ -1,5 +1,5 @@
 /**
- * The lookup's behaviour (SPEC §4.5, §5.2): search as the donor types (from
+ * The lookup's behaviour (docs/widget-contract.md#45-address-lookup, docs/widget-contract.md#52-details): search as the donor types (from
  * the minimum length, debounced), verify a chosen suggestion and fill the
  * address parts, or "Clear" everything. Only the latest request may answer.
  */

@@ -1,5 +1,5 @@
 /**
- * Clicking or touching outside the lookup closes its list (SPEC §2.4).
+ * Clicking or touching outside the lookup closes its list (docs/widget-contract.md#24-tab-2-details).
  */
 import { useEffect, useRef } from '@wordpress/element';
 import type { RefObject } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The purchase event (SPEC §3.9) in GA4's ecommerce shape, pushed to the
+ * The purchase event (docs/widget-contract.md#39-analytics-purchase-event) in GA4's ecommerce shape, pushed to the
  * page's data layer when a donation succeeds.
  */
 

@@ -1,5 +1,5 @@
 /**
- * One update-card widget on the page (SPEC §2.8): nothing until the
+ * One update-card widget on the page (docs/widget-contract.md#28-update-card-widget): nothing until the
  * settings are loaded (and for ever if they fail, or hold no card-provider
  * publishable key), then the widget inline or as a dialog.
  */

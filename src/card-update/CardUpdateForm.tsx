@@ -1,5 +1,5 @@
 /**
- * The update-card form (SPEC §2.8, §3.8, §5.3): the shared card fields with
+ * The update-card form (docs/widget-contract.md#28-update-card-widget, docs/widget-contract.md#38-update-card-form, docs/widget-contract.md#53-payment-donation-and-update-card-form): the shared card fields with
  * floating labels (hidden while a field is empty; the field keeps its
  * accessible name) and the submit button. Loaded on demand with the card
  * provider's React bindings and the rules.

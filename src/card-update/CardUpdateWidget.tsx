@@ -1,5 +1,5 @@
 /**
- * The update-card widget (SPEC §2.8–2.10, §4.9): checks the link, then shows
+ * The update-card widget (docs/widget-contract.md#28-update-card-widget to docs/widget-contract.md#210-link-expired-screen, docs/widget-contract.md#49-update-card-flow): checks the link, then shows
  * the form, the success screen or the link-expired screen. The form, with
  * the card provider's fields, is loaded on demand; the card provider's script starts loading
  * while the link is checked.

@@ -1,5 +1,5 @@
 /**
- * The update-card flow of SPEC §4.9 as a state machine:
+ * The update-card flow of docs/widget-contract.md#49-update-card-flow as a state machine:
  *
  *   checking ──link valid──▶ ready ──submit──▶ submitting ──updated──▶ updated
  *      │                       ▲                   │

@@ -1,5 +1,5 @@
 /**
- * The link's `requestID` (SPEC §2.8), from the page URL's query string.
+ * The link's `requestID` (docs/widget-contract.md#28-update-card-widget), from the page URL's query string.
  *
  * @param search The page's `location.search`.
  * @return The requestID, or "" when the URL has none.

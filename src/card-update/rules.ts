@@ -1,5 +1,5 @@
 /**
- * The update-card form's rules (SPEC §3.8, §5.3): name on card and the
+ * The update-card form's rules (docs/widget-contract.md#38-update-card-form, docs/widget-contract.md#53-payment-donation-and-update-card-form): name on card and the
  * provider's three card markers are required; name on card is at most 100
  * characters; only Visa, Mastercard and Amex are accepted.
  */
@@ -51,7 +51,7 @@ export function cardUpdateSchema(): ObjectSchema< CardUpdateValues > {
 }
 
 /**
- * The formData of SPEC §7 call 9: JSON holding only nameOnCard.
+ * The formData of docs/widget-contract.md#7-the-calls-it-makes call 9: JSON holding only nameOnCard.
  * @param nameOnCard The name as typed.
  */
 export function buildFormData( nameOnCard: string ): string {

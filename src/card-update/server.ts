@@ -1,5 +1,5 @@
 /**
- * The update-card widget's two server calls (SPEC §7 calls 8 and 9), as pure
+ * The update-card widget's two server calls (docs/widget-contract.md#7-the-calls-it-makes calls 8 and 9), as pure
  * async flows over the ajax client and the card provider, so they can be read
  * and tested without the React tree.
  *
@@ -38,7 +38,7 @@ export type UpdateOutcome =
 
 export interface CardUpdateProvider {
 	/**
-	 * Tokenises the card with the name only (SPEC §7); null when the
+	 * Tokenises the card with the name only (docs/widget-contract.md#7-the-calls-it-makes); null when the
 	 * provider refuses it.
 	 */
 	createPaymentMethod: ( nameOnCard: string ) => Promise< {

@@ -1,5 +1,5 @@
 /**
- * Every text of the update-card widget (SPEC §2.8–2.10, §5.3, §8).
+ * Every text of the update-card widget (docs/widget-contract.md#28-update-card-widget to docs/widget-contract.md#210-link-expired-screen, docs/widget-contract.md#53-payment-donation-and-update-card-form, docs/widget-contract.md#8-the-error-catalogue).
  * Functions, so the text is translated when shown rather than when the
  * module loads. The success and expired texts hold placeholders the screens
  * fill with the supporter care contacts.

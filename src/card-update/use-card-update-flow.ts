@@ -1,5 +1,5 @@
 /**
- * The update-card flow (SPEC §4.9) as a hook: check the link, watch that
+ * The update-card flow (docs/widget-contract.md#49-update-card-flow) as a hook: check the link, watch that
  * the card provider's script loads, and send the new card. The script starts
  * loading while the link is checked; without a requestID it is never loaded.
  */

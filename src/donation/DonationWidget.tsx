@@ -1,5 +1,5 @@
 /**
- * The donation widget (SPEC §2.2–2.7, §4): tabs, steps, outcome screens and
+ * The donation widget (docs/widget-contract.md#22-donation-widget-shell to docs/widget-contract.md#27-donation-failure-screen, docs/widget-contract.md#4-states-and-transitions): tabs, steps, outcome screens and
  * the loading overlay, over one Formik form holding the donor's values.
  */
 import { useLayoutEffect, useMemo, useRef } from '@wordpress/element';

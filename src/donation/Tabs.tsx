@@ -1,5 +1,5 @@
 /**
- * The tab bar (SPEC §2.2): a WAI-ARIA tablist with manual activation, since
+ * The tab bar (docs/widget-contract.md#22-donation-widget-shell): a WAI-ARIA tablist with manual activation, since
  * choosing tab 2 or 3 runs the same checks as the step buttons.
  */
 import { useRef } from '@wordpress/element';

@@ -1,5 +1,5 @@
 /**
- * Amount rules (SPEC §4.3, §5.1, §9): help cover, total, custom amount and
+ * Amount rules (docs/widget-contract.md#43-amount-selection, docs/widget-contract.md#51-amount, docs/widget-contract.md#9-business-constants-and-limits): help cover, total, custom amount and
  * the validation run on "Donate" (tab 1).
  */
 import { roundToCents } from '../shared/money';

@@ -1,5 +1,5 @@
 /**
- * The details step's field names (SPEC §5.2), apart from its yup rules
+ * The details step's field names (docs/widget-contract.md#52-details), apart from its yup rules
  * (details.ts) so the amount step's code can name them without yup.
  */
 export const DETAIL_FIELDS = [

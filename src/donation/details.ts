@@ -1,5 +1,5 @@
 /**
- * Details rules (SPEC §5.2) checked on "Payment options >>": the required
+ * Details rules (docs/widget-contract.md#52-details) checked on "Payment options >>": the required
  * names and email, the email pattern, and the mobile length. yup comes with
  * the details step's chunk (steps/details-chunk.ts), not before tab 1.
  */

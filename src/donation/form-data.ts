@@ -1,5 +1,5 @@
 /**
- * formData (SPEC §3.4): the JSON string sent with every payment call,
+ * formData (docs/widget-contract.md#34-formdata-sent-to-the-server): the JSON string sent with every payment call,
  * holding exactly these fields of the form state and nothing else.
  */
 import { totalAmount } from './amount';

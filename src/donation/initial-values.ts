@@ -1,5 +1,5 @@
 /**
- * The load sequence (SPEC §4.1): tracking values from the query string,
+ * The load sequence (docs/widget-contract.md#41-donation-widget-load): tracking values from the query string,
  * presets, iteration id, default amount and frequency.
  */
 import type { Settings, WidgetConfig } from '../shared/config';
@@ -21,7 +21,7 @@ const UTM_KEYS: ReadonlyArray< keyof UtmValues > = [
 	'utm_term',
 ];
 
-// SPEC §9: three preset amounts.
+// docs/widget-contract.md#9-business-constants-and-limits: three preset amounts.
 export { PRESET_COUNT };
 
 export function readUtm( search: string ): UtmValues {

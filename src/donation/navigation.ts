@@ -1,5 +1,5 @@
 /**
- * Step navigation (SPEC §4.2) as a pure function: the tab bar, "Donate $…",
+ * Step navigation (docs/widget-contract.md#42-step-navigation) as a pure function: the tab bar, "Donate $…",
  * "Payment options >>" and "Back" all go through it.
  */
 

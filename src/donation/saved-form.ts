@@ -1,6 +1,6 @@
 /**
  * What the donor typed, kept in the tab's sessionStorage so that "Try Again"
- * (SPEC §2.7 reloads the page), or any other reload, brings the widget back
+ * (docs/widget-contract.md#27-donation-failure-screen reloads the page), or any other reload, brings the widget back
  * with it; cleared once a donation is given.
  *
  * Kept: the amount, frequency, help cover, the donor's details and address,
@@ -95,7 +95,7 @@ export function pickSavedForm( values: DonationValues ): SavedForm {
  * Anything of the wrong type (an older version's data, a hand edit) is
  * ignored field by field.
  *
- * @param values  The values the load sequence (SPEC §4.1) built.
+ * @param values  The values the load sequence (docs/widget-contract.md#41-donation-widget-load) built.
  * @param key     The widget's storage key.
  * @param storage Where it was saved (sessionStorage by default).
  */

@@ -1,5 +1,5 @@
 /**
- * Formik's validate function: every rule of SPEC §5 over the whole form.
+ * Formik's validate function: every rule of docs/widget-contract.md#5-validation-rules over the whole form.
  * Errors show only for touched fields; each step decides what to check
  * before moving on (navigation.ts, the payment step).
  *

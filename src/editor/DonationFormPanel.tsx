@@ -1,6 +1,6 @@
 /**
  * The block's "Donation form" panel: hidden fields, preset and default
- * amounts, campaign iteration and default frequency (SPEC §3.1).
+ * amounts, campaign iteration and default frequency (docs/widget-contract.md#31-widget-configuration-from-the-host-element).
  */
 import { __ } from '@wordpress/i18n';
 import {
@@ -105,7 +105,7 @@ export function DonationFormPanel( {
 				label={ __( 'Default frequency', 'donation-widget' ) }
 				value={ frequencyChoice( attributes.donationType ) }
 				options={ [
-					// "" leaves the widget's own start, "Every 4 weeks" (SPEC §3.3), which is
+					// "" leaves the widget's own start, "Every 4 weeks" (docs/widget-contract.md#33-donation-form-state), which is
 					// what "4weekly" would set: one option, so the list offers no twin.
 					{
 						label: __( 'Every 4 weeks', 'donation-widget' ),

@@ -1,5 +1,5 @@
 /**
- * What the inspector says about an amount an editor typed (SPEC §5.1's limits): the
+ * What the inspector says about an amount an editor typed (docs/widget-contract.md#51-amount's limits): the
  * message shown beside the control, or null when the value can be saved.
  */
 import { __, sprintf } from '@wordpress/i18n';

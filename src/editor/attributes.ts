@@ -2,7 +2,7 @@ import { __ } from '@wordpress/i18n';
 
 /**
  * The block's attributes (blocks/donation-widget/block.json) and their mapping to the
- * widget configuration of SPEC §3.1, the same mapping WidgetConfig.php makes on the server.
+ * widget configuration of docs/widget-contract.md#31-widget-configuration-from-the-host-element, the same mapping WidgetConfig.php makes on the server.
  */
 export interface BlockAttributes {
 	widgetType: 'donation' | 'update-card';
@@ -58,7 +58,7 @@ export function triggerText( text: string ): string {
 
 /**
  * The frequency the "Default frequency" control shows. "" (no override) and "4weekly" behave
- * alike, since the widget starts on "Every 4 weeks" anyway (SPEC §3.3): one option covers both.
+ * alike, since the widget starts on "Every 4 weeks" anyway (docs/widget-contract.md#33-donation-form-state): one option covers both.
  *
  * @param donationType The saved attribute.
  */

@@ -1,5 +1,5 @@
 /**
- * The Donation Widget block in the editor: inspector controls for every field of SPEC §3.1
+ * The Donation Widget block in the editor: inspector controls for every field of docs/widget-contract.md#31-widget-configuration-from-the-host-element
  * and a live preview. The saved content is empty: the server renders the block (render.php).
  */
 import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';

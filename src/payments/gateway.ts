@@ -26,7 +26,7 @@ export interface PaymentSuccess {
 /** Server access shared by all payment paths. */
 export interface PaymentServer {
 	post: AjaxPost;
-	/** The JSON formData of SPEC §3.4, built from the current values. */
+	/** The JSON formData of docs/widget-contract.md#34-formdata-sent-to-the-server, built from the current values. */
 	formData: () => string;
 	/**
 	 * The help cover in dollars ("1.75", or "0" without it), sent as its own
@@ -50,7 +50,7 @@ export interface PaymentServer {
 
 /**
  * What the server said in the answer that failed a payment, shown on the
- * failure screen below SPEC §2.7's lines (never instead of them).
+ * failure screen below docs/widget-contract.md#27-donation-failure-screen's lines (never instead of them).
  */
 export interface ServerNotice {
 	/** The server's own words (data.message); "" when it gave none. */

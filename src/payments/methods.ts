@@ -1,5 +1,5 @@
 /**
- * Every payment method tab 3 can offer, one line each, in SPEC §2.5 order:
+ * Every payment method tab 3 can offer, one line each, in docs/widget-contract.md#25-tab-3-payment order:
  * wallet-provider button, express-checkout buttons, then the methods chosen
  * with a toggle. Adding a method is a folder plus one line here.
  */

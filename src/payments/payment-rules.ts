@@ -1,5 +1,5 @@
 /**
- * Rules of the payment step (SPEC §5.3): name on card, the provider's card
+ * Rules of the payment step (docs/widget-contract.md#53-payment-donation-and-update-card-form): name on card, the provider's card
  * markers and the privacy box, checked before a payment starts. The brand
  * rule lives with the card fields both card forms share.
  */

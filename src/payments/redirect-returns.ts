@@ -1,6 +1,6 @@
 /**
  * Coming back to the page from a provider that left it (wallets, 3-D Secure
- * or bank authentication; SPEC §4.7 leaves it open), whichever provider.
+ * or bank authentication; docs/widget-contract.md#47-express-checkout-one-off leaves it open), whichever provider.
  *
  * The provider sends the donor back to the return URL, which is this same
  * page (not the site root) so the widget is there to show the outcome. Before

@@ -27,7 +27,7 @@
  *         showsDonateButton: true,
  *     } );
  *
- * `context.settings` holds every key of the flat public settings (SPEC §3.2),
+ * `context.settings` holds every key of the flat public settings (docs/widget-contract.md#32-settings-from-the-server),
  * so a gateway reads its own. The widget offers queued methods after its own
  * (methods.ts); a malformed entry or a duplicate name is left out with a
  * console warning.

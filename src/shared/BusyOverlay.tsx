@@ -1,5 +1,5 @@
 /**
- * The spinner overlay of SPEC §2.2, shown while a payment or a card update
+ * The spinner overlay of docs/widget-contract.md#22-donation-widget-shell, shown while a payment or a card update
  * runs, over a widget whose controls are inert. Its status says what is
  * happening and, after a while, that it is still working, so a slow
  * provider does not look like a frozen page. Focus moves to the status (the

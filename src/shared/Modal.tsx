@@ -1,5 +1,5 @@
 /**
- * The overlay used when the configuration asks for `modal` (SPEC §2.1): a
+ * The overlay used when the configuration asks for `modal` (docs/widget-contract.md#21-widget-configuration-and-container): a
  * labelled dialog whose backdrop and Escape close it, with focus moved in,
  * kept in, and given back on close.
  */
@@ -30,7 +30,7 @@ function focusables( panel: HTMLElement | null ): HTMLElement[] {
 
 /**
  * Gives focus back on close: to what had it before the dialog opened, or,
- * as the dialog opens on page load (SPEC §2.1) when nothing had, to the
+ * as the dialog opens on page load (docs/widget-contract.md#21-widget-configuration-and-container) when nothing had, to the
  * page's main content, else its first control, so focus never falls to
  * the top of the document.
  *

@@ -1,5 +1,5 @@
 /**
- * The one way the widget talks to admin-ajax.php (SPEC §7): POST with an
+ * The one way the widget talks to admin-ajax.php (docs/widget-contract.md#7-the-calls-it-makes): POST with an
  * application/x-www-form-urlencoded body whose `action` selects the handler.
  */
 
@@ -66,8 +66,8 @@ const isObject = ( value: unknown ): value is Loose =>
 /**
  * An answer the widget cannot read: a host's or security plugin's HTML error
  * page, a PHP fatal, an empty body, admin-ajax's bare "0", someone else's
- * JSON. The calls treat it as SPEC's "unexpected exception" (§4.6, §4.9,
- * §7): what such an answer would mean is a guess, so none is made.
+ * JSON. The calls treat it as SPEC's "unexpected exception" (docs/widget-contract.md#46-card-payment-donation, docs/widget-contract.md#49-update-card-flow,
+ * docs/widget-contract.md#7-the-calls-it-makes): what such an answer would mean is a guess, so none is made.
  */
 export class UnreadableAnswer extends Error {
 	constructor(

@@ -1,5 +1,5 @@
 /**
- * Which amounts a widget can offer (SPEC §5.1, §9): from $5 to $999,999.99,
+ * Which amounts a widget can offer (docs/widget-contract.md#51-amount, docs/widget-contract.md#9-business-constants-and-limits): from $5 to $999,999.99,
  * at most two decimals, and exactly three presets. The block inspector checks
  * what an editor types with these, and the widget reads its configuration
  * through them, so the editor's preview and the page agree; the server applies
@@ -9,10 +9,10 @@
 export const MINIMUM_DONATION = 5;
 export const MAXIMUM_DONATION = 999999.99;
 
-/** SPEC §9: three preset amounts. */
+/** Per docs/widget-contract.md#9-business-constants-and-limits: three preset amounts. */
 export const PRESET_COUNT = 3;
 
-// Digits with an optional decimal part of one or two digits, as SPEC §5.1 accepts when typed
+// Digits with an optional decimal part of one or two digits, as docs/widget-contract.md#51-amount accepts when typed
 // (the same pattern as WidgetConfig.php; the range is checked as a number).
 const AMOUNT_TEXT = /^\d{1,9}(\.\d{1,2})?$/;
 

@@ -1,6 +1,6 @@
 /**
- * The contract with the page: the host element's JSON configuration (SPEC
- * §3.1), the server settings (SPEC §3.2) and the `window.donationWidget`
+ * The contract with the page: the host element's JSON configuration (
+ * docs/widget-contract.md#31-widget-configuration-from-the-host-element), the server settings (docs/widget-contract.md#32-settings-from-the-server) and the `window.donationWidget`
  * global that PHP prints before the script.
  */
 
@@ -18,7 +18,7 @@ export interface WidgetConfig {
 	hide_inmemory: boolean;
 	/** The three preset amounts from the comma string; empty when not given or not usable. */
 	amount_values: string[];
-	/** 0 when not given or not a usable amount (SPEC §5.1's limits). */
+	/** 0 when not given or not a usable amount (docs/widget-contract.md#51-amount's limits). */
 	default_amount: number;
 	/** Empty when not given. */
 	iteration_id: string;
@@ -30,14 +30,14 @@ export interface WidgetConfig {
 	 */
 	request_id?: string;
 	/**
-	 * A modal's trigger button text (added to SPEC §3.1): when set, the page holds a button
+	 * A modal's trigger button text (added to docs/widget-contract.md#31-widget-configuration-from-the-host-element): when set, the page holds a button
 	 * that opens the modal again after it was closed. Empty when not given or not a modal.
 	 */
 	trigger_text: string;
 }
 
 /**
- * The flat public settings (SPEC §3.2). The keys below are parsed here; a
+ * The flat public settings (docs/widget-contract.md#32-settings-from-the-server). The keys below are parsed here; a
  * payment gateway's own keys arrive as the server sent them (the index
  * signature) and its folder parses them (e.g. payments/<gateway>/settings.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The donation form's values (SPEC §3.3). Flow state that is not typed by
+ * The donation form's values (docs/widget-contract.md#33-donation-form-state). Flow state that is not typed by
  * the donor (active tab, loading, outcome) lives in flow.ts.
  */
 
@@ -71,7 +71,7 @@ export const EMPTY_UTM: UtmValues = {
 	utm_term: '',
 };
 
-/** The values that depend on the page, the settings or the query string (SPEC §4.1). */
+/** The values that depend on the page, the settings or the query string (docs/widget-contract.md#41-donation-widget-load). */
 type LoadedValues =
 	| keyof UtmValues
 	| 'amount'
@@ -81,7 +81,7 @@ type LoadedValues =
 	| 'address'
 	| 'iteration_id';
 
-/** Every other value as SPEC §3.3 starts it: what the donor has not typed yet. */
+/** Every other value as docs/widget-contract.md#33-donation-form-state starts it: what the donor has not typed yet. */
 export const BLANK_VALUES: Omit< DonationValues, LoadedValues > = {
 	inputAmount: '',
 	helpCover: false,

@@ -35,7 +35,7 @@ export interface TextFieldProps {
 	externalError?: string;
 	/**
 	 * The label floats over the field and hides while it is empty; the
-	 * placeholder names the field then (the update-card widget, SPEC §2.8).
+	 * placeholder names the field then (the update-card widget, docs/widget-contract.md#28-update-card-widget).
 	 */
 	floatingLabel?: boolean;
 	children?: ReactNode;

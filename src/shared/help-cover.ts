@@ -1,5 +1,5 @@
 /**
- * Help cover and the total (SPEC §4.3, §9): the amount every payment method
+ * Help cover and the total (docs/widget-contract.md#43-amount-selection, docs/widget-contract.md#9-business-constants-and-limits): the amount every payment method
  * charges, so it lives beside the donation values rather than in one step.
  */
 import type { DonationValues } from './donation-values';
@@ -14,7 +14,7 @@ export const HELP_COVER_CAP = 20;
  * out in whole cents (the rate in basis points) so it matches the server to
  * the cent: 5 % of $80.30 is $4.015, which floating point makes $4.01.
  *
- * Nor may it take the total past the $999,999.99 maximum (SPEC §9): near the
+ * Nor may it take the total past the $999,999.99 maximum (docs/widget-contract.md#9-business-constants-and-limits): near the
  * top the cover shrinks to what is left under it, and at the maximum it is 0
  * (the help-cover box is then not offered). The donor's own amount is never
  * changed; the cover is the optional part. Same rule as HelpCover.php.

@@ -1,5 +1,5 @@
 /**
- * Character filters applied while typing (SPEC §5.1, §5.2, §5.3).
+ * Character filters applied while typing (docs/widget-contract.md#51-amount, docs/widget-contract.md#52-details, docs/widget-contract.md#53-payment-donation-and-update-card-form).
  *
  * Each text filter removes what the field does not accept and cuts the text to
  * 100 characters. "Letters" means letters of any script (so "José" and "Zoë"
@@ -99,7 +99,7 @@ export interface AmountKeystroke {
 const AMOUNT_SHAPE = /^\d*(\.\d{0,2})?$/;
 
 /**
- * Custom amount keystroke filter (SPEC §5.1): only digits, ".", Backspace and
+ * Custom amount keystroke filter (docs/widget-contract.md#51-amount): only digits, ".", Backspace and
  * Delete type into the field; a second "." and a third decimal are blocked.
  * @param stroke The key and the field state before it.
  */
@@ -121,7 +121,7 @@ export function acceptsAmountKeystroke( stroke: AmountKeystroke ): boolean {
 }
 
 /**
- * Paste filter (SPEC §5.1): keeps digits and the first "." only.
+ * Paste filter (docs/widget-contract.md#51-amount): keeps digits and the first "." only.
  * @param text Text as pasted or typed.
  */
 export function filterPastedAmount( text: string ): string {

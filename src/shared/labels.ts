@@ -1,5 +1,5 @@
 /**
- * Button wording that depends on the amount and frequency (SPEC §2.3, §2.5).
+ * Button wording that depends on the amount and frequency (docs/widget-contract.md#23-tab-1-amount, docs/widget-contract.md#25-tab-3-payment).
  */
 import { __, sprintf } from '@wordpress/i18n';
 import { formatMoney } from './money';

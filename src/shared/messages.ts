@@ -1,5 +1,5 @@
 /**
- * The error catalogue (SPEC §8). Functions, so the text is translated when
+ * The error catalogue (docs/widget-contract.md#8-the-error-catalogue). Functions, so the text is translated when
  * shown rather than when the module loads.
  */
 import { __ } from '@wordpress/i18n';

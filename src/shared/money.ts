@@ -1,5 +1,5 @@
 /**
- * Money rules shared by every screen (SPEC §9): amounts carry at most two
+ * Money rules shared by every screen (docs/widget-contract.md#9-business-constants-and-limits): amounts carry at most two
  * decimals and are shown with two decimals, a trailing ".00" dropped, and
  * with en-AU thousands separators ("1,000,019.99").
  */

@@ -1,5 +1,5 @@
 /**
- * Settings for a widget (SPEC §2.2, §7 call 1): the copy PHP printed with
+ * Settings for a widget (docs/widget-contract.md#22-donation-widget-shell, docs/widget-contract.md#7-the-calls-it-makes call 1): the copy PHP printed with
  * the page when there is one (no request before first paint), otherwise the
  * REST route. A failure is logged and the widget stays blank.
  */

@@ -6,7 +6,7 @@
  * The site trusts 127.0.0.1 as a proxy sending X-Forwarded-For (site.php prepare), so each call
  * names its client there, as a load balancer in front of the servers would:
  *
- *   1. 50 card payments (process_payment_method, SPEC §7 call 4) from one client, each with its
+ *   1. 50 card payments (process_payment_method, docs/widget-contract.md#7-the-calls-it-makes call 4) from one client, each with its
  *      own email, against the per-address limit (20);
  *   2. 30 card payments with one email, each from its own client, against the per-email limit (10);
  *   3. 200 junk payment calls (no or broken formData, attemptId, token) from one client, with a
@@ -202,7 +202,7 @@ function redisCounterKeys() {
 }
 
 /**
- * The widget's formData (SPEC §3.4) for one donor.
+ * The widget's formData (docs/widget-contract.md#34-formdata-sent-to-the-server) for one donor.
  *
  * @param {string} email The donor's email.
  * @return {string} JSON.

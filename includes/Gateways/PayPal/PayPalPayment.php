@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §7 call 7: process_paypal_payment.
+ * Per docs/widget-contract.md#7-the-calls-it-makes call 7: process_paypal_payment.
  *
  * @package DonationWidget
  */

@@ -1,5 +1,5 @@
 /**
- * The update-card state machine (SPEC §4.9).
+ * The update-card state machine (docs/widget-contract.md#49-update-card-flow).
  */
 import {
 	canSubmit,

@@ -1,5 +1,5 @@
 /**
- * The update-card form's rules (SPEC §5.3): required fields, the name's
+ * The update-card form's rules (docs/widget-contract.md#53-payment-donation-and-update-card-form): required fields, the name's
  * length and characters, and the accepted brands.
  */
 import { ValidationError } from 'yup';

@@ -1,5 +1,5 @@
 /**
- * The words of the update-card screens (SPEC §2.9, §2.10), exactly.
+ * The words of the update-card screens (docs/widget-contract.md#29-update-success-screen, docs/widget-contract.md#210-link-expired-screen), exactly.
  */
 import { LinkExpiredScreen } from '../screens/LinkExpiredScreen';
 import { UpdatedScreen } from '../screens/UpdatedScreen';

@@ -1,5 +1,5 @@
 /**
- * The two server calls (SPEC §7 calls 8 and 9) and 3-D Secure, against a
+ * The two server calls (docs/widget-contract.md#7-the-calls-it-makes calls 8 and 9) and 3-D Secure, against a
  * fake admin-ajax client.
  */
 import type { AjaxFields, AjaxResponse } from '../../shared/ajax';

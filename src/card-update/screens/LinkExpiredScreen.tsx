@@ -1,5 +1,5 @@
 /**
- * Link-expired screen (SPEC §2.10): an expired, used, unknown or missing link.
+ * Link-expired screen (docs/widget-contract.md#210-link-expired-screen): an expired, used, unknown or missing link.
  */
 import {
 	createInterpolateElement,

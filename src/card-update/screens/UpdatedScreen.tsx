@@ -1,5 +1,5 @@
 /**
- * Update success screen (SPEC §2.9), plus a line about a missed donation
+ * Update success screen (docs/widget-contract.md#29-update-success-screen), plus a line about a missed donation
  * when the subscription was behind.
  */
 import {

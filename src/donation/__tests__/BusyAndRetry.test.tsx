@@ -147,7 +147,7 @@ describe( 'a card payment in progress (SPEC §2.2, §4.6)', () => {
 		expect(
 			( root.querySelector( '.dw-content' ) as HTMLElement ).inert
 		).toBe( true );
-		// §4.6 still holds under the overlay.
+		// docs/widget-contract.md#46-card-payment-donation still holds under the overlay.
 		const submitting = button( root, 'Submitting...' );
 		expect( submitting.disabled ).toBe( true );
 

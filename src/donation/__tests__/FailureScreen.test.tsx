@@ -1,5 +1,5 @@
 /**
- * The failure screen (SPEC §2.7): SPEC's three lines and Try Again always,
+ * The failure screen (docs/widget-contract.md#27-donation-failure-screen): SPEC's three lines and Try Again always,
  * then what the server said, when it said it.
  */
 import { act } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The thank-you screen (SPEC §2.6) and its "being processed" variant for
+ * The thank-you screen (docs/widget-contract.md#26-donation-success-screen) and its "being processed" variant for
  * payments that complete after the bank confirms.
  */
 import { render } from '../../shared/__tests__/dom';

@@ -1,6 +1,6 @@
 /**
  * Loading indicators: inline while the payment code downloads, and the
- * overlay that covers the widget while a payment runs (SPEC §2.2).
+ * overlay that covers the widget while a payment runs (docs/widget-contract.md#22-donation-widget-shell).
  */
 import { __ } from '@wordpress/i18n';
 

@@ -1,7 +1,7 @@
 /**
  * Around a step that arrives as its own chunk: if the chunk cannot be
  * fetched (offline, a deploy removed it), the step shows the failure
- * screen (SPEC §2.7, whose "Try Again" reloads the page) instead of the
+ * screen (docs/widget-contract.md#27-donation-failure-screen, whose "Try Again" reloads the page) instead of the
  * whole widget going blank.
  */
 import { Component } from '@wordpress/element';

@@ -1,5 +1,5 @@
 /**
- * The tab bar and the three step panels (SPEC §2.2–2.5). Tab 1 is in the
+ * The tab bar and the three step panels (docs/widget-contract.md#22-donation-widget-shell to docs/widget-contract.md#25-tab-3-payment). Tab 1 is in the
  * widget's first script; the details step is fetched once tab 1 is idle and
  * the payment step when tab 2 is first reached, with the providers' code
  * (step-chunks.ts).

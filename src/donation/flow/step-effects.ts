@@ -1,5 +1,5 @@
 /**
- * Two side effects of moving between steps (SPEC §2.2, §4.2).
+ * Two side effects of moving between steps (docs/widget-contract.md#22-donation-widget-shell, docs/widget-contract.md#42-step-navigation).
  */
 import { useEffect, useRef } from '@wordpress/element';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
@@ -10,7 +10,7 @@ export const SCROLL_DELAY_MS = 300;
 
 /**
  * The validity flags describe the current values: editing invalidates them,
- * so a later jump to tab 3 checks again (SPEC §4.2 assumes unchanged values).
+ * so a later jump to tab 3 checks again (docs/widget-contract.md#42-step-navigation assumes unchanged values).
  * @param values The form values.
  * @param setNav Updates the navigation state.
  */

@@ -1,5 +1,5 @@
 /**
- * How a payment ends (SPEC §2.6, §2.7, §3.9, §4.6–4.8): the loading overlay,
+ * How a payment ends (docs/widget-contract.md#26-donation-success-screen, docs/widget-contract.md#27-donation-failure-screen, docs/widget-contract.md#39-analytics-purchase-event, docs/widget-contract.md#46-card-payment-donation to docs/widget-contract.md#48-wallet-provider-one-off): the loading overlay,
  * then the thank-you screen (with the purchase event) or the failure screen.
  */
 import { useCallback, useMemo, useRef, useState } from '@wordpress/element';

@@ -82,7 +82,7 @@ export function useRedirectReturn(
 }
 
 /**
- * The donor's email in a saved formData (SPEC §3.4), for the receipt line.
+ * The donor's email in a saved formData (docs/widget-contract.md#34-formdata-sent-to-the-server), for the receipt line.
  * @param formData The JSON formData saved before the redirect.
  */
 function emailIn( formData: string ): string {

@@ -1,5 +1,5 @@
 /**
- * Moving between the three tabs (SPEC §2.2, §4.2): validity flags that the
+ * Moving between the three tabs (docs/widget-contract.md#22-donation-widget-shell, docs/widget-contract.md#42-step-navigation): validity flags that the
  * donor's edits reset, focus on the step or field that needs attention, and
  * the smooth scroll to the top of the widget on tabs 2 and 3.
  */

@@ -1,5 +1,5 @@
 /**
- * Failure screen (SPEC §2.7). "Try Again" reloads the page. SPEC's three
+ * Failure screen (docs/widget-contract.md#27-donation-failure-screen). "Try Again" reloads the page. SPEC's three
  * lines are always shown; below them, what the server said when its answer
  * was readable: its own message, and whether the donor was charged, only as
  * the server said it (data.charged false, or data.outcome "unknown"); never a guess.

@@ -1,5 +1,5 @@
 /**
- * Thank-you screen (SPEC §2.6). Its "being processed" variant is for a
+ * Thank-you screen (docs/widget-contract.md#26-donation-success-screen). Its "being processed" variant is for a
  * payment the server accepted that completes later (a bank debit): the
  * receipt follows when the bank confirms.
  */

@@ -1,5 +1,5 @@
 /**
- * Tab 1 (SPEC §2.3, §4.3, §5.1): presets, custom amount, frequency and the
+ * Tab 1 (docs/widget-contract.md#23-tab-1-amount, docs/widget-contract.md#43-amount-selection, docs/widget-contract.md#51-amount): presets, custom amount, frequency and the
  * "Donate $… >>" button.
  */
 import { useEffect, useId, useState } from '@wordpress/element';
@@ -42,7 +42,7 @@ export function AmountStep( { defaultAmount, onNext }: AmountStepProps ) {
 	const presetsLabelId = `${ id }-presets`;
 
 	// Focusing the custom field deselects every preset until it is left or
-	// the amount changes (SPEC §4.3).
+	// the amount changes (docs/widget-contract.md#43-amount-selection).
 	const [ presetsCleared, setPresetsCleared ] = useState( false );
 	useEffect( () => setPresetsCleared( false ), [ values.amount ] );
 

@@ -1,5 +1,5 @@
 /**
- * The custom amount (SPEC §2.3, §5.1): "$" prefix, placeholder "or enter
+ * The custom amount (docs/widget-contract.md#23-tab-1-amount, docs/widget-contract.md#51-amount): "$" prefix, placeholder "or enter
  * your amount", and the keystroke and paste filters.
  */
 import { useId } from '@wordpress/element';

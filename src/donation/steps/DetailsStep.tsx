@@ -1,5 +1,5 @@
 /**
- * Tab 2 (SPEC §2.4, §5.2): who is donating, contact details and address.
+ * Tab 2 (docs/widget-contract.md#24-tab-2-details, docs/widget-contract.md#52-details): who is donating, contact details and address.
  */
 import { __ } from '@wordpress/i18n';
 import { useFormikContext } from 'formik';

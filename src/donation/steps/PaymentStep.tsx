@@ -1,5 +1,5 @@
 /**
- * Tab 3 (SPEC §2.5, §4.4): the registered payment methods, the amount line,
+ * Tab 3 (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#44-frequency-and-payment-options): the registered payment methods, the amount line,
  * help cover, privacy terms and the Donate button. Mounted (hidden) from
  * tab 2 on, so the methods' fields are ready before tab 3; this is also when
  * the providers' scripts and the captcha are first loaded. It knows no
@@ -79,7 +79,7 @@ export default function PaymentStep( props: PaymentStepProps ) {
 	const { setLoading } = props.handlers;
 	const { setProcessing: setDonateProcessing } = donate;
 	// A form method's payment covers the widget like the wallets' do
-	// (SPEC §2.2's overlay); the Donate button still reads "Submitting...".
+	// (docs/widget-contract.md#22-donation-widget-shell's overlay); the Donate button still reads "Submitting...".
 	const setProcessing = useCallback(
 		( on: boolean ) => {
 			setDonateProcessing( on );
@@ -153,7 +153,7 @@ export default function PaymentStep( props: PaymentStepProps ) {
 						disabled={ donate.disabled }
 					>
 						{ donate.processing
-							? // eslint-disable-next-line @wordpress/i18n-ellipsis -- SPEC §2.5 spells it with three dots.
+							? // eslint-disable-next-line @wordpress/i18n-ellipsis -- docs/widget-contract.md#25-tab-3-payment spells it with three dots.
 								__( 'Submitting...', 'donation-widget' )
 							: donateLabel( total, values.frequency, false ) }
 					</button>

@@ -1,5 +1,5 @@
 /**
- * The registration list: SPEC §2.5's methods, in its order, offered by
+ * The registration list: docs/widget-contract.md#25-tab-3-payment's methods, in its order, offered by
  * frequency and settings exactly as before the registry.
  */
 import { settingsFixture } from '../../shared/__tests__/fixtures';

@@ -1,5 +1,5 @@
 /**
- * The wallet provider's button (SPEC §2.5, §4.8), one-off only.
+ * The wallet provider's button (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#48-wallet-provider-one-off), one-off only.
  *
  * PayPalScriptProvider loads the SDK from `sdkBaseUrl`, which the page sets
  * (window.donationWidget.providerScripts.paypal) so tests and demos can serve
@@ -131,7 +131,7 @@ export function PayPalCheckout( props: PayPalCheckoutProps ) {
 									paymentMethod: 'Paypal',
 								} );
 							} else if ( outcome.kind === 'declined' ) {
-								// SPEC §4.8: the failure screen replaces the
+								// docs/widget-contract.md#48-wallet-provider-one-off: the failure screen replaces the
 								// form, so the card error is not shown.
 								handlers.fail( undefined, outcome.notice );
 							} else {

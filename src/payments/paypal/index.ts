@@ -1,5 +1,5 @@
 /**
- * The wallet provider's button (SPEC §2.5, §4.8): one-off only, and only
+ * The wallet provider's button (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#48-wallet-provider-one-off): one-off only, and only
  * when the charity has a PayPal client id.
  */
 import { lazy } from '@wordpress/element';

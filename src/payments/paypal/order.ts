@@ -1,5 +1,5 @@
 /**
- * The wallet-provider order built in the browser (SPEC §3.7).
+ * The wallet-provider order built in the browser (docs/widget-contract.md#37-wallet-provider-order-built-client-side).
  */
 import { toDecimalString } from '../../shared/money';
 import { totalAmount } from '../../shared/help-cover';
@@ -103,7 +103,7 @@ export function nationalNumber( mobile: string ): string {
 /**
  * Whether PayPal takes the address: for Australia it refuses one without a
  * street, city or postcode (CITY_REQUIRED, POSTAL_CODE_REQUIRED), which would
- * stop the order before the donor could pay. SPEC §3.7 still sends shipping
+ * stop the order before the donor could pay. docs/widget-contract.md#37-wallet-provider-order-built-client-side still sends shipping
  * (the name and phone) whenever any part was given.
  * @param address The form's address.
  */
@@ -138,7 +138,7 @@ export interface WalletOrder {
 	};
 	purchase_units: Array< {
 		custom_id: string;
-		/** Our attemptId, so PayPal's webhooks name the record (not SPEC §3.7). */
+		/** Our attemptId, so PayPal's webhooks name the record (not docs/widget-contract.md#37-wallet-provider-order-built-client-side). */
 		invoice_id?: string;
 		amount: { value: string; currency_code: 'AUD' };
 		shipping?: OrderShipping;
@@ -181,7 +181,7 @@ export function buildOrder( values: OrderValues ): WalletOrder {
 	const order: WalletOrder = { intent: 'CAPTURE', purchase_units: [ unit ] };
 	if ( hasShippingAddress( values.address ) ) {
 		unit.shipping = buildShipping( values );
-		// SPEC §3.7 gives the shipping phone the type MOBILE. PayPal's shipping phone has no
+		// docs/widget-contract.md#37-wallet-provider-order-built-client-side gives the shipping phone the type MOBILE. PayPal's shipping phone has no
 		// type field, so the typed number travels as the payer's phone, which has one.
 		const phone = unit.shipping.phone_number?.national_number;
 		if ( phone ) {

@@ -1,5 +1,5 @@
 /**
- * Wallet-provider order and approval (SPEC §4.8, §7 call 7). Creating the
+ * Wallet-provider order and approval (docs/widget-contract.md#48-wallet-provider-one-off, docs/widget-contract.md#7-the-calls-it-makes call 7). Creating the
  * order names it to the server (open_paypal_order) before the donor can pay,
  * so the site keeps a record of it even if the browser never reports the
  * capture; on approval the order is captured and the capture reported.
@@ -39,7 +39,7 @@ export class OrderRefused extends Error {
  * the failure screen).
  *
  * @param create The SDK's actions.order.create.
- * @param order  The order of SPEC §3.7.
+ * @param order  The order of docs/widget-contract.md#37-wallet-provider-order-built-client-side.
  * @param server Server access.
  */
 export async function openPayPalOrder(

@@ -1,5 +1,5 @@
 /**
- * Billing details sent with the card to the provider (SPEC §7: name and
+ * Billing details sent with the card to the provider (docs/widget-contract.md#7-the-calls-it-makes: name and
  * address line, city, state, postcode and country).
  */
 import type { DonationValues } from '../../shared/donation-values';

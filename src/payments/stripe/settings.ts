@@ -1,5 +1,5 @@
 /**
- * The card provider's keys in the flat public settings (SPEC §3.2): this
+ * The card provider's keys in the flat public settings (docs/widget-contract.md#32-settings-from-the-server): this
  * folder parses them; src/shared/config.ts knows none of them.
  */
 import { toText, type Settings } from '../../shared/config';

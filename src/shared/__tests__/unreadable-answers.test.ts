@@ -2,7 +2,7 @@
  * An answer the widget cannot read (a host's or security plugin's HTML error
  * page, a PHP fatal, an empty body) is classified once, in the ajax layer,
  * and every call of both widgets then takes SPEC's "unexpected exception"
- * path (§4.6, §4.9, §7, §8).
+ * path (docs/widget-contract.md#46-card-payment-donation, docs/widget-contract.md#49-update-card-flow, docs/widget-contract.md#7-the-calls-it-makes, docs/widget-contract.md#8-the-error-catalogue).
  */
 import {
 	searchAddresses,

@@ -1,5 +1,5 @@
 /**
- * The donation widget as a donor sees it (SPEC §2.2–2.7). Every control is found by its role,
+ * The donation widget as a donor sees it (docs/widget-contract.md#22-donation-widget-shell to docs/widget-contract.md#27-donation-failure-screen). Every control is found by its role,
  * accessible name or exact text, inside one widget: the whole page by default, or a dialog or
  * region when a page holds more than one widget.
  */
@@ -40,7 +40,7 @@ export function futureExpiry(): string {
 	) }`;
 }
 
-/** The purchase event of SPEC §3.9, in the GA4 shape the widget pushes. */
+/** The purchase event of docs/widget-contract.md#39-analytics-purchase-event, in the GA4 shape the widget pushes. */
 export interface PurchaseEvent {
 	event: 'purchase';
 	ecommerce: {

@@ -296,7 +296,7 @@ test( 'the demo update-card page explains how to get a link', async ( {
 		'To get a link, sign in to the admin, open Donation Widget > 4-weekly donations, choose a donation and press "Copy card-update link", then open the copied link.'
 	);
 	await expect( help ).toContainText( 'Donation Widget > Demo mailbox' );
-	// The widget's own words are SPEC §2.8's, unchanged, below the help.
+	// The widget's own words are docs/widget-contract.md#28-update-card-widget's, unchanged, below the help.
 	const expired = page.getByRole( 'heading', {
 		name: 'Your link has expired, please get in touch.',
 	} );

@@ -1,6 +1,6 @@
 /**
  * An editor places the Donation Widget block in the block editor, sets it up in the inspector,
- * publishes the page, and visitors get the widget as configured (SPEC §3.1 through the block's
+ * publishes the page, and visitors get the widget as configured (docs/widget-contract.md#31-widget-configuration-from-the-host-element through the block's
  * attributes). The block's live preview follows the inspector too.
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';

@@ -52,7 +52,7 @@ async function tabTo( page: Page, target: Locator, limit = 40 ) {
  */
 async function seriousViolations( page: Page ) {
 	const results = await new AxeBuilder( { page } )
-		// The host element of SPEC §2.1: the widget itself, not the theme around it.
+		// The host element of docs/widget-contract.md#21-widget-configuration-and-container: the widget itself, not the theme around it.
 		.include( '[data-donation-widget]' )
 		.withTags( [
 			'wcag2a',

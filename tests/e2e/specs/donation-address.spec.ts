@@ -1,5 +1,5 @@
 /**
- * The address lookup on tab 2 (SPEC §2.4, §4.5, §8), end to end through the plugin's server and
+ * The address lookup on tab 2 (docs/widget-contract.md#24-tab-2-details, docs/widget-contract.md#45-address-lookup, docs/widget-contract.md#8-the-error-catalogue), end to end through the plugin's server and
  * the Experian stand-in: suggestions, keyboard and mouse choice, verification, "Clear", the
  * manual panel, and the "No matches" / "Invalid address format" messages.
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 14, what a keyboard or screen-reader user meets while paying: every payment path covers
- * the widget with SPEC §2.2's overlay (aria-busy, a status that says what is happening and, after
+ * the widget with docs/widget-contract.md#22-donation-widget-shell's overlay (aria-busy, a status that says what is happening and, after
  * a few seconds, that it is still working; nothing underneath can be used), focus always lands
  * somewhere meaningful (the status, a decline's message, a wallet's cancel note, the thank-you or
  * failure heading, the page's main content after the modal), and "Try Again" brings back what

@@ -1,5 +1,5 @@
 /**
- * Card donations through the widget on /donate/ (SPEC §2.5, §2.6, §3.9, §4.6, §8): one-off and
+ * Card donations through the widget on /donate/ (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#26-donation-success-screen, docs/widget-contract.md#39-analytics-purchase-event, docs/widget-contract.md#46-card-payment-donation, docs/widget-contract.md#8-the-error-catalogue): one-off and
  * 4-weekly, 3-D Secure, a declined card and a refused brand; the thank-you screen, the purchase
  * event in window.dataLayer, and the row the server wrote in the donations table.
  */

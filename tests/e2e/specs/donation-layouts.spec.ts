@@ -1,5 +1,5 @@
 /**
- * The widget in its page (SPEC §2.1, §2.2, §3.1, §4.1): the modal overlay, two widgets on one
+ * The widget in its page (docs/widget-contract.md#21-widget-configuration-and-container, docs/widget-contract.md#22-donation-widget-shell, docs/widget-contract.md#31-widget-configuration-from-the-host-element, docs/widget-contract.md#41-donation-widget-load): the modal overlay, two widgets on one
  * page, a block configured with its own presets, default, frequency, iteration and hidden
  * fields, the shortcode, when the payment providers' scripts are fetched, and no demo notice on
  * a site that is not in demo mode.

@@ -1,5 +1,5 @@
 /**
- * The payment rate limits as a donor meets them: a donor over the limit sees SPEC §2.7's failure
+ * The payment rate limits as a donor meets them: a donor over the limit sees docs/widget-contract.md#27-donation-failure-screen's failure
  * lines, then the server's own message and "You have not been charged."; and junk sent from the
  * donor's own address before they pay uses up none of their allowance.
  */

@@ -1,5 +1,5 @@
 /**
- * Sums as a donor reads them and what they are charged (SPEC §2.3–§2.6, §9): en-AU thousands
+ * Sums as a donor reads them and what they are charged (docs/widget-contract.md#23-tab-1-amount to docs/widget-contract.md#26-donation-success-screen, docs/widget-contract.md#9-business-constants-and-limits): en-AU thousands
  * separators on every screen, a total with the fundraising cover that never passes the
  * $999,999.99 maximum, and the step tabs on one line on a small phone.
  */
@@ -35,7 +35,7 @@ test( 'a custom amount near $1,000,000 reads with thousands separators from tab 
 	await widget.goto();
 	await widget.frequency( 'Once only' ).click();
 	await widget.customAmount.fill( '987654.32' );
-	// The field keeps what was typed (SPEC §5.1's keystrokes take no commas); every sum shown is formatted.
+	// The field keeps what was typed (docs/widget-contract.md#51-amount's keystrokes take no commas); every sum shown is formatted.
 	await expect( widget.customAmount ).toHaveValue( '987654.32' );
 	await expect( widget.nextFromAmount ).toHaveText( 'Donate $987,654.32 >>' );
 

@@ -1,5 +1,5 @@
 /**
- * What the widget refuses, and how it says so (SPEC §5, §8, §9): the amount messages and the
+ * What the widget refuses, and how it says so (docs/widget-contract.md#5-validation-rules, docs/widget-contract.md#8-the-error-catalogue, docs/widget-contract.md#9-business-constants-and-limits): the amount messages and the
  * custom amount's keystroke and paste filters, the help-cover wording, the details messages,
  * the card form's required fields and the privacy terms.
  */

@@ -1,5 +1,5 @@
 /**
- * The one-off wallets (SPEC §2.5, §4.7, §4.8, §8): express checkout through the card provider's
+ * The one-off wallets (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#47-express-checkout-one-off, docs/widget-contract.md#48-wallet-provider-one-off, docs/widget-contract.md#8-the-error-catalogue): express checkout through the card provider's
  * Google Pay button, and PayPal's own button; what the server refuses, and the failure screen a
  * non-OK card payment call leads to.
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 21: a modal widget with a trigger button is no dead end. The modal still opens on page
- * load (SPEC §2.1); once a visitor closes it, the button on the page opens it again, by mouse or
+ * load (docs/widget-contract.md#21-widget-configuration-and-container); once a visitor closes it, the button on the page opens it again, by mouse or
  * keyboard, and focus goes back to the button whenever the modal closes.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -108,7 +108,7 @@ test( "the button's text is the editor's, and a modal without the option still h
 			page.getByRole( 'button', { name: 'Give today', exact: true } )
 		).toBeFocused();
 
-		// SPEC §2.1 unchanged without the option: closed means gone until a reload.
+		// docs/widget-contract.md#21-widget-configuration-and-container unchanged without the option: closed means gone until a reload.
 		await page.goto( without );
 		await expect( dialogOf( page ) ).toBeVisible();
 		await page.keyboard.press( 'Escape' );

@@ -158,7 +158,7 @@ abstract class IntegrationTestCase extends TestCase {
 	}
 
 	/**
-	 * Runs a payment call of SPEC §7 through the checkout, as its admin-ajax action does.
+	 * Runs a payment call of docs/widget-contract.md#7-the-calls-it-makes through the checkout, as its admin-ajax action does.
 	 *
 	 * @param string               $action  Such as process_payment_method or get_charge_id.
 	 * @param array<string, mixed> $request POST fields.

@@ -199,7 +199,7 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 	}
 
 	/**
-	 * The widget's formData JSON (SPEC §3.4), with overrides.
+	 * The widget's formData JSON (docs/widget-contract.md#34-formdata-sent-to-the-server), with overrides.
 	 *
 	 * @param array $overrides Fields to change; null removes a field.
 	 */

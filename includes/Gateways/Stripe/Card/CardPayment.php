@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §7 call 4: process_payment_method, the card donation.
+ * Per docs/widget-contract.md#7-the-calls-it-makes call 4: process_payment_method, the card donation.
  *
  * @package DonationWidget
  */

@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §7 calls 5 and 6: payment_intent and get_charge_id, the express checkout (wallets).
+ * Per docs/widget-contract.md#7-the-calls-it-makes calls 5 and 6: payment_intent and get_charge_id, the express checkout (wallets).
  *
  * @package DonationWidget
  */

@@ -1,5 +1,5 @@
 /**
- * A step whose chunk cannot be fetched shows the failure screen (SPEC §2.7)
+ * A step whose chunk cannot be fetched shows the failure screen (docs/widget-contract.md#27-donation-failure-screen)
  * in its panel; the widget never goes blank.
  */
 import { DonationWidget } from '../../DonationWidget';

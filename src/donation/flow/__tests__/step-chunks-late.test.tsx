@@ -1,6 +1,6 @@
 /**
  * Tab 3 chosen on the tab bar before the details rules have arrived: the
- * decision waits for them, then is the same as ever (SPEC §4.2).
+ * decision waits for them, then is the same as ever (docs/widget-contract.md#42-step-navigation).
  */
 import { DonationWidget } from '../../DonationWidget';
 import {

@@ -1,5 +1,5 @@
 /**
- * Tab 3's amount line (SPEC §2.5): what every payment method charges.
+ * Tab 3's amount line (docs/widget-contract.md#25-tab-3-payment): what every payment method charges.
  */
 import { __ } from '@wordpress/i18n';
 import { formatMoney } from '../../../shared/money';

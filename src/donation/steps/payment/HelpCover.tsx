@@ -1,5 +1,5 @@
 /**
- * The help-cover box (SPEC §2.5, §4.3): adds the cover to the total, for
+ * The help-cover box (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#43-amount-selection): adds the cover to the total, for
  * every payment method.
  */
 import { useId } from '@wordpress/element';

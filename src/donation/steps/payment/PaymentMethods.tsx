@@ -1,5 +1,5 @@
 /**
- * The registered payment methods tab 3 offers (SPEC §2.5), in registration
+ * The registered payment methods tab 3 offers (docs/widget-contract.md#25-tab-3-payment), in registration
  * order: express methods and, when one-off, a toggle per form method inside
  * the wallets area; when recurring with more than one form method, a choice
  * between them; then each form method's fields (hidden unless chosen).

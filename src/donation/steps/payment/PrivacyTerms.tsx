@@ -1,5 +1,5 @@
 /**
- * The privacy box (SPEC §2.5, §5.3), ticked by default and required before
+ * The privacy box (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#53-payment-donation-and-update-card-form), ticked by default and required before
  * any payment method starts.
  */
 import { createInterpolateElement, useId } from '@wordpress/element';

@@ -1,9 +1,9 @@
 /**
  * Which "form" payment method is chosen (its fields show, Donate runs it).
  * Recurring: always one, the first registered (card) until the donor picks
- * another. One-off: none until a toggle opens one; `showCC` (SPEC §3.3)
+ * another. One-off: none until a toggle opens one; `showCC` (docs/widget-contract.md#33-donation-form-state)
  * holds whether the one-off payment form is open, so with card alone the
- * "Credit Card" toggle flips it exactly as SPEC §2.5 says.
+ * "Credit Card" toggle flips it exactly as docs/widget-contract.md#25-tab-3-payment says.
  */
 import { useState } from '@wordpress/element';
 import { useFormikContext } from 'formik';

@@ -1,6 +1,6 @@
 /**
  * The server access every payment method shares: admin-ajax, the formData
- * of SPEC §3.4 and the help cover beside it, built from the latest values, the invisible captcha's token,
+ * of docs/widget-contract.md#34-formdata-sent-to-the-server and the help cover beside it, built from the latest values, the invisible captcha's token,
  * the page URL and the attempt ids (a new one per attempt, or the same
  * form's unknown attempt: attempt-memory.ts). Every call that carries an
  * attemptId tells the memory how it ended.

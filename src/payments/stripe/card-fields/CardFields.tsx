@@ -1,5 +1,5 @@
 /**
- * The card form both widgets use (SPEC §2.5, §2.8, §5.3): name on card plus
+ * The card form both widgets use (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#28-update-card-widget, docs/widget-contract.md#53-payment-donation-and-update-card-form): name on card plus
  * the provider's split card fields (number, expiry "MM/YY", CVV "CVV"), the
  * brand check and the provider's own field errors. Card data stays inside
  * the provider's frames; the form keeps markers ("" or " ") only.

@@ -1,5 +1,5 @@
 /**
- * Name on card (SPEC §2.5, §2.8, §5.3): required, at most 100 characters,
+ * Name on card (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#28-update-card-widget, docs/widget-contract.md#53-payment-donation-and-update-card-form): required, at most 100 characters,
  * filtered while typing. With a floating label (update-card widget), the
  * label hides while the field is empty and the placeholder names it.
  */

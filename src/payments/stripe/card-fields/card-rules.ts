@@ -1,5 +1,5 @@
 /**
- * Card rules both card forms share (SPEC §5.3): the accepted brands and the
+ * Card rules both card forms share (docs/widget-contract.md#53-payment-donation-and-update-card-form): the accepted brands and the
  * markers the form keeps for the provider's fields.
  */
 import { messages } from '../../../shared/messages';

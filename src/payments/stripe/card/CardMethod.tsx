@@ -1,5 +1,5 @@
 /**
- * The card method's content (SPEC §2.5, §4.6, §5.3): the shared card fields,
+ * The card method's content (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#46-card-payment-donation, docs/widget-contract.md#53-payment-donation-and-update-card-form): the shared card fields,
  * and the flow the Donate button runs while card is chosen.
  */
 import { useCallback, useState } from '@wordpress/element';

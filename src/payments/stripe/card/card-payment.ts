@@ -1,5 +1,5 @@
 /**
- * Card donation (SPEC §4.6, §7 call 4): tokenise with the provider, post to
+ * Card donation (docs/widget-contract.md#46-card-payment-donation, docs/widget-contract.md#7-the-calls-it-makes call 4): tokenise with the provider, post to
  * the server, and finish a 3-D Secure challenge when the server asks.
  *
  * Server contract for action=process_payment_method:

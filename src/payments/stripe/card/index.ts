@@ -1,5 +1,5 @@
 /**
- * Card (SPEC §2.5, §4.6): offered for both frequencies, behind the "Credit
+ * Card (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#46-card-payment-donation): offered for both frequencies, behind the "Credit
  * Card" toggle when one-off.
  */
 import { lazy } from '@wordpress/element';

@@ -1,5 +1,5 @@
 /**
- * Wallet buttons of the card provider (SPEC §2.5, §4.7), one-off only. Must
+ * Wallet buttons of the card provider (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#47-express-checkout-one-off), one-off only. Must
  * sit inside an <Elements> created with { mode: 'payment', amount, currency }.
  */
 import { useRef, useState } from '@wordpress/element';

@@ -1,5 +1,5 @@
 /**
- * Express checkout (SPEC §4.7, §7 calls 5 and 6): submit the wallet sheet,
+ * Express checkout (docs/widget-contract.md#47-express-checkout-one-off, docs/widget-contract.md#7-the-calls-it-makes calls 5 and 6): submit the wallet sheet,
  * create the payment intent on the server, confirm it with the provider,
  * then fetch the charge reference.
  */
@@ -33,7 +33,7 @@ export interface ExpressProvider {
 
 export interface ExpressPayment {
 	amountCents: number;
-	/** Lower-cased for the provider (SPEC §9). */
+	/** Lower-cased for the provider (docs/widget-contract.md#9-business-constants-and-limits). */
 	currency: string;
 }
 
@@ -93,7 +93,7 @@ export async function payByExpressCheckout(
 				captchaToken: await server.captchaToken(),
 			} )
 			.catch( ( error: unknown ) => {
-				// SPEC §8 names this call's non-OK answer: silent, readable or
+				// docs/widget-contract.md#8-the-error-catalogue names this call's non-OK answer: silent, readable or
 				// not. An unreadable OK answer stays an exception.
 				if ( error instanceof UnreadableAnswer && error.nonOk ) {
 					return null;

@@ -1,5 +1,5 @@
 /**
- * The card provider's wallet buttons (SPEC §2.5, §4.7): one-off only. The
+ * The card provider's wallet buttons (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#47-express-checkout-one-off): one-off only. The
  * buttons hide themselves when the browser offers no wallet.
  */
 import { lazy } from '@wordpress/element';

@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §7 call 8, process_request_id: which links open the form, what the widget is told, and
+ * Per docs/widget-contract.md#7-the-calls-it-makes call 8, process_request_id: which links open the form, what the widget is told, and
  * what the audit keeps.
  *
  * @package DonationWidget

@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §7 call 9, process_update_card: the card saved through a SetupIntent (with 3-D Secure),
+ * Per docs/widget-contract.md#7-the-calls-it-makes call 9, process_update_card: the card saved through a SetupIntent (with 3-D Secure),
  * made the default, the link used up, declines, replays, links bound to their own donor, a
  * past-due subscription's missed donation, and the limits.
  *

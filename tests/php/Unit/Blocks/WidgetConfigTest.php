@@ -1,6 +1,6 @@
 <?php
 /**
- * The widget configuration rules of SPEC §3.1.
+ * The widget configuration rules of docs/widget-contract.md#31-widget-configuration-from-the-host-element.
  *
  * @package DonationWidget
  */

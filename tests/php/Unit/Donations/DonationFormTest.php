@@ -1,6 +1,6 @@
 <?php
 /**
- * The server's own check of the widget's formData (SPEC §3.4 and §5).
+ * The server's own check of the widget's formData (docs/widget-contract.md#34-formdata-sent-to-the-server and docs/widget-contract.md#5-validation-rules).
  *
  * @package DonationWidget
  */

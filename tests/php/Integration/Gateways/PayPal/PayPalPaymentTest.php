@@ -292,7 +292,7 @@ final class PayPalPaymentTest extends PaymentTestCase {
 
 		$result = $this->pay( $request );
 
-		// The donor's money moved: they are told so (SPEC §4.8 success), never asked to pay again.
+		// The donor's money moved: they are told so (docs/widget-contract.md#48-wallet-provider-one-off success), never asked to pay again.
 		$this->assertAnswer( 200, '', $result );
 		$this->assertSame( $capture_id, $result->data()['reference'] );
 		$this->assertCount( 1, $this->provider_requests( 'paypal', '/v2/payments/captures/' . $capture_id, 'GET' ), 'The capture is still checked with PayPal.' );
