@@ -102,7 +102,7 @@ const addressError = ( root: HTMLElement ) =>
 		`[id="${ combobox( root ).getAttribute( 'aria-describedby' ) }"]`
 	)?.textContent;
 
-describe( 'address lookup (SPEC §2.4, §4.5)', () => {
+describe( 'address lookup (widget contract §2.4, §4.5)', () => {
 	it( 'is a labelled combobox tied to its listbox', async () => {
 		const root = await renderLookup();
 		const input = combobox( root );

@@ -8,7 +8,7 @@ const details = {
 	iterationId: 'IT-1',
 };
 
-describe( 'purchase event (SPEC §3.9)', () => {
+describe( 'purchase event (widget contract §3.9)', () => {
 	it( 'has the GA4 ecommerce shape', () => {
 		expect( buildPurchaseEvent( details ) ).toEqual( {
 			event: 'purchase',

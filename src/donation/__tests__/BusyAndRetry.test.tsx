@@ -132,7 +132,7 @@ async function fillCardAndDonate(
 	await click( button( root, donate ) );
 }
 
-describe( 'a card payment in progress (SPEC §2.2, §4.6)', () => {
+describe( 'a card payment in progress (widget contract §2.2, §4.6)', () => {
 	it( 'covers the widget, makes the form inert and focuses a status', async () => {
 		const root = await mount();
 		await reachPayment( root );
@@ -177,7 +177,7 @@ describe( 'a card payment in progress (SPEC §2.2, §4.6)', () => {
 	} );
 } );
 
-describe( 'Try Again brings back what the donor typed (SPEC §2.7)', () => {
+describe( 'Try Again brings back what the donor typed (widget contract §2.7)', () => {
 	const key = savedFormKey( window.location.pathname, 0 );
 
 	it( 'restores the values after a failure and reload, never the card', async () => {

@@ -148,7 +148,7 @@ const cardErrors = ( root: HTMLElement ) =>
 		( element ) => element.textContent
 	);
 
-describe( 'card payment in the widget (SPEC §4.6)', () => {
+describe( 'card payment in the widget (widget contract §4.6)', () => {
 	it( 'requires the name and every card field', async () => {
 		const root = await reachPayment();
 		await click( button( root, 'Donate $50 4-weekly' ) );

@@ -44,7 +44,7 @@ async function renderApp(
 	return view.container;
 }
 
-describe( 'settings (SPEC §2.2)', () => {
+describe( 'settings (widget contract §2.2)', () => {
 	it( 'uses preloaded settings without a request', async () => {
 		const fetchMock = jest.fn();
 		window.fetch = fetchMock;
@@ -169,7 +169,7 @@ describe( 'modal with a trigger button (issue 21)', () => {
 	} );
 } );
 
-describe( 'modal (SPEC §2.1)', () => {
+describe( 'modal (widget contract §2.1)', () => {
 	it( 'is a labelled modal dialog that takes focus', async () => {
 		const opener = document.createElement( 'button' );
 		document.body.appendChild( opener );

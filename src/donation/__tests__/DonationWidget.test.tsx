@@ -58,7 +58,7 @@ async function fillDetails( root: HTMLElement ) {
 	await typeInto( byLabel( root, 'Email' ), 'jane@example.org' );
 }
 
-describe( 'tabs (SPEC §2.2)', () => {
+describe( 'tabs (widget contract §2.2)', () => {
 	it( 'renders a tablist with the three exact labels and tab 1 selected', async () => {
 		const root = await renderWidget();
 		const tabs = Array.from(
@@ -89,7 +89,7 @@ describe( 'tabs (SPEC §2.2)', () => {
 	} );
 } );
 
-describe( 'amount step (SPEC §2.3, §4.3)', () => {
+describe( 'amount step (widget contract §2.3, §4.3)', () => {
 	it( 'shows presets as "$ " + value with the default highlighted', async () => {
 		const root = await renderWidget();
 		const presets = Array.from( root.querySelectorAll( '.dw-preset' ) );
@@ -197,7 +197,7 @@ describe( 'amount step (SPEC §2.3, §4.3)', () => {
 	} );
 } );
 
-describe( 'step navigation (SPEC §4.2)', () => {
+describe( 'step navigation (widget contract §4.2)', () => {
 	it( 'Donate moves to tab 2; Back returns to tab 1', async () => {
 		const root = await renderWidget();
 		await click( button( root, 'Donate $50 4-weekly >>' ) );
@@ -298,7 +298,7 @@ describe( 'step navigation (SPEC §4.2)', () => {
 	} );
 } );
 
-describe( 'payment step (SPEC §2.5)', () => {
+describe( 'payment step (widget contract §2.5)', () => {
 	async function reachPayment( config = {} ) {
 		const root = await renderWidget( config );
 		await click(

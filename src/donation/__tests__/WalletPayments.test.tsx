@@ -147,7 +147,7 @@ async function run( callback: () => unknown ) {
 	return result;
 }
 
-describe( 'wallet provider (SPEC §4.8)', () => {
+describe( 'wallet provider (widget contract §4.8)', () => {
 	it( 'loads with the page URL and the SPEC options', async () => {
 		await reachPayment();
 		expect( mockProps.paypalOptions ).toEqual( {
@@ -311,7 +311,7 @@ describe( 'wallet provider (SPEC §4.8)', () => {
 	} );
 } );
 
-describe( 'express checkout (SPEC §4.7)', () => {
+describe( 'express checkout (widget contract §4.7)', () => {
 	const confirmEvent = () => ( {
 		expressPaymentType: 'google_pay',
 		paymentFailed: jest.fn(),

@@ -12,7 +12,7 @@ const LOW = 'Please choose or enter a donation amount greater than $5';
 const HIGH = 'Please choose or enter a donation amount less than $999,999.99';
 const NAN = 'Please enter a valid number';
 
-describe( 'help cover (SPEC §9: 5%, capped at $20)', () => {
+describe( 'help cover (widget contract §9: 5%, capped at $20)', () => {
 	it.each( [
 		[ 25, 1.25 ],
 		[ 50, 2.5 ],
@@ -90,7 +90,7 @@ describe( 'coverAmount, the field sent beside formData', () => {
 	} );
 } );
 
-describe( 'totalAmount (SPEC §4.3)', () => {
+describe( 'totalAmount (widget contract §4.3)', () => {
 	it.each( [
 		[ 25, false, 25 ],
 		[ 25, true, 26.25 ],
@@ -104,7 +104,7 @@ describe( 'totalAmount (SPEC §4.3)', () => {
 	} );
 } );
 
-describe( 'amount validation (SPEC §5.1, §8)', () => {
+describe( 'amount validation (widget contract §5.1, §8)', () => {
 	it.each( [
 		// Presets (no custom amount typed)
 		[ 20, '', null ],
@@ -130,7 +130,7 @@ describe( 'amount validation (SPEC §5.1, §8)', () => {
 	} );
 } );
 
-describe( 'custom amount sets amount (SPEC §4.3)', () => {
+describe( 'custom amount sets amount (widget contract §4.3)', () => {
 	it.each( [
 		[ '30', 30 ],
 		[ '12.5', 12.5 ],

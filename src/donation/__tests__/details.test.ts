@@ -11,7 +11,7 @@ const valid = valuesFixture( {
 	email: 'jane@example.org',
 } );
 
-describe( 'details validation (SPEC §5.2, §8)', () => {
+describe( 'details validation (widget contract §5.2, §8)', () => {
 	it( 'accepts complete details', () => {
 		expect( validateDetails( valid ) ).toEqual( {} );
 	} );

@@ -1,7 +1,7 @@
 import { buildFormData } from '../form-data';
 import { valuesFixture } from './fixtures';
 
-describe( 'formData (SPEC §3.4)', () => {
+describe( 'formData (widget contract §3.4)', () => {
 	it( 'holds exactly the listed fields', () => {
 		const values = valuesFixture( {
 			firstName: ' Jane ',

@@ -1,7 +1,7 @@
 import { buildInitialValues, readUtm } from '../initial-values';
 import { configFixture, settingsFixture } from './fixtures';
 
-describe( 'load sequence (SPEC §4.1)', () => {
+describe( 'load sequence (widget contract §4.1)', () => {
 	it( 'captures the utm values from the query string', () => {
 		expect(
 			readUtm(
@@ -83,7 +83,7 @@ describe( 'load sequence (SPEC §4.1)', () => {
 		).toBe( expected );
 	} );
 
-	it( 'starts with the SPEC §3.3 defaults', () => {
+	it( 'starts with the widget contract §3.3 defaults', () => {
 		expect(
 			buildInitialValues( configFixture, settingsFixture, '' )
 		).toMatchObject( {

@@ -15,7 +15,7 @@ const state = (
 	detailIsValid,
 } );
 
-describe( 'step navigation (SPEC §4.2)', () => {
+describe( 'step navigation (widget contract §4.2)', () => {
 	it.each( [
 		// [ from, target, amount ok, details ok, expected state, failed ]
 		[ state( 3, true, true ), 1, true, true, state( 1, true, true ), null ],

@@ -17,7 +17,7 @@ const amount = ( text: string ) =>
 const DEFAULT =
 	'Enter an amount from $5 to $999,999.99 with at most two decimals, or leave this empty.';
 
-describe( 'preset amounts typed in the inspector (SPEC §5.1, §9)', () => {
+describe( 'preset amounts typed in the inspector (widget contract §5.1, §9)', () => {
 	it.each( [
 		[ '', null ],
 		[ '25, 50, 100', null ],

@@ -5,7 +5,7 @@ const BRAND = 'Only Visa, MasterCard, Amex are accepted.';
 const REQUIRED = 'This field is required';
 const PRIVACY = 'You must accept the privacy terms';
 
-describe( 'card brands (SPEC §5.3)', () => {
+describe( 'card brands (widget contract §5.3)', () => {
 	it.each( [
 		[ 'visa', null ],
 		[ 'mastercard', null ],
@@ -22,7 +22,7 @@ describe( 'card brands (SPEC §5.3)', () => {
 	} );
 } );
 
-describe( 'card form (SPEC §5.3)', () => {
+describe( 'card form (widget contract §5.3)', () => {
 	const complete = {
 		nameOnCard: 'Jane Doe',
 		cardNumber: ' ' as const,

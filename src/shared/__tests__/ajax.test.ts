@@ -13,7 +13,7 @@ function fakeFetch( status: number, body: unknown ) {
 	} ) ) as unknown as jest.MockedFunction< typeof fetch >;
 }
 
-describe( 'admin-ajax client (SPEC §7)', () => {
+describe( 'admin-ajax client (widget contract §7)', () => {
 	it( 'POSTs an x-www-form-urlencoded body with the action', async () => {
 		const fetchImpl = fakeFetch( 200, { success: true } );
 		const post = createAjaxClient( '/wp-admin/admin-ajax.php', fetchImpl );

@@ -7,7 +7,7 @@ import {
 	toBoolean,
 } from '../config';
 
-describe( 'widget configuration (SPEC §3.1)', () => {
+describe( 'widget configuration (widget contract §3.1)', () => {
 	it( 'converts "true"/"false" strings and splits amount_values', () => {
 		const config = parseWidgetConfig(
 			JSON.stringify( {
@@ -120,7 +120,7 @@ describe( 'widget configuration (SPEC §3.1)', () => {
 		[ '10, 20, 1000000', '5.001' ],
 		[ '10,,30', 'abc' ],
 	] )(
-		'keeps no presets from %p and no default from %p, as the server (SPEC §5.1)',
+		'keeps no presets from %p and no default from %p, as the server (widget contract §5.1)',
 		( amountValues, defaultAmount ) => {
 			const config = parseWidgetConfig(
 				JSON.stringify( {
@@ -153,7 +153,7 @@ describe( 'widget configuration (SPEC §3.1)', () => {
 	} );
 } );
 
-describe( 'settings (SPEC §3.2)', () => {
+describe( 'settings (widget contract §3.2)', () => {
 	it( 'normalises types', () => {
 		const settings = parseSettings( {
 			amount_values: [ 10, '25', 50 ],

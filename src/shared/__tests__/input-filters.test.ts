@@ -11,7 +11,7 @@ import {
 	normaliseAmountInput,
 } from '../input-filters';
 
-describe( 'character filters (SPEC §5.2, §5.3)', () => {
+describe( 'character filters (widget contract §5.2, §5.3)', () => {
 	it.each( [
 		// Names, city, state, country, in honour of: letters, spaces, ' & -
 		[ filterName, "Mary-Jane O'Brien", "Mary-Jane O'Brien" ],
@@ -64,7 +64,7 @@ describe( 'character filters (SPEC §5.2, §5.3)', () => {
 	} );
 } );
 
-describe( 'custom amount keystroke filter (SPEC §5.1)', () => {
+describe( 'custom amount keystroke filter (widget contract §5.1)', () => {
 	const stroke = (
 		key: string,
 		value: string,
@@ -120,7 +120,7 @@ describe( 'custom amount keystroke filter (SPEC §5.1)', () => {
 	} );
 } );
 
-describe( 'custom amount paste filter (SPEC §5.1)', () => {
+describe( 'custom amount paste filter (widget contract §5.1)', () => {
 	it.each( [
 		[ '$1,234.56', '1234.56' ],
 		[ '12.3.4', '12.34' ],

@@ -1,6 +1,6 @@
 import { donateLabel } from '../labels';
 
-describe( 'Donate button wording (SPEC §2.3, §2.5)', () => {
+describe( 'Donate button wording (widget contract §2.3, §2.5)', () => {
 	it.each( [
 		[ 25, '4weekly', true, 'Donate $25 4-weekly >>' ],
 		[ 25, 'Oneoff', true, 'Donate $25 >>' ],

@@ -1,6 +1,6 @@
 import { formatMoney, roundToCents, toCents, toDecimalString } from '../money';
 
-describe( 'formatMoney (SPEC §9: 2 decimals, trailing ".00" dropped, en-AU separators)', () => {
+describe( 'formatMoney (widget contract §9: 2 decimals, trailing ".00" dropped, en-AU separators)', () => {
 	it.each( [
 		[ 25, '25' ],
 		[ 25.5, '25.50' ],

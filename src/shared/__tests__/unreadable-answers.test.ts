@@ -156,7 +156,7 @@ describe.each( Object.entries( UNREADABLE ) )(
 			} );
 		} );
 
-		it( "express checkout payment_intent (call 5): SPEC §8's silent stop when non-OK, else the failure screen", async () => {
+		it( "express checkout payment_intent (call 5): widget contract §8's silent stop when non-OK, else the failure screen", async () => {
 			const outcome = await payByExpressCheckout(
 				{
 					submit: async () => null,
@@ -272,7 +272,7 @@ describe.each( Object.entries( UNREADABLE ) )(
 describe.each( Object.entries( UNREADABLE ) )(
 	'the settings call (call 1), for %s',
 	( _name, answer ) => {
-		it( 'throws, so the widget logs it and stays blank (SPEC §2.2, §8)', async () => {
+		it( 'throws, so the widget logs it and stays blank (widget contract §2.2, §8)', async () => {
 			const fetchImpl = jest.fn( async () => ( {
 				ok: answer.status >= 200 && answer.status < 300,
 				status: answer.status,

@@ -259,7 +259,7 @@ async function payPalOrderOf(
 	return created[ 0 ].body as PayPalOrder;
 }
 
-test( 'PayPal: the order carries the donor summary, the AUD total and the shipping address (SPEC §3.7)', async ( {
+test( 'PayPal: the order carries the donor summary, the AUD total and the shipping address (widget contract §3.7)', async ( {
 	page,
 	standIns,
 } ) => {
@@ -301,7 +301,7 @@ test( 'PayPal: the order carries the donor summary, the AUD total and the shippi
 	} );
 } );
 
-test( "PayPal: the order's shipping phone is the donor's mobile, typed MOBILE (SPEC §3.7)", async ( {
+test( "PayPal: the order's shipping phone is the donor's mobile, typed MOBILE (widget contract §3.7)", async ( {
 	page,
 	standIns,
 } ) => {

@@ -17,7 +17,7 @@ const donor = valuesFixture( {
 	inMemoryOf: 'Grand Ma',
 } );
 
-describe( 'custom_id (SPEC §3.7)', () => {
+describe( 'custom_id (widget contract §3.7)', () => {
 	it.each( [
 		[ 'Jane Doe', 'jane_doe' ],
 		[ '  Mixed   Case ', 'mixed___case' ],
@@ -66,7 +66,7 @@ describe( 'custom_id (SPEC §3.7)', () => {
 	} );
 } );
 
-describe( 'order (SPEC §3.7)', () => {
+describe( 'order (widget contract §3.7)', () => {
 	it( 'has the total in AUD and no shipping without an address', () => {
 		expect( buildOrder( { ...donor, helpCover: true } ) ).toEqual( {
 			intent: 'CAPTURE',

@@ -11,7 +11,7 @@ const captured = {
 	purchase_units: [ { payments: { captures: [ { id: 'CAPTURE-1' } ] } } ],
 };
 
-describe( 'wallet approval (SPEC §4.8)', () => {
+describe( 'wallet approval (widget contract §4.8)', () => {
 	it.each( [
 		[ captured, 'CAPTURE-1' ],
 		[ { purchase_units: [] }, '' ],

@@ -9,7 +9,7 @@ function provider( overrides: Partial< CardProvider > = {} ): CardProvider {
 	};
 }
 
-describe( 'card donation (SPEC §4.6, §7 call 4)', () => {
+describe( 'card donation (widget contract §4.6, §7 call 4)', () => {
 	it( 'posts process_payment_method and succeeds with the reference', async () => {
 		const { server, calls } = serverDouble( [
 			ok( { success: true, data: { reference: 'ch_1' } } ),

@@ -18,7 +18,7 @@ function provider(
 
 const payment = { amountCents: 2625, currency: 'AUD' };
 
-describe( 'express checkout (SPEC §4.7)', () => {
+describe( 'express checkout (widget contract §4.7)', () => {
 	it( 'creates the intent in cents and lower-case currency, confirms, then fetches the reference', async () => {
 		const wallet = provider();
 		const { server, calls } = serverDouble( [
