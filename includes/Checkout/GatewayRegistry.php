@@ -87,12 +87,28 @@ final class GatewayRegistry {
 	}
 
 	/**
-	 * The ids of every gateway, as stored in the donations' provider column.
+	 * The ids of every gateway (or of those implementing a capability), as stored in the
+	 * donations' provider column.
 	 *
+	 * @param string $capability An interface a gateway may implement, such as Books\Fees\ReadsFees.
+	 * @phpstan-param class-string $capability
 	 * @return list<string>
 	 */
-	public function ids(): array {
-		return array_map( static fn ( Gateway $gateway ): string => $gateway->id(), $this->gateways );
+	public function ids( string $capability = Gateway::class ): array {
+		return array_map( static fn ( Gateway $gateway ): string => $gateway->id(), $this->implementing( $capability ) );
+	}
+
+	/**
+	 * The gateways implementing a capability (an interface such as Books\Payouts\PayoutSource), in
+	 * list order.
+	 *
+	 * @template T of object
+	 * @param string $capability The interface.
+	 * @phpstan-param class-string<T> $capability
+	 * @return list<Gateway&T>
+	 */
+	public function implementing( string $capability ): array {
+		return array_values( array_filter( $this->gateways, static fn ( Gateway $gateway ): bool => $gateway instanceof $capability ) );
 	}
 
 	/**

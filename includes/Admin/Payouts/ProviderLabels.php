@@ -35,15 +35,14 @@ final class ProviderLabels {
 	 * @param string $provider The stored provider id.
 	 */
 	public function of( string $provider ): string {
-		$gateway = $this->gateways->gateway( $provider );
-		return null !== $gateway ? $gateway->label() : $provider;
+		return $this->gateways->label( $provider );
 	}
 
 	/**
 	 * The names of the providers that make bank deposits, such as the card provider's.
 	 */
 	public function paying_out(): string {
-		return implode( ', ', array_map( static fn ( Gateway $gateway ): string => $gateway->label(), $this->gateways_that( PayoutSource::class ) ) );
+		return implode( ', ', array_map( static fn ( Gateway $gateway ): string => $gateway->label(), $this->gateways->implementing( PayoutSource::class ) ) );
 	}
 
 	/**
@@ -52,16 +51,6 @@ final class ProviderLabels {
 	 * @return list<Gateway>
 	 */
 	public function keeping_balance(): array {
-		return $this->gateways_that( KeepsBalance::class );
-	}
-
-	/**
-	 * The gateways implementing an interface.
-	 *
-	 * @param class-string $capability The interface.
-	 * @return list<Gateway>
-	 */
-	private function gateways_that( string $capability ): array {
-		return array_values( array_filter( $this->gateways->gateways(), static fn ( Gateway $gateway ): bool => $gateway instanceof $capability ) );
+		return $this->gateways->implementing( KeepsBalance::class );
 	}
 }

@@ -13,7 +13,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Books\Payouts\PayoutParts;
 use DonationWidget\Books\Payouts\PayoutSource;
-use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Database\Schema;
 use DonationWidget\Receipts\DonationFormat;
@@ -322,7 +321,7 @@ final class PayoutLines {
 	 * @return list<string>
 	 */
 	private function paying_out(): array {
-		return array_values( array_map( static fn ( Gateway $gateway ): string => $gateway->id(), array_filter( $this->gateways->gateways(), static fn ( Gateway $gateway ): bool => $gateway instanceof PayoutSource ) ) );
+		return $this->gateways->ids( PayoutSource::class );
 	}
 
 	/**

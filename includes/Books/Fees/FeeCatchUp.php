@@ -11,7 +11,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\Gateway;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationRepository;
@@ -89,7 +88,7 @@ final class FeeCatchUp {
 		$since   = gmdate( 'Y-m-d H:i:s', time() - self::DAYS * DAY_IN_SECONDS );
 		$skip    = array() === $skips ? '' : ' AND id NOT IN (' . implode( ', ', array_fill( 0, count( $skips ), '%d' ) ) . ')';
 		$status  = implode( ', ', array_fill( 0, count( FeeRecorder::PAID ), '%s' ) );
-		$readers = array_values( array_map( static fn ( Gateway $gateway ): string => $gateway->id(), array_filter( $this->gateways->gateways(), static fn ( Gateway $gateway ): bool => $gateway instanceof ReadsFees ) ) );
+		$readers = $this->gateways->ids( ReadsFees::class );
 		if ( array() === $readers ) {
 			return array();
 		}

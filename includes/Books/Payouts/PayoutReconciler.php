@@ -44,10 +44,7 @@ final class PayoutReconciler {
 	public function run( int $now = 0 ): array {
 		$now  = $now > 0 ? $now : time();
 		$done = array();
-		foreach ( $this->gateways->gateways() as $gateway ) {
-			if ( ! $gateway instanceof PayoutSource ) {
-				continue;
-			}
+		foreach ( $this->gateways->implementing( PayoutSource::class ) as $gateway ) {
 			try {
 				foreach ( $gateway->payouts_since( $now - self::LOOK_BACK_DAYS * DAY_IN_SECONDS ) as $payout ) {
 					$done[] = $this->books->record( $gateway, $payout );
