@@ -39,16 +39,6 @@ final class GatewayFilters {
 	}
 
 	/**
-	 * The donation_widget_public_settings filter: the ways to pay on offer.
-	 *
-	 * @param array<string, mixed> $settings Public settings so far.
-	 * @return array<string, mixed>
-	 */
-	public function public_settings( array $settings ): array {
-		return $settings + array( 'payment_methods' => $this->registry->available_method_ids() );
-	}
-
-	/**
 	 * The donation_widget_payment_method_name filter: a method's name unless one is set already.
 	 *
 	 * @param string $name   Name so far.
@@ -59,17 +49,18 @@ final class GatewayFilters {
 	}
 
 	/**
-	 * The donation_widget_public_settings filter: adds what each gateway tells the widgets.
+	 * The donation_widget_public_settings filter: what each gateway tells the widgets, then the
+	 * ways to pay on offer.
 	 *
 	 * @param mixed $settings The public settings so far.
 	 * @return array<string, mixed>
 	 */
-	public function add_public_settings( mixed $settings ): array {
+	public function public_settings( mixed $settings ): array {
 		$settings = is_array( $settings ) ? $settings : array();
 		foreach ( $this->registry->gateways() as $gateway ) {
 			$settings += $gateway->public_settings();
 		}
-		return $settings;
+		return $settings + array( 'payment_methods' => $this->registry->available_method_ids() );
 	}
 
 	/**

@@ -66,7 +66,6 @@ final class GatewaysServiceProvider implements ServiceProvider {
 		add_filter( 'donation_widget_settings_sections', $container->lazy( GatewayFilters::class, 'settings_sections' ) );
 		add_filter( 'donation_widget_public_settings', $container->lazy( GatewayFilters::class, 'public_settings' ) );
 		add_filter( 'donation_widget_payment_method_name', $container->lazy( GatewayFilters::class, 'payment_method_name' ), 10, 2 );
-		add_filter( 'donation_widget_public_settings', $container->lazy( GatewayFilters::class, 'add_public_settings' ), 5 );
 		add_filter( 'donation_widget_provider_api_hosts', $container->lazy( GatewayFilters::class, 'add_api_hosts' ) );
 		add_filter( 'donation_widget_provider_scripts', $container->lazy( GatewayFilters::class, 'add_script_urls' ) );
 	}
