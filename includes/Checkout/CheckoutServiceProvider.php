@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Container;
+use DonationWidget\Http\AjaxRouter;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -20,11 +21,20 @@ use DonationWidget\ServiceProvider;
 final class CheckoutServiceProvider implements ServiceProvider {
 
 	/**
-	 * The checkout, the ledger and the guard are built from their constructors.
+	 * The payment calls reach the checkout lazily; the checkout, the ledger and the guard are
+	 * built from their constructors.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function register( Container $container ): void {
+		$container->set(
+			PaymentCalls::class,
+			static fn ( Container $c ): PaymentCalls => new PaymentCalls(
+				$c->get( AjaxRouter::class ),
+				$c->get( GatewayRegistry::class ),
+				static fn (): Checkout => $c->get( Checkout::class )
+			)
+		);
 	}
 
 	/**

@@ -20,16 +20,18 @@ use DonationWidget\Http\AjaxRouter;
 final class PaymentCalls {
 
 	/**
-	 * Takes the router, the ways to pay and the checkout.
+	 * Takes the router, the ways to pay and a way to reach the checkout.
 	 *
 	 * @param AjaxRouter      $router   Public admin-ajax actions.
 	 * @param GatewayRegistry $registry The gateways and their ways to pay.
-	 * @param Checkout        $checkout The attempt sequence.
+	 * @param \Closure        $checkout Makes the attempt sequence, only when a payment call
+	 *                                  arrives, not on every page load.
+	 * @phpstan-param \Closure(): Checkout $checkout
 	 */
 	public function __construct(
 		private readonly AjaxRouter $router,
 		private readonly GatewayRegistry $registry,
-		private readonly Checkout $checkout
+		private readonly \Closure $checkout
 	) {
 	}
 
@@ -38,12 +40,12 @@ final class PaymentCalls {
 	 */
 	public function register(): void {
 		foreach ( $this->registry->payment_methods() as $method ) {
-			$this->router->public_action( $method->action(), fn ( array $request ) => $this->checkout->pay( $method, $request ) );
+			$this->router->public_action( $method->action(), fn ( array $request ) => ( $this->checkout )()->pay( $method, $request ) );
 			if ( $method instanceof OpeningCall ) {
-				$this->router->public_action( $method->open_action(), fn ( array $request ) => $this->checkout->open_payment( $method, $request ) );
+				$this->router->public_action( $method->open_action(), fn ( array $request ) => ( $this->checkout )()->open_payment( $method, $request ) );
 			}
 			if ( $method instanceof FollowUpCall ) {
-				$this->router->public_action( $method->follow_up_action(), fn ( array $request ) => $this->checkout->follow_up( $method, $request ) );
+				$this->router->public_action( $method->follow_up_action(), fn ( array $request ) => ( $this->checkout )()->follow_up( $method, $request ) );
 			}
 		}
 	}
