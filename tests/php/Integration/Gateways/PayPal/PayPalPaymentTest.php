@@ -341,7 +341,8 @@ final class PayPalPaymentTest extends PaymentTestCase {
 			'server_error',
 			array(
 				'path'  => '/v2/payments/captures/',
-				'times' => 2,
+				// Every try of both reads of the call (the client tries each read three times).
+				'times' => 6,
 			)
 		);
 
@@ -373,7 +374,8 @@ final class PayPalPaymentTest extends PaymentTestCase {
 			'server_error',
 			array(
 				'path'  => '/v2/payments/captures/',
-				'times' => 2,
+				// Every try of both reads of the call (the client tries each read three times).
+				'times' => 6,
 			)
 		);
 		$this->assertAnswer( 202, 'pending', $this->pay( $request ) );
