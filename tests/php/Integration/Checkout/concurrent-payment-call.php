@@ -18,18 +18,18 @@ use DonationWidget\Plugin;
 $_SERVER['REMOTE_ADDR'] = '127.0.0.1';
 require dirname( __DIR__ ) . '/load-phpunit-site.php';
 
-$action    = (string) ( $argv[1] ?? '' );
-$request   = json_decode( (string) ( $argv[2] ?? '' ), true );
-$container = Plugin::instance()->container();
-$checkout  = $container->get( Checkout::class );
-$called    = null;
+$ajax_action = (string) ( $argv[1] ?? '' );
+$request     = json_decode( (string) ( $argv[2] ?? '' ), true );
+$container   = Plugin::instance()->container();
+$checkout    = $container->get( Checkout::class );
+$called      = null;
 foreach ( $container->get( GatewayRegistry::class )->payment_methods() as $method ) {
-	if ( $action === $method->action() ) {
+	if ( $ajax_action === $method->action() ) {
 		$called = $method;
 	}
 }
 if ( null === $called ) {
-	fwrite( STDERR, "No payment method answers {$action}.\n" );
+	fwrite( STDERR, "No payment method answers {$ajax_action}.\n" );
 	exit( 1 );
 }
 fwrite( STDOUT, "ready\n" ); // Past any output buffer WordPress opened.
