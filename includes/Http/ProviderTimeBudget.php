@@ -13,7 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 /**
  * A donor pressing Donate waits for every provider request the call makes (reCAPTCHA, then
- * Stripe's or PayPal's, each retried while its answer is lost). Proxies and FastCGI commonly give
+ * the payment provider's, each retried while its answer is lost). Proxies and FastCGI commonly give
  * up on a request after 60 s, and a donor whose page never answers cannot be told the truth, so
  * the calls a person waits for (AjaxRouter) run within a budget: each provider request's timeout
  * is cut to what is left of it, no retry starts without time for it, and once it is spent no
