@@ -179,6 +179,13 @@ export async function startStandIns( {
 		} );
 	} );
 
+	// Never close an idle keep-alive connection. Node closes one after 5 s (plus a second's
+	// grace) unless this is 0, and a client that keeps idle sockets without a timeout of its
+	// own (Playwright's APIRequestContext) can write its next control call on the socket just as
+	// the server closes it: that call fails with ECONNRESET. Clients close their own sockets;
+	// close() ends whatever is left.
+	server.keepAliveTimeout = 0;
+
 	/**
 	 * Write an answer with CORS headers. Objects become JSON.
 	 *
