@@ -263,18 +263,40 @@ export class PayPalStandIn {
 	 * @return {HttpAnswer} Answer.
 	 */
 	scenarioAnswer( scenario ) {
-		if ( scenario === 'rate_limited' ) {
-			return paypalError(
+		return this.statusAnswer( scenario === 'rate_limited' ? 429 : 500 );
+	}
+
+	/**
+	 * An error answer with a server-side status (the generic scenarios and the status fault), in
+	 * PayPal's error_429, error_500 and error_503 shapes. PayPal documents no body of its own for
+	 * 502 and 504; they get the 503's.
+	 *
+	 * @param {number} status 429, 500, 502, 503 or 504.
+	 * @return {HttpAnswer} Answer.
+	 */
+	statusAnswer( status ) {
+		let answer;
+		if ( status === 429 ) {
+			answer = paypalError(
 				429,
 				'RATE_LIMIT_REACHED',
 				'Too many requests. Blocked due to rate limiting.'
 			);
+		} else if ( status === 500 ) {
+			answer = paypalError(
+				500,
+				'INTERNAL_SERVER_ERROR',
+				'An internal server error occurred.'
+			);
+		} else {
+			answer = paypalError(
+				status,
+				'SERVICE_UNAVAILABLE',
+				'Service Unavailable.'
+			);
 		}
-		return paypalError(
-			500,
-			'INTERNAL_SERVER_ERROR',
-			'An internal server error has occurred.'
-		);
+		answer.headers = { 'Paypal-Debug-Id': answer.body.debug_id };
+		return answer;
 	}
 
 	handle( ctx ) {

@@ -30,6 +30,14 @@ import { Payouts } from './payouts.mjs';
 import { Control } from './control.mjs';
 import { validateStripeRequest } from './schema/validate.mjs';
 
+/** The api_error words of Stripe's server-side statuses (statusAnswer()). */
+const SERVER_ERROR_MESSAGES = {
+	500: 'An unknown error occurred. Please try again later.',
+	502: 'Error while communicating with one of our backends.  Sorry about that!  We have been notified of the problem.  If you have any questions, we can help at https://support.stripe.com/.',
+	503: "There was an unexpected error processing this request–we've been notified of this issue. We'll update our status page at https://status.stripe.com/ with more information if we're seeing systemic issues.",
+	504: 'Error while communicating with one of our backends.  Sorry about that!  We have been notified of the problem.  If you have any questions, we can help at https://support.stripe.com/.',
+};
+
 /**
  * The Stripe stand-in. One instance per server; reset() empties it. The methods of each
  * resource live in their own module (a class used as a mixin) and are copied onto this one.
@@ -123,6 +131,48 @@ export class StripeStandIn {
 					released = true;
 					inFlight.delete( scope );
 				}
+			},
+		};
+	}
+
+	/**
+	 * What Stripe answers with a server-side status, having done nothing: 429 from its rate
+	 * limiter (which runs before the idempotency layer), 500 api_error, and 502 / 503 / 504 with
+	 * the api_error bodies Stripe's servers have been seen sending (Stripe documents the
+	 * statuses, not these words). Stripe-Should-Retry only when asked: true, false or none.
+	 *
+	 * @param {number}   status              429, 500, 502, 503 or 504.
+	 * @param {Object}   options
+	 * @param {?boolean} options.shouldRetry Stripe-Should-Retry, or null for none.
+	 * @return {{status: number, body: Object, headers: Object}} Answer.
+	 */
+	statusAnswer( status, { shouldRetry = null } = {} ) {
+		const error =
+			status === 429
+				? {
+						type: 'invalid_request_error',
+						code: 'rate_limit',
+						doc_url:
+							'https://stripe.com/docs/error-codes/rate-limit',
+						message:
+							'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+					}
+				: {
+						type: 'api_error',
+						message: SERVER_ERROR_MESSAGES[ status ],
+					};
+		return {
+			status,
+			body: { error },
+			headers: {
+				'Request-Id': `req_${ randomString( 14 ) }`,
+				...( shouldRetry === null || shouldRetry === undefined
+					? {}
+					: {
+							'Stripe-Should-Retry': shouldRetry
+								? 'true'
+								: 'false',
+						} ),
 			},
 		};
 	}
