@@ -135,7 +135,11 @@ export async function startStandIns( {
 	let queue = [];
 	let log = [];
 	let logSequence = 0;
+	/** Requests held without an answer (timeout). */
 	const held = new Set();
+	/** Providers at work on a delayed request (slow). */
+	const pauses = new Set();
+	let closing = false;
 
 	const take = (
 		provider,
@@ -174,7 +178,7 @@ export async function startStandIns( {
 					},
 				} );
 			} else {
-				res.destroy();
+				endExchange( res );
 			}
 		} );
 	} );
@@ -409,8 +413,17 @@ export async function startStandIns( {
 			},
 		};
 
-		// A Stripe Idempotency-Key is taken from the moment its request arrives until it is
-		// answered (or dropped), so a concurrent retry gets Stripe's 409.
+		// The caller hung up before its answer (its timeout, a killed process).
+		let callerGone = false;
+		res.on( 'close', () => {
+			if ( ! res.writableFinished ) {
+				callerGone = true;
+			}
+		} );
+
+		// A request the provider works on takes its Stripe Idempotency-Key now and keeps it until
+		// the work is done and its answer stored, whether or not the caller is still connected:
+		// another request with the key meanwhile gets Stripe's 409.
 		let release = () => {};
 		if ( provider === 'stripe' ) {
 			const claim = providers.stripe.claimIdempotencyKey( ctx );
@@ -424,92 +437,135 @@ export async function startStandIns( {
 				);
 				return;
 			}
-			if ( claim.release ) {
-				release = claim.release;
-				res.on( 'close', release );
-			}
+			release = claim.release || release;
 		}
 
-		// slow: the usual answer, after `ms` (default 10 s), as a provider under load.
+		// slow: the provider works after `ms` (default 10 s), as under load.
 		const slow = ctx.take( [ 'slow' ] );
-		if ( slow ) {
-			await new Promise( ( resolve ) =>
-				setTimeout( resolve, Number( slow.ms ) || 10000 )
-			);
-		}
-		const generic = ctx.take( GENERIC );
-		if ( generic && generic.scenario === 'timeout' ) {
-			const holdMs = Number( generic.ms ) || timeoutHoldMs;
-			const timer = setTimeout( () => {
-				held.delete( item );
-				entry.status = 'timeout';
-				res.destroy();
-			}, holdMs );
-			const item = { timer, res };
-			held.add( item );
-			res.on( 'close', () => {
-				clearTimeout( timer );
-				held.delete( item );
-			} );
+		if ( slow && ! ( await pause( Number( slow.ms ) || 10000 ) ) ) {
+			release();
+			endExchange( res );
 			return;
 		}
-		let answer;
+		const generic = ctx.take( GENERIC );
 		if ( generic ) {
-			if ( provider === 'stripe' ) {
-				answer =
-					generic.scenario === 'rate_limited'
-						? {
-								status: 429,
-								body: {
-									error: {
-										type: 'invalid_request_error',
-										code: 'rate_limit',
-										doc_url:
-											'https://stripe.com/docs/error-codes/rate-limit',
-										message:
-											'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
-									},
-								},
-								headers: { 'Stripe-Should-Retry': 'true' },
-							}
-						: {
-								status: 500,
-								body: {
-									error: {
-										type: 'api_error',
-										message:
-											'An unknown error occurred. Please try again later.',
-									},
-								},
-								// Nothing was done, so the same request may be sent again.
-								headers: { 'Stripe-Should-Retry': 'true' },
-							};
-			} else {
-				const error = providers[ provider ].scenarioAnswer(
-					generic.scenario
-				);
-				answer = {
-					status: error.status,
-					body: error.body,
-					headers: error.headers,
-				};
-			}
-		} else {
-			// lost_answer: the provider does the work (a charge is made, a capture read), then
-			// the connection drops before the answer reaches the caller, as in a network fault.
-			const lost = ctx.take( [ 'lost_answer' ] );
-			answer = providers[ provider ].handle( ctx );
-			// Its answer is stored: a retry now gets the replay, not a 409.
+			// The provider does nothing: the key is free again.
 			release();
-			if ( lost ) {
-				entry.status = 'lost';
-				entry.answered = answer.status;
-				res.destroy();
+			if ( generic.scenario === 'timeout' ) {
+				holdThenDrop(
+					res,
+					entry,
+					Number( generic.ms ) || timeoutHoldMs
+				);
 				return;
 			}
+			const answer = statusAnswer(
+				provider,
+				generic.scenario === 'rate_limited' ? 429 : 500,
+				// Stripe: nothing was done, so the same request may be sent again.
+				{ shouldRetry: true }
+			);
+			entry.status = answer.status;
+			send( res, answer.status, answer.body, answer.headers );
+			return;
+		}
+		// lost_answer: the provider does the work (a charge is made, a capture read), then the
+		// connection drops before the answer reaches the caller.
+		const lost = ctx.take( [ 'lost_answer' ] );
+		const answer = providers[ provider ].handle( ctx );
+		// Its answer is stored: a retry now gets the replay, not a 409.
+		release();
+		if ( lost ) {
+			entry.status = 'lost';
+			entry.answered = answer.status;
+			endExchange( res );
+			return;
+		}
+		if ( callerGone ) {
+			entry.status = 'lost';
+			entry.answered = answer.status;
+			return;
 		}
 		entry.status = answer.status;
 		send( res, answer.status, answer.body, answer.headers );
+	}
+
+	/**
+	 * A provider's error answer for a server-side status (the generic scenarios).
+	 *
+	 * @param {string}   provider            Provider.
+	 * @param {number}   status              429, 500, 502, 503 or 504.
+	 * @param {Object}   options
+	 * @param {?boolean} options.shouldRetry Stripe-Should-Retry (Stripe only), null for none.
+	 * @return {{status: number, body: *, headers: Object}} Answer.
+	 */
+	function statusAnswer( provider, status, { shouldRetry = null } = {} ) {
+		if ( provider === 'stripe' ) {
+			return providers.stripe.statusAnswer( status, { shouldRetry } );
+		}
+		const error = providers[ provider ].statusAnswer( status );
+		return {
+			status: error.status,
+			body: error.body,
+			headers: error.headers,
+		};
+	}
+
+	/**
+	 * Wait, as a provider at work does, whether or not the caller is still connected.
+	 *
+	 * @param {number} ms Milliseconds.
+	 * @return {Promise<boolean>} False when the server closed meanwhile.
+	 */
+	function pause( ms ) {
+		if ( ! ms ) {
+			return Promise.resolve( ! closing );
+		}
+		return new Promise( ( resolve ) => {
+			const item = {
+				timer: setTimeout( () => {
+					pauses.delete( item );
+					resolve( ! closing );
+				}, ms ),
+				resolve,
+			};
+			pauses.add( item );
+		} );
+	}
+
+	/**
+	 * End one exchange without an answer, as a network fault does: the connection that carries
+	 * this request closes. Nothing was written on it, so no client has it back in a keep-alive
+	 * pool: no other request, and never the harness's own control calls, can be on it.
+	 *
+	 * @param {http.ServerResponse} res Response.
+	 */
+	function endExchange( res ) {
+		if ( ! res.writableEnded ) {
+			res.destroy();
+		}
+	}
+
+	/**
+	 * The timeout scenario: hold the request (the provider never works on it), then close its
+	 * connection without an answer.
+	 *
+	 * @param {http.ServerResponse} res    Response.
+	 * @param {Object}              entry  Its log entry.
+	 * @param {number}              holdMs How long.
+	 */
+	function holdThenDrop( res, entry, holdMs ) {
+		const timer = setTimeout( () => {
+			held.delete( item );
+			entry.status = 'timeout';
+			endExchange( res );
+		}, holdMs );
+		const item = { timer, res };
+		held.add( item );
+		res.on( 'close', () => {
+			clearTimeout( timer );
+			held.delete( item );
+		} );
 	}
 
 	async function control( method, pathname, url, body ) {
@@ -913,11 +969,17 @@ export async function startStandIns( {
 		port: actualPort,
 		providers,
 		close() {
+			closing = true;
 			for ( const item of held ) {
 				clearTimeout( item.timer );
 				item.res.destroy();
 			}
 			held.clear();
+			for ( const item of pauses ) {
+				clearTimeout( item.timer );
+				item.resolve( false );
+			}
+			pauses.clear();
 			return new Promise( ( resolve ) => {
 				server.close( () => resolve() );
 				server.closeAllConnections();

@@ -55,7 +55,7 @@ export class StripeStandIn {
 		this.cards = new Map();
 		/** @type {Map<string, Object>} idempotency key → stored answer */
 		this.idempotency = new Map();
-		/** @type {Set<string>} idempotency keys whose first request is still being answered */
+		/** @type {Set<string>} idempotency keys whose request is still being worked on */
 		this.inFlight = new Set();
 		/** @type {Object[]} events, oldest first */
 		this.events = [];
@@ -88,11 +88,15 @@ export class StripeStandIn {
 	}
 
 	/**
-	 * Claim an Idempotency-Key for a request that has just arrived (before any delay), so a
-	 * second request with the key while the first is in flight gets Stripe's 409.
+	 * Take a request's Idempotency-Key when it arrives to be worked on (before any delay), as
+	 * Stripe does: the key stays taken until the work is done and its answer stored, whether or
+	 * not the caller is still connected (a caller that times out does not stop Stripe's work).
+	 * Another request with the key meanwhile gets Stripe's 409 idempotency_key_in_use. A request
+	 * Stripe never works on (held by the timeout scenario, refused by its rate limiter) takes no key.
 	 *
 	 * @param {Object} ctx Request context.
-	 * @return {{answer?: Object, release?: Function}} The 409 to send, or how to free the key.
+	 * @return {{answer?: Object, release?: Function}} The 409 to send, or how to free the key
+	 * once the work is done.
 	 */
 	claimIdempotencyKey( ctx ) {
 		const key = ctx.headers[ 'idempotency-key' ];
