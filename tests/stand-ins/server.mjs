@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parseForm } from './lib/form.mjs';
 import { HttpAnswer } from './lib/util.mjs';
+import { FaultRegistry } from './lib/faults.mjs';
 import { StripeStandIn, signStripePayload } from './lib/stripe.mjs';
 import {
 	setStripeValidation,
@@ -110,6 +111,8 @@ const ALLOWED_HEADERS = [
 ];
 
 const MAX_BODY = 2 * 1024 * 1024;
+/** Marks a control body that was not valid JSON (the other control routes read it as {}). */
+const BAD_JSON = Symbol( 'bad JSON' );
 const MAX_LOG = 5000;
 
 /**
@@ -135,9 +138,10 @@ export async function startStandIns( {
 	let queue = [];
 	let log = [];
 	let logSequence = 0;
-	/** Requests held without an answer (timeout). */
+	const faults = new FaultRegistry();
+	/** Requests held without an answer (timeout, hang_after_act). */
 	const held = new Set();
-	/** Providers at work on a delayed request (slow). */
+	/** Providers at work on a delayed request (slow, stall, drop_request's wait). */
 	const pauses = new Set();
 	let closing = false;
 
@@ -299,12 +303,15 @@ export async function startStandIns( {
 			pathname.startsWith( '/__control/' )
 		) {
 			const raw = await readBody( req );
-			const { body } = parseBody( raw, req.headers[ 'content-type' ] );
+			const { body, jsonError } = parseBody(
+				raw,
+				req.headers[ 'content-type' ]
+			);
 			const answer = await control(
 				req.method,
 				pathname,
 				url,
-				body || {}
+				jsonError ? { [ BAD_JSON ]: raw } : body || {}
 			);
 			send( res, answer.status, answer.body );
 			return;
@@ -413,6 +420,19 @@ export async function startStandIns( {
 			},
 		};
 
+		// Faults act at the network edge, before the provider (never on /__control or /browser).
+		const fault = faults.pick( {
+			provider,
+			method: req.method,
+			path: providerPath,
+			headers,
+			params: req.method === 'GET' ? query : body,
+		} );
+		if ( fault ) {
+			entry.fault = fault.fault;
+			entry.fault_id = fault.id;
+			entry.acted = false;
+		}
 		// The caller hung up before its answer (its timeout, a killed process).
 		let callerGone = false;
 		res.on( 'close', () => {
@@ -421,9 +441,29 @@ export async function startStandIns( {
 			}
 		} );
 
-		// A request the provider works on takes its Stripe Idempotency-Key now and keeps it until
-		// the work is done and its answer stored, whether or not the caller is still connected:
-		// another request with the key meanwhile gets Stripe's 409.
+		if ( fault && fault.fault === 'drop_request' ) {
+			// Lost on the way: the provider never sees it, so it takes no idempotency key.
+			entry.status = 'dropped';
+			await pause( fault.ms );
+			endExchange( res );
+			return;
+		}
+		if ( fault && fault.fault === 'status' ) {
+			const answer = statusAnswer( provider, fault.status, {
+				shouldRetry: fault.should_retry,
+			} );
+			if ( fault.replay ) {
+				providers.stripe.storeAnswer( ctx, answer );
+			}
+			entry.status = answer.status;
+			send( res, answer.status, answer.body, answer.headers );
+			return;
+		}
+
+		// From here the provider has the request. Its Stripe Idempotency-Key (or PayPal-Request-Id)
+		// is taken now and kept until the work is done and its answer stored, whether or not the
+		// caller is still connected: another request with the key meanwhile gets Stripe's 409 (at
+		// PayPal, waits for the first: see claimRequestId()).
 		let release = () => {};
 		if ( provider === 'stripe' ) {
 			const claim = providers.stripe.claimIdempotencyKey( ctx );
@@ -438,16 +478,24 @@ export async function startStandIns( {
 				return;
 			}
 			release = claim.release || release;
+		} else if ( provider === 'paypal' ) {
+			release = await providers.paypal.claimRequestId( ctx );
 		}
 
-		// slow: the provider works after `ms` (default 10 s), as under load.
-		const slow = ctx.take( [ 'slow' ] );
-		if ( slow && ! ( await pause( Number( slow.ms ) || 10000 ) ) ) {
+		// slow / stall (faults) and slow (scenario): the provider works after `ms`, as under load.
+		let delay = 0;
+		if ( fault ) {
+			delay = [ 'slow', 'stall' ].includes( fault.fault ) ? fault.ms : 0;
+		} else {
+			const slow = ctx.take( [ 'slow' ] );
+			delay = slow ? Number( slow.ms ) || 10000 : 0;
+		}
+		if ( delay && ! ( await pause( delay ) ) ) {
 			release();
 			endExchange( res );
 			return;
 		}
-		const generic = ctx.take( GENERIC );
+		const generic = fault ? null : ctx.take( GENERIC );
 		if ( generic ) {
 			// The provider does nothing: the key is free again.
 			release();
@@ -469,16 +517,30 @@ export async function startStandIns( {
 			send( res, answer.status, answer.body, answer.headers );
 			return;
 		}
-		// lost_answer: the provider does the work (a charge is made, a capture read), then the
-		// connection drops before the answer reaches the caller.
-		const lost = ctx.take( [ 'lost_answer' ] );
+		// lost_answer / lose_answer: the provider does the work (a charge is made, a capture
+		// read), then the connection drops before the answer reaches the caller.
+		const lost = fault
+			? fault.fault === 'lose_answer'
+			: !! ctx.take( [ 'lost_answer' ] );
 		const answer = providers[ provider ].handle( ctx );
 		// Its answer is stored: a retry now gets the replay, not a 409.
 		release();
+		if ( fault ) {
+			entry.acted = true;
+			entry.answered = answer.status;
+		}
 		if ( lost ) {
 			entry.status = 'lost';
 			entry.answered = answer.status;
 			endExchange( res );
+			return;
+		}
+		if ( fault && fault.fault === 'hang_after_act' ) {
+			// Nothing reaches the caller until it hangs up (or the server closes).
+			entry.status = 'hung';
+			const item = { timer: null, res };
+			held.add( item );
+			res.on( 'close', () => held.delete( item ) );
 			return;
 		}
 		if ( callerGone ) {
@@ -491,7 +553,8 @@ export async function startStandIns( {
 	}
 
 	/**
-	 * A provider's error answer for a server-side status (the generic scenarios).
+	 * A provider's error answer for a server-side status (the status fault and the generic
+	 * scenarios).
 	 *
 	 * @param {string}   provider            Provider.
 	 * @param {number}   status              429, 500, 502, 503 or 504.
@@ -572,7 +635,32 @@ export async function startStandIns( {
 		const route = `${ method } ${ pathname.replace( /\/$/, '' ) }`;
 		const ok = ( data, status = 200 ) => ( { status, body: data } );
 		try {
+			const oneFault = /^DELETE \/__control\/faults\/([^/]+)$/.exec(
+				route
+			);
+			if ( oneFault ) {
+				return faults.remove( oneFault[ 1 ] )
+					? ok( { deleted: oneFault[ 1 ] } )
+					: ok( { error: `No fault ${ oneFault[ 1 ] }` }, 404 );
+			}
 			switch ( route ) {
+				case 'POST /__control/faults':
+					if (
+						body &&
+						typeof body === 'object' &&
+						BAD_JSON in body
+					) {
+						return ok(
+							{ error: 'The body is not valid JSON.' },
+							400
+						);
+					}
+					return ok( { fault: faults.add( body ) }, 201 );
+				case 'GET /__control/faults':
+					return ok( { faults: faults.list() } );
+				case 'DELETE /__control/faults':
+					faults.clear();
+					return ok( { cleared: true } );
 				case 'GET /__control':
 				case 'GET /__control/health':
 					return ok( {
@@ -627,6 +715,7 @@ export async function startStandIns( {
 				case 'POST /__control/reset':
 					queue = [];
 					log = [];
+					faults.clear();
 					for ( const provider of Object.values( providers ) ) {
 						provider.reset();
 					}

@@ -249,6 +249,8 @@ export class PayPalStandIn {
 		this.refunds = new Map();
 		/** @type {Map<string, Object>} PayPal-Request-Id → order id or stored answer */
 		this.requestIds = new Map();
+		/** @type {Map<string, Promise>} path + PayPal-Request-Id → its request's work, while it runs */
+		this.inFlight = new Map();
 		/** @type {Set<string>} Captures made by POST /__control/paypal/foreign-capture. */
 		this.foreign = new Set();
 		this.webhooks = new WebhookRegistry();
@@ -297,6 +299,39 @@ export class PayPalStandIn {
 		}
 		answer.headers = { 'Paypal-Debug-Id': answer.body.debug_id };
 		return answer;
+	}
+
+	/**
+	 * Take a POST's PayPal-Request-Id while its request is worked on. PayPal documents that of
+	 * two simultaneous requests with one PayPal-Request-Id it "processes the first request and
+	 * might fail the second request", without saying how; the stand-in invents no failure: the
+	 * second waits until the first is done, then gets what PayPal returns for a PayPal-Request-Id
+	 * already used (the first's result).
+	 *
+	 * @param {Object} ctx Request context.
+	 * @return {Promise<Function>} How to free it once the work is done (its answer stored).
+	 */
+	async claimRequestId( ctx ) {
+		const requestId = ctx.headers[ 'paypal-request-id' ];
+		if ( ! requestId || ctx.method !== 'POST' ) {
+			return () => {};
+		}
+		const scope = `${ ctx.path }\n${ requestId }`;
+		const inFlight = this.inFlight;
+		while ( inFlight.has( scope ) ) {
+			await inFlight.get( scope );
+		}
+		let done;
+		const working = new Promise( ( resolve ) => {
+			done = resolve;
+		} );
+		inFlight.set( scope, working );
+		return () => {
+			if ( inFlight.get( scope ) === working ) {
+				inFlight.delete( scope );
+				done();
+			}
+		};
 	}
 
 	handle( ctx ) {

@@ -92,7 +92,8 @@ export class StripeStandIn {
 	 * Stripe does: the key stays taken until the work is done and its answer stored, whether or
 	 * not the caller is still connected (a caller that times out does not stop Stripe's work).
 	 * Another request with the key meanwhile gets Stripe's 409 idempotency_key_in_use. A request
-	 * Stripe never works on (held by the timeout scenario, refused by its rate limiter) takes no key.
+	 * Stripe never works on (lost before it, held by the timeout scenario, refused by its rate
+	 * limiter) takes no key.
 	 *
 	 * @param {Object} ctx Request context.
 	 * @return {{answer?: Object, release?: Function}} The 409 to send, or how to free the key
@@ -179,6 +180,32 @@ export class StripeStandIn {
 						} ),
 			},
 		};
+	}
+
+	/**
+	 * Store an answer the stand-in made outside a route (a forced 500) for the request's
+	 * Idempotency-Key, as Stripe's idempotency layer stores a 500: a retry with the key and the
+	 * same parameters gets it again, replayed.
+	 *
+	 * @param {Object} ctx    Request context.
+	 * @param {Object} answer {status, body, headers}.
+	 */
+	storeAnswer( ctx, answer ) {
+		const key = ctx.headers[ 'idempotency-key' ];
+		const apiKey = this.apiKeyFrom( ctx.headers );
+		if ( ! key || ctx.method !== 'POST' || ! apiKey ) {
+			return;
+		}
+		const scope = `${ apiKey }\n${ key }`;
+		if ( ! this.idempotency.has( scope ) ) {
+			this.idempotency.set( scope, {
+				path: ctx.path,
+				fingerprint: canonicalJson( ctx.body || {} ),
+				status: answer.status,
+				body: clone( answer.body ),
+				requestId: answer.headers[ 'Request-Id' ],
+			} );
+		}
 	}
 
 	/**
