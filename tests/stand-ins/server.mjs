@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parseForm } from './lib/form.mjs';
 import { HttpAnswer } from './lib/util.mjs';
+import { FaultRegistry } from './lib/faults.mjs';
 import { StripeStandIn, signStripePayload } from './lib/stripe.mjs';
 import {
 	setStripeValidation,
@@ -110,6 +111,8 @@ const ALLOWED_HEADERS = [
 ];
 
 const MAX_BODY = 2 * 1024 * 1024;
+/** Marks a control body that was not valid JSON (the other control routes read it as {}). */
+const BAD_JSON = Symbol( 'bad JSON' );
 const MAX_LOG = 5000;
 
 /**
@@ -135,7 +138,12 @@ export async function startStandIns( {
 	let queue = [];
 	let log = [];
 	let logSequence = 0;
+	const faults = new FaultRegistry();
+	/** Requests held without an answer (timeout, hang_after_act). */
 	const held = new Set();
+	/** Providers at work on a delayed request (slow, stall, drop_request's wait). */
+	const pauses = new Set();
+	let closing = false;
 
 	const take = (
 		provider,
@@ -174,10 +182,17 @@ export async function startStandIns( {
 					},
 				} );
 			} else {
-				res.destroy();
+				endExchange( res );
 			}
 		} );
 	} );
+
+	// Never close an idle keep-alive connection. Node closes one after 5 s (plus a second's
+	// grace) unless this is 0, and a client that keeps idle sockets without a timeout of its
+	// own (Playwright's APIRequestContext) can write its next control call on the socket just as
+	// the server closes it: that call fails with ECONNRESET. Clients close their own sockets;
+	// close() ends whatever is left.
+	server.keepAliveTimeout = 0;
 
 	/**
 	 * Write an answer with CORS headers. Objects become JSON.
@@ -288,12 +303,15 @@ export async function startStandIns( {
 			pathname.startsWith( '/__control/' )
 		) {
 			const raw = await readBody( req );
-			const { body } = parseBody( raw, req.headers[ 'content-type' ] );
+			const { body, jsonError } = parseBody(
+				raw,
+				req.headers[ 'content-type' ]
+			);
 			const answer = await control(
 				req.method,
 				pathname,
 				url,
-				body || {}
+				jsonError ? { [ BAD_JSON ]: raw } : body || {}
 			);
 			send( res, answer.status, answer.body );
 			return;
@@ -402,8 +420,50 @@ export async function startStandIns( {
 			},
 		};
 
-		// A Stripe Idempotency-Key is taken from the moment its request arrives until it is
-		// answered (or dropped), so a concurrent retry gets Stripe's 409.
+		// Faults act at the network edge, before the provider (never on /__control or /browser).
+		const fault = faults.pick( {
+			provider,
+			method: req.method,
+			path: providerPath,
+			headers,
+			params: req.method === 'GET' ? query : body,
+		} );
+		if ( fault ) {
+			entry.fault = fault.fault;
+			entry.fault_id = fault.id;
+			entry.acted = false;
+		}
+		// The caller hung up before its answer (its timeout, a killed process).
+		let callerGone = false;
+		res.on( 'close', () => {
+			if ( ! res.writableFinished ) {
+				callerGone = true;
+			}
+		} );
+
+		if ( fault && fault.fault === 'drop_request' ) {
+			// Lost on the way: the provider never sees it, so it takes no idempotency key.
+			entry.status = 'dropped';
+			await pause( fault.ms );
+			endExchange( res );
+			return;
+		}
+		if ( fault && fault.fault === 'status' ) {
+			const answer = statusAnswer( provider, fault.status, {
+				shouldRetry: fault.should_retry,
+			} );
+			if ( fault.replay ) {
+				providers.stripe.storeAnswer( ctx, answer );
+			}
+			entry.status = answer.status;
+			send( res, answer.status, answer.body, answer.headers );
+			return;
+		}
+
+		// From here the provider has the request. Its Stripe Idempotency-Key (or PayPal-Request-Id)
+		// is taken now and kept until the work is done and its answer stored, whether or not the
+		// caller is still connected: another request with the key meanwhile gets Stripe's 409 (at
+		// PayPal, waits for the first: see claimRequestId()).
 		let release = () => {};
 		if ( provider === 'stripe' ) {
 			const claim = providers.stripe.claimIdempotencyKey( ctx );
@@ -417,99 +477,190 @@ export async function startStandIns( {
 				);
 				return;
 			}
-			if ( claim.release ) {
-				release = claim.release;
-				res.on( 'close', release );
-			}
+			release = claim.release || release;
+		} else if ( provider === 'paypal' ) {
+			release = await providers.paypal.claimRequestId( ctx );
 		}
 
-		// slow: the usual answer, after `ms` (default 10 s), as a provider under load.
-		const slow = ctx.take( [ 'slow' ] );
-		if ( slow ) {
-			await new Promise( ( resolve ) =>
-				setTimeout( resolve, Number( slow.ms ) || 10000 )
-			);
+		// slow / stall (faults) and slow (scenario): the provider works after `ms`, as under load.
+		let delay = 0;
+		if ( fault ) {
+			delay = [ 'slow', 'stall' ].includes( fault.fault ) ? fault.ms : 0;
+		} else {
+			const slow = ctx.take( [ 'slow' ] );
+			delay = slow ? Number( slow.ms ) || 10000 : 0;
 		}
-		const generic = ctx.take( GENERIC );
-		if ( generic && generic.scenario === 'timeout' ) {
-			const holdMs = Number( generic.ms ) || timeoutHoldMs;
-			const timer = setTimeout( () => {
-				held.delete( item );
-				entry.status = 'timeout';
-				res.destroy();
-			}, holdMs );
-			const item = { timer, res };
-			held.add( item );
-			res.on( 'close', () => {
-				clearTimeout( timer );
-				held.delete( item );
-			} );
+		if ( delay && ! ( await pause( delay ) ) ) {
+			release();
+			endExchange( res );
 			return;
 		}
-		let answer;
+		const generic = fault ? null : ctx.take( GENERIC );
 		if ( generic ) {
-			if ( provider === 'stripe' ) {
-				answer =
-					generic.scenario === 'rate_limited'
-						? {
-								status: 429,
-								body: {
-									error: {
-										type: 'invalid_request_error',
-										code: 'rate_limit',
-										doc_url:
-											'https://stripe.com/docs/error-codes/rate-limit',
-										message:
-											'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
-									},
-								},
-								headers: { 'Stripe-Should-Retry': 'true' },
-							}
-						: {
-								status: 500,
-								body: {
-									error: {
-										type: 'api_error',
-										message:
-											'An unknown error occurred. Please try again later.',
-									},
-								},
-								// Nothing was done, so the same request may be sent again.
-								headers: { 'Stripe-Should-Retry': 'true' },
-							};
-			} else {
-				const error = providers[ provider ].scenarioAnswer(
-					generic.scenario
-				);
-				answer = {
-					status: error.status,
-					body: error.body,
-					headers: error.headers,
-				};
-			}
-		} else {
-			// lost_answer: the provider does the work (a charge is made, a capture read), then
-			// the connection drops before the answer reaches the caller, as in a network fault.
-			const lost = ctx.take( [ 'lost_answer' ] );
-			answer = providers[ provider ].handle( ctx );
-			// Its answer is stored: a retry now gets the replay, not a 409.
+			// The provider does nothing: the key is free again.
 			release();
-			if ( lost ) {
-				entry.status = 'lost';
-				entry.answered = answer.status;
-				res.destroy();
+			if ( generic.scenario === 'timeout' ) {
+				holdThenDrop(
+					res,
+					entry,
+					Number( generic.ms ) || timeoutHoldMs
+				);
 				return;
 			}
+			const answer = statusAnswer(
+				provider,
+				generic.scenario === 'rate_limited' ? 429 : 500,
+				// Stripe: nothing was done, so the same request may be sent again.
+				{ shouldRetry: true }
+			);
+			entry.status = answer.status;
+			send( res, answer.status, answer.body, answer.headers );
+			return;
+		}
+		// lost_answer / lose_answer: the provider does the work (a charge is made, a capture
+		// read), then the connection drops before the answer reaches the caller.
+		const lost = fault
+			? fault.fault === 'lose_answer'
+			: !! ctx.take( [ 'lost_answer' ] );
+		const answer = providers[ provider ].handle( ctx );
+		// Its answer is stored: a retry now gets the replay, not a 409.
+		release();
+		if ( fault ) {
+			entry.acted = true;
+			entry.answered = answer.status;
+		}
+		if ( lost ) {
+			entry.status = 'lost';
+			entry.answered = answer.status;
+			endExchange( res );
+			return;
+		}
+		if ( fault && fault.fault === 'hang_after_act' ) {
+			// Nothing reaches the caller until it hangs up (or the server closes).
+			entry.status = 'hung';
+			const item = { timer: null, res };
+			held.add( item );
+			res.on( 'close', () => held.delete( item ) );
+			return;
+		}
+		if ( callerGone ) {
+			entry.status = 'lost';
+			entry.answered = answer.status;
+			return;
 		}
 		entry.status = answer.status;
 		send( res, answer.status, answer.body, answer.headers );
+	}
+
+	/**
+	 * A provider's error answer for a server-side status (the status fault and the generic
+	 * scenarios).
+	 *
+	 * @param {string}   provider            Provider.
+	 * @param {number}   status              429, 500, 502, 503 or 504.
+	 * @param {Object}   options
+	 * @param {?boolean} options.shouldRetry Stripe-Should-Retry (Stripe only), null for none.
+	 * @return {{status: number, body: *, headers: Object}} Answer.
+	 */
+	function statusAnswer( provider, status, { shouldRetry = null } = {} ) {
+		if ( provider === 'stripe' ) {
+			return providers.stripe.statusAnswer( status, { shouldRetry } );
+		}
+		const error = providers[ provider ].statusAnswer( status );
+		return {
+			status: error.status,
+			body: error.body,
+			headers: error.headers,
+		};
+	}
+
+	/**
+	 * Wait, as a provider at work does, whether or not the caller is still connected.
+	 *
+	 * @param {number} ms Milliseconds.
+	 * @return {Promise<boolean>} False when the server closed meanwhile.
+	 */
+	function pause( ms ) {
+		if ( ! ms ) {
+			return Promise.resolve( ! closing );
+		}
+		return new Promise( ( resolve ) => {
+			const item = {
+				timer: setTimeout( () => {
+					pauses.delete( item );
+					resolve( ! closing );
+				}, ms ),
+				resolve,
+			};
+			pauses.add( item );
+		} );
+	}
+
+	/**
+	 * End one exchange without an answer, as a network fault does: the connection that carries
+	 * this request closes. Nothing was written on it, so no client has it back in a keep-alive
+	 * pool: no other request, and never the harness's own control calls, can be on it.
+	 *
+	 * @param {http.ServerResponse} res Response.
+	 */
+	function endExchange( res ) {
+		if ( ! res.writableEnded ) {
+			res.destroy();
+		}
+	}
+
+	/**
+	 * The timeout scenario: hold the request (the provider never works on it), then close its
+	 * connection without an answer.
+	 *
+	 * @param {http.ServerResponse} res    Response.
+	 * @param {Object}              entry  Its log entry.
+	 * @param {number}              holdMs How long.
+	 */
+	function holdThenDrop( res, entry, holdMs ) {
+		const timer = setTimeout( () => {
+			held.delete( item );
+			entry.status = 'timeout';
+			endExchange( res );
+		}, holdMs );
+		const item = { timer, res };
+		held.add( item );
+		res.on( 'close', () => {
+			clearTimeout( timer );
+			held.delete( item );
+		} );
 	}
 
 	async function control( method, pathname, url, body ) {
 		const route = `${ method } ${ pathname.replace( /\/$/, '' ) }`;
 		const ok = ( data, status = 200 ) => ( { status, body: data } );
 		try {
+			const oneFault = /^DELETE \/__control\/faults\/([^/]+)$/.exec(
+				route
+			);
+			if ( oneFault ) {
+				return faults.remove( oneFault[ 1 ] )
+					? ok( { deleted: oneFault[ 1 ] } )
+					: ok( { error: `No fault ${ oneFault[ 1 ] }` }, 404 );
+			}
 			switch ( route ) {
+				case 'POST /__control/faults':
+					if (
+						body &&
+						typeof body === 'object' &&
+						BAD_JSON in body
+					) {
+						return ok(
+							{ error: 'The body is not valid JSON.' },
+							400
+						);
+					}
+					return ok( { fault: faults.add( body ) }, 201 );
+				case 'GET /__control/faults':
+					return ok( { faults: faults.list() } );
+				case 'DELETE /__control/faults':
+					faults.clear();
+					return ok( { cleared: true } );
 				case 'GET /__control':
 				case 'GET /__control/health':
 					return ok( {
@@ -564,6 +715,7 @@ export async function startStandIns( {
 				case 'POST /__control/reset':
 					queue = [];
 					log = [];
+					faults.clear();
 					for ( const provider of Object.values( providers ) ) {
 						provider.reset();
 					}
@@ -906,11 +1058,17 @@ export async function startStandIns( {
 		port: actualPort,
 		providers,
 		close() {
+			closing = true;
 			for ( const item of held ) {
 				clearTimeout( item.timer );
 				item.res.destroy();
 			}
 			held.clear();
+			for ( const item of pauses ) {
+				clearTimeout( item.timer );
+				item.resolve( false );
+			}
+			pauses.clear();
 			return new Promise( ( resolve ) => {
 				server.close( () => resolve() );
 				server.closeAllConnections();

@@ -1601,6 +1601,43 @@ describe( 'control API, CORS and browser scripts', () => {
 		clearTimeout( timer );
 	} );
 
+	test( "an idle keep-alive connection outlives Node's 5-second default: the next control call on it is answered", async () => {
+		const { port } = standIns;
+		const agent = new http.Agent( { keepAlive: true, maxSockets: 1 } );
+		const call = () =>
+			new Promise( ( resolve ) => {
+				http.get(
+					{
+						host: '127.0.0.1',
+						port,
+						path: '/__control/health',
+						agent,
+					},
+					( response ) => {
+						const localPort = response.socket.localPort;
+						response.resume();
+						response.on( 'end', () =>
+							resolve( {
+								status: response.statusCode,
+								port: localPort,
+							} )
+						);
+					}
+				).on( 'error', ( error ) => resolve( { error } ) );
+			} );
+		try {
+			const first = await call();
+			assert.equal( first.status, 200 );
+			await new Promise( ( resolve ) => setTimeout( resolve, 6500 ) );
+			const second = await call();
+			assert.equal( second.error, undefined );
+			assert.equal( second.status, 200 );
+			assert.equal( second.port, first.port, 'the same connection' );
+		} finally {
+			agent.destroy();
+		}
+	} );
+
 	test( 'lost_answer carries the request out, then drops the answer', async () => {
 		await control( 'next', {
 			provider: 'stripe',

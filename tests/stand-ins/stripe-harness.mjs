@@ -46,7 +46,8 @@ export function standInsForTests() {
 	 * @param {string} method  HTTP method.
 	 * @param {string} path    Path under /stripe.
 	 * @param {Object} params  Parameters (form body or query).
-	 * @param {Object} options key, headers, version (Stripe-Version; none: the account default).
+	 * @param {Object} options key, headers, version (Stripe-Version; none: the account default),
+	 *                         signal (the caller's timeout).
 	 * @return {Promise<{status: number, body: Object, headers: Headers}>} Answer.
 	 */
 	harness.stripe = async ( method, path, params = {}, options = {} ) => {
@@ -67,6 +68,7 @@ export function standInsForTests() {
 				...( options.headers || {} ),
 			},
 			body: method === 'POST' ? encoded : undefined,
+			signal: options.signal,
 		} );
 		return {
 			status: response.status,

@@ -49,6 +49,45 @@ describe( 'Stripe idempotency and retry advice', () => {
 		assert.equal( charges.body.data.length, 1 );
 	} );
 
+	test( "slow: a caller that hangs up does not free the key: its retry gets 409 until Stripe's work is done, then the replay", async () => {
+		await control( 'next', {
+			provider: 'stripe',
+			scenario: 'slow',
+			path: '/v1/payment_intents',
+			ms: 800,
+		} );
+		const params = {
+			amount: 1200,
+			currency: 'aud',
+			payment_method: 'pm_card_visa',
+			confirm: 'true',
+		};
+		const headers = { 'Idempotency-Key': 'donation-78-pay' };
+		// The caller times out long before Stripe is done.
+		await assert.rejects(
+			stripe( 'POST', '/v1/payment_intents', params, {
+				headers,
+				signal: AbortSignal.timeout( 150 ),
+			} )
+		);
+		const inUse = await stripe( 'POST', '/v1/payment_intents', params, {
+			headers,
+		} );
+		assert.equal( inUse.status, 409 );
+		assert.equal( inUse.body.error.code, 'idempotency_key_in_use' );
+		let retry = inUse;
+		while ( retry.status === 409 ) {
+			await new Promise( ( resolve ) => setTimeout( resolve, 50 ) );
+			retry = await stripe( 'POST', '/v1/payment_intents', params, {
+				headers,
+			} );
+		}
+		assert.equal( retry.status, 200 );
+		assert.equal( retry.headers.get( 'idempotent-replayed' ), 'true' );
+		const charges = await stripe( 'GET', '/v1/charges' );
+		assert.equal( charges.body.data.length, 1 );
+	} );
+
 	test( 'Stripe-Should-Retry: false on 4xx, true on the server errors the stand-in forces', async () => {
 		const declined = await stripe( 'POST', '/v1/payment_intents', {
 			amount: 1200,

@@ -221,7 +221,17 @@ export class ExperianStandIn {
 	reset() {}
 
 	scenarioAnswer( scenario ) {
-		if ( scenario === 'rate_limited' ) {
+		return this.statusAnswer( scenario === 'rate_limited' ? 429 : 500 );
+	}
+
+	/**
+	 * An error answer with a server-side status (the generic scenarios and the status fault).
+	 *
+	 * @param {number} status 429, 500, 502, 503 or 504.
+	 * @return {HttpAnswer} Answer.
+	 */
+	statusAnswer( status ) {
+		if ( status === 429 ) {
 			return experianError(
 				429,
 				'Too Many Requests',
@@ -229,10 +239,16 @@ export class ExperianStandIn {
 				'The request limit has been exceeded. Please try again later.'
 			);
 		}
+		const title =
+			{
+				502: 'Bad Gateway',
+				503: 'Service Unavailable',
+				504: 'Gateway Timeout',
+			}[ status ] || 'Internal Server Error';
 		return experianError(
-			500,
-			'Internal Server Error',
-			'Internal Server Error',
+			status,
+			title,
+			title,
 			'An unexpected error occurred.'
 		);
 	}

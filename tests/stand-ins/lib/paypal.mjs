@@ -249,6 +249,8 @@ export class PayPalStandIn {
 		this.refunds = new Map();
 		/** @type {Map<string, Object>} PayPal-Request-Id → order id or stored answer */
 		this.requestIds = new Map();
+		/** @type {Map<string, Promise>} path + PayPal-Request-Id → its request's work, while it runs */
+		this.inFlight = new Map();
 		/** @type {Set<string>} Captures made by POST /__control/paypal/foreign-capture. */
 		this.foreign = new Set();
 		this.webhooks = new WebhookRegistry();
@@ -263,18 +265,73 @@ export class PayPalStandIn {
 	 * @return {HttpAnswer} Answer.
 	 */
 	scenarioAnswer( scenario ) {
-		if ( scenario === 'rate_limited' ) {
-			return paypalError(
+		return this.statusAnswer( scenario === 'rate_limited' ? 429 : 500 );
+	}
+
+	/**
+	 * An error answer with a server-side status (the generic scenarios and the status fault), in
+	 * PayPal's error_429, error_500 and error_503 shapes. PayPal documents no body of its own for
+	 * 502 and 504; they get the 503's.
+	 *
+	 * @param {number} status 429, 500, 502, 503 or 504.
+	 * @return {HttpAnswer} Answer.
+	 */
+	statusAnswer( status ) {
+		let answer;
+		if ( status === 429 ) {
+			answer = paypalError(
 				429,
 				'RATE_LIMIT_REACHED',
 				'Too many requests. Blocked due to rate limiting.'
 			);
+		} else if ( status === 500 ) {
+			answer = paypalError(
+				500,
+				'INTERNAL_SERVER_ERROR',
+				'An internal server error occurred.'
+			);
+		} else {
+			answer = paypalError(
+				status,
+				'SERVICE_UNAVAILABLE',
+				'Service Unavailable.'
+			);
 		}
-		return paypalError(
-			500,
-			'INTERNAL_SERVER_ERROR',
-			'An internal server error has occurred.'
-		);
+		answer.headers = { 'Paypal-Debug-Id': answer.body.debug_id };
+		return answer;
+	}
+
+	/**
+	 * Take a POST's PayPal-Request-Id while its request is worked on. PayPal documents that of
+	 * two simultaneous requests with one PayPal-Request-Id it "processes the first request and
+	 * might fail the second request", without saying how; the stand-in invents no failure: the
+	 * second waits until the first is done, then gets what PayPal returns for a PayPal-Request-Id
+	 * already used (the first's result).
+	 *
+	 * @param {Object} ctx Request context.
+	 * @return {Promise<Function>} How to free it once the work is done (its answer stored).
+	 */
+	async claimRequestId( ctx ) {
+		const requestId = ctx.headers[ 'paypal-request-id' ];
+		if ( ! requestId || ctx.method !== 'POST' ) {
+			return () => {};
+		}
+		const scope = `${ ctx.path }\n${ requestId }`;
+		const inFlight = this.inFlight;
+		while ( inFlight.has( scope ) ) {
+			await inFlight.get( scope );
+		}
+		let done;
+		const working = new Promise( ( resolve ) => {
+			done = resolve;
+		} );
+		inFlight.set( scope, working );
+		return () => {
+			if ( inFlight.get( scope ) === working ) {
+				inFlight.delete( scope );
+				done();
+			}
+		};
 	}
 
 	handle( ctx ) {

@@ -15,15 +15,21 @@ export class RecaptchaStandIn {
 	reset() {}
 
 	scenarioAnswer( scenario ) {
-		if ( scenario === 'rate_limited' ) {
-			return new HttpAnswer( 429, {
-				success: false,
-				'error-codes': [ 'rate-limited' ],
-			} );
-		}
-		return new HttpAnswer( 500, {
+		return this.statusAnswer( scenario === 'rate_limited' ? 429 : 500 );
+	}
+
+	/**
+	 * An error answer with a server-side status (the generic scenarios and the status fault).
+	 *
+	 * @param {number} status 429, 500, 502, 503 or 504.
+	 * @return {HttpAnswer} Answer.
+	 */
+	statusAnswer( status ) {
+		return new HttpAnswer( status, {
 			success: false,
-			'error-codes': [ 'internal-error' ],
+			'error-codes': [
+				status === 429 ? 'rate-limited' : 'internal-error',
+			],
 		} );
 	}
 

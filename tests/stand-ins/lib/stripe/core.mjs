@@ -30,6 +30,14 @@ import { Payouts } from './payouts.mjs';
 import { Control } from './control.mjs';
 import { validateStripeRequest } from './schema/validate.mjs';
 
+/** The api_error words of Stripe's server-side statuses (statusAnswer()). */
+const SERVER_ERROR_MESSAGES = {
+	500: 'An unknown error occurred. Please try again later.',
+	502: 'Error while communicating with one of our backends.  Sorry about that!  We have been notified of the problem.  If you have any questions, we can help at https://support.stripe.com/.',
+	503: "There was an unexpected error processing this request–we've been notified of this issue. We'll update our status page at https://status.stripe.com/ with more information if we're seeing systemic issues.",
+	504: 'Error while communicating with one of our backends.  Sorry about that!  We have been notified of the problem.  If you have any questions, we can help at https://support.stripe.com/.',
+};
+
 /**
  * The Stripe stand-in. One instance per server; reset() empties it. The methods of each
  * resource live in their own module (a class used as a mixin) and are copied onto this one.
@@ -47,7 +55,7 @@ export class StripeStandIn {
 		this.cards = new Map();
 		/** @type {Map<string, Object>} idempotency key → stored answer */
 		this.idempotency = new Map();
-		/** @type {Set<string>} idempotency keys whose first request is still being answered */
+		/** @type {Set<string>} idempotency keys whose request is still being worked on */
 		this.inFlight = new Set();
 		/** @type {Object[]} events, oldest first */
 		this.events = [];
@@ -80,11 +88,16 @@ export class StripeStandIn {
 	}
 
 	/**
-	 * Claim an Idempotency-Key for a request that has just arrived (before any delay), so a
-	 * second request with the key while the first is in flight gets Stripe's 409.
+	 * Take a request's Idempotency-Key when it arrives to be worked on (before any delay), as
+	 * Stripe does: the key stays taken until the work is done and its answer stored, whether or
+	 * not the caller is still connected (a caller that times out does not stop Stripe's work).
+	 * Another request with the key meanwhile gets Stripe's 409 idempotency_key_in_use. A request
+	 * Stripe never works on (lost before it, held by the timeout scenario, refused by its rate
+	 * limiter) takes no key.
 	 *
 	 * @param {Object} ctx Request context.
-	 * @return {{answer?: Object, release?: Function}} The 409 to send, or how to free the key.
+	 * @return {{answer?: Object, release?: Function}} The 409 to send, or how to free the key
+	 * once the work is done.
 	 */
 	claimIdempotencyKey( ctx ) {
 		const key = ctx.headers[ 'idempotency-key' ];
@@ -125,6 +138,74 @@ export class StripeStandIn {
 				}
 			},
 		};
+	}
+
+	/**
+	 * What Stripe answers with a server-side status, having done nothing: 429 from its rate
+	 * limiter (which runs before the idempotency layer), 500 api_error, and 502 / 503 / 504 with
+	 * the api_error bodies Stripe's servers have been seen sending (Stripe documents the
+	 * statuses, not these words). Stripe-Should-Retry only when asked: true, false or none.
+	 *
+	 * @param {number}   status              429, 500, 502, 503 or 504.
+	 * @param {Object}   options
+	 * @param {?boolean} options.shouldRetry Stripe-Should-Retry, or null for none.
+	 * @return {{status: number, body: Object, headers: Object}} Answer.
+	 */
+	statusAnswer( status, { shouldRetry = null } = {} ) {
+		const error =
+			status === 429
+				? {
+						type: 'invalid_request_error',
+						code: 'rate_limit',
+						doc_url:
+							'https://stripe.com/docs/error-codes/rate-limit',
+						message:
+							'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+					}
+				: {
+						type: 'api_error',
+						message: SERVER_ERROR_MESSAGES[ status ],
+					};
+		return {
+			status,
+			body: { error },
+			headers: {
+				'Request-Id': `req_${ randomString( 14 ) }`,
+				...( shouldRetry === null || shouldRetry === undefined
+					? {}
+					: {
+							'Stripe-Should-Retry': shouldRetry
+								? 'true'
+								: 'false',
+						} ),
+			},
+		};
+	}
+
+	/**
+	 * Store an answer the stand-in made outside a route (a forced 500) for the request's
+	 * Idempotency-Key, as Stripe's idempotency layer stores a 500: a retry with the key and the
+	 * same parameters gets it again, replayed.
+	 *
+	 * @param {Object} ctx    Request context.
+	 * @param {Object} answer {status, body, headers}.
+	 */
+	storeAnswer( ctx, answer ) {
+		const key = ctx.headers[ 'idempotency-key' ];
+		const apiKey = this.apiKeyFrom( ctx.headers );
+		if ( ! key || ctx.method !== 'POST' || ! apiKey ) {
+			return;
+		}
+		const scope = `${ apiKey }\n${ key }`;
+		if ( ! this.idempotency.has( scope ) ) {
+			this.idempotency.set( scope, {
+				path: ctx.path,
+				fingerprint: canonicalJson( ctx.body || {} ),
+				status: answer.status,
+				body: clone( answer.body ),
+				requestId: answer.headers[ 'Request-Id' ],
+			} );
+		}
 	}
 
 	/**
