@@ -168,6 +168,10 @@ final class IntentOutcomes {
 	 * @param string $message Stripe's message.
 	 */
 	private static function donor_message( string $type, string $reason, string $message ): string {
+		if ( 'too_many_tries' === $reason ) {
+			// Its stored detail is written for staff; a retry of the attempt tells the donor this.
+			return __( 'This payment was tried with too many cards. Please reload the page to start again.', 'donation-widget' );
+		}
 		if ( str_contains( $reason, 'authentication' ) ) {
 			return __( 'Your bank could not confirm this payment. Please try again, or use another card.', 'donation-widget' );
 		}

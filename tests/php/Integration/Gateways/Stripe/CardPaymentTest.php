@@ -408,6 +408,12 @@ final class CardPaymentTest extends PaymentTestCase {
 		$this->assertCount( 3, $charges, 'Three cards tried; the fourth never reached the bank.' );
 		$this->assertSame( 'canceled', $this->stripe( 'GET', '/v1/payment_intents/' . $intent_id, array(), self::SECRET_KEY )['status'] );
 		$this->assertSame( '3', $this->donation_row( $request['attemptId'] )['payment_tries'] );
+
+		// Sent once more, the settled attempt is answered again in the donor's words, never with
+		// the detail kept for staff.
+		$again = $this->pay( array( 'token' => 'pm_card_visa' ) + $request );
+		$this->assertAnswer( 200, 'card_error', $again );
+		$this->assertSame( 'This payment was tried with too many cards. Please reload the page to start again.', $again->data()['message'] );
 	}
 
 	/**
