@@ -215,12 +215,27 @@ final class Checkout {
 			$outcome = $ask();
 		} catch ( ProviderUnavailable $error ) {
 			$this->ledger->record_provider_failure( $donation, $error );
-			return $money_moved ? PaymentAnswers::not_checked_yet( $error ) : PaymentAnswers::provider_failed( $error );
+			return $this->paid_meanwhile( $donation ) ?? ( $money_moved ? PaymentAnswers::not_checked_yet( $error ) : PaymentAnswers::provider_failed( $error ) );
 		}
 		// Read again: the method may have kept the provider's ids (a subscription) meanwhile, and
 		// the ledger needs them (a failed first payment ends its subscription).
 		$this->ledger->settle( $this->ledger->find( $donation->id() ) ?? $donation, $outcome );
-		return PaymentAnswers::for_outcome( $outcome );
+		$settles = in_array( $outcome->kind, array( PaymentOutcome::PAID, PaymentOutcome::REQUIRES_ACTION, PaymentOutcome::CONFIRM_IN_BROWSER, PaymentOutcome::PROCESSING, PaymentOutcome::HELD ), true );
+		return ( $settles ? null : $this->paid_meanwhile( $donation ) ) ?? PaymentAnswers::for_outcome( $outcome );
+	}
+
+	/**
+	 * The paid answer, when the attempt's record says it was paid: another call for the same
+	 * attempt (a second server, a double click, a webhook) recorded the payment while this one
+	 * waited, so this call's failure or silence is late news that must not tell the donor
+	 * otherwise. Null when the record holds no payment.
+	 *
+	 * @param Donation $donation The attempt's record, as this call read it.
+	 */
+	private function paid_meanwhile( Donation $donation ): ?AjaxResult {
+		$now  = $this->ledger->find( $donation->id() );
+		$paid = array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED, DonationStatus::REFUNDED );
+		return null !== $now && in_array( $now->status(), $paid, true ) ? PaymentAnswers::paid( $now->provider_reference() ) : null;
 	}
 
 	/**

@@ -38,9 +38,11 @@ use DonationWidget\Http\ProviderUnavailable;
  *                                           payment belongs to another attempt or donation.
  * - 429 type rate_limited                   too many payment calls from this address or for this
  *                                           donor's email (PaymentCallGuard).
- * - 502 / 504 type server                   the provider failed or timed out: nothing is recorded
- *                                           as paid, and retrying the same attemptId is safe
- *                                           (data.outcome "unknown": the widget keeps it).
+ * - 500 type server                        the site failed unexpectedly (data.outcome "unknown").
+ * - 502 / 504 type server                   the provider failed, timed out, or is still working on
+ *                                           an earlier try (409 idempotency_key_in_use): nothing
+ *                                           is recorded as paid, and retrying the same attemptId
+ *                                           is safe (data.outcome "unknown": the widget keeps it).
  * - 503 type server                         the site is not configured for this payment method.
  *
  * Every failed answer has data.message, in words for the donor (the widget's failure screen
@@ -255,6 +257,23 @@ final class PaymentAnswers {
 		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
 		error_log( 'Donation Widget payment (recorded, to be checked later): ' . $error->getMessage() );
 		return self::pending( __( 'Your payment is being processed. We will email your receipt once it is confirmed.', 'donation-widget' ) );
+	}
+
+	/**
+	 * A payment call that failed unexpectedly on the site's side, possibly after the provider
+	 * took the money: logged, and answered as an outcome not known yet.
+	 *
+	 * @param \Throwable $error What failed.
+	 */
+	public static function unexpected_failure( \Throwable $error ): AjaxResult {
+		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an unexpected failure must reach the site's error log.
+		error_log( 'Donation Widget payment (left open, to be checked): ' . get_class( $error ) . ': ' . $error->getMessage() );
+		return AjaxResult::error(
+			'server',
+			__( 'Something went wrong on our side. Please try again in a few minutes.', 'donation-widget' ),
+			500,
+			array( 'outcome' => 'unknown' )
+		);
 	}
 
 	/**

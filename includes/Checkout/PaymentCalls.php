@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\AjaxRouter;
 
 /**
@@ -40,13 +41,29 @@ final class PaymentCalls {
 	 */
 	public function register(): void {
 		foreach ( $this->registry->payment_methods() as $method ) {
-			$this->router->public_action( $method->action(), fn ( array $request ) => ( $this->checkout )()->pay( $method, $request ) );
+			$this->router->public_action( $method->action(), fn ( array $request ) => self::answer( fn () => ( $this->checkout )()->pay( $method, $request ) ) );
 			if ( $method instanceof OpeningCall ) {
-				$this->router->public_action( $method->open_action(), fn ( array $request ) => ( $this->checkout )()->open_payment( $method, $request ) );
+				$this->router->public_action( $method->open_action(), fn ( array $request ) => self::answer( fn () => ( $this->checkout )()->open_payment( $method, $request ) ) );
 			}
 			if ( $method instanceof FollowUpCall ) {
-				$this->router->public_action( $method->follow_up_action(), fn ( array $request ) => ( $this->checkout )()->follow_up( $method, $request ) );
+				$this->router->public_action( $method->follow_up_action(), fn ( array $request ) => self::answer( fn () => ( $this->checkout )()->follow_up( $method, $request ) ) );
 			}
+		}
+	}
+
+	/**
+	 * A payment call's answer. One that fails unexpectedly (the database refused a write, a bug)
+	 * may have done so after the provider took the money, so it is answered as an outcome not
+	 * known yet: the widget keeps the attempt, and Try Again carries on with it instead of
+	 * paying a second time.
+	 *
+	 * @param callable(): AjaxResult $call The checkout's handling of the call.
+	 */
+	private static function answer( callable $call ): AjaxResult {
+		try {
+			return $call();
+		} catch ( \Throwable $error ) {
+			return PaymentAnswers::unexpected_failure( $error );
 		}
 	}
 }

@@ -17,8 +17,19 @@ if ( ! defined( 'ABSPATH' ) ) {
  * The widgets' calls are public and must keep working on pages served from a full-page cache,
  * so they carry no nonce: each controller protects itself with validation, rate limits and
  * reCAPTCHA instead. Admin actions pass a nonce action, checked here before the handler runs.
+ *
+ * A person waits for every one of these calls, so each runs within the providers' time budget
+ * (ProviderTimeBudget): however slow a provider is, the call answers within a minute.
  */
 final class AjaxRouter {
+
+	/**
+	 * Builds the router.
+	 *
+	 * @param ProviderTimeBudget $budget Started for each call, ended after it.
+	 */
+	public function __construct( private readonly ProviderTimeBudget $budget ) {
+	}
 
 	/**
 	 * Registers a call that anyone, signed in or not, may make.
@@ -82,12 +93,15 @@ final class AjaxRouter {
 	 * @param array<string, string|array<mixed>>                       $request POST fields.
 	 */
 	private function run( callable $handler, array $request ): AjaxResult {
+		$this->budget->start();
 		try {
 			return $handler( $request );
 		} catch ( \Throwable $error ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an unexpected failure must reach the site's error log.
 			error_log( 'Donation Widget: ' . get_class( $error ) . ': ' . $error->getMessage() );
 			return AjaxResult::error( 'server', __( 'Something went wrong on our side. Please try again later.', 'donation-widget' ), 500 );
+		} finally {
+			$this->budget->end();
 		}
 	}
 

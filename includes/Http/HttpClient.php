@@ -14,9 +14,25 @@ if ( ! defined( 'ABSPATH' ) ) {
 /**
  * Sends one request with wp_remote_request() and decodes the JSON answer. A transport failure
  * (timeout, refused connection) or an answer that is not JSON becomes ProviderUnavailable, so no
- * caller ever sees a WP_Error or a PHP warning.
+ * caller ever sees a WP_Error or a PHP warning. Within a call a person waits for, each request's
+ * timeout is cut to what is left of the call's budget (ProviderTimeBudget).
  */
 final class HttpClient {
+
+	/**
+	 * Builds the transport.
+	 *
+	 * @param ProviderTimeBudget $budget The time the current call may still spend on providers.
+	 */
+	public function __construct( private readonly ProviderTimeBudget $budget ) {
+	}
+
+	/**
+	 * The time budget of the current call, for clients that decide whether to retry.
+	 */
+	public function budget(): ProviderTimeBudget {
+		return $this->budget;
+	}
 
 	/**
 	 * Seconds to wait for a provider, unless the caller says otherwise.
@@ -31,14 +47,14 @@ final class HttpClient {
 	 * @param string                $url      Full URL.
 	 * @param array<string, string> $headers  Request headers.
 	 * @param string|null           $body     Encoded body, or null.
-	 * @param int                   $timeout  Seconds.
+	 * @param float                 $timeout  Seconds (cut to the call's budget).
 	 * @throws ProviderUnavailable When the provider cannot be reached or answers something unreadable.
 	 */
-	public function send( string $provider, string $method, string $url, array $headers = array(), ?string $body = null, int $timeout = self::DEFAULT_TIMEOUT ): HttpResponse {
+	public function send( string $provider, string $method, string $url, array $headers = array(), ?string $body = null, float $timeout = self::DEFAULT_TIMEOUT ): HttpResponse {
 		$args = array(
 			'method'      => $method,
 			'headers'     => $headers + array( 'Accept' => 'application/json' ),
-			'timeout'     => $timeout,
+			'timeout'     => $this->budget->timeout_for( $provider, $timeout ),
 			'redirection' => 0,
 			'user-agent'  => 'DonationWidget/' . ( defined( 'DONATION_WIDGET_VERSION' ) ? DONATION_WIDGET_VERSION : 'dev' ) . '; WordPress/' . get_bloginfo( 'version' ),
 		);

@@ -79,6 +79,13 @@ define( 'DONATION_WIDGET_STRIPE_API_URL', $dw_stand_ins . '/stripe' );
 define( 'DONATION_WIDGET_PAYPAL_API_URL', $dw_stand_ins . '/paypal' );
 define( 'DONATION_WIDGET_EXPERIAN_API_URL', $dw_stand_ins . '/experian' );
 define( 'DONATION_WIDGET_RECAPTCHA_API_URL', $dw_stand_ins . '/recaptcha' );
+// The providers' time budget (Http\ProviderTimeBudget), shortened by tests that make a provider
+// slower than the timeout (the fault matrix) so a case takes seconds, not a minute.
+foreach ( array( 'DONATION_WIDGET_PROVIDER_TIMEOUT', 'DONATION_WIDGET_PAYMENT_DEADLINE' ) as $dw_key ) {
+	if ( is_numeric( getenv( $dw_key ) ) ) {
+		define( $dw_key, (float) getenv( $dw_key ) );
+	}
+}
 
 if ( 'demo' === $dw_site ) {
 	// Demo mode: the local site serves the browser stand-ins too (Playwright routes do it in tests).

@@ -18,6 +18,7 @@ use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\FailureReason;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Receipts\ReceiptLog;
 use DonationWidget\Receipts\ReceiptSender;
@@ -146,7 +147,7 @@ final class DonationDetail {
 		);
 		if ( '' !== $donation->failure_reason() ) {
 			$label          = DonationStatus::FAILED === $donation->status() ? __( 'Failure reason', 'donation-widget' ) : __( 'Note', 'donation-widget' );
-			$rows[ $label ] = esc_html( $donation->failure_message() ) . ( '' !== $donation->failure_code() ? ' <code>' . esc_html( $donation->failure_code() ) . '</code>' : '' );
+			$rows[ $label ] = FailureReason::html( $donation );
 		}
 		if ( '' !== $donation->review_reason() ) {
 			$rows[ __( 'Review', 'donation-widget' ) ] = '<strong class="donation-widget-needs-review">' . esc_html( ReviewReason::label( $donation->review_reason() ) ) . '</strong>';
@@ -320,7 +321,7 @@ final class DonationDetail {
 				$row->id() === $donation->id() ? '<strong>' . $label . ' ' . esc_html__( '(this donation)', 'donation-widget' ) . '</strong>' : sprintf( '<a href="%s">%s</a>', esc_url( DonationsPage::detail_url( $row->id() ) ), $label ), // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- $label is escaped above.
 				esc_html( DonationFormat::date_time( $row->value( 'created_at' ) ) ),
 				esc_html( DonationFormat::money( $row->total_cents() ) ),
-				esc_html( DonationFormat::status( $row->status() ) . ( '' !== $row->failure_message() && DonationStatus::FAILED === $row->status() ? ': ' . $row->failure_message() : '' ) )
+				esc_html( DonationFormat::status( $row->status() ) . ( DonationStatus::FAILED === $row->status() && '' !== $row->failure_reason() ? ': ' . FailureReason::text( $row ) : '' ) )
 			);
 		}
 		echo '</tbody></table>';

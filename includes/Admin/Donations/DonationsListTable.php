@@ -15,6 +15,7 @@ use DonationWidget\Admin\Donations\Export\ExportPanel;
 use DonationWidget\Admin\Books\DonationBooksSections;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\FailureReason;
 use DonationWidget\Receipts\DonationFormat;
 
 /**
@@ -282,8 +283,8 @@ final class DonationsListTable extends \WP_List_Table {
 	 */
 	protected function column_status( $item ): string {
 		$out = sprintf( '<span class="donation-widget-status donation-widget-status-%s">%s</span>', esc_attr( $item->status() ), esc_html( DonationFormat::status( $item->status() ) ) );
-		if ( in_array( $item->status(), array( DonationStatus::FAILED, DonationStatus::REVIEW ), true ) && '' !== $item->failure_message() ) {
-			$out .= '<br /><small>' . esc_html( $item->failure_message() ) . '</small>';
+		if ( in_array( $item->status(), array( DonationStatus::FAILED, DonationStatus::REVIEW ), true ) && '' !== $item->failure_reason() ) {
+			$out .= '<br /><small>' . FailureReason::html( $item ) . '</small>';
 		}
 		if ( '' !== $item->review_reason() ) {
 			$out .= '<br /><strong class="donation-widget-needs-review">' . esc_html( ReviewReason::label( $item->review_reason() ) ) . '</strong>';

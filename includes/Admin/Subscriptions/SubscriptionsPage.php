@@ -16,6 +16,7 @@ use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\FailureReason;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Subscriptions\Cancellation;
@@ -290,7 +291,7 @@ final class SubscriptionsPage {
 		);
 		foreach ( $payments as $payment ) {
 			$kind = str_starts_with( $payment->attempt_id(), 'invoice:' ) ? __( 'Renewal', 'donation-widget' ) : __( 'First donation', 'donation-widget' );
-			$note = DonationStatus::FAILED === $payment->status() && '' !== $payment->failure_message() ? ': ' . $payment->failure_message() : '';
+			$note = DonationStatus::FAILED === $payment->status() && '' !== $payment->failure_reason() ? ': ' . FailureReason::text( $payment ) : '';
 			printf(
 				'<tr><td><a href="%s">%s</a></td><td>%s</td><td>%s</td><td>%s</td></tr>',
 				esc_url( DonationsPage::detail_url( $payment->id() ) ),

@@ -54,12 +54,25 @@ final class PayPalClient {
 	/** Seconds an admin screen waits for PayPal (for_screen()). */
 	private const SCREEN_TIMEOUT = 5;
 
+	/** Times a repeatable request whose answer was lost, or failed at PayPal, is sent again. */
+	private const RETRIES = 2;
+
+	/** Seconds between those tries. */
+	private const RETRY_WAIT_SECONDS = 0.5;
+
 	/**
 	 * Seconds a request may take.
 	 *
 	 * @var int
 	 */
 	private int $timeout = self::TIMEOUT;
+
+	/**
+	 * Times a repeatable request is sent again.
+	 *
+	 * @var int
+	 */
+	private int $retries = self::RETRIES;
 
 	private const TOKEN_TRANSIENT_PREFIX = 'donation_widget_paypal_token_';
 
@@ -74,11 +87,12 @@ final class PayPalClient {
 
 	/**
 	 * The same client for a check an admin screen makes while the admin waits (the webhook
-	 * setup check): a short timeout, so a PayPal that hangs costs the page seconds.
+	 * setup check): a short timeout and no retries, so a PayPal that hangs costs the page seconds.
 	 */
 	public function for_screen(): self {
 		$quick          = clone $this;
 		$quick->timeout = self::SCREEN_TIMEOUT;
+		$quick->retries = 0;
 		return $quick;
 	}
 
@@ -402,7 +416,7 @@ final class PayPalClient {
 	 *                             refuses the credentials.
 	 */
 	private function authorized( string $method, string $path, ?string $body, array $headers = array() ): HttpResponse {
-		$send     = fn ( string $token ): HttpResponse => $this->http->send(
+		$send = fn ( string $token ): HttpResponse => $this->http->send(
 			self::PROVIDER,
 			$method,
 			$this->base() . $path,
@@ -410,8 +424,27 @@ final class PayPalClient {
 			$body,
 			$this->timeout
 		);
-		$response = $send( $this->access_token() );
-		return 401 === $response->status ? $send( $this->access_token( true ) ) : $response;
+		// A read, or a write PayPal answers again for the same PayPal-Request-Id, does its work
+		// once however often it is sent: while its answer is lost or PayPal fails, it is sent
+		// again, as far as the call's time budget allows.
+		$repeatable = 'GET' === $method || isset( $headers['PayPal-Request-Id'] );
+		for ( $try = 0; ; $try++ ) {
+			$may_retry = $repeatable && $try < $this->retries && $this->http->budget()->allows_retry( self::RETRY_WAIT_SECONDS );
+			try {
+				$response = $send( $this->access_token() );
+				$response = 401 === $response->status ? $send( $this->access_token( true ) ) : $response;
+			} catch ( ProviderUnavailable $error ) {
+				if ( ! $may_retry ) {
+					throw $error;
+				}
+				usleep( (int) ( self::RETRY_WAIT_SECONDS * 1000000 ) );
+				continue;
+			}
+			if ( ! $may_retry || $response->status < 500 ) {
+				return $response;
+			}
+			usleep( (int) ( self::RETRY_WAIT_SECONDS * 1000000 ) );
+		}
 	}
 
 	/**

@@ -78,14 +78,15 @@ final class IntentOutcomes {
 	}
 
 	/**
-	 * The outcome when Stripe refused a request. Nothing was charged.
+	 * The outcome when Stripe refused a request: this request charged nothing. (Stripe's answers
+	 * that leave open what an earlier try did, such as 409 idempotency_key_in_use, never get
+	 * here: StripeClient makes them ProviderUnavailable, an outcome not known yet; and a
+	 * confirmation refused because another call paid the intent meanwhile is answered with that
+	 * payment: ServerConfirmedIntent.)
 	 *
 	 * @param StripeRequestError $error What Stripe said.
 	 */
 	public static function of_refusal( StripeRequestError $error ): PaymentOutcome {
-		if ( $error->is_idempotency_conflict() ) {
-			return PaymentOutcome::conflict( __( 'This payment attempt was already used with other card details. Please try again.', 'donation-widget' ) );
-		}
 		if ( str_starts_with( $error->param, 'payment_method' ) || str_starts_with( $error->param, 'default_payment_method' ) ) {
 			// The card token is unknown or already used: entering the card again makes a new one.
 			return PaymentOutcome::declined( $error->reason_code(), __( 'Your card was not charged. Please check your card details and try again.', 'donation-widget' ), $error->stripe_message );
@@ -167,6 +168,10 @@ final class IntentOutcomes {
 	 * @param string $message Stripe's message.
 	 */
 	private static function donor_message( string $type, string $reason, string $message ): string {
+		if ( 'too_many_tries' === $reason ) {
+			// Its stored detail is written for staff; a retry of the attempt tells the donor this.
+			return __( 'This payment was tried with too many cards. Please reload the page to start again.', 'donation-widget' );
+		}
 		if ( str_contains( $reason, 'authentication' ) ) {
 			return __( 'Your bank could not confirm this payment. Please try again, or use another card.', 'donation-widget' );
 		}

@@ -87,15 +87,16 @@ final class ServerConfirmedIntent {
 	 * holds (after 3-D Secure) is the same try; a new method is a new try, refused (and the
 	 * intent cancelled) once MAX_TRIES were made.
 	 *
-	 * Lets StripeCardError through when the payment method is declined.
+	 * A refusal because another call for the attempt paid the intent meanwhile is answered with
+	 * that payment (paid_meanwhile()). Lets StripeCardError through when the payment method is
+	 * declined, and ProviderUnavailable when Stripe cannot be reached or fails.
 	 *
 	 * @param Donation             $donation       The donation.
 	 * @param PaymentIntent        $intent         Its intent, not yet paid.
 	 * @param string               $payment_method The pm_… id.
 	 * @param array<string, mixed> $params         More confirm parameters (return_url, mandate_data).
 	 * @return PaymentIntent|null The intent after confirming; null when the tries are used up.
-	 * @throws StripeRequestError  When Stripe refuses the request.
-	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 * @throws StripeRequestError When Stripe refuses the request.
 	 */
 	public function confirm( Donation $donation, PaymentIntent $intent, string $payment_method, array $params = array() ): ?PaymentIntent {
 		$new_method = $payment_method !== $intent->payment_method_id();
@@ -103,17 +104,40 @@ final class ServerConfirmedIntent {
 			$this->canceller->cancel( $donation, $intent );
 			return null;
 		}
-		return new PaymentIntent(
-			$this->stripe->post(
-				'/v1/payment_intents/' . rawurlencode( $intent->id() ) . '/confirm',
-				// The charge with its balance transaction: how the donor paid, and Stripe's fee
-				// (IntentOutcomes passes it on when the payment succeeded).
-				array(
-					'payment_method' => $payment_method,
-					'expand'         => array( 'latest_charge.balance_transaction' ),
-				) + $params,
-				StripeMetadata::idempotency_key( $donation, 'confirm:' . $payment_method . ( $new_method ? '' : ':' . $intent->status() ) )
-			)
-		);
+		try {
+			return new PaymentIntent(
+				$this->stripe->post(
+					'/v1/payment_intents/' . rawurlencode( $intent->id() ) . '/confirm',
+					// The charge with its balance transaction: how the donor paid, and Stripe's fee
+					// (IntentOutcomes passes it on when the payment succeeded).
+					array(
+						'payment_method' => $payment_method,
+						'expand'         => array( 'latest_charge.balance_transaction' ),
+					) + $params,
+					StripeMetadata::idempotency_key( $donation, 'confirm:' . $payment_method . ( $new_method ? '' : ':' . $intent->status() ) )
+				)
+			);
+		} catch ( StripeRequestError $refusal ) {
+			return $this->paid_meanwhile( $intent ) ?? throw $refusal;
+		}
+	}
+
+	/**
+	 * The intent, when another call for the same attempt (a second server, a double click, a
+	 * Try Again) paid it, or set it paying, while this one was on its way: Stripe then refuses
+	 * this confirmation (payment_intent_unexpected_state), and that refusal is late news, not the
+	 * outcome. Null when the intent is still waiting for a card, so the refusal stands.
+	 *
+	 * @param PaymentIntent $intent The intent this call tried to confirm.
+	 * @throws ProviderUnavailable When Stripe cannot be asked now (the outcome is then not known).
+	 */
+	private function paid_meanwhile( PaymentIntent $intent ): ?PaymentIntent {
+		try {
+			$now = new PaymentIntent( $this->stripe->retrieve_payment_intent( $intent->id(), array( 'latest_charge.balance_transaction' ) ) );
+		} catch ( StripeRequestError $error ) {
+			return null;
+		}
+		$under_way = array( PaymentIntent::SUCCEEDED, PaymentIntent::PROCESSING, PaymentIntent::REQUIRES_CAPTURE, PaymentIntent::REQUIRES_ACTION );
+		return in_array( $now->status(), $under_way, true ) ? $now : null;
 	}
 }

@@ -30,6 +30,12 @@ use DonationWidget\Settings\Settings;
  * Stripe then answers with what it did the first time, so a lost answer never turns into a
  * second charge or a donor told "try again" after paying.
  *
+ * When no answer says what Stripe did (every try lost, or Stripe still working on the key when
+ * the retries or the caller's time budget run out), the client says so: ProviderUnavailable,
+ * whose reason is "rate_limited" or "rejected" only when Stripe certainly did nothing. The
+ * checkout then keeps the attempt open and tells the donor it cannot tell yet, never "declined"
+ * or "not charged" (a Try Again of the same attempt then finds what Stripe did).
+ *
  * The API version is pinned (docs/stripe-api-version.md says how to move it), so neither the
  * account's default version nor the webhook endpoint's can change the shapes this plugin reads.
  */
@@ -320,7 +326,8 @@ final class StripeClient {
 			$headers['Idempotency-Key'] = $idempotency_key;
 		}
 
-		$response = $this->send( $method, $url, $headers, $body, null !== $idempotency_key );
+		$sent     = $this->send( $method, $url, $headers, $body, null !== $idempotency_key );
+		$response = $sent['response'];
 		if ( $response->ok() ) {
 			return $response->body;
 		}
@@ -329,8 +336,15 @@ final class StripeClient {
 		if ( $response->status >= 500 ) {
 			throw new ProviderUnavailable( esc_html( self::PROVIDER ), 'server_error', esc_html( "HTTP {$response->status}: " . $text( 'message' ) ) );
 		}
+		if ( 409 === $response->status || 'idempotency_error' === $text( 'type' ) ) {
+			// Stripe is still working on a request with this key (idempotency_key_in_use), an
+			// object was locked, or the key was used with other parameters: what Stripe did under
+			// it is not known from here. Never a refusal: an earlier try may have charged.
+			throw new ProviderUnavailable( esc_html( self::PROVIDER ), 'in_progress', esc_html( "HTTP {$response->status}: " . $text( 'code' ) . ' ' . $text( 'message' ) ) );
+		}
 		if ( 429 === $response->status ) {
-			throw new ProviderUnavailable( esc_html( self::PROVIDER ), 'rate_limited', esc_html( $text( 'message' ) ) );
+			// Throttled: Stripe did nothing with this try, but an earlier, lost one may have acted.
+			throw new ProviderUnavailable( esc_html( self::PROVIDER ), $sent['maybe_acted'] ? 'timeout' : 'rate_limited', esc_html( $text( 'message' ) ) );
 		}
 		if ( 401 === $response->status || 403 === $response->status ) {
 			// A wrong or revoked key: an admin must fix the settings. Stripe's message shows only
@@ -351,35 +365,41 @@ final class StripeClient {
 	}
 
 	/**
-	 * Sends a request, and sends it again (up to $retries times, within RETRY_BUDGET_SECONDS)
-	 * while its answer is lost or Stripe asks for it again (should_retry()). Only requests that
-	 * cannot do their work twice are sent again: GETs, and POSTs with an Idempotency-Key.
+	 * Sends a request, and sends it again (up to $retries times, within RETRY_BUDGET_SECONDS and
+	 * the call's time budget) while its answer is lost or Stripe asks for it again
+	 * (should_retry()). Only requests that cannot do their work twice are sent again: GETs, and
+	 * POSTs with an Idempotency-Key.
 	 *
 	 * @param string                $method   HTTP method.
 	 * @param string                $url      Full URL.
 	 * @param array<string, string> $headers  Headers.
 	 * @param string|null           $body     Encoded body.
 	 * @param bool                  $keyed    Whether it carries an Idempotency-Key.
+	 * @return array{response: HttpResponse, maybe_acted: bool} The last answer, and whether an
+	 *                                                         earlier try got no answer (so may have acted).
 	 * @throws ProviderUnavailable When no answer came, the last time.
 	 */
-	private function send( string $method, string $url, array $headers, ?string $body, bool $keyed ): HttpResponse {
-		$started = microtime( true );
+	private function send( string $method, string $url, array $headers, ?string $body, bool $keyed ): array {
+		$started     = microtime( true );
+		$maybe_acted = false;
 		for ( $try = 0; ; $try++ ) {
 			$may_retry = $try < $this->retries && microtime( true ) - $started < self::RETRY_BUDGET_SECONDS && ( 'GET' === $method || $keyed );
 			try {
 				$response = $this->http->send( self::PROVIDER, $method, $url, $headers, $body, $this->timeout );
 			} catch ( ProviderUnavailable $error ) {
 				// The request may or may not have reached Stripe: the same key makes the retry safe.
-				if ( ! $may_retry ) {
+				$maybe_acted = true;
+				if ( ! $may_retry || ! $this->wait_before_retry( $try, '' ) ) {
 					throw $error;
 				}
-				self::wait_before_retry( $try, '' );
 				continue;
 			}
-			if ( ! $may_retry || ! self::should_retry( $response ) ) {
-				return $response;
+			if ( ! $may_retry || ! self::should_retry( $response ) || ! $this->wait_before_retry( $try, $response->header( 'retry-after' ) ) ) {
+				return array(
+					'response'    => $response,
+					'maybe_acted' => $maybe_acted,
+				);
 			}
-			self::wait_before_retry( $try, $response->header( 'retry-after' ) );
 		}
 	}
 
@@ -400,16 +420,22 @@ final class StripeClient {
 
 	/**
 	 * Waits a little before a retry: 0.5 s, then 1 s, with jitter so servers retrying together
-	 * spread out; a Retry-After of up to 2 s is honoured.
+	 * spread out; a Retry-After of up to 2 s is honoured. No wait (and no retry) when the call's
+	 * time budget could not take the retry's answer.
 	 *
 	 * @param int    $try         The try that failed (0 for the first).
 	 * @param string $retry_after Stripe's Retry-After header, if any.
+	 * @return bool Whether to retry.
 	 */
-	private static function wait_before_retry( int $try, string $retry_after ): void {
+	private function wait_before_retry( int $try, string $retry_after ): bool {
 		$seconds = min( 2.0, 0.5 * ( 2 ** $try ) ) * ( 0.75 + wp_rand( 0, 50 ) / 100 );
 		if ( is_numeric( $retry_after ) ) {
 			$seconds = max( $seconds, min( 2.0, (float) $retry_after ) );
 		}
+		if ( ! $this->http->budget()->allows_retry( $seconds ) ) {
+			return false;
+		}
 		usleep( (int) ( $seconds * 1000000 ) );
+		return true;
 	}
 }

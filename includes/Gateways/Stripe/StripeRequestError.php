@@ -12,19 +12,12 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Stripe's invalid_request_error, idempotency_error and other 4xx answers that are not card errors: the
- * request (or the ids the browser sent) was wrong. Nothing was charged.
+ * Stripe's invalid_request_error and other 4xx answers that are not card errors: the request (or
+ * the ids the browser sent) was wrong, and this request charged nothing. (Idempotency errors and
+ * 409s say nothing about what an earlier request with the same key did: StripeClient reports
+ * them as ProviderUnavailable.)
  */
 final class StripeRequestError extends StripeError {
-
-	/**
-	 * Whether an Idempotency-Key was reused with different parameters, or is in use right now by
-	 * a concurrent request for the same attempt (HTTP 409). Either way, this request must not
-	 * touch the donation: the other request decides it.
-	 */
-	public function is_idempotency_conflict(): bool {
-		return 'idempotency_error' === $this->type || 'idempotency_key_in_use' === $this->error_code || 409 === $this->status;
-	}
 
 	/**
 	 * Whether an id the request named does not exist (or is not usable) at Stripe.

@@ -9,6 +9,8 @@ namespace DonationWidget\Tests\Integration;
 
 use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationTotals;
+use DonationWidget\Settings\Settings;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 use DonationWidget\Http\AjaxResult;
 
@@ -17,6 +19,8 @@ use DonationWidget\Http\AjaxResult;
  * the providers at, and resets it before each test.
  */
 abstract class PaymentTestCase extends IntegrationTestCase {
+
+	use RacingServers;
 
 	protected const SECRET_KEY      = 'sk_test_paymentTests';
 	protected const PUBLISHABLE_KEY = 'pk_test_paymentTests';
@@ -119,6 +123,63 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 			) + $extra
 		);
 		$this->assertSame( 201, $answer['status'], (string) wp_json_encode( $answer['body'] ) );
+	}
+
+	/**
+	 * Injects a fault at the stand-ins' edge (POST /__control/faults: tests/stand-ins/README.md).
+	 *
+	 * @param array $fault provider, method, path, fault, ms, status, nth, times …
+	 */
+	protected function fault( array $fault ): void {
+		$answer = $this->control( 'POST', '/__control/faults', $fault );
+		$this->assertSame( 201, $answer['status'], (string) wp_json_encode( $answer['body'] ) );
+	}
+
+	/**
+	 * Payment calls made at once by separate PHP processes ("web servers", RacingServers), each
+	 * with its own database connection. They must see committed settings and must not wait on
+	 * this test's transaction, so the test commits, and everything the calls wrote for their
+	 * attempts is removed afterwards. $check runs while the rows are there.
+	 *
+	 * @param string                           $action  The admin-ajax action of every call.
+	 * @param list<array<string, mixed>>       $calls   Each call's fields (each with an attemptId).
+	 * @param callable(list<array>, array): void $check Given the answers and the attempts' rows
+	 *                                                  (attempt_id, status, provider_reference).
+	 */
+	protected function race_payment_calls( string $action, array $calls, callable $check ): void {
+		global $wpdb;
+		$settings = get_option( Settings::OPTION );
+		$table    = Schema::table( 'donations' );
+		$wpdb->query( 'ROLLBACK' );
+		wp_cache_flush();
+		$committed = get_option( Settings::OPTION );
+		$this->set_settings( is_array( $settings ) ? $settings : array() );
+		$attempts = array_values( array_unique( array_column( $calls, 'attemptId' ) ) );
+		$in       = implode( ',', array_fill( 0, count( $attempts ), '%s' ) );
+		try {
+			$answers = $this->race( __DIR__ . '/Checkout/concurrent-payment-call.php', array_map( static fn ( array $call ): array => array( $action, (string) wp_json_encode( $call ) ), $calls ) );
+			$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, status, provider_reference FROM {$table} WHERE attempt_id IN ({$in}) ORDER BY id", ...$attempts ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
+			$check( $answers, $rows );
+		} finally {
+			// Everything the rows left behind: their claims, queued receipts, the totals.
+			$ids = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
+			foreach ( array( 'mail_queue', 'receipts', 'payment_references' ) as $short ) {
+				foreach ( $ids as $id ) {
+					$wpdb->delete( Schema::table( $short ), array( 'donation_id' => (int) $id ) );
+				}
+			}
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
+			$this->service( DonationTotals::class )->rebuild();
+			// And what the servers kept for themselves: PayPal's token, the rate-limit counters.
+			$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '%donation_widget_paypal_token_%'" );
+			$wpdb->query( 'DELETE FROM ' . Schema::table( 'rate_counters' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+			if ( false === $committed ) {
+				delete_option( Settings::OPTION );
+			} else {
+				update_option( Settings::OPTION, $committed );
+			}
+			$wpdb->query( 'START TRANSACTION' );
+		}
 	}
 
 	/**

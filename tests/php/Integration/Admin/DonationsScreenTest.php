@@ -56,7 +56,9 @@ final class DonationsScreenTest extends AdminTestCase {
 		$html = $this->screen( array( 's' => $this->domain ) )['output'];
 
 		$this->assertStringContainsString( 'Matilda Citizen', $html );
-		$this->assertStringContainsString( 'Your card was declined.', $html );
+		// In the charity's words with the provider's code for support; never the provider's own text.
+		$this->assertStringContainsString( 'The donor&#039;s bank declined the payment. <code>card_declined</code>', $html );
+		$this->assertStringNotContainsString( 'Your card was declined.', $html );
 		$this->assertStringContainsString( '2 donations: 1 succeeded, raising $125.50 AUD.', $html );
 		$this->assertStringContainsString( 'name="status"', $html );
 		$this->assertStringContainsString( 'name="date_from"', $html );

@@ -224,7 +224,8 @@ final class ReconciliationTest extends PaymentTestCase {
 			'server_error',
 			array(
 				'path'  => '/v2/payments/captures/',
-				'times' => 2,
+				// Every try of both reads of the call (the client tries each read three times).
+				'times' => 6,
 			)
 		);
 

@@ -14,11 +14,8 @@ use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Settings\Settings;
-use DonationWidget\Tests\Integration\RacingServers;
 
 final class PayPalPaymentTest extends PaymentTestCase {
-
-	use RacingServers;
 
 	private const BROWSER = array( 'X-Stand-In-Sdk-Client-Id' => 'payment-tests-client' );
 
@@ -230,59 +227,31 @@ final class PayPalPaymentTest extends PaymentTestCase {
 	}
 
 	public function test_one_capture_sent_under_ten_attempts_at_once_leaves_one_paid_row(): void {
-		global $wpdb;
 		$owner   = $this->paid_request();
 		$capture = $owner['transaction_id'];
 		$calls   = array( $owner );
 		for ( $i = 1; $i < 10; $i++ ) {
 			$calls[] = $this->paypal_request( $capture );
 		}
-		$settings = get_option( Settings::OPTION );
-		$table    = Schema::table( 'donations' );
-		// The servers are other connections: they must see committed settings, and must not
-		// wait on this test's transaction. So this test commits, and removes its rows at the end.
-		$wpdb->query( 'ROLLBACK' );
-		wp_cache_flush();
-		$committed = get_option( Settings::OPTION );
-		$this->set_settings( is_array( $settings ) ? $settings : array() );
-		$attempts = array_column( $calls, 'attemptId' );
-		$in       = implode( ',', array_fill( 0, count( $attempts ), '%s' ) );
-		try {
-			$answers = $this->race( __DIR__ . '/concurrent-paypal-payment.php', array_map( static fn ( array $call ): array => array( (string) wp_json_encode( $call ) ), $calls ) );
-			$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, status FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
-
-			$this->assertSame(
-				array(
+		$this->race_payment_calls(
+			'process_paypal_payment',
+			$calls,
+			function ( array $answers, array $rows ) use ( $owner, $capture ): void {
+				$this->assertSame(
 					array(
-						'attempt_id' => $owner['attemptId'],
-						'status'     => 'succeeded',
+						array(
+							'attempt_id'         => $owner['attemptId'],
+							'status'             => 'succeeded',
+							'provider_reference' => $capture,
+						),
 					),
-				),
-				$rows,
-				'exactly one row: its own attempt\'s, paid: ' . wp_json_encode( $answers )
-			);
-			$this->assertSame( array( 200, '' ), array( $answers[0]['status'], $answers[0]['type'] ) );
-			$this->assertSame( array_fill( 0, 9, 409 ), array_column( array_slice( $answers, 1 ), 'status' ) );
-		} finally {
-			// Everything the paid row left behind: its claim, its queued receipt, the totals.
-			$ids = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
-			foreach ( array( 'mail_queue', 'receipts', 'payment_references' ) as $short ) {
-				foreach ( $ids as $id ) {
-					$wpdb->delete( Schema::table( $short ), array( 'donation_id' => (int) $id ) );
-				}
+					$rows,
+					'exactly one row: its own attempt\'s, paid: ' . wp_json_encode( $answers )
+				);
+				$this->assertSame( array( 200, '' ), array( $answers[0]['status'], $answers[0]['type'] ) );
+				$this->assertSame( array_fill( 0, 9, 409 ), array_column( array_slice( $answers, 1 ), 'status' ) );
 			}
-			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE attempt_id IN ({$in})", ...$attempts ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
-			$this->service( DonationTotals::class )->rebuild();
-			// And what the servers kept for themselves: PayPal's token, the rate-limit counters.
-			$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '%donation_widget_paypal_token_%'" );
-			$wpdb->query( 'DELETE FROM ' . Schema::table( 'rate_counters' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
-			if ( false === $committed ) {
-				delete_option( Settings::OPTION );
-			} else {
-				update_option( Settings::OPTION, $committed );
-			}
-			$wpdb->query( 'START TRANSACTION' );
-		}
+		);
 	}
 
 	public function test_a_refused_captcha_after_the_capture_records_the_money_as_paid_and_flags_it_for_review(): void {
@@ -341,7 +310,8 @@ final class PayPalPaymentTest extends PaymentTestCase {
 			'server_error',
 			array(
 				'path'  => '/v2/payments/captures/',
-				'times' => 2,
+				// Every try of both reads of the call (the client tries each read three times).
+				'times' => 6,
 			)
 		);
 
@@ -373,7 +343,8 @@ final class PayPalPaymentTest extends PaymentTestCase {
 			'server_error',
 			array(
 				'path'  => '/v2/payments/captures/',
-				'times' => 2,
+				// Every try of both reads of the call (the client tries each read three times).
+				'times' => 6,
 			)
 		);
 		$this->assertAnswer( 202, 'pending', $this->pay( $request ) );

@@ -216,7 +216,7 @@ final class CardPaymentTest extends PaymentTestCase {
 		$this->assertCount( 1, $this->stripe( 'GET', '/v1/payment_intents', array(), self::SECRET_KEY )['data'] );
 	}
 
-	public function test_an_idempotency_key_stripe_saw_with_other_parameters_is_a_conflict_that_changes_nothing(): void {
+	public function test_an_idempotency_key_stripe_saw_with_other_parameters_leaves_the_outcome_unknown_and_changes_nothing(): void {
 		$request = $this->card_request();
 		// What an earlier request of this attempt sent before its answer was lost.
 		$this->control(
@@ -231,7 +231,11 @@ final class CardPaymentTest extends PaymentTestCase {
 
 		$result = $this->pay( $request );
 
-		$this->assertAnswer( 409, 'conflict', $result );
+		// What Stripe did under the key is not known from here (the earlier request may have
+		// charged): the donor is told so, and the widget keeps the attempt for Try Again.
+		$this->assertAnswer( 502, 'server', $result );
+		$this->assertSame( 'unknown', $result->body['data']['outcome'] );
+		$this->assertArrayNotHasKey( 'charged', $result->body['data'] );
 		$this->assertSame( 'pending', $this->donation_row( $request['attemptId'] )['status'] );
 	}
 
@@ -404,6 +408,12 @@ final class CardPaymentTest extends PaymentTestCase {
 		$this->assertCount( 3, $charges, 'Three cards tried; the fourth never reached the bank.' );
 		$this->assertSame( 'canceled', $this->stripe( 'GET', '/v1/payment_intents/' . $intent_id, array(), self::SECRET_KEY )['status'] );
 		$this->assertSame( '3', $this->donation_row( $request['attemptId'] )['payment_tries'] );
+
+		// Sent once more, the settled attempt is answered again in the donor's words, never with
+		// the detail kept for staff.
+		$again = $this->pay( array( 'token' => 'pm_card_visa' ) + $request );
+		$this->assertAnswer( 200, 'card_error', $again );
+		$this->assertSame( 'This payment was tried with too many cards. Please reload the page to start again.', $again->data()['message'] );
 	}
 
 	/**
