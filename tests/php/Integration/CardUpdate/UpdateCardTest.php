@@ -312,7 +312,7 @@ final class UpdateCardTest extends CardUpdateTestCase {
 	}
 
 	/**
-	 * requestIDs that cannot be one: what a script sends, never a link.
+	 * Request ids that cannot be one: what a script sends, never a link.
 	 *
 	 * @return list<string>
 	 */
