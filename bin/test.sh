@@ -18,6 +18,7 @@ ZIP_PORT=$((PORT_BASE + 2))
 PHPUNIT_STAND_INS=$((PORT_BASE + 7))
 E2E_STAND_INS=$((PORT_BASE + 8))
 
+STARTED=$SECONDS
 set -e
 dw_system_packages
 dw_project_dependencies
@@ -83,9 +84,16 @@ run "Playwright (Chromium)" npm run --silent test:e2e
 
 run "Size budget" node bin/benchmark.mjs --check
 
+# "Total: 17 min 25 s": the whole run, set-up included.
+total() {
+	local seconds=$((SECONDS - STARTED))
+	echo "Total: $((seconds / 60)) min $((seconds % 60)) s"
+}
+
 echo
 if [ ${#FAILED[@]} -eq 0 ]; then
 	echo "All suites passed."
+	total
 	exit 0
 fi
 for i in "${!FAILED[@]}"; do
@@ -95,4 +103,5 @@ for i in "${!FAILED[@]}"; do
 done
 echo
 echo "Failed suites: ${FAILED[*]}"
+total
 exit 1

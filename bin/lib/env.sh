@@ -84,7 +84,8 @@ dw_start_database() {
 	nohup "$mariadbd" --no-defaults "${user_opt[@]}" --datadir="$datadir" --socket="$DW_DB_SOCKET" \
 		--pid-file="$DW_RUN/mysqld.pid" --skip-networking --log-error="$DW_LOGS/mariadb.log" \
 		--innodb-buffer-pool-size=64M --innodb-flush-log-at-trx-commit=2 >/dev/null 2>&1 &
-	for _ in $(seq 1 60); do
+	# Up to two minutes: a busy machine may be slow to start it; the loop ends as soon as it answers.
+	for _ in $(seq 1 240); do
 		dw_mysql -e 'SELECT 1' >/dev/null 2>&1 && return 0
 		sleep 0.5
 	done
@@ -136,7 +137,8 @@ dw_serve_site() {
 		nohup php -S "127.0.0.1:$port" -t "$DW_CORE" "$DW_STATE/router.php" >"$DW_LOGS/$name-server.log" 2>&1 &
 	local pid=$!
 	echo "$pid" >"$DW_RUN/$name-server.pid"
-	for _ in $(seq 1 50); do
+	# Up to a minute on a busy machine; a server that died stops the wait at once.
+	for _ in $(seq 1 300); do
 		# Alive and answering: a server left on the port by another checkout would answer too.
 		kill -0 "$pid" 2>/dev/null || break
 		curl -fsS -o /dev/null "http://127.0.0.1:$port/wp-json/" 2>/dev/null && return 0
@@ -157,7 +159,8 @@ dw_start_stand_ins() {
 	STAND_IN_PORT="$port" nohup node "$DW_ROOT/tests/stand-ins/server.mjs" >"$DW_LOGS/$name.log" 2>&1 &
 	local pid=$!
 	echo "$pid" >"$DW_RUN/$name.pid"
-	for _ in $(seq 1 50); do
+	# Up to a minute on a busy machine; a server that died stops the wait at once.
+	for _ in $(seq 1 300); do
 		kill -0 "$pid" 2>/dev/null || break
 		curl -fsS -o /dev/null "http://127.0.0.1:$port/__control/requests" 2>/dev/null && return 0
 		sleep 0.2

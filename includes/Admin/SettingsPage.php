@@ -242,6 +242,10 @@ final class SettingsPage {
 		if ( '' !== $failure ) {
 			printf( '<br /><span class="donation-widget-webhook-failure">%s</span>', esc_html( $failure ) );
 		}
+		$gone = $this->webhook_health->last_gone_text( $section );
+		if ( '' !== $gone ) {
+			printf( '<br /><span class="donation-widget-webhook-gone">%s</span>', esc_html( $gone ) );
+		}
 		echo '</p>';
 		$this->webhook_setup->render( $section );
 	}

@@ -21,8 +21,9 @@ use DonationWidget\Settings\SettingsSchema;
 // phpcs:disable WordPress.DB.DirectDatabaseQuery -- one aggregate read of the plugin's own table, cached in a transient for WATCH_CACHE_SECONDS.
 
 /**
- * The last event and the last refused delivery (settings screen, dashboard), and the admin
- * notice for a live site whose webhooks have gone quiet.
+ * The last event, the last refused delivery and the last event whose object was gone (settings
+ * screen, dashboard, Site Health), and the admin notice for a live site whose webhooks have gone
+ * quiet.
  *
  * The notice's rule, per provider in live mode: take the oldest paid donation (succeeded, or
  * refunded since) through that provider made between 24 hours and 1 hour ago. If there is one
@@ -82,6 +83,40 @@ final class WebhookHealthReport {
 			$this->when( $failure['time'] ),
 			$failure['reason']
 		);
+	}
+
+	/**
+	 * "Last webhook whose object was gone: …" for a provider ('' when none, or when the last one
+	 * was another provider's), or for any provider when $provider is ''.
+	 *
+	 * @param string $provider A gateway id, or '' for any.
+	 */
+	public function last_gone_text( string $provider = '' ): string {
+		$gone = $this->health->last_gone_object();
+		if ( null === $gone || ( '' !== $provider && $provider !== $gone['provider'] ) ) {
+			return '';
+		}
+		return sprintf(
+			/* translators: 1: the provider's name, 2: how long ago, 3: date and time, 4: event type, 5: event id, 6: the provider's words. */
+			__( 'Last webhook whose object was gone: %1$s, %2$s ago (%3$s): %4$s %5$s: %6$s. It was acknowledged without recording anything; if every event ends so, the site\'s keys may be of another account than the webhook.', 'donation-widget' ),
+			$this->gateways->label( $gone['provider'] ),
+			human_time_diff( $gone['time'] ),
+			$this->when( $gone['time'] ),
+			$gone['type'],
+			$gone['event_id'],
+			rtrim( $gone['detail'], '.' )
+		);
+	}
+
+	/**
+	 * Whether an event was acknowledged because its object was gone in the last week: Site
+	 * Health recommends a look.
+	 *
+	 * @param int|null $now Unix time (tests pass their own).
+	 */
+	public function recent_gone_object( ?int $now = null ): bool {
+		$gone = $this->health->last_gone_object();
+		return null !== $gone && ( $now ?? time() ) - $gone['time'] < WEEK_IN_SECONDS;
 	}
 
 	/**

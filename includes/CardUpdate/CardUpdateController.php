@@ -26,8 +26,12 @@ use DonationWidget\Subscriptions\RecurringPayments;
 
 /**
  * The update-card widget's two calls. Both are public (the page may come from a full-page cache,
- * so no nonce): the requestID is the credential, so each call is rate limited per visitor, and
- * process_update_card also per link.
+ * so no nonce): the requestID is the credential, so each call is rate limited per visitor (IPv6
+ * by /64, as the payment calls are), and process_update_card also per link. A requestID that is
+ * not even well formed is refused before anything is counted or written: it can never be a
+ * link, so it needs no lookup, and junk must not use up the allowance of everyone behind one
+ * address (a proxy the site does not trust). A well-formed id counts whether or not it is a
+ * link: that is what stops guessing.
  *
  * Answers (the widget reads "success", then "type"):
  *
@@ -92,11 +96,14 @@ final class CardUpdateController {
 	 * @param array<string, mixed> $request POST fields.
 	 */
 	public function request_id( array $request ): AjaxResult {
+		if ( ! CardUpdateToken::is_well_formed( $request['id'] ?? null ) ) {
+			return $this->link_expired();
+		}
 		$ip = ClientIp::current();
-		if ( ! $this->rate_limiter->hit( 'card_link', $ip, self::CHECKS_PER_WINDOW, self::WINDOW_SECONDS ) ) {
+		if ( ! $this->rate_limiter->hit( 'card_link', ClientIp::limit_key( $ip ), self::CHECKS_PER_WINDOW, self::WINDOW_SECONDS ) ) {
 			return $this->rate_limited();
 		}
-		$check = $this->links->check( $request['id'] ?? null );
+		$check = $this->links->check( $request['id'] );
 		if ( ! $check->is_usable() ) {
 			return $this->refuse( $check, 'process_request_id', $ip );
 		}
@@ -112,11 +119,14 @@ final class CardUpdateController {
 	 * @param array<string, mixed> $request POST fields.
 	 */
 	public function update_card( array $request ): AjaxResult {
+		if ( ! CardUpdateToken::is_well_formed( $request['id'] ?? null ) ) {
+			return $this->link_expired();
+		}
 		$ip = ClientIp::current();
-		if ( ! $this->rate_limiter->hit( 'card_update', $ip, max( 1, $this->settings->int( 'rate_limit_payments' ) ), self::WINDOW_SECONDS ) ) {
+		if ( ! $this->rate_limiter->hit( 'card_update', ClientIp::limit_key( $ip ), max( 1, $this->settings->int( 'rate_limit_payments' ) ), self::WINDOW_SECONDS ) ) {
 			return $this->rate_limited();
 		}
-		$check = $this->links->check( $request['id'] ?? null );
+		$check = $this->links->check( $request['id'] );
 		if ( ! $check->is_usable() ) {
 			return $this->refuse( $check, 'process_update_card', $ip );
 		}
@@ -304,7 +314,14 @@ final class CardUpdateController {
 	 */
 	private function refuse( LinkCheck $check, string $call, string $ip ): AjaxResult {
 		$this->audit->record( AuditEntry::REJECTED, CardUpdateActor::SUPPORTER, $check->link, $check->reason . ' (' . $call . ')', $ip );
-		// One answer for every reason: the widget shows the link-expired screen either way.
+		return $this->link_expired();
+	}
+
+	/**
+	 * The answer for a requestID that cannot be used. One answer for every reason: the widget
+	 * shows the link-expired screen either way.
+	 */
+	private function link_expired(): AjaxResult {
 		return AjaxResult::error( 'link_expired', __( 'Your link has expired, please get in touch.', 'donation-widget' ), 200 );
 	}
 

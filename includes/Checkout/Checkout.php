@@ -22,9 +22,10 @@ use DonationWidget\Http\ProviderUnavailable;
 /**
  * Order of work for every payment call: the fields (formData per docs/widget-contract.md#5-validation-rules, the attemptId, the
  * method's own), so a call refused for them counts nowhere; the attempt's existing record, whose
- * settled outcome is answered again without calling anyone; the method's keys and the rate
- * limits (PaymentCallGuard); reCAPTCHA; the pending record, written
- * before the provider is called; then the method; then the record and the answer. A retry of
+ * settled outcome is answered again without calling anyone; the method's keys, reCAPTCHA and the
+ * rate limits (PaymentCallGuard: only a call Google accepted counts against the donor's email
+ * and address, so nobody can use up a donor's allowance with calls that fail it); the pending
+ * record, written before the provider is called; then the method; then the record and the answer. A retry of
  * the same attemptId reuses the record (and the providers' idempotency keys), so it can never
  * charge twice. Money the browser moved before the call (a wallet capture) is recorded whatever
  * else the call gets wrong: verified and recorded as it is, even when reCAPTCHA refuses the
@@ -75,9 +76,12 @@ final class Checkout {
 			return PaymentAnswers::payment_of_another_attempt();
 		}
 		$finishes = null !== $donation && ( '' !== $input->continues || $input->money_already_moved() ) ? $attempt_id : '';
-		$refused  = $this->guard->refuse_checked_call( $method->is_available(), $form->email, $finishes, $input->money_already_moved() );
-		if ( null !== $refused ) {
-			return $refused;
+		$check    = '' === $finishes
+			? $this->guard->check_starting_call( $method->is_available(), $form->email, $request['captchaToken'] ?? null, $input->money_already_moved() )
+			// A record an opening call wrote passed the captcha then; the token is single-use.
+			: $this->guard->check_finishing_call( $method->is_available(), $finishes, $input->money_already_moved(), ! $method instanceof OpeningCall, $request['captchaToken'] ?? null );
+		if ( null !== $check->refusal ) {
+			return $check->refusal;
 		}
 		if ( null === $donation && $input->money_already_moved() && $method instanceof OpeningCall && ! $this->belongs_to( $method, $attempt_id, $input ) ) {
 			// Money that is not this attempt's (another order on the charity's account) gets no
@@ -85,18 +89,13 @@ final class Checkout {
 			return PaymentAnswers::for_outcome( PaymentOutcome::foreign( '' ) );
 		}
 
-		// A record an opening call wrote passed the captcha then; the token is single-use.
-		$refused = null !== $donation && $method instanceof OpeningCall ? null : $this->guard->refuse_without_captcha( $request['captchaToken'] ?? null );
-		if ( null !== $refused && ! $input->money_already_moved() ) {
-			return $refused;
-		}
 		$donation = $donation ?? $this->open( $attempt_id, $form, $method, $input );
-		if ( null !== $refused ) {
+		if ( '' !== $check->review_reason ) {
 			// The browser already moved the money (a wallet capture): a captcha cannot undo a
 			// payment that happened. The capture is checked with the provider like any other and
 			// recorded as it is (paid, with its receipt, and the donor told so), flagged for staff
 			// to review; never "failed" while the charity holds the money.
-			$this->ledger->flag_for_review( $donation, 'captcha' === $refused->type() ? 'captcha_failed' : 'captcha_unavailable' );
+			$this->ledger->flag_for_review( $donation, $check->review_reason );
 		}
 		return $this->run( $donation, static fn (): PaymentOutcome => $method->pay( $donation, $input ), $input->money_already_moved() );
 	}
@@ -121,9 +120,9 @@ final class Checkout {
 	/**
 	 * An opening call: the browser created the provider's payment (the wallet provider's order)
 	 * and names it before the donor can pay, so the attempt's pending record exists,
-	 * holding it, whatever happens to the browser afterwards. It charges nothing; once its fields
-	 * pass it counts against the rate limits, and it carries the attempt's captcha (the paying
-	 * call, which finishes it, then needs none). Calling it again for the same attempt and
+	 * holding it, whatever happens to the browser afterwards. It charges nothing; it carries the
+	 * attempt's captcha (the paying call, which finishes it, then needs none), and once its fields
+	 * and its captcha pass it counts against the rate limits. Calling it again for the same attempt and
 	 * payment changes nothing.
 	 *
 	 * @param OpeningCall          $method  The way to pay.
@@ -138,7 +137,10 @@ final class Checkout {
 		} catch ( InvalidDonationRequest $error ) {
 			return PaymentAnswers::invalid( $error );
 		}
-		$refused = $this->guard->refuse_checked_call( $method->is_available(), $form->email );
+		// Every opening call carries a captcha (the browser fetches a new token for each), checked
+		// before anything is counted or written: the paying call that follows finds the record
+		// and needs none.
+		$refused = $this->guard->check_starting_call( $method->is_available(), $form->email, $request['captchaToken'] ?? null )->refusal;
 		if ( null !== $refused ) {
 			return $refused;
 		}
@@ -148,12 +150,6 @@ final class Checkout {
 		}
 		$donation = $this->donations->find_by_attempt( $attempt_id );
 		if ( null === $donation ) {
-			// The attempt's one captcha is checked here, before anything is written: the paying
-			// call that follows finds this record and needs none.
-			$refused = $this->guard->refuse_without_captcha( $request['captchaToken'] ?? null );
-			if ( null !== $refused ) {
-				return $refused;
-			}
 			$donation = $this->open( $attempt_id, $form, $method, new PaymentInput( page_url: PaymentRequest::page_url( $request ) ), array( 'payment_intent_id' => $payment_id ) );
 		}
 		$kept = $donation->payment_intent_id();
@@ -188,7 +184,7 @@ final class Checkout {
 		if ( DonationStatus::SUCCEEDED === $donation->status() && '' !== $donation->provider_reference() && '' !== $donation->method() ) {
 			return PaymentAnswers::paid( $donation->provider_reference() );
 		}
-		$refused = $this->guard->refuse_checked_call( $method->is_available(), $donation->email(), $donation->attempt_id() );
+		$refused = $this->guard->check_finishing_call( $method->is_available(), $donation->attempt_id() )->refusal;
 		if ( null !== $refused ) {
 			return $refused;
 		}

@@ -84,6 +84,33 @@ final class RateLimiter {
 	}
 
 	/**
+	 * How many hits a counter holds in the current window, without counting one: for a limit
+	 * that must refuse before work it only counts afterwards (a failure, say). Two calls reading
+	 * at once may both pass, so such a limit can be overrun by the calls in flight, never more.
+	 *
+	 * @param string $bucket         What is limited.
+	 * @param string $visitor        Who is limited.
+	 * @param int    $window_seconds Window length.
+	 */
+	public function count( string $bucket, string $visitor, int $window_seconds ): int {
+		$window_seconds = max( 1, $window_seconds );
+		$now            = time();
+		$window_start   = $now - ( $now % $window_seconds );
+		$counter_key    = self::counter_key( $bucket, $visitor, $window_seconds );
+		if ( $this->uses_object_cache() ) {
+			$cached = wp_cache_get( $counter_key . ':' . $window_start, self::GROUP, true );
+			if ( is_numeric( $cached ) ) {
+				return (int) $cached;
+			}
+			// Not in the cache: hit() may have fallen back to the table when the cache lost it.
+		}
+		global $wpdb;
+		$table = Schema::table( 'rate_counters' );
+		$hits  = $wpdb->get_var( $wpdb->prepare( "SELECT hits FROM {$table} WHERE counter_key = %s AND window_start = %d", $counter_key, $window_start ) );
+		return is_numeric( $hits ) ? (int) $hits : 0;
+	}
+
+	/**
 	 * Deletes counter rows whose window has ended (the daily WP-Cron event). Bounded: at most
 	 * PRUNE_MAX_BATCHES statements of PRUNE_BATCH rows; a larger backlog goes on the next run.
 	 *

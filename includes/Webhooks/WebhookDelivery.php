@@ -14,7 +14,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 /**
  * The part of a webhook endpoint that is the same for every provider once its delivery is
  * verified: the event is processed once (claimed in the WebhookEventLog; a failure releases the
- * claim so the provider's retry runs it again), the provider's last event is recorded for the
+ * claim so the provider's retry runs it again; an event whose object the provider no longer has is
+ * acknowledged instead, see EventObjectGone), the provider's last event is recorded for the
  * settings screen, and every answer is JSON the provider shows in its dashboard, never cached.
  */
 final class WebhookDelivery {
@@ -92,12 +93,28 @@ final class WebhookDelivery {
 		}
 		try {
 			$outcome = $handle();
+		} catch ( EventObjectGone $gone ) {
+			// Acknowledged, or the provider retries for days what no retry can change; the admin
+			// sees it in webhook health (every event gone at once means keys of another account).
+			$detail  = wp_specialchars_decode( $gone->detail, ENT_QUOTES );
+			$outcome = 'ignored: the object is gone at the provider: ' . $detail;
+			$this->events->finish( $event_id, $outcome );
+			$this->health->record_gone_object( $gone->provider, $type, $event_id, $detail );
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an event nothing was recorded for must reach the site's error log.
+			error_log( "Donation Widget: {$provider} event {$event_id} ({$type}) was acknowledged without being processed: {$detail}" );
+			return self::answer(
+				200,
+				array(
+					'status'  => 'object_gone',
+					'outcome' => $outcome,
+				)
+			);
 		} catch ( \Throwable $error ) {
 			$this->events->release( $event_id );
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a failed event must reach the site's error log.
 			error_log( "Donation Widget: {$provider} event {$event_id} ({$type}) failed: " . get_class( $error ) . ': ' . $error->getMessage() );
 			return self::answer( 500, array( 'error' => 'processing_failed' ) );
-		}
+		}//end try
 		$this->events->finish( $event_id, $outcome );
 		return self::answer(
 			200,

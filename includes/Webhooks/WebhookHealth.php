@@ -12,9 +12,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * The last event each provider delivered (verified), and the last delivery refused for its
- * signature, for the admin to see whether webhooks reach the site at all. Kept in options, one
- * per provider and one for the last failure: each write replaces the whole value, so two
+ * The last event each provider delivered (verified), the last delivery refused for its
+ * signature, and the last verified event acknowledged because its object was gone at the
+ * provider, for the admin to see whether webhooks reach the site and can be used. Kept in options, one
+ * per provider, one for the last failure and one for the last object gone: each write replaces the whole value, so two
  * servers writing at once leave one of them (last writer wins), which is all a "last seen"
  * figure needs. Autoloaded: the admin notice reads them on every admin screen.
  */
@@ -23,6 +24,8 @@ final class WebhookHealth {
 	private const LAST_EVENT_OPTION = 'donation_widget_webhook_last_event_';
 
 	private const LAST_FAILURE_OPTION = 'donation_widget_webhook_last_failure';
+
+	private const LAST_GONE_OPTION = 'donation_widget_webhook_last_gone';
 
 	/**
 	 * Records a verified delivery.
@@ -60,6 +63,50 @@ final class WebhookHealth {
 				'reason'   => mb_substr( sanitize_text_field( $reason ), 0, 191 ),
 			),
 			true
+		);
+	}
+
+	/**
+	 * Records a verified event acknowledged without processing: the provider no longer has its
+	 * object (EventObjectGone).
+	 *
+	 * @param string   $provider A gateway id.
+	 * @param string   $type     Event type.
+	 * @param string   $event_id The event's id.
+	 * @param string   $detail   The provider's words, naming the object.
+	 * @param int|null $time     Unix time; now when null.
+	 */
+	public function record_gone_object( string $provider, string $type, string $event_id, string $detail, ?int $time = null ): void {
+		update_option(
+			self::LAST_GONE_OPTION,
+			array(
+				'time'     => $time ?? time(),
+				'provider' => sanitize_key( $provider ),
+				'type'     => mb_substr( sanitize_text_field( $type ), 0, 100 ),
+				'event_id' => mb_substr( sanitize_text_field( $event_id ), 0, 191 ),
+				'detail'   => mb_substr( sanitize_text_field( $detail ), 0, 191 ),
+			),
+			true
+		);
+	}
+
+	/**
+	 * The last verified event acknowledged because its object was gone, of any provider.
+	 *
+	 * @return array{time: int, provider: string, type: string, event_id: string, detail: string}|null
+	 */
+	public function last_gone_object(): ?array {
+		$stored = get_option( self::LAST_GONE_OPTION );
+		if ( ! is_array( $stored ) || ! is_numeric( $stored['time'] ?? null ) ) {
+			return null;
+		}
+		$text = static fn ( string $key ): string => is_string( $stored[ $key ] ?? null ) ? $stored[ $key ] : '';
+		return array(
+			'time'     => (int) $stored['time'],
+			'provider' => $text( 'provider' ),
+			'type'     => $text( 'type' ),
+			'event_id' => $text( 'event_id' ),
+			'detail'   => $text( 'detail' ),
 		);
 	}
 
@@ -109,5 +156,6 @@ final class WebhookHealth {
 			delete_option( (string) $name );
 		}
 		delete_option( self::LAST_FAILURE_OPTION );
+		delete_option( self::LAST_GONE_OPTION );
 	}
 }

@@ -14,13 +14,18 @@
  *      the flooding client: every junk call is refused (400) and counts nowhere, both donations
  *      go through, although the client of run 1 is over its limit behind the same proxy;
  *   4. 100 card-update link checks (process_request_id, call 8) against their limit (60);
- *   5. the schema upgrade: the tables put back to schema 11, then 40 page requests at once, each
+ *   5. 24 card payments naming one donor's email (in varied case and +tags) with a captcha
+ *      Google refuses, each from its own attacker's client, at once; then 12 of the donor's own
+ *      from another client, at once: every attacker's call is refused (403 captcha) and counts
+ *      against no allowance of hers, so exactly her per-email limit (10) goes through;
+ *   6. the schema upgrade: the tables put back to schema 11, then 40 page requests at once, each
  *      seeing the old version: one request claims the upgrade and runs its two ALTERs; the
  *      others carry on (had each upgraded, their ALTERs would queue on the tables' metadata
  *      locks and hold back every insert behind them).
  *
  * Prints a table and exits non-zero unless exactly each limit got through, with 0 duplicates and
- * 0 lost, no answer other than "through" or "rate limited" (run 3: "refused as junk"), the
+ * 0 lost, no answer other than "through" or "rate limited" (run 3: "refused as junk", run 5:
+ * the attackers' "captcha refused"), the
  * counters in the expected store, and no PHP warning in the site's debug log.
  *
  * Environment: DW_SERVERS (comma-separated base URLs), DONATION_WIDGET_STAND_IN_URL,
@@ -51,6 +56,8 @@ const EMAIL_CALLS = 30;
 const EMAIL_LIMIT = 10;
 const JUNK_CALLS = 200;
 const LINK_CALLS = 100;
+const CAPTCHA_CALLS = 24;
+const DONOR_CALLS = 12;
 const UPGRADE_CALLS = 40;
 // Schema 12's online ALTERs: one for the subscriptions, one for the donations.
 const UPGRADE_ALTERS = 2;
@@ -441,6 +448,67 @@ async function junkRun( runId ) {
 	};
 }
 
+/**
+ * Attackers who know a donor's email send payment calls naming it with captchas Google refuses,
+ * all at once, each from its own client; then the donor pays from hers. Only calls that passed
+ * the captcha count against her allowance, so all of it is still hers.
+ *
+ * @param {string} runId      This run's id.
+ * @param {number} emailLimit The per-email limit.
+ */
+async function failedCaptchaRun( runId, emailLimit ) {
+	await standIn( 'POST', '/__control/reset' );
+	const emailPrefix = `concurrency-${ runId }-captcha-`;
+	const variant = ( i ) =>
+		i % 3 === 0
+			? `${ emailPrefix }jane@example.org.au`
+			: `Concurrency-${ runId }-Captcha-Jane+${ i }@Example.org.au`;
+	const attackers = await Promise.all(
+		Array.from( { length: CAPTCHA_CALLS }, ( _, i ) =>
+			ajax(
+				SERVERS[ i % SERVERS.length ],
+				{
+					...cardPayment( variant( i ), randomUUID() ),
+					captchaToken: 'stand-in-captcha-fail',
+				},
+				`203.0.113.${ i + 1 }`
+			)
+		)
+	);
+	const attempts = Array.from( { length: DONOR_CALLS }, () => randomUUID() );
+	const donor = await Promise.all(
+		attempts.map( ( attemptId, i ) =>
+			ajax(
+				SERVERS[ i % SERVERS.length ],
+				cardPayment( variant( i ), attemptId ),
+				'192.0.2.50'
+			)
+		)
+	);
+	const captchaRefused = attackers.filter(
+		( a ) => a.status === 403 && a.body?.type === 'captcha'
+	).length;
+	const counts = tally(
+		donor,
+		( a ) => a.status === 200 && a.body?.success === true
+	);
+	return {
+		name: 'Failed captchas naming a donor, then the donor',
+		sent: CAPTCHA_CALLS + DONOR_CALLS,
+		limit: emailLimit,
+		through: counts.through,
+		limited: counts.limited,
+		junkRefused: captchaRefused,
+		other: [
+			...counts.other,
+			...attackers.filter(
+				( a ) => ! ( a.status === 403 && a.body?.type === 'captcha' )
+			),
+		],
+		...( await chargesAndRecords( new Set( attempts ), emailPrefix ) ),
+	};
+}
+
 async function linkCheckRun( limit ) {
 	const link = site( 'link' );
 	// Making the donor went through the payment limit as another visitor (the command line has
@@ -514,7 +582,7 @@ function printTable( rows ) {
 		'Limit',
 		'Let through',
 		'Refused (429)',
-		'Junk (400)',
+		'Junk (400) or captcha (403)',
 		'Charges',
 		'Records',
 		'Duplicates',
@@ -592,7 +660,8 @@ async function main() {
 	} );
 	const junk = await junkRun( runId );
 	const links = await linkCheckRun( prepared.linkCheckLimit );
-	const runs = [ payments, perEmail, junk, links ];
+	const captcha = await failedCaptchaRun( runId, prepared.emailLimit );
+	const runs = [ payments, perEmail, junk, links, captcha ];
 	const upgrade = await upgradeRun();
 	const store = site( 'store' );
 	const redisKeys = redisCounterKeys();
@@ -644,7 +713,7 @@ async function main() {
 			);
 		}
 	}
-	for ( const run of [ payments, perEmail, junk ] ) {
+	for ( const run of [ payments, perEmail, junk, captcha ] ) {
 		if ( run.charges !== run.through ) {
 			problems.push(
 				`${ run.name }: ${ run.charges } charges for ${ run.through } payments let through`
@@ -661,6 +730,11 @@ async function main() {
 				} refusals lack the message or data.charged: false`
 			);
 		}
+	}
+	if ( captcha.junkRefused !== CAPTCHA_CALLS ) {
+		problems.push(
+			`${ captcha.name }: ${ captcha.junkRefused } of ${ CAPTCHA_CALLS } failing-captcha calls refused as such`
+		);
 	}
 	if ( junk.junkRefused !== JUNK_CALLS ) {
 		problems.push(
@@ -703,7 +777,7 @@ async function main() {
 		process.exit( 1 );
 	}
 	console.log(
-		`OK (${ SETUP }): exactly the limits got through, junk counted nowhere, 0 duplicates, 0 lost, no PHP warning.`
+		`OK (${ SETUP }): exactly the limits got through, junk and failed captchas counted against no allowance, 0 duplicates, 0 lost, no PHP warning.`
 	);
 }
 

@@ -77,7 +77,8 @@ fi
 dw_say "2/2: MariaDB + Redis (object-cache drop-in)"
 redis-server --port 0 --unixsocket "$REDIS_SOCKET" --unixsocketperm 700 --save '' --appendonly no \
 	--daemonize yes --pidfile "$REDIS_PID" --logfile "$DW_LOGS/concurrency-redis.log"
-for _ in $(seq 1 50); do
+# Up to 30 s on a busy machine; the loop ends as soon as it answers.
+for _ in $(seq 1 300); do
 	redis-cli -s "$REDIS_SOCKET" ping >/dev/null 2>&1 && break
 	sleep 0.1
 done

@@ -3,6 +3,7 @@
  * provider stand-ins on 8898), in Debian's Chromium. One worker: the tests share one site.
  */
 import { defineConfig } from '@playwright/test';
+import { scaled } from './timeouts';
 
 export const SITE_URL =
 	process.env.DONATION_WIDGET_E2E_URL ?? 'http://127.0.0.1:8890';
@@ -14,9 +15,10 @@ export default defineConfig( {
 	workers: 1,
 	retries: 0,
 	forbidOnly: true,
-	timeout: 60_000,
+	// Generous for a busy two-core CI machine (see timeouts.ts): a passing test never waits them out.
+	timeout: scaled( 180_000 ),
 	expect: {
-		timeout: 10_000,
+		timeout: scaled( 30_000 ),
 		// Text in the stand-in card fields anti-aliases a little differently from run to run; a
 		// missing overlay, a wrapped tab or a moved field changes far more than 2 % of a shot.
 		toHaveScreenshot: { maxDiffPixelRatio: 0.02 },

@@ -16,7 +16,9 @@ describe( 'Stripe idempotency and retry advice', () => {
 			provider: 'stripe',
 			scenario: 'slow',
 			path: '/v1/payment_intents',
-			ms: 400,
+			// Long enough that the second request surely arrives while the first holds the key,
+			// however busy the machine; the test waits for it once.
+			ms: 5000,
 		} );
 		const params = {
 			amount: 1200,
@@ -25,10 +27,24 @@ describe( 'Stripe idempotency and retry advice', () => {
 			confirm: 'true',
 		};
 		const headers = { 'Idempotency-Key': 'donation-77-pay' };
+		await json( 'DELETE', '/__control/requests' );
 		const first = stripe( 'POST', '/v1/payment_intents', params, {
 			headers,
 		} );
-		await new Promise( ( resolve ) => setTimeout( resolve, 100 ) );
+		// Sent once the stand-in has the first (its log records a request as it arrives), not
+		// after a fixed pause a loaded machine may overrun.
+		for (
+			let arrived = 0;
+			arrived === 0;
+			arrived = (
+				await json(
+					'GET',
+					'/__control/requests?provider=stripe&path=/v1/payment_intents'
+				)
+			).body.length
+		) {
+			await new Promise( ( resolve ) => setTimeout( resolve, 20 ) );
+		}
 		const second = await stripe( 'POST', '/v1/payment_intents', params, {
 			headers,
 		} );

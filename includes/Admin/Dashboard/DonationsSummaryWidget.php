@@ -84,7 +84,8 @@ final class DonationsSummaryWidget {
 	}
 
 	/**
-	 * The last webhook event of each provider and the last refused delivery.
+	 * The last webhook event of each provider, the last refused delivery, and the last event
+	 * whose object was gone (when there is one).
 	 */
 	private function render_webhook_health(): void {
 		$lines = array();
@@ -93,6 +94,8 @@ final class DonationsSummaryWidget {
 			$lines[] = sprintf( __( '%1$s webhooks: %2$s', 'donation-widget' ), $gateway->label(), $this->webhook_health->last_event_text( $gateway->id() ) );
 		}
 		$lines[] = $this->webhook_health->last_failure_text();
+		$lines[] = $this->webhook_health->last_gone_text();
+		$lines   = array_filter( $lines );
 		echo '<ul class="donation-widget-dashboard-webhooks">';
 		foreach ( $lines as $line ) {
 			printf( '<li>%s</li>', esc_html( $line ) );

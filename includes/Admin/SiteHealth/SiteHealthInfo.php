@@ -89,6 +89,10 @@ final class SiteHealthInfo {
 				'label' => __( 'Last refused webhook', 'donation-widget' ),
 				'value' => $this->webhooks->last_failure_text(),
 			),
+			'object_gone'    => array(
+				'label' => __( 'Last webhook whose object was gone', 'donation-widget' ),
+				'value' => '' !== $this->webhooks->last_gone_text() ? $this->webhooks->last_gone_text() : __( 'None', 'donation-widget' ),
+			),
 			'rate_limits'    => array(
 				'label' => __( 'Rate limit counters', 'donation-widget' ),
 				'value' => wp_using_ext_object_cache() ? __( 'Persistent object cache', 'donation-widget' ) : __( 'Database table', 'donation-widget' ),

@@ -151,6 +151,10 @@ final class SiteHealthTests {
 			);
 		}
 		$lines = array_map( array( $this->webhooks, 'last_event_text' ), $this->gateways->ids() );
+		if ( $this->webhooks->recent_gone_object() ) {
+			// Acknowledged so the provider stops retrying, but nothing was recorded from it.
+			return $this->result( 'webhooks', 'recommended', __( 'Donation Widget received a webhook about something its provider no longer has', 'donation-widget' ), array( implode( ' ', $lines ), $this->webhooks->last_gone_text() ), true );
+		}
 		return $this->result( 'webhooks', 'good', __( 'Donation Widget webhooks are arriving, or not yet needed', 'donation-widget' ), implode( ' ', $lines ), false );
 	}
 

@@ -10,6 +10,7 @@ import { readPageGlobals, type Settings } from '../../shared/config';
 import {
 	byLabel,
 	byText,
+	frames,
 	render,
 	settle,
 	typeInto,
@@ -145,13 +146,6 @@ async function openValidLink() {
 		data: { card: { brand: 'visa', last4: '4242' } },
 	} );
 	return root;
-}
-
-/** Lets focusWhenReachable's animation frames run. */
-async function frames() {
-	await act( async () => {
-		await new Promise( ( resolve ) => setTimeout( resolve, 80 ) );
-	} );
 }
 
 async function submit( root: HTMLElement ) {

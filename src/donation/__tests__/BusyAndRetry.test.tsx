@@ -10,6 +10,7 @@ import { savedFormKey } from '../saved-form';
 import {
 	byLabel,
 	byText,
+	frames,
 	click,
 	render,
 	settle,
@@ -76,13 +77,6 @@ async function answer( status: number, body: unknown ) {
 	} );
 	await settle();
 	await settle();
-}
-
-/** Lets focusWhenReachable's animation frames run. */
-async function frames() {
-	await act( async () => {
-		await new Promise( ( resolve ) => setTimeout( resolve, 80 ) );
-	} );
 }
 
 async function mount() {

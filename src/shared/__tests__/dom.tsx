@@ -50,6 +50,23 @@ export async function settle(): Promise< void > {
 	} );
 }
 
+/**
+ * Lets a number of animation frames run (focusWhenReachable retries on each),
+ * counted rather than timed, so a busy machine cannot end the wait before
+ * the frames have run.
+ *
+ * @param count How many frames.
+ */
+export async function frames( count = 6 ): Promise< void > {
+	await act( async () => {
+		for ( let frame = 0; frame < count; frame++ ) {
+			await new Promise< void >( ( resolve ) =>
+				window.requestAnimationFrame( () => resolve() )
+			);
+		}
+	} );
+}
+
 export async function click(
 	element: Element | null | undefined
 ): Promise< void > {

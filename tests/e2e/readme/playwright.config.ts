@@ -5,11 +5,12 @@
  */
 import { defineConfig } from '@playwright/test';
 import base from '../playwright.config';
+import { scaled } from '../timeouts';
 
 export default defineConfig( {
 	...base,
 	testDir: '.',
 	testMatch: 'readme-screenshots.ts',
 	outputDir: '../.results-readme',
-	timeout: 180_000,
+	timeout: scaled( 420_000 ),
 } );

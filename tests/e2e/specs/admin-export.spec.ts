@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
+import { scaled } from '../timeouts';
 import {
 	deleteSeeded,
 	failExport,
@@ -43,7 +44,7 @@ async function downloadedCsv( page: Page ): Promise< string > {
 test( 'an admin exports a filtered list of 12,000 donations, watches it reach the end and downloads exactly those rows', async ( {
 	page,
 } ) => {
-	test.setTimeout( 180_000 );
+	test.setTimeout( scaled( 420_000 ) );
 	const domain = `export-${ Date.now() }.example.org.au`;
 	await seedDonations( domain, 12000 );
 	await seedDonations( domain, 300, 'failed' );
@@ -69,7 +70,7 @@ test( 'an admin exports a filtered list of 12,000 donations, watches it reach th
 		await expect( bar ).toBeVisible();
 		await expect(
 			page.getByRole( 'link', { name: 'Download CSV' } )
-		).toBeVisible( { timeout: 120_000 } );
+		).toBeVisible( { timeout: scaled( 300_000 ) } );
 		await expect( bar ).toHaveAccessibleName(
 			'Export complete: 12,000 donations.'
 		);
@@ -114,7 +115,7 @@ test( 'an admin exports a filtered list of 12,000 donations, watches it reach th
 test( 'a failed export says why, offers no file and can be started again', async ( {
 	page,
 } ) => {
-	test.setTimeout( 120_000 );
+	test.setTimeout( scaled( 300_000 ) );
 	const domain = `export-failed-${ Date.now() }.example.org.au`;
 	await seedDonations( domain, 40 );
 	try {
@@ -175,7 +176,7 @@ test( 'a failed export says why, offers no file and can be started again', async
 			.click();
 		await expect(
 			page.getByRole( 'link', { name: 'Download CSV' } )
-		).toBeVisible( { timeout: 60_000 } );
+		).toBeVisible( { timeout: scaled( 150_000 ) } );
 		expect( new URL( page.url() ).searchParams.get( 'export' ) ).not.toBe(
 			exportId
 		);

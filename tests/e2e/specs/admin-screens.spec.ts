@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
+import { scaled } from '../timeouts';
 import { recurringDonor, subscriptionState } from '../fixtures/card-update';
 import { SITE_URL } from '../playwright.config';
 
@@ -217,7 +218,7 @@ test.describe( 'accessibility of the admin screens', () => {
 		page,
 	} ) => {
 		// Eight axe runs over whole admin screens: minutes on this shared two-core machine.
-		test.setTimeout( 300_000 );
+		test.setTimeout( scaled( 720_000 ) );
 		const donor = recurringDonor();
 		await logIn( page );
 		for ( const screen of [

@@ -5,10 +5,11 @@
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
+import { scaled } from '../timeouts';
 import { deletePage, quietEditor } from '../fixtures/donations';
 import { DonationWidgetPage } from '../pages/DonationWidgetPage';
 
-test.setTimeout( 120_000 );
+test.setTimeout( scaled( 300_000 ) );
 
 // Pages this spec published, deleted again after each test.
 const published: string[] = [];

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
+import { scaled } from '../timeouts';
 import { paidOutGiftsWithARefund } from '../fixtures/books';
 import { resetSiteState, uniqueEmail } from '../fixtures/donations';
 
@@ -102,7 +103,7 @@ test( 'an admin downloads a deposit for Xero and its coded lines add up to it to
 	standIns,
 } ) => {
 	void standIns;
-	test.setTimeout( 120_000 );
+	test.setTimeout( scaled( 300_000 ) );
 	const email = uniqueEmail( 'grace' );
 	// $52.50 and $20.00, $5 of the $20 refunded in Stripe's dashboard, paid out together.
 	const payoutId = (

@@ -10,6 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
+import { scaled } from '../timeouts';
 import { recurringDonor } from '../fixtures/card-update';
 import {
 	donationRows,
@@ -30,7 +31,7 @@ const STILL_WORKING = "Still working — please don't close this page.";
 const DECLINED = 'Please check your card details and try again!';
 
 // Whole journeys by keyboard, with axe on every screen: longer than the suite's default.
-test.describe.configure( { timeout: 180_000 } );
+test.describe.configure( { timeout: scaled( 420_000 ) } );
 
 test.beforeEach( async ( { standIns } ) => {
 	void standIns;
@@ -213,7 +214,7 @@ test( 'a slow card payment covers the widget, keeps focus on its status and cann
 	// After a few seconds it says it is still working.
 	await expect( status( page ) ).toHaveText(
 		`${ PROCESSING } ${ STILL_WORKING }`,
-		{ timeout: 12000 }
+		{ timeout: scaled( 30_000 ) }
 	);
 	const mask = [ widget.cardExpiry ];
 	await expect( busyWidget( page ) ).toHaveScreenshot( 'busy-1280.png', {
@@ -226,7 +227,7 @@ test( 'a slow card payment covers the widget, keeps focus on its status and cann
 	await expectNoViolations( page, 'busy, still working' );
 
 	const thanks = widget.thankYou( 'Ada' );
-	await expect( thanks ).toBeFocused( { timeout: 70000 } );
+	await expect( thanks ).toBeFocused( { timeout: scaled( 180_000 ) } );
 	await expect( busyWidget( page ) ).toHaveCount( 0 );
 	await expectNoViolations( page, 'thank-you screen' );
 	expect( ( await settledDonation( email ) ).status ).toBe( 'succeeded' );
@@ -472,7 +473,7 @@ test.describe( 'card update', () => {
 			page,
 			'Your payment details have been updated successfully.'
 		);
-		await expect( updated ).toBeFocused( { timeout: 15000 } );
+		await expect( updated ).toBeFocused( { timeout: scaled( 60_000 ) } );
 		await expectNoViolations( page, 'card updated' );
 
 		// The link is used now: the expired screen.

@@ -5,6 +5,7 @@
  * screen naming the payout it arrived in. The gifts are made through the real payment call.
  */
 import { test, expect, logIn, expectNoAxeViolations } from '../fixtures';
+import { scaled } from '../timeouts';
 import { paidOutGiftsWithARefund } from '../fixtures/books';
 import { resetSiteState, uniqueEmail } from '../fixtures/donations';
 
@@ -26,7 +27,7 @@ test( 'an admin opens a payout and sees the deposit explained to the cent, with 
 	standIns,
 } ) => {
 	void standIns;
-	test.setTimeout( 120_000 );
+	test.setTimeout( scaled( 300_000 ) );
 	const email = uniqueEmail( 'ada' );
 	// $52.50 and $20.00, $5 of the $20 refunded in Stripe's dashboard; a week later Stripe pays
 	// the available balance out to the bank.

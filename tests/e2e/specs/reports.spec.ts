@@ -6,6 +6,7 @@
  * own (tests/e2e/fixtures/reports.php), so other tests' donations never change its figures.
  */
 import { test, expect, logIn, expectNoAxeViolations } from '../fixtures';
+import { scaled } from '../timeouts';
 import {
 	deleteReportDonations,
 	seedReportDonations,
@@ -15,7 +16,7 @@ import { DonationWidgetPage } from '../pages/DonationWidgetPage';
 test( 'an admin switches the period and the grouping and the table follows; the CSV has the same figures; axe clean', async ( {
 	page,
 } ) => {
-	test.setTimeout( 120_000 );
+	test.setTimeout( scaled( 300_000 ) );
 	const source = `reports-e2e-${ Date.now() }`;
 	await seedReportDonations( source );
 	try {

@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
+import { scaled } from '../timeouts';
 import {
 	fourWeeklyDonor,
 	mailTo,
@@ -75,7 +76,7 @@ test.describe( 'self-service', () => {
 		page,
 	} ) => {
 		// One long journey, with the site's PHP run from the command line between steps.
-		test.setTimeout( 240_000 );
+		test.setTimeout( scaled( 600_000 ) );
 		const email = `self-service-${ Date.now() }@example.org.au`;
 		const donor = fourWeeklyDonor( email );
 
@@ -333,7 +334,7 @@ test.describe( 'self-service', () => {
 		page,
 		browser,
 	} ) => {
-		test.setTimeout( 120_000 );
+		test.setTimeout( scaled( 300_000 ) );
 		const email = `self-service-narrow-${ Date.now() }@example.org.au`;
 		fourWeeklyDonor( email );
 		await page.goto( '/manage-donation/' );
@@ -432,7 +433,7 @@ test.describe( 'self-service', () => {
 	test( 'a donor opens last year\u2019s tax statement from the manage page', async ( {
 		page,
 	} ) => {
-		test.setTimeout( 120_000 );
+		test.setTimeout( scaled( 300_000 ) );
 		const domain = `self-statement-${ Date.now() }.example.org.au`;
 		const { label } = await seedLastYear( domain );
 		try {

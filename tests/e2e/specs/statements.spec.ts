@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import { test, expect, logIn } from '../fixtures';
+import { scaled } from '../timeouts';
 import { mailTo, runMailQueue } from '../fixtures/donations';
 import {
 	deleteStatements,
@@ -17,7 +18,7 @@ import {
 test( 'an admin previews a statement, sends a test, sends the whole year while watching its progress, and downloads the totals', async ( {
 	page,
 } ) => {
-	test.setTimeout( 120_000 );
+	test.setTimeout( scaled( 300_000 ) );
 	const domain = `statements-${ Date.now() }.example.org.au`;
 	const { label } = await seedLastYear( domain );
 	try {
@@ -122,7 +123,7 @@ test( 'an admin previews a statement, sends a test, sends the whole year while w
 			new RegExp(
 				`^Done: [\\d,]+ statements? for ${ label } (is|are) sent\\.$`
 			),
-			{ timeout: 60_000 }
+			{ timeout: scaled( 150_000 ) }
 		);
 		await expect( page.getByRole( 'status' ) ).toHaveText(
 			/^Done: [\d,]+ statements? for .+ sent\.$/

@@ -88,7 +88,7 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 					'header'        => implode( "\r\n", $lines ),
 					'content'       => $content ?? '',
 					'ignore_errors' => true,
-					'timeout'       => 10,
+					'timeout'       => 60, // Generous: a busy machine may be slow to answer.
 				),
 			)
 		);

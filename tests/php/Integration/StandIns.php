@@ -62,7 +62,8 @@ final class StandIns {
 				'method'  => $method,
 				'headers' => array( 'Content-Type' => 'application/json' ),
 				'body'    => null === $json ? null : wp_json_encode( $json ),
-				'timeout' => 5,
+				// Generous: a busy machine may be slow to answer, and a stand-in that is down fails at once.
+				'timeout' => 60,
 			)
 		);
 		if ( is_wp_error( $response ) ) {

@@ -25,8 +25,10 @@ use DonationWidget\Settings\Settings;
  * as received; only verification_status SUCCESS is accepted.
  *
  * Answers: 400 for missing headers, a body that is not an event, or a delivery PayPal does not
- * confirm; 200 for an event processed, already processed, or of no interest; 500 when
- * processing failed (the claim is released and PayPal retries); 503 when no webhook id is set,
+ * confirm; 200 for an event processed, already processed, of no interest, or whose capture PayPal
+ * does not have (acknowledged, logged and shown in webhook health: EventObjectGone); 500 when
+ * processing failed any other way, PayPal unreachable included (the claim is released and PayPal
+ * retries); 503 when no webhook id is set,
  * or PayPal could not be asked (PayPal retries for up to three days).
  */
 final class PayPalWebhookController {

@@ -11,7 +11,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Gateways\Stripe\StripeGateway;
+use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Gateways\Stripe\StripeSettings;
+use DonationWidget\Webhooks\EventObjectGone;
 use DonationWidget\Webhooks\WebhookDelivery;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
@@ -22,8 +25,10 @@ use DonationWidget\Gateways\Stripe\Webhooks\Listeners\EventListener;
  * even then only as a notice: each listener reads the object from Stripe itself (EventListener).
  *
  * Answers: 400 for a missing, malformed, stale or wrong signature or an unreadable event (Stripe
- * shows these in its dashboard); 200 for an event processed, already processed, or of no
- * interest; 500 when processing failed (the claim is released and Stripe retries later);
+ * shows these in its dashboard); 200 for an event processed, already processed, of no interest,
+ * or whose object Stripe no longer has (404 resource_missing on reading it back: acknowledged,
+ * logged and shown in webhook health, since no retry can change it); 500 when processing failed
+ * any other way, Stripe unreachable included (the claim is released and Stripe retries later);
  * 503 when no signing secret is set (Stripe keeps retrying until one is).
  */
 final class StripeWebhookController {
@@ -102,6 +107,29 @@ final class StripeWebhookController {
 		if ( null === $listener ) {
 			return WebhookDelivery::answer( 200, array( 'status' => 'ignored: event type not handled' ) );
 		}
-		return $this->delivery->process_once( 'Stripe', $id, $type, static fn (): string => $listener->handle( $object_id, $type ), $api_version );
+		return $this->delivery->process_once( 'Stripe', $id, $type, static fn (): string => self::handle( $listener, $object_id, $type ), $api_version );
+	}
+
+	/**
+	 * Runs the listener. Stripe answering 404 resource_missing when the object is read back
+	 * means it is gone (deleted, or never this account's): no retry can change that, so the
+	 * event is acknowledged (EventObjectGone). Any other failure lets the delivery fail, and
+	 * Stripe redelivers it.
+	 *
+	 * @param EventListener $listener  The event type's listener.
+	 * @param string        $object_id The event's data.object id.
+	 * @param string        $type      The event type.
+	 * @throws EventObjectGone    When Stripe no longer has the object.
+	 * @throws StripeRequestError When Stripe refuses the read another way (the delivery fails).
+	 */
+	private static function handle( EventListener $listener, string $object_id, string $type ): string {
+		try {
+			return $listener->handle( $object_id, $type );
+		} catch ( StripeRequestError $error ) {
+			if ( 404 === $error->status && $error->is_missing_resource() ) {
+				throw new EventObjectGone( esc_html( StripeGateway::ID ), esc_html( $error->stripe_message ) );
+			}
+			throw $error;
+		}
 	}
 }

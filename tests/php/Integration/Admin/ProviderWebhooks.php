@@ -42,7 +42,7 @@ trait ProviderWebhooks {
 					'Stripe-Version' => StripeClient::API_VERSION,
 				),
 				'body'    => 'GET' === $method ? null : $query,
-				'timeout' => 5,
+				'timeout' => 60,
 			)
 		);
 		$this->assertIsArray( $response );
@@ -76,7 +76,7 @@ trait ProviderWebhooks {
 					'Content-Type'  => 'application/json',
 				),
 				'body'    => null === $json ? null : wp_json_encode( $json ),
-				'timeout' => 5,
+				'timeout' => 60,
 			)
 		);
 		$this->assertIsArray( $response );

@@ -111,6 +111,22 @@ final class SiteHealthTest extends IntegrationTestCase {
 		$this->assertSame( 'good', $this->run_test( 'donation_widget_webhooks' )['status'] );
 	}
 
+	public function test_an_event_whose_object_was_gone_this_week_is_recommended_and_in_the_info(): void {
+		$health = $this->service( WebhookHealth::class );
+		$health->record_gone_object( 'stripe', 'charge.refunded', 'evt_gone1', "No such charge: 'ch_gone1'", time() - 8 * DAY_IN_SECONDS );
+		$this->assertSame( 'good', $this->run_test( 'donation_widget_webhooks' )['status'], 'A week later it is history.' );
+
+		$health->record_gone_object( 'stripe', 'charge.refunded', 'evt_gone2', "No such charge: 'ch_gone2'", time() - HOUR_IN_SECONDS );
+		$result = $this->run_test( 'donation_widget_webhooks' );
+		$this->assertSame( 'recommended', $result['status'] );
+		$this->assertSame( 'Donation Widget received a webhook about something its provider no longer has', $result['label'] );
+		$this->assertStringContainsString( 'Last webhook whose object was gone: Stripe, 1 hour ago (', $result['description'] );
+		$this->assertStringContainsString( 'charge.refunded evt_gone2: No such charge: &#039;ch_gone2&#039;. It was acknowledged without recording anything', $result['description'] );
+
+		$fields = \WP_Debug_Data::debug_data()[ SiteHealthInfo::SECTION ]['fields'];
+		$this->assertStringContainsString( 'charge.refunded evt_gone2', $fields['object_gone']['value'] );
+	}
+
 	public function test_cron_is_good_when_on_time_critical_when_late_and_recommended_when_unscheduled(): void {
 		$this->assertSame( 'good', $this->run_test( 'donation_widget_cron' )['status'] );
 
@@ -137,6 +153,7 @@ final class SiteHealthTest extends IntegrationTestCase {
 		$this->assertSame( 'public: set, secret: set, webhook: set', $fields['stripe_keys']['value'] );
 		$this->assertStringContainsString( 'secret: missing', $fields['paypal_keys']['value'] );
 		$this->assertSame( 'Database table', $fields['rate_limits']['value'] );
+		$this->assertSame( 'None', $fields['object_gone']['value'] );
 		$this->assertStringEndsWith( ' UTC', $fields[ 'cron_' . ReconciliationSchedule::HOOK ]['value'] );
 
 		$copied = (string) wp_json_encode( $info[ SiteHealthInfo::SECTION ] );

@@ -27,7 +27,7 @@ fflush( STDOUT );
 fgets( STDIN );
 $recorded = 0;
 $refused  = 0;
-$deadline = microtime( true ) + 60;
+$deadline = microtime( true ) + 300; // A bound for a stuck run, generous for a busy machine.
 while ( microtime( true ) < $deadline ) {
 	if ( $worker->step( $export_id, 60.0, $rows ) ) {
 		++$recorded;

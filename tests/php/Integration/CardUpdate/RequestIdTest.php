@@ -12,6 +12,7 @@ use DonationWidget\CardUpdate\AuditEntry;
 use DonationWidget\CardUpdate\CardUpdateAudit;
 use DonationWidget\CardUpdate\CardUpdateController;
 use DonationWidget\CardUpdate\CardUpdateToken;
+use DonationWidget\Database\Schema;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Http\AjaxResult;
 
@@ -74,18 +75,17 @@ final class RequestIdTest extends CardUpdateTestCase {
 		$this->assertSame( array( 'card' => null ), $result->data() );
 	}
 
-	public function test_a_malformed_id_is_refused_without_a_lookup(): void {
+	public function test_a_malformed_id_is_refused_without_a_lookup_a_count_or_a_write(): void {
 		foreach ( array( '', 'abc', str_repeat( 'A', 42 ), str_repeat( 'A', 44 ), str_repeat( '+', 43 ), "' OR 1=1 -- " . str_repeat( 'x', 31 ) ) as $id ) {
 			$this->assertLinkExpired( $this->check( $id ) );
 		}
 		$this->assertLinkExpired( $this->controller()->request_id( array() ) );
 		$this->assertLinkExpired( $this->controller()->request_id( array( 'id' => array( 'x' ) ) ) );
 
-		$rows = $this->orphan_audit_rows();
-		$this->assertCount( 8, $rows );
-		$this->assertSame( AuditEntry::REJECTED, $rows[0]['event'] );
-		$this->assertSame( 'malformed (process_request_id)', $rows[0]['detail'] );
-		$this->assertNull( $rows[0]['link_id'] );
+		// Unbounded junk must not grow the audit either: it names no link, so nothing is written.
+		$this->assertSame( array(), $this->orphan_audit_rows() );
+		global $wpdb;
+		$this->assertSame( '0', $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::table( 'rate_counters' ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 	}
 
 	public function test_an_unknown_id_is_refused(): void {
@@ -133,13 +133,38 @@ final class RequestIdTest extends CardUpdateTestCase {
 
 	public function test_checks_are_rate_limited_per_visitor(): void {
 		for ( $i = 0; $i < CardUpdateController::CHECKS_PER_WINDOW; $i++ ) {
-			$this->assertLinkExpired( $this->check( 'guess-' . $i ) );
+			// Unknown but well formed: counted, or anyone could guess links without end.
+			$this->assertLinkExpired( $this->check( CardUpdateToken::generate() ) );
 		}
 
 		$limited = $this->check( CardUpdateToken::generate() );
 
 		$this->assertSame( array( 429, 'rate_limited' ), array( $limited->status, $limited->type() ) );
 		$this->assertFalse( $limited->body['success'] );
+	}
+
+	public function test_junk_ids_do_not_count_against_the_visitor(): void {
+		$donor = $this->recurring_donor();
+		$token = $this->issue_token( $donor['subscription_id'] );
+		for ( $i = 0; $i < CardUpdateController::CHECKS_PER_WINDOW + 20; $i++ ) {
+			$this->assertLinkExpired( $this->check( 0 === $i % 2 ? 'guess-' . $i : str_repeat( 'A', 42 ) ) );
+		}
+		$this->assertLinkExpired( $this->check( array( 'x' ) ) );
+
+		$this->assertTrue( $this->check( $token )->is_success(), 'The visitor\'s allowance is whole.' );
+	}
+
+	public function test_checks_are_counted_per_ipv6_64(): void {
+		try {
+			for ( $i = 0; $i < CardUpdateController::CHECKS_PER_WINDOW; $i++ ) {
+				$_SERVER['REMOTE_ADDR'] = '2001:db8:1:2::' . dechex( $i + 1 );
+				$this->assertLinkExpired( $this->check( CardUpdateToken::generate() ) );
+			}
+			$_SERVER['REMOTE_ADDR'] = '2001:db8:1:2:ffff::1';
+			$this->assertSame( 'rate_limited', $this->check( CardUpdateToken::generate() )->type(), 'One subscriber holds the whole /64.' );
+		} finally {
+			unset( $_SERVER['REMOTE_ADDR'] );
+		}
 	}
 
 	public function test_a_visitor_checks_a_link_through_admin_ajax(): void {

@@ -12,6 +12,7 @@ namespace DonationWidget\Tests\Integration\CardUpdate;
 use DonationWidget\CardUpdate\AuditEntry;
 use DonationWidget\CardUpdate\CardUpdateAudit;
 use DonationWidget\CardUpdate\CardUpdateController;
+use DonationWidget\CardUpdate\CardUpdateToken;
 use DonationWidget\Http\AjaxResult;
 
 final class UpdateCardTest extends CardUpdateTestCase {
@@ -301,12 +302,49 @@ final class UpdateCardTest extends CardUpdateTestCase {
 		$this->assertAnswer( 429, 'rate_limited', $this->update( $token ) );
 	}
 
-	public function test_attempts_are_limited_per_visitor(): void {
+	public function test_attempts_with_well_formed_ids_are_limited_per_visitor(): void {
 		$this->set_settings( array( 'rate_limit_payments' => 2 ) );
-		$this->update( 'x' );
-		$this->update( 'y' );
+		// Unknown but well formed: counted, or anyone could guess links without end.
+		$this->assertAnswer( 200, 'link_expired', $this->update( CardUpdateToken::generate() ) );
+		$this->assertAnswer( 200, 'link_expired', $this->update( CardUpdateToken::generate() ) );
 
-		$this->assertAnswer( 429, 'rate_limited', $this->update( 'z' ) );
+		$this->assertAnswer( 429, 'rate_limited', $this->update( CardUpdateToken::generate() ) );
+	}
+
+	/**
+	 * Request ids that cannot be one: what a script sends, never a link.
+	 *
+	 * @return list<string>
+	 */
+	public static function malformed_ids(): array {
+		return array( '', 'x', 'guess-1', str_repeat( 'A', 42 ), str_repeat( 'A', 44 ), str_repeat( '+', 43 ), "' OR 1=1 -- " . str_repeat( 'x', 31 ) );
+	}
+
+	public function test_junk_ids_do_not_use_up_the_card_updates_of_an_address_behind_an_untrusted_proxy(): void {
+		$this->set_settings(
+			array(
+				'rate_limit_payments' => 20,
+				'trusted_proxies'     => array(),
+			)
+		);
+		$donor = $this->recurring_donor();
+		$token = $this->issue_token( $donor['subscription_id'] );
+		$junk  = self::malformed_ids();
+		try {
+			// Every visitor behind the proxy the site does not trust is its one address.
+			$_SERVER['REMOTE_ADDR'] = '10.0.0.2';
+			for ( $i = 0; $i < 20; $i++ ) {
+				$_SERVER['HTTP_X_FORWARDED_FOR'] = '198.51.100.' . ( $i + 1 );
+				$this->assertAnswer( 200, 'link_expired', $this->update( $junk[ $i % count( $junk ) ] ) );
+			}
+			$this->assertAnswer( 200, 'link_expired', $this->controller()->update_card( array( 'id' => array( 'x' ) ) ) );
+			$this->assertAnswer( 200, 'link_expired', $this->controller()->update_card( array() ) );
+
+			$_SERVER['HTTP_X_FORWARDED_FOR'] = '198.51.100.99';
+			$this->assertAnswer( 200, '', $this->update( $token ), 'The donor behind the same proxy replaces her card.' );
+		} finally {
+			unset( $_SERVER['REMOTE_ADDR'], $_SERVER['HTTP_X_FORWARDED_FOR'] );
+		}
 	}
 
 	public function test_without_stripe_keys_nothing_is_attempted(): void {

@@ -38,7 +38,7 @@ final class CheckoutTest extends PaymentTestCase {
 		);
 	}
 
-	public function test_a_call_over_the_rate_limit_is_refused_before_the_captcha_the_record_and_the_provider(): void {
+	public function test_a_call_over_the_rate_limit_is_refused_before_the_record_and_the_provider(): void {
 		$this->set_settings( array( 'rate_limit_payments' => 1 ) );
 		$this->assertAnswer( 200, '', $this->call() );
 		$request = $this->request();
@@ -46,6 +46,7 @@ final class CheckoutTest extends PaymentTestCase {
 		$this->assertAnswer( 429, 'rate_limited', $this->service( Checkout::class )->pay( $this->method, $request ) );
 		$this->assertNull( $this->donation_row( $request['attemptId'] ) );
 		$this->assertSame( 1, $this->method->calls );
+		$this->assertCount( 2, $this->provider_requests( 'recaptcha' ), 'Only a call Google accepted counts, so the captcha comes first.' );
 	}
 
 	public function test_a_method_without_keys_is_refused(): void {

@@ -195,6 +195,90 @@ final class PaymentLimitsTest extends PaymentTestCase {
 		$this->assertSame( array( '' ), $this->donors( 1 ) );
 	}
 
+	/**
+	 * Google's siteverify calls the stand-in received.
+	 */
+	private function captcha_checks(): int {
+		return count( $this->provider_requests( 'recaptcha' ) );
+	}
+
+	public function test_failing_captchas_naming_a_donors_email_do_not_stop_her_giving_from_another_address(): void {
+		$variants  = array( 'jane.citizen@example.org.au', 'Jane.Citizen@Example.org.au', ' jane.citizen+attack@example.org.au' );
+		$attackers = array();
+		for ( $i = 0; $i < 10; $i++ ) {
+			$this->from( '198.51.100.' . ( $i + 1 ) );
+			if ( 0 === $i % 2 ) {
+				// Google refusing a token that looks right, and a token it does not know.
+				$this->queue( 'recaptcha', 'captcha_failed' );
+				$attackers[] = $this->pay( $this->request( array(), $variants[ $i % 3 ] ) )->type();
+			} else {
+				$attackers[] = $this->pay( $this->request( array( 'captchaToken' => 'stand-in-captcha-fail' ), $variants[ $i % 3 ] ) )->type();
+			}
+		}
+		$this->assertSame( array_fill( 0, 10, 'captcha' ), $attackers );
+		$this->assertSame( 0, $this->method->calls );
+
+		$this->from( '203.0.113.50' );
+		$this->assertAnswer( 200, '', $this->pay( $this->request() ), 'The donor gives at once.' );
+		$this->assertAnswer( 200, '', $this->pay( $this->request( array(), 'Jane.Citizen+appeal@example.org.au' ) ) );
+		$this->assertLimited( $this->pay( $this->request() ), 'Her own calls still use her allowance.' );
+	}
+
+	public function test_failing_captchas_leave_the_address_its_allowance_until_they_pass_their_own_limit(): void {
+		// 3 calls per address per hour (setUp): two failing captchas leave all 3 to donors.
+		$this->assertSame( 'captcha', $this->pay( $this->request( array( 'captchaToken' => 'stand-in-captcha-fail' ), 'bot-1@example.org.au' ) )->type() );
+		$this->assertSame( 'captcha', $this->pay( $this->request( array( 'captchaToken' => 'stand-in-captcha-fail' ), 'bot-2@example.org.au' ) )->type() );
+		$this->assertSame( array( '', '', '' ), $this->donors( 3 ) );
+		$this->assertSame( 5, $this->captcha_checks() );
+
+		// A third failure reaches the address's allowance of failures: from then on the address
+		// is refused before Google is asked, so a bot cannot make the site call Google endlessly.
+		$this->assertSame( 'captcha', $this->pay( $this->request( array( 'captchaToken' => 'stand-in-captcha-fail' ), 'bot-3@example.org.au' ) )->type() );
+		$this->assertLimited( $this->pay( $this->request( array( 'captchaToken' => 'stand-in-captcha-fail' ), 'bot-4@example.org.au' ) ) );
+		$this->assertSame( 6, $this->captcha_checks(), 'Google was not asked about the refused call.' );
+
+		$this->from( '203.0.113.10' );
+		$this->assertSame( array( '' ), $this->donors( 1 ), 'A donor at another address is not refused.' );
+		$this->assertAnswer( 200, '', $this->pay( $this->request( array(), 'bot-4@example.org.au' ) ), 'Nor is any email the failures named.' );
+	}
+
+	public function test_money_moved_with_a_failing_captcha_is_recorded_without_using_the_donors_allowance(): void {
+		$this->method->browser_captures = true;
+		$this->set_settings( array( 'rate_limit_payments_email' => 1 ) );
+		$request = $this->request(
+			array(
+				'token'        => 'tok_capture_1',
+				'captchaToken' => 'stand-in-captcha-fail',
+			)
+		);
+
+		$this->assertAnswer( 200, '', $this->pay( $request ) );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( 'succeeded', $row['status'] );
+		$this->assertSame( 'captcha_failed', $row['review_reason'] );
+
+		$this->from( '203.0.113.10' );
+		$this->assertAnswer( 200, '', $this->pay( $this->request( array( 'token' => 'tok_capture_2' ) ) ), 'The donor\'s allowance is whole.' );
+	}
+
+	public function test_money_moved_from_an_address_past_its_failures_is_refused_as_limited_never_as_uncharged(): void {
+		$this->method->browser_captures = true;
+		for ( $i = 0; $i < 3; $i++ ) {
+			$request = $this->request(
+				array(
+					'token'        => "tok_capture_{$i}",
+					'captchaToken' => 'stand-in-captcha-fail',
+				),
+				"payer-{$i}@example.org.au"
+			);
+			$this->assertAnswer( 200, '', $this->pay( $request ) );
+			$this->assertSame( 'captcha_failed', $this->donation_row( $request['attemptId'] )['review_reason'] );
+		}
+
+		$this->assertLimited( $this->pay( $this->request( array( 'token' => 'tok_capture_4' ), 'payer-4@example.org.au' ) ), false );
+		$this->assertSame( 3, $this->method->calls, 'The provider was not asked about the refused call.' );
+	}
+
 	public function test_finishing_a_payment_started_by_a_counted_call_is_not_refused_by_the_shared_limits(): void {
 		$this->method->answer = PaymentOutcome::requires_action( 'pi_3ds_secret_x', 'pi_3ds' );
 		$request              = $this->request();

@@ -47,7 +47,8 @@ final class RateLimiterRedisCacheTest extends IntegrationTestCase {
 		}
 		exec( escapeshellarg( $server ) . ' --port 0 --unixsocket ' . escapeshellarg( self::$socket ) . ' --save "" --appendonly no --daemonize yes --pidfile ' . escapeshellarg( self::$pid_file ) . ' --logfile /dev/null' );
 		require_once dirname( __DIR__, 3 ) . '/concurrency/object-cache.php';
-		for ( $i = 0; $i < 50 && null === self::$redis; $i++ ) {
+		// Up to 30 s: a busy machine may be slow to start it; the loop ends as soon as it answers.
+		for ( $i = 0; $i < 300 && null === self::$redis; $i++ ) {
 			usleep( 100000 );
 			try {
 				self::$redis = \Donation_Widget_Redis_Object_Cache::connect_to_socket( self::$socket );
@@ -151,6 +152,18 @@ final class RateLimiterRedisCacheTest extends IntegrationTestCase {
 
 		$this->assertTrue( $this->hit_on( $this->server( self::$redis ), 2 ) );
 		$this->assertSame( '1', self::$redis->get( $this->counter_keys()[0] ) );
+	}
+
+	public function test_another_server_reads_the_count_without_counting(): void {
+		$a = $this->server( self::$redis );
+		$this->hit_on( $a );
+		$this->hit_on( $a );
+
+		global $wp_object_cache;
+		$wp_object_cache = $this->server( self::$redis ); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- the drop-in of a second server.
+		$this->assertSame( 2, $this->service( RateLimiter::class )->count( 'payment', '203.0.113.7', self::WINDOW ) );
+		$this->assertSame( 0, $this->service( RateLimiter::class )->count( 'payment', '203.0.113.8', self::WINDOW ) );
+		$this->assertSame( '2', self::$redis->get( $this->counter_keys()[0] ), 'Reading counted nothing.' );
 	}
 
 	public function test_the_drop_in_adds_only_once_and_increments_only_existing_keys(): void {

@@ -130,14 +130,29 @@ final class RateLimiterTableTest extends IntegrationTestCase {
 		$this->assertFalse( $answer, 'An uncounted call must be refused: it is what a card tester needs.' );
 	}
 
+	public function test_a_count_is_read_without_counting(): void {
+		$this->assertSame( 0, $this->limiter->count( 'payment', '203.0.113.7', self::WINDOW ), 'A counter never hit holds nothing.' );
+		$this->hits( 3 );
+
+		$this->assertSame( 3, $this->limiter->count( 'payment', '203.0.113.7', self::WINDOW ) );
+		$this->assertSame( 3, $this->limiter->count( 'payment', '203.0.113.7', self::WINDOW ) );
+		$this->assertSame( 0, $this->limiter->count( 'payment', '203.0.113.8', self::WINDOW ) );
+		$this->assertSame( '3', $this->rows()[0]['hits'] );
+	}
+
 	public function test_the_payment_call_guard_refuses_exactly_after_the_setting(): void {
-		$this->set_settings( array( 'rate_limit_payments' => 3 ) );
+		$this->set_settings(
+			array(
+				'rate_limit_payments'  => 3,
+				'recaptcha_secret_key' => 'rate-limit-tests-recaptcha',
+			)
+		);
 		$_SERVER['REMOTE_ADDR'] = '203.0.113.9';
 		$guard                  = $this->service( \DonationWidget\Checkout\PaymentCallGuard::class );
 
 		$types = array();
 		for ( $i = 0; $i < 5; $i++ ) {
-			$refused = $guard->refuse_checked_call( true, "donor-{$i}@example.org.au" );
+			$refused = $guard->check_starting_call( true, "donor-{$i}@example.org.au", 'stand-in-captcha-token' )->refusal;
 			$types[] = null === $refused ? 'through' : $refused->type();
 		}
 		unset( $_SERVER['REMOTE_ADDR'] );

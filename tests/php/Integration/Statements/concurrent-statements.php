@@ -25,7 +25,7 @@ fwrite( STDOUT, "ready\n" );
 fflush( STDOUT );
 fgets( STDIN );
 $steps    = 0;
-$deadline = microtime( true ) + 60;
+$deadline = microtime( true ) + 300; // A bound for a stuck run, generous for a busy machine.
 while ( microtime( true ) < $deadline && $sender->step( $fy ) ) {
 	++$steps;
 }

@@ -120,6 +120,23 @@ final class WebhookHealthTest extends PaymentTestCase {
 		$this->assertStringContainsString( '): invalid_signature: stale</li>', $html );
 	}
 
+	public function test_the_settings_screen_and_dashboard_show_the_last_event_whose_object_was_gone(): void {
+		$this->health()->record_gone_object( 'paypal', 'PAYMENT.CAPTURE.COMPLETED', 'paypal:WH-GONE1', 'PayPal has no capture CAPGONE1 for this account', time() - 120 );
+		$this->log_in_as( 'administrator' );
+
+		ob_start();
+		$this->service( SettingsPage::class )->render();
+		$settings = (string) ob_get_clean();
+		ob_start();
+		$this->service( DonationsSummaryWidget::class )->render();
+		$dashboard = (string) ob_get_clean();
+
+		$line = 'Last webhook whose object was gone: PayPal, \d+ minutes ago \([^)]+\): PAYMENT.CAPTURE.COMPLETED paypal:WH-GONE1: PayPal has no capture CAPGONE1 for this account. It was acknowledged';
+		$this->assertMatchesRegularExpression( '#data-provider="paypal">Last event received: none yet.<br /><span class="donation-widget-webhook-gone">' . $line . '#', $settings );
+		$this->assertDoesNotMatchRegularExpression( '#data-provider="stripe">[^<]*<br /><span class="donation-widget-webhook-gone">#', $settings, 'Shown in its own provider\'s section only.' );
+		$this->assertMatchesRegularExpression( '#<li>' . $line . '#', $dashboard );
+	}
+
 	public function test_a_live_site_paid_over_an_hour_ago_with_no_event_since_is_silent(): void {
 		$this->donation_ago( 2 * HOUR_IN_SECONDS );
 		$this->donation_ago( 3 * HOUR_IN_SECONDS );

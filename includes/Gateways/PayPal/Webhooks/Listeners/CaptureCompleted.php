@@ -18,6 +18,7 @@ use DonationWidget\Gateways\PayPal\PayPalClient;
 use DonationWidget\Gateways\PayPal\PayPalPayment;
 use DonationWidget\Gateways\PayPal\Webhooks\CaptureResource;
 use DonationWidget\Gateways\PayPal\PayPalGateway;
+use DonationWidget\Webhooks\EventObjectGone;
 
 /**
  * A capture completed, or its review denied it: the capture is read from PayPal and checked
@@ -51,6 +52,7 @@ final class CaptureCompleted implements CaptureListener {
 	 * Settles the capture's donation as PayPal has it now.
 	 *
 	 * @param array<mixed> $resource The capture.
+	 * @throws EventObjectGone When PayPal has no such capture (any more).
 	 */
 	public function handle( array $resource ): string {
 		$notice   = new CaptureResource( $resource );
@@ -63,7 +65,8 @@ final class CaptureCompleted implements CaptureListener {
 		}
 		$capture = $this->paypal->capture( $notice->id() );
 		if ( null === $capture ) {
-			return "ignored: PayPal has no capture {$notice->id()}";
+			// Acknowledged and shown in webhook health: no retry of the event can change this.
+			throw new EventObjectGone( esc_html( PayPalGateway::ID ), esc_html( "PayPal has no capture {$notice->id()} for this account" ) );
 		}
 		$outcome = $this->payment->verify( $donation, $capture );
 		if ( PaymentOutcome::FOREIGN === $outcome->kind ) {

@@ -23,6 +23,7 @@ interface CaptureListener {
 	 *
 	 * @param array<mixed> $resource The event's resource (a capture, or a refund of one).
 	 * @return string What happened, for the event log.
+	 * @throws \DonationWidget\Webhooks\EventObjectGone When PayPal no longer has what the event is about.
 	 */
 	public function handle( array $resource ): string;
 }

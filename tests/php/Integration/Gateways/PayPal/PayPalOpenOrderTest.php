@@ -270,6 +270,24 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 		$this->assertAnswer( 429, 'rate_limited', $this->open( $request ) );
 	}
 
+	public function test_openings_that_fail_the_captcha_do_not_use_up_the_donors_allowance(): void {
+		$this->set_settings( array( 'rate_limit_payments_email' => 1 ) );
+		try {
+			for ( $i = 0; $i < 10; $i++ ) {
+				$_SERVER['REMOTE_ADDR'] = '198.51.100.' . ( $i + 1 );
+				$attempt_id             = wp_generate_uuid4();
+				$request                = array( 'captchaToken' => 'stand-in-captcha-fail' ) + $this->open_request( $attempt_id, $this->create_order( $attempt_id ) );
+				$this->assertAnswer( 403, 'captcha', $this->open( $request ) );
+				$this->assertNull( $this->donation_row( $attempt_id ) );
+			}
+			$_SERVER['REMOTE_ADDR'] = '203.0.113.50';
+			list( $attempt_id )     = $this->opened();
+		} finally {
+			unset( $_SERVER['REMOTE_ADDR'] );
+		}
+		$this->assertSame( 'pending', $this->donation_row( $attempt_id )['status'], 'The donor opens her order at once.' );
+	}
+
 	public function test_the_paying_call_completes_the_opened_record_once(): void {
 		list( $attempt_id, $order_id ) = $this->opened();
 		$capture_id                    = $this->approve_and_capture( $order_id );

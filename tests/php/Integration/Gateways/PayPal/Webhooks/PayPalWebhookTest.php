@@ -10,6 +10,7 @@ namespace DonationWidget\Tests\Integration\Gateways\PayPal\Webhooks;
 
 use DonationWidget\Books\Refunds\RefundOutcome;
 use DonationWidget\Books\Refunds\Refunds;
+use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Webhooks\WebhookEventLog;
 use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Tests\Integration\PaymentTestCase;
@@ -368,6 +369,57 @@ final class PayPalWebhookTest extends PaymentTestCase {
 		$this->assertSame( 'CHECKOUT.ORDER.APPROVED', $last['type'] );
 		$this->assertEqualsWithDelta( time(), $last['time'], 5 );
 		$this->assertNull( $this->service( WebhookHealth::class )->last_event( 'stripe' ) );
+	}
+
+	/**
+	 * Runs with PHP's error log sent nowhere (the expected line stays out of the debug log).
+	 */
+	private function quietly( callable $run ): mixed {
+		$log = (string) ini_get( 'error_log' );
+		ini_set( 'error_log', '/dev/null' ); // phpcs:ignore WordPress.PHP.IniSet.Risky -- keep the expected line out of the debug log.
+		try {
+			return $run();
+		} finally {
+			ini_set( 'error_log', $log ); // phpcs:ignore WordPress.PHP.IniSet.Risky
+		}
+	}
+
+	public function test_an_event_whose_capture_paypal_no_longer_has_is_acknowledged_and_shown_in_webhook_health(): void {
+		list( $capture_id, $attempt_id ) = $this->pending_paypal_donation();
+		$event                           = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
+		// The notice names the donation (its invoice_id), but PayPal has no such capture.
+		$event['resource']['id'] = 'CAPTUREGONE00001';
+
+		$response = $this->quietly( fn (): \WP_REST_Response => $this->deliver_paypal( $event ) );
+
+		$this->assertSame( 200, $response->get_status(), 'PayPal stops retrying an event no retry can change.' );
+		$this->assertSame( 'object_gone', $response->get_data()['status'] );
+		$this->assertSame( 'pending', $this->status_of( $attempt_id ) );
+		$this->assertSame( 'processed', $this->service( WebhookEventLog::class )->find( 'paypal:' . $event['id'] )['status'] );
+		$gone = $this->service( WebhookHealth::class )->last_gone_object();
+		$this->assertSame( 'paypal', $gone['provider'] );
+		$this->assertSame( 'PAYMENT.CAPTURE.COMPLETED', $gone['type'] );
+		$this->assertStringContainsString( 'PayPal has no capture CAPTUREGONE00001', $this->service( WebhookHealthReport::class )->last_gone_text( 'paypal' ) );
+	}
+
+	public function test_paypal_failing_to_answer_the_read_back_is_a_500_for_a_retry(): void {
+		list( $capture_id, $attempt_id ) = $this->pending_paypal_donation();
+		$event                           = $this->event( 'PAYMENT.CAPTURE.COMPLETED', $capture_id );
+		$this->queue(
+			'paypal',
+			'server_error',
+			array(
+				'path'  => '/v2/payments/captures/' . $capture_id,
+				'times' => 5,
+			)
+		);
+
+		$response = $this->quietly( fn (): \WP_REST_Response => $this->deliver_paypal( $event ) );
+
+		$this->assertSame( 500, $response->get_status() );
+		$this->assertNull( $this->service( WebhookEventLog::class )->find( 'paypal:' . $event['id'] ) );
+		$this->assertNull( $this->service( WebhookHealth::class )->last_gone_object() );
+		$this->assertSame( 'pending', $this->status_of( $attempt_id ) );
 	}
 
 	public function test_a_capture_taken_despite_a_failed_captcha_and_completed_later_stays_flagged(): void {

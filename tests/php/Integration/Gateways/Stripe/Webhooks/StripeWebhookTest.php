@@ -10,7 +10,9 @@ namespace DonationWidget\Tests\Integration\Gateways\Stripe\Webhooks;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\PaymentTestCase;
+use DonationWidget\Admin\WebhookHealthReport;
 use DonationWidget\Webhooks\WebhookEventLog;
+use DonationWidget\Webhooks\WebhookHealth;
 use DonationWidget\Gateways\Stripe\Webhooks\StripeSignature;
 
 final class StripeWebhookTest extends PaymentTestCase {
@@ -239,6 +241,69 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$this->assertSame( 'duplicate', $second->get_data()['status'] );
 		$this->assertCount( 2, $this->subscription_rows( $row['subscription_id'] ) );
 		$this->assertSame( 'processed', $this->service( WebhookEventLog::class )->find( $paid['id'] )['status'] );
+	}
+
+	/**
+	 * Runs with PHP's error log sent nowhere (the expected line stays out of the debug log).
+	 */
+	private function quietly( callable $run ): mixed {
+		$log = (string) ini_get( 'error_log' );
+		ini_set( 'error_log', '/dev/null' ); // phpcs:ignore WordPress.PHP.IniSet.Risky -- keep the expected line out of the debug log.
+		try {
+			return $run();
+		} finally {
+			ini_set( 'error_log', $log ); // phpcs:ignore WordPress.PHP.IniSet.Risky
+		}
+	}
+
+	public function test_a_signed_event_whose_object_is_gone_at_stripe_is_acknowledged_and_shown_in_webhook_health(): void {
+		$this->service( WebhookHealth::class )->clear();
+		$gone  = 'pi_' . wp_generate_password( 24, false );
+		$event = $this->event(
+			'payment_intent.succeeded',
+			array(
+				'id'     => $gone,
+				'object' => 'payment_intent',
+				'amount' => 5250,
+			)
+		);
+
+		$first = $this->quietly( fn (): \WP_REST_Response => $this->deliver( $event ) );
+
+		$this->assertSame( 200, $first->get_status(), 'Stripe stops retrying an event no retry can change.' );
+		$this->assertSame( 'object_gone', $first->get_data()['status'] );
+		$this->assertStringContainsString( "No such payment_intent: '{$gone}'", $first->get_data()['outcome'] );
+		$this->assertSame( 'processed', $this->service( WebhookEventLog::class )->find( $event['id'] )['status'] );
+		$recorded = $this->service( WebhookHealth::class )->last_gone_object();
+		$this->assertSame( 'stripe', $recorded['provider'] );
+		$this->assertSame( 'payment_intent.succeeded', $recorded['type'] );
+		$this->assertSame( $event['id'], $recorded['event_id'] );
+		$text = $this->service( WebhookHealthReport::class )->last_gone_text( 'stripe' );
+		$this->assertMatchesRegularExpression( '/^Last webhook whose object was gone: Stripe, \d+ (second|min)s? ago \(/', $text );
+		$this->assertStringContainsString( "): payment_intent.succeeded {$event['id']}: No such payment_intent: '{$gone}'.", $text );
+		$this->assertSame( '', $this->service( WebhookHealthReport::class )->last_gone_text( 'paypal' ) );
+
+		$this->assertSame( 'duplicate', $this->deliver( $event )->get_data()['status'], 'A second delivery of it is answered from the log.' );
+	}
+
+	public function test_a_read_back_that_fails_for_another_reason_is_answered_non_2xx_so_stripe_redelivers(): void {
+		$this->service( WebhookHealth::class )->clear();
+		$row   = $this->paid_one_off();
+		$event = $this->last_event( 'payment_intent.succeeded', $row['payment_intent_id'] );
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/payment_intents/' . $row['payment_intent_id'],
+				'times' => 5,
+			)
+		);
+
+		$failed = $this->quietly( fn (): \WP_REST_Response => $this->deliver( $event ) );
+
+		$this->assertSame( 500, $failed->get_status() );
+		$this->assertNull( $this->service( WebhookEventLog::class )->find( $event['id'] ), 'The claim is released for the retry.' );
+		$this->assertNull( $this->service( WebhookHealth::class )->last_gone_object() );
 	}
 
 	public function test_a_failure_notice_arriving_after_the_success_does_not_undo_it(): void {
