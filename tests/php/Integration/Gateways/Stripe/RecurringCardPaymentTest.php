@@ -97,7 +97,17 @@ final class RecurringCardPaymentTest extends PaymentTestCase {
 		$this->assertSame( array( (int) $row['id'] ), $this->succeeded, 'Paid once: one receipt.' );
 		$this->assertMatchesRegularExpression( '/^sub_/', $row['subscription_id'] );
 		$this->assertCount( 1, $this->stripe_posts( '/v1/subscriptions' ), 'One subscription asked for.' );
-		$this->assertCount( 1, $this->secret( 'GET', '/v1/subscriptions', array( 'customer' => $row['customer_id'], 'status' => 'all' ) )['data'] );
+		$this->assertCount(
+			1,
+			$this->secret(
+				'GET',
+				'/v1/subscriptions',
+				array(
+					'customer' => $row['customer_id'],
+					'status'   => 'all',
+				)
+			)['data']
+		);
 
 		$subscription = $this->secret( 'GET', '/v1/subscriptions/' . $row['subscription_id'] );
 		$charge       = $this->secret( 'GET', '/v1/charges/' . $row['provider_reference'] );
@@ -202,9 +212,9 @@ final class RecurringCardPaymentTest extends PaymentTestCase {
 	 */
 	public static function declined_cards(): array {
 		return array(
-			'declined'                   => array( 'pm_card_chargeDeclined', 'generic_decline' ),
-			'saves fine, never charges'  => array( 'pm_card_chargeCustomerFail', 'generic_decline' ),
-			'insufficient funds'         => array( 'pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds' ),
+			'declined'                  => array( 'pm_card_chargeDeclined', 'generic_decline' ),
+			'saves fine, never charges' => array( 'pm_card_chargeCustomerFail', 'generic_decline' ),
+			'insufficient funds'        => array( 'pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds' ),
 		);
 	}
 
@@ -258,8 +268,8 @@ final class RecurringCardPaymentTest extends PaymentTestCase {
 	 */
 	public static function orders_of_news(): array {
 		return array(
-			'the call, then the webhook, then the pass'         => array( array( 'call', 'webhook', 'reconciliation' ) ),
-			'the call, then the pass, then the webhook'         => array( array( 'call', 'reconciliation', 'webhook' ) ),
+			'the call, then the webhook, then the pass' => array( array( 'call', 'webhook', 'reconciliation' ) ),
+			'the call, then the pass, then the webhook' => array( array( 'call', 'reconciliation', 'webhook' ) ),
 			'answer lost: the webhook, then the pass, the call' => array( array( 'webhook', 'reconciliation', 'call' ) ),
 			'answer lost: the pass, then the webhook, the call' => array( array( 'reconciliation', 'webhook', 'call' ) ),
 		);
