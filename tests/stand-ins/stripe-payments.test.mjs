@@ -501,7 +501,10 @@ describe( 'Stripe subscription start dates: billing_cycle_anchor and trial_end',
 			[]
 		);
 		assert.deepEqual( await events( 'invoice.created' ), [] );
-		assert.equal( ( await events( 'customer.subscription.created' ) ).length, 1 );
+		assert.equal(
+			( await events( 'customer.subscription.created' ) ).length,
+			1
+		);
 
 		const renewal = await control( 'stripe/advance', {
 			subscription: sub.id,
@@ -562,7 +565,10 @@ describe( 'Stripe subscription start dates: billing_cycle_anchor and trial_end',
 			Math.abs( invoice.amount_paid - 500 ) <= 1,
 			`${ invoice.amount_paid } is half of A$10`
 		);
-		assert.equal( invoice.lines.data[ 0 ].parent.subscription_item_details.proration, true );
+		assert.equal(
+			invoice.lines.data[ 0 ].parent.subscription_item_details.proration,
+			true
+		);
 	} );
 
 	test( 'trial_end: trialing, a paid $0 first invoice, no charge; the trial end in the past is refused', async () => {

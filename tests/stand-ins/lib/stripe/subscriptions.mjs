@@ -344,6 +344,8 @@ export class Subscriptions {
 	 * @param {Object} recurring The first price's recurring (interval, interval_count).
 	 * @param {number} now       Unix time of the request.
 	 * @return {{anchor: number, periodEnd: number, trialEnd: number|null, free: boolean, share: number}}
+	 *   The anchor, the first period's end, the trial's end, whether nothing is invoiced now,
+	 *   and the share of a full period the first invoice bills.
 	 */
 	startOfBilling( p, recurring, now ) {
 		const future = ( value, param ) => {
@@ -356,11 +358,6 @@ export class Subscriptions {
 			}
 			return time;
 		};
-		const natural = addInterval(
-			now,
-			recurring.interval,
-			recurring.interval_count
-		);
 		const trialEnd =
 			p.trial_end === 'now' ? null : future( p.trial_end, 'trial_end' );
 		const anchor = future( p.billing_cycle_anchor, 'billing_cycle_anchor' );
@@ -379,6 +376,11 @@ export class Subscriptions {
 				share: 0,
 			};
 		}
+		const natural = addInterval(
+			now,
+			recurring.interval,
+			recurring.interval_count
+		);
 		if ( anchor === null ) {
 			return {
 				anchor: now,
