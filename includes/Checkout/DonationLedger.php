@@ -146,16 +146,18 @@ final class DonationLedger {
 	}
 
 	/**
-	 * Paid 4-weekly first gifts without a subscription (its start failed when they were paid),
-	 * paid since one time and before another, oldest first.
+	 * Paid 4-weekly first gifts of some providers without a subscription (its start failed when
+	 * they were paid), made since one time and last changed before another, oldest first.
 	 *
-	 * @param string $paid_since  UTC datetime.
-	 * @param string $paid_before UTC datetime.
-	 * @param int    $limit       Most rows.
+	 * @param array  $providers      Stored provider ids.
+	 * @param string $made_since     UTC datetime.
+	 * @param string $changed_before UTC datetime.
+	 * @param int    $limit          Most rows.
+	 * @phpstan-param list<string> $providers
 	 * @return list<Donation>
 	 */
-	public function paid_without_subscription( string $paid_since, string $paid_before, int $limit ): array {
-		return $this->donations->find_paid_without_subscription( $paid_since, $paid_before, $limit );
+	public function paid_without_subscription( array $providers, string $made_since, string $changed_before, int $limit ): array {
+		return array() === $providers ? array() : $this->donations->find_paid_without_subscription( $providers, $made_since, $changed_before, $limit );
 	}
 
 	/**

@@ -71,6 +71,21 @@ final class SubscriptionStart {
 	}
 
 	/**
+	 * The stored provider ids of the ways to pay that start subscriptions this way.
+	 *
+	 * @return list<string>
+	 */
+	public function providers(): array {
+		$providers = array();
+		foreach ( $this->registry->payment_methods() as $method ) {
+			if ( $method instanceof StartsSubscriptions ) {
+				$providers[] = $method->provider();
+			}
+		}
+		return array_values( array_unique( $providers ) );
+	}
+
+	/**
 	 * Whether a donation is a paid 4-weekly first gift whose subscription has not started.
 	 *
 	 * @param Donation $donation The donation.

@@ -118,7 +118,7 @@ final class Reconciler {
 			$this->reconcile( $donation, $report );
 		}
 		$since = gmdate( 'Y-m-d H:i:s', time() - self::START_SUBSCRIPTIONS_FOR_SECONDS );
-		foreach ( $this->ledger->paid_without_subscription( $since, $grace, $limit ) as $donation ) {
+		foreach ( $this->ledger->paid_without_subscription( $this->subscriptions->providers(), $since, $grace, $limit ) as $donation ) {
 			if ( microtime( true ) - $started >= $budget ) {
 				$report->out_of_time = true;
 				break;

@@ -226,6 +226,17 @@ final class ReconciliationTest extends PaymentTestCase {
 		$this->assertCount( 0, $this->stripe_posts( '/v1/subscriptions' ) );
 	}
 
+	public function test_a_paid_4_weekly_donation_of_a_way_to_pay_that_starts_no_subscription_is_left_alone(): void {
+		$attempt  = wp_generate_uuid4();
+		$donation = $this->service( DonationRepository::class )->create( $attempt, DonationForm::from_json( $this->form_data( array( 'frequency' => '4weekly' ) ) ), 'paypal', 'paypal', '' );
+		$this->service( DonationRepository::class )->move( $donation->id(), 'succeeded' );
+		$this->age( $attempt, 20 * MINUTE_IN_SECONDS );
+
+		$this->assertSame( array(), $this->reconcile()->counts() );
+		$this->assertSame( array(), $this->provider_requests( 'stripe' ) );
+		$this->assertSame( array(), $this->provider_requests( 'paypal' ) );
+	}
+
 	/**
 	 * The paying call of a donor who paid at PayPal.
 	 */
