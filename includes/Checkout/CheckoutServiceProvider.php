@@ -38,11 +38,13 @@ final class CheckoutServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * The payment calls.
+	 * The payment calls, and the start of a 4-weekly donation's subscription once its first gift
+	 * is paid (whichever news of the payment moved it to succeeded).
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
 		$container->get( PaymentCalls::class )->register();
+		add_action( 'donation_widget_donation_succeeded', $container->lazy( SubscriptionStart::class, 'after_payment' ) );
 	}
 }

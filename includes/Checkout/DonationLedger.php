@@ -45,10 +45,9 @@ final class DonationLedger {
 	}
 
 	/**
-	 * Records what the provider said about a donation.
-	 *
-	 * A failed first payment of a 4-weekly donation also ends its subscription here and fires
-	 * donation_widget_first_payment_failed, so its gateway cancels it at the provider (once).
+	 * Records what the provider said about a donation. (A 4-weekly donation's subscription starts
+	 * only once its first gift is paid, on donation_widget_donation_succeeded: SubscriptionStart;
+	 * a failed or abandoned first gift has none to end.)
 	 *
 	 * @param Donation       $donation The donation, as read before the provider was asked.
 	 * @param PaymentOutcome $outcome  What the provider said.
@@ -134,8 +133,7 @@ final class DonationLedger {
 	}
 
 	/**
-	 * Records that the donor left an open donation unpaid (see DonationStatus). A 4-weekly
-	 * donation's subscription ends with it, as after a failed first payment; a payment that
+	 * Records that the donor left an open donation unpaid (see DonationStatus); a payment that
 	 * completes later still moves the donation to succeeded.
 	 *
 	 * @param Donation $donation The donation, as read before the provider was asked.
@@ -144,12 +142,22 @@ final class DonationLedger {
 	 * @return bool Whether the record now says abandoned.
 	 */
 	public function abandon( Donation $donation, string $note, string $payment_id = '' ): bool {
-		$was_abandoned = DonationStatus::ABANDONED === $donation->status();
-		$moved         = $this->donations->move( $donation->id(), DonationStatus::ABANDONED, array_filter( array( 'payment_intent_id' => $payment_id ) ) + array( 'failure_reason' => $note ) );
-		if ( $moved && ! $was_abandoned ) {
-			$this->end_first_subscription( $this->donations->find( $donation->id() ) ?? $donation );
-		}
-		return $moved;
+		return $this->donations->move( $donation->id(), DonationStatus::ABANDONED, array_filter( array( 'payment_intent_id' => $payment_id ) ) + array( 'failure_reason' => $note ) );
+	}
+
+	/**
+	 * Paid 4-weekly first gifts of some providers without a subscription (its start failed when
+	 * they were paid), made since one time and last changed before another, oldest first.
+	 *
+	 * @param array  $providers      Stored provider ids.
+	 * @param string $made_since     UTC datetime.
+	 * @param string $changed_before UTC datetime.
+	 * @param int    $limit          Most rows.
+	 * @phpstan-param list<string> $providers
+	 * @return list<Donation>
+	 */
+	public function paid_without_subscription( array $providers, string $made_since, string $changed_before, int $limit ): array {
+		return array() === $providers ? array() : $this->donations->find_paid_without_subscription( $providers, $made_since, $changed_before, $limit );
 	}
 
 	/**
@@ -358,38 +366,13 @@ final class DonationLedger {
 	}
 
 	/**
-	 * Marks a donation failed; a failed first payment of a subscription ends the subscription.
+	 * Marks a donation failed.
 	 *
 	 * @param Donation              $donation   The donation.
 	 * @param string                $reason     Reason code, a colon, and the detail.
 	 * @param array<string, string> $references The provider's ids to keep with it.
 	 */
 	private function fail( Donation $donation, string $reason, array $references ): bool {
-		$was_failed = DonationStatus::FAILED === $donation->status();
-		$moved      = $this->donations->move( $donation->id(), DonationStatus::FAILED, array( 'failure_reason' => $reason ) + $references );
-		if ( $moved && ! $was_failed ) {
-			$this->end_first_subscription( $donation );
-		}
-		return $moved;
-	}
-
-	/**
-	 * Ends the subscription a donation's first payment was to start (it failed, or was abandoned).
-	 *
-	 * @param Donation $donation The donation.
-	 */
-	private function end_first_subscription( Donation $donation ): void {
-		if ( '' === $donation->subscription_id() || str_starts_with( $donation->attempt_id(), 'invoice:' ) ) {
-			return;
-		}
-		$this->subscriptions->cancel( $donation->subscription_id() );
-		/**
-		 * The first payment of a subscription failed or was abandoned: its gateway cancels it at
-		 * the provider.
-		 *
-		 * @param string $subscription_id The provider's id.
-		 * @param string $provider        The stored provider id.
-		 */
-		do_action( 'donation_widget_first_payment_failed', $donation->subscription_id(), $donation->provider() );
+		return $this->donations->move( $donation->id(), DonationStatus::FAILED, array( 'failure_reason' => $reason ) + $references );
 	}
 }

@@ -30,7 +30,8 @@ final class ReconcileCommand {
 
 	/**
 	 * Asks the payment providers about donations still open after the grace period, and
-	 * records what they say, as a webhook would.
+	 * records what they say, as a webhook would; starts the subscription of a paid 4-weekly
+	 * first gift whose start failed.
 	 *
 	 * ## OPTIONS
 	 *

@@ -483,6 +483,37 @@ final class DonationRepository {
 	}
 
 	/**
+	 * Succeeded 4-weekly first donations (not renewals, keyed invoice:…) of some providers
+	 * without a subscription, created since one time and last changed before another, oldest
+	 * first. Through the frequency_created index: a range of the 4-weekly rows, not the whole table.
+	 *
+	 * @param array  $providers      Stored provider ids (at least one).
+	 * @param string $created_since  UTC datetime.
+	 * @param string $changed_before UTC datetime.
+	 * @param int    $limit          Most rows.
+	 * @phpstan-param list<string> $providers
+	 * @return list<Donation>
+	 */
+	public function find_paid_without_subscription( array $providers, string $created_since, string $changed_before, int $limit ): array {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		$sql   = "SELECT * FROM {$table} WHERE frequency = %s AND created_at >= %s AND status = %s AND subscription_id = '' AND attempt_id NOT LIKE %s AND updated_at < %s AND provider IN ("
+			. implode( ', ', array_fill( 0, count( $providers ), '%s' ) ) . ') ORDER BY created_at ASC, id ASC LIMIT %d';
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				$sql, // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table name and one %s per provider.
+				array_merge(
+					array( DonationForm::FREQUENCY_FOUR_WEEKLY, $created_since, DonationStatus::SUCCEEDED, $wpdb->esc_like( 'invoice:' ) . '%', $changed_before ),
+					$providers,
+					array( max( 1, $limit ) )
+				)
+			),
+			ARRAY_A
+		);
+		return $this->donations( $rows );
+	}
+
+	/**
 	 * Counts one more payment try (a card or account put to the provider) for a donation, if it
 	 * has had fewer than $most. One conditional UPDATE: servers racing on one donation never let
 	 * more through between them.

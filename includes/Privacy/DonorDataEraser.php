@@ -12,6 +12,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationForm;
+use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonorLastGifts;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Subscriptions\RecurringPayments;
@@ -77,8 +79,9 @@ final class DonorDataEraser {
 		}
 		$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$table} WHERE email = %s ORDER BY id ASC LIMIT %d", $email, self::PER_PAGE ) ) );
 
-		$running = $this->running_subscriptions( $ids );
-		$changed = 0;
+		$running  = $this->running_subscriptions( $ids );
+		$starting = $this->starting_subscriptions( $ids );
+		$changed  = 0;
 		if ( array() !== $ids ) {
 			$placeholders = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
 			$sql          = "UPDATE {$table} SET first_name = '', last_name = '', organisation_name = '', email = %s, mobile = '', address_line1 = '', address_line2 = '',
@@ -124,9 +127,17 @@ final class DonorDataEraser {
 				$this->recurring->label()
 			);
 		}
+		if ( array() !== $starting ) {
+			$messages[] = sprintf(
+				/* translators: 1: donation numbers, such as "#12, #15", 2: the provider's name. */
+				__( 'This donor\'s 4-weekly donation (%1$s) has not started its subscription yet: it starts once its first gift is paid. Once it shows under Donation Widget → 4-weekly donations, cancel it there, and remove the customer in %2$s if you no longer need it.', 'donation-widget' ),
+				implode( ', ', array_map( static fn ( int $id ): string => '#' . $id, $starting ) ),
+				$this->recurring->label()
+			);
+		}
 		return array(
 			'items_removed'  => $changed > 0 || $links_changed > 0 || $mail_removed > 0,
-			'items_retained' => $changed > 0 || array() !== $running,
+			'items_retained' => $changed > 0 || array() !== $running || array() !== $starting,
 			'messages'       => $messages,
 			'done'           => count( $ids ) < self::PER_PAGE,
 		);
@@ -167,6 +178,25 @@ final class DonorDataEraser {
 		$wpdb->query( $wpdb->prepare( "UPDATE {$links} SET revoked_at = %s WHERE used_at IS NULL AND revoked_at IS NULL AND id IN ({$placeholders})", array_merge( array( $now ), $ids ) ) );
 		// phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %d placeholder per id.
 		return (int) $wpdb->query( $wpdb->prepare( "UPDATE {$links} SET email = %s WHERE id IN ({$placeholders})", array_merge( array( wp_privacy_anonymize_data( 'email', $email ) ), $ids ) ) );
+	}
+
+	/**
+	 * The 4-weekly first gifts among some donations whose subscription has not started: still
+	 * being paid, or paid with the start still to come (SubscriptionStart, the reconciliation pass).
+	 *
+	 * @param int[] $ids Donation ids.
+	 * @return list<int> Donation ids.
+	 */
+	private function starting_subscriptions( array $ids ): array {
+		global $wpdb;
+		if ( array() === $ids ) {
+			return array();
+		}
+		$donations    = Schema::table( 'donations' );
+		$placeholders = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$sql          = "SELECT id FROM {$donations} WHERE frequency = %s AND subscription_id = '' AND attempt_id NOT LIKE %s AND status IN (%s, %s, %s) AND id IN ({$placeholders}) ORDER BY id";
+		$found        = $wpdb->get_col( $wpdb->prepare( $sql, array_merge( array( DonationForm::FREQUENCY_FOUR_WEEKLY, $wpdb->esc_like( 'invoice:' ) . '%', DonationStatus::PENDING, DonationStatus::REQUIRES_ACTION, DonationStatus::SUCCEEDED ), $ids ) ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table name and a %d placeholder per id, built just above.
+		return array_values( array_map( 'intval', $found ) );
 	}
 
 	/**

@@ -17,6 +17,7 @@ use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Checkout\PaymentOutcome;
+use DonationWidget\Checkout\SubscriptionStart;
 
 /**
  * Finds donations still open (pending or requires_action, with or without a
@@ -37,6 +38,9 @@ use DonationWidget\Checkout\PaymentOutcome;
  *   never abandoned; a webhook or a later pass completes it.
  * - the provider failed or did not answer: stays open with a note; a later pass asks again.
  *
+ * It also looks for paid 4-weekly first gifts without a subscription (the provider failed when
+ * the gift was paid: see SubscriptionStart) and starts theirs, once.
+ *
  * Only one server runs a pass at a time (ReconciliationLock), and a pass is bounded in rows and
  * seconds. Each donation asked about is touched, and the longest unlooked-at go first, so the
  * next pass carries on with the others.
@@ -55,17 +59,22 @@ final class Reconciler {
 	/** Seconds after which a pass starts on no further donation. */
 	public const SECONDS_PER_PASS = 20;
 
+	/** Seconds after its first gift that a 4-weekly donation's subscription is still started. */
+	public const START_SUBSCRIPTIONS_FOR_SECONDS = 90 * DAY_IN_SECONDS;
+
 	/**
 	 * Builds the pass.
 	 *
-	 * @param DonationLedger     $ledger   Donation records.
-	 * @param GatewayRegistry    $registry The ways to pay.
-	 * @param ReconciliationLock $lock     One pass at a time.
+	 * @param DonationLedger     $ledger        Donation records.
+	 * @param GatewayRegistry    $registry      The ways to pay.
+	 * @param ReconciliationLock $lock          One pass at a time.
+	 * @param SubscriptionStart  $subscriptions Starts a paid 4-weekly first gift's subscription.
 	 */
 	public function __construct(
 		private readonly DonationLedger $ledger,
 		private readonly GatewayRegistry $registry,
-		private readonly ReconciliationLock $lock
+		private readonly ReconciliationLock $lock,
+		private readonly SubscriptionStart $subscriptions
 	) {
 	}
 
@@ -108,7 +117,47 @@ final class Reconciler {
 			}
 			$this->reconcile( $donation, $report );
 		}
+		$since = gmdate( 'Y-m-d H:i:s', time() - self::START_SUBSCRIPTIONS_FOR_SECONDS );
+		foreach ( $this->ledger->paid_without_subscription( $this->subscriptions->providers(), $since, $grace, $limit ) as $donation ) {
+			if ( microtime( true ) - $started >= $budget ) {
+				$report->out_of_time = true;
+				break;
+			}
+			if ( $dry_run ) {
+				$report->add( $donation->id(), $donation->status(), ReconciliationReport::WOULD_START, '' );
+				continue;
+			}
+			$this->start_subscription( $donation, $report );
+		}
 		return $report;
+	}
+
+	/**
+	 * Starts the subscription of a paid 4-weekly first gift that has none.
+	 *
+	 * @param Donation             $donation A paid 4-weekly first gift past the grace period.
+	 * @param ReconciliationReport $report   Where the line goes.
+	 */
+	private function start_subscription( Donation $donation, ReconciliationReport $report ): void {
+		// Looked at now: a start that fails waits a grace period before the next try.
+		$this->ledger->looked_at( $donation );
+		$donation = $this->ledger->find( $donation->id() ) ?? $donation;
+		if ( ! SubscriptionStart::awaits_subscription( $donation ) ) {
+			$report->add( $donation->id(), $donation->status(), ReconciliationReport::UNCHANGED, __( 'Its subscription was started meanwhile.', 'donation-widget' ) );
+			return;
+		}
+		try {
+			$subscription_id = $this->subscriptions->start( $donation );
+		} catch ( ProviderUnavailable $error ) {
+			$report->add( $donation->id(), $donation->status(), ReconciliationReport::UNAVAILABLE, $error->getMessage() );
+			return;
+		}
+		$report->add(
+			$donation->id(),
+			$donation->status(),
+			'' !== $subscription_id ? ReconciliationReport::SUBSCRIPTION_STARTED : ReconciliationReport::UNCHANGED,
+			'' !== $subscription_id ? $subscription_id : __( 'The provider does not have its first payment as paid.', 'donation-widget' )
+		);
 	}
 
 	/**

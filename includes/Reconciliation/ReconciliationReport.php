@@ -43,6 +43,12 @@ final class ReconciliationReport {
 	/** Would be asked (a dry run asks nobody). */
 	public const WOULD_CHECK = 'would_check';
 
+	/** A paid 4-weekly first gift's subscription, started now (its start failed when it was paid). */
+	public const SUBSCRIPTION_STARTED = 'subscription_started';
+
+	/** A paid 4-weekly first gift's subscription would be started (a dry run starts nothing). */
+	public const WOULD_START = 'would_start';
+
 	/**
 	 * The donations looked at, in order.
 	 *

@@ -477,3 +477,143 @@ describe( 'Stripe manual confirmation, payment attempts and cancellation', () =>
 		);
 	} );
 } );
+
+describe( 'Stripe subscription start dates: billing_cycle_anchor and trial_end', () => {
+	const FOUR_WEEKS = 28 * 86400;
+	const now = () => Math.floor( Date.now() / 1000 );
+	const events = async ( type ) =>
+		( await json( 'GET', `/__control/stripe/events?type=${ type }` ) ).body;
+	const subscribe = async ( params ) => {
+		const customer = await customerPaying( 'pm_card_visa' );
+		const price = await fourWeeklyPrice();
+		return stripe( 'POST', '/v1/subscriptions', {
+			customer: customer.body.id,
+			items: [ { price: price.body.id } ],
+			...params,
+		} );
+	};
+
+	test( 'an anchor with proration_behavior none: active now, no invoice and no charge until the anchor, then a full one', async () => {
+		const anchor = now() + FOUR_WEEKS - 60;
+		const created = await subscribe( {
+			billing_cycle_anchor: anchor,
+			proration_behavior: 'none',
+			expand: [ 'latest_invoice' ],
+		} );
+
+		assert.equal( created.status, 200 );
+		const sub = created.body;
+		assert.equal( sub.status, 'active' );
+		assert.equal( sub.latest_invoice, null );
+		assert.equal( sub.billing_cycle_anchor, anchor );
+		assert.equal( sub.items.data[ 0 ].current_period_end, anchor );
+		assert.equal( sub.trial_end, null );
+		const invoices = await stripe( 'GET', '/v1/invoices', {
+			subscription: sub.id,
+		} );
+		assert.deepEqual( invoices.body.data, [] );
+		assert.deepEqual(
+			( await stripe( 'GET', '/v1/charges' ) ).body.data,
+			[]
+		);
+		assert.deepEqual( await events( 'invoice.created' ), [] );
+		assert.equal(
+			( await events( 'customer.subscription.created' ) ).length,
+			1
+		);
+
+		const renewal = await control( 'stripe/advance', {
+			subscription: sub.id,
+			action: 'renewal_paid',
+		} );
+		const invoice = renewal.body.invoice;
+		assert.equal( invoice.billing_reason, 'subscription_cycle' );
+		assert.equal( invoice.amount_paid, 1000 );
+		assert.equal( invoice.lines.data[ 0 ].period.start, anchor );
+		assert.equal( invoice.lines.data[ 0 ].period.end, anchor + FOUR_WEEKS );
+	} );
+
+	test( 'an anchor in the past, or later than the next natural billing date, is refused and makes nothing', async () => {
+		const past = await subscribe( {
+			billing_cycle_anchor: now() - 5,
+			proration_behavior: 'none',
+		} );
+		assert.equal( past.status, 400 );
+		assert.equal( past.body.error.param, 'billing_cycle_anchor' );
+		assert.equal(
+			past.body.error.message,
+			'Invalid timestamp: must be an integer Unix timestamp in the future.'
+		);
+
+		const late = await subscribe( {
+			billing_cycle_anchor: now() + FOUR_WEEKS + 3600,
+			proration_behavior: 'none',
+		} );
+		assert.equal( late.status, 400 );
+		assert.equal( late.body.error.param, 'billing_cycle_anchor' );
+		assert.match(
+			late.body.error.message,
+			/^billing_cycle_anchor cannot be later than next natural billing date \(\d+\) for plan$/
+		);
+
+		const notANumber = await subscribe( { billing_cycle_anchor: 'soon' } );
+		assert.equal( notANumber.status, 400 );
+		assert.equal( notANumber.body.error.param, 'billing_cycle_anchor' );
+		assert.deepEqual(
+			( await stripe( 'GET', '/v1/subscriptions', { status: 'all' } ) )
+				.body.data,
+			[]
+		);
+	} );
+
+	test( 'an anchor with the default prorations charges now the share of a period up to it', async () => {
+		const anchor = now() + FOUR_WEEKS / 2;
+		const created = await subscribe( {
+			billing_cycle_anchor: anchor,
+			expand: [ 'latest_invoice' ],
+		} );
+
+		assert.equal( created.body.status, 'active' );
+		const invoice = created.body.latest_invoice;
+		assert.equal( invoice.billing_reason, 'subscription_create' );
+		assert.equal( invoice.status, 'paid' );
+		assert.ok(
+			Math.abs( invoice.amount_paid - 500 ) <= 1,
+			`${ invoice.amount_paid } is half of A$10`
+		);
+		assert.equal(
+			invoice.lines.data[ 0 ].parent.subscription_item_details.proration,
+			true
+		);
+	} );
+
+	test( 'trial_end: trialing, a paid $0 first invoice, no charge; the trial end in the past is refused', async () => {
+		const trialEnd = now() + FOUR_WEEKS;
+		const created = await subscribe( {
+			trial_end: trialEnd,
+			expand: [ 'latest_invoice' ],
+		} );
+
+		assert.equal( created.body.status, 'trialing' );
+		assert.equal( created.body.trial_end, trialEnd );
+		assert.equal( created.body.billing_cycle_anchor, trialEnd );
+		const invoice = created.body.latest_invoice;
+		assert.equal( invoice.billing_reason, 'subscription_create' );
+		assert.equal( invoice.amount_due, 0 );
+		assert.equal( invoice.status, 'paid' );
+		assert.deepEqual(
+			( await stripe( 'GET', '/v1/charges' ) ).body.data,
+			[]
+		);
+		const renewal = await control( 'stripe/advance', {
+			subscription: created.body.id,
+			action: 'renewal_paid',
+		} );
+		assert.equal( renewal.body.subscription.status, 'active' );
+		assert.equal( renewal.body.invoice.amount_paid, 1000 );
+
+		const past = await subscribe( { trial_end: now() - 5 } );
+		assert.equal( past.status, 400 );
+		assert.equal( past.body.error.param, 'trial_end' );
+	} );
+} );

@@ -1,6 +1,6 @@
 <?php
 /**
- * A 4-weekly card donation: a Customer and a Subscription that charges now and every 4 weeks.
+ * A 4-weekly Stripe donation: its first gift paid now, then a Subscription for the gifts after it.
  *
  * @package DonationWidget
  */
@@ -16,18 +16,28 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Starts a donor's subscription in idempotent steps, each id saved on the donation as soon as
- * Stripe returns it, so a retried attempt carries on where the last one stopped:
+ * The first gift of a 4-weekly donation is a PaymentIntent of its own, made and confirmed by the
+ * site like a one-off (ServerConfirmedIntent: its client secret can run 3-D Secure but never try
+ * another card, and an attempt tries at most ServerConfirmedIntent::MAX_TRIES cards or bank
+ * accounts), for the donor's Customer and saving the card or account to it for later
+ * (setup_future_usage off_session; a bank account's mandate becomes reusable).
  *
- * 1. a Customer (made from the donation alone, so a Try Again with another card replays the same
- *    request and gets the same customer);
- * 2. the PaymentMethod attached to it (a bank debit's SetupIntent attaches it instead);
- * 3. the plugin's one donation Product (DonationProduct);
- * 4. a Subscription priced inline (price_data: the donation's total in AUD, every 4 weeks),
- *    allow_incomplete so the first invoice is charged at once and its PaymentIntent tells
- *    whether the money came in, needs 3-D Secure, or was declined. Before making one for a
- *    retried attempt, the customer's subscriptions are listed (lists, unlike search, are always
- *    up to date): one made for this attempt by a call whose answer was lost is carried on with.
+ * Once that payment has succeeded, whichever news of it comes first (the paying call, the 3-D
+ * Secure continuation, the payment_intent.succeeded webhook or the reconciliation pass: all move
+ * the donation to succeeded once, and Checkout\SubscriptionStart hears of it), start() makes the
+ * Subscription for the gifts after it, in idempotent steps, its ids kept on the donation:
+ *
+ * 1. the saved card or account made the default of the customer's invoices (so Stripe's dashboard
+ *    shows it, as a card update does);
+ * 2. the plugin's one donation Product (DonationProduct);
+ * 3. a Subscription priced inline (the donation's total every 4 weeks), charging nothing now: its
+ *    billing_cycle_anchor is 4 weeks after the first gift's charge, proration_behavior none, so
+ *    Stripe makes no invoice until then (not even a $0 one) and the anchor's invoice
+ *    (subscription_cycle) is the first renewal. Every parameter comes from the donation and its
+ *    payment, so a retry sends the same request under the same Idempotency-Key; and before
+ *    making one, the customer's subscriptions are listed (lists, unlike search, are always up to
+ *    date): one made for this attempt by a call whose answer was lost, or more than a day ago
+ *    (Stripe keeps a key's answer for 24 hours), is the one kept.
  */
 final class FourWeeklySubscription {
 
@@ -35,13 +45,11 @@ final class FourWeeklySubscription {
 
 	public const INTERVAL_COUNT = 4;
 
-	/**
-	 * What a subscription is read with: its first invoice's payments, which name the PaymentIntent.
-	 */
-	public const EXPAND = array( 'latest_invoice.payments' );
+	/** Seconds from one 4-weekly gift to the next. */
+	public const FOUR_WEEKS = 28 * DAY_IN_SECONDS;
 
 	/**
-	 * Builds the subscription starter.
+	 * Builds it.
 	 *
 	 * @param StripeClient    $stripe  Stripe.
 	 * @param DonationProduct $product The donation product.
@@ -55,50 +63,100 @@ final class FourWeeklySubscription {
 	}
 
 	/**
-	 * Starts the subscription and returns the PaymentIntent of its first payment.
+	 * What the first gift's PaymentIntent carries beside a one-off's: the donor's Customer (made
+	 * now if need be) and the payment method saved to it once it pays.
 	 *
-	 * Also lets StripeCardError through when the card cannot be saved or Stripe answers the first
-	 * payment with an error.
+	 * Also lets StripeRequestError through when Stripe refuses the customer.
 	 *
-	 * @param Donation $donation       The pending donation.
-	 * @param string   $payment_method The donor's pm_… id.
-	 * @param bool     $attached       Whether the payment method is already the customer's (BECS).
-	 * @throws StripeRequestError  When Stripe refuses a request.
-	 * @throws ProviderUnavailable When Stripe cannot be reached, fails, or answers without ids.
+	 * @param Donation $donation A 4-weekly donation.
+	 * @return array<string, string>
+	 * @throws ProviderUnavailable When Stripe cannot be reached or answers without an id.
 	 */
-	public function start( Donation $donation, string $payment_method, bool $attached = false ): PaymentIntent {
-		$customer_id    = $this->customer( $donation );
-		$payment_method = $attached ? $payment_method : $this->attach( $donation, $customer_id, $payment_method );
+	public function first_payment( Donation $donation ): array {
+		return array(
+			'customer'           => $this->customer( $donation ),
+			'setup_future_usage' => 'off_session',
+			'description'        => __( '4-weekly donation', 'donation-widget' ),
+		);
+	}
 
-		// Nothing went wrong before (no note): this is the attempt's first try at a subscription.
-		$subscription = '' === $donation->failure_reason() && '' === $donation->subscription_id() ? null : $this->made_for( $donation );
-		if ( null === $subscription ) {
-			try {
-				$subscription = $this->create_subscription( $donation, $customer_id, $payment_method, 'subscription:' . $payment_method );
-			} catch ( StripeRequestError $error ) {
-				// The remembered product was deleted at Stripe: make it again, once.
-				if ( ! $error->is_missing_resource() || ! str_contains( $error->param, 'product' ) ) {
-					throw $error;
-				}
-				$this->product->forget();
-				$subscription = $this->create_subscription( $donation, $customer_id, $payment_method, 'subscription-retry:' . $payment_method );
-			}
+	/**
+	 * Starts the subscription of a paid first gift, once: a donation that has one keeps it.
+	 *
+	 * @param Donation $first A 4-weekly first donation, paid.
+	 * @return string The sub_… id; '' when Stripe does not have its first payment as succeeded.
+	 * @throws ProviderUnavailable When Stripe cannot be reached, fails, refuses a request (the
+	 *                             reconciliation pass tries again) or answers without an id.
+	 */
+	public function start( Donation $first ): string {
+		try {
+			return $this->start_now( $first );
+		} catch ( StripeError $error ) {
+			// StripeError escapes its own message: decoded here so it is escaped once, not twice.
+			throw new ProviderUnavailable( 'stripe', 'bad_answer', esc_html( wp_specialchars_decode( $error->getMessage(), ENT_QUOTES ) ) );
 		}
+	}
+
+	// Stripe's refusals come from the calls made, which this sniff cannot count.
+	// phpcs:disable Squiz.Commenting.FunctionCommentThrowTag.WrongNumber
+	/**
+	 * Starts the subscription; Stripe's refusals go up to start().
+	 *
+	 * @param Donation $first A 4-weekly first donation, paid.
+	 * @throws StripeRequestError  When Stripe refuses a request.
+	 * @throws ProviderUnavailable When Stripe cannot be reached, fails, or answers without an id.
+	 */
+	private function start_now( Donation $first ): string {
+		// phpcs:enable Squiz.Commenting.FunctionCommentThrowTag.WrongNumber
+		if ( '' !== $first->subscription_id() ) {
+			return $first->subscription_id();
+		}
+		if ( '' === $first->payment_intent_id() ) {
+			return '';
+		}
+		$intent = new PaymentIntent( $this->stripe->retrieve_payment_intent( $first->payment_intent_id(), array( 'latest_charge' ) ) );
+		if ( PaymentIntent::SUCCEEDED !== $intent->status() || ! IntentOutcomes::matches( $first, $intent ) || '' === $intent->payment_method_id() ) {
+			return '';
+		}
+		$customer_id = '' !== $first->customer_id() ? $first->customer_id() : $intent->customer_id();
+		if ( '' === $customer_id ) {
+			throw new ProviderUnavailable( 'stripe', 'bad_answer', 'The first payment of a 4-weekly donation has no customer.' );
+		}
+		$subscription = $this->made_for( $first, $customer_id ) ?? $this->create( $first, $customer_id, $intent );
 
 		$subscription_id = is_string( $subscription['id'] ?? null ) ? $subscription['id'] : '';
 		if ( '' === $subscription_id ) {
 			throw new ProviderUnavailable( 'stripe', 'bad_answer', 'A subscription without an id.' );
 		}
-		$this->ledger->start_subscription( $donation, $subscription_id, $customer_id );
+		$this->ledger->start_subscription( $first, $subscription_id, $customer_id );
+		// Its first gift is paid: it is collecting from the start.
+		$this->ledger->activate_subscription( $subscription_id );
+		return $subscription_id;
+	}
 
-		$intent = $this->first_payment( $subscription );
-		$this->ledger->keep_ids( $donation, array( 'payment_intent_id' => $intent->id() ) );
-		return $intent;
+	/**
+	 * When the next gift is due: 4 weeks after the first gift's charge (the intent's own time if
+	 * the charge cannot be read). Stripe takes only an anchor in the future, so a subscription
+	 * started more than 4 weeks after its first gift (Stripe unreachable all that time) takes the
+	 * first 4-weekly date from that gift still ahead.
+	 *
+	 * @param PaymentIntent $intent The first gift's succeeded intent, latest_charge expanded.
+	 * @param int           $now    Unix time now.
+	 */
+	public static function anchor( PaymentIntent $intent, int $now ): int {
+		$charge  = $intent->expanded_charge() ?? array();
+		$paid_at = is_numeric( $charge['created'] ?? null ) ? (int) $charge['created'] : $intent->created();
+		$anchor  = $paid_at + self::FOUR_WEEKS;
+		while ( $anchor <= $now ) {
+			$anchor += self::FOUR_WEEKS;
+		}
+		return $anchor;
 	}
 
 	/**
 	 * The donor's Customer: made from the donation (its id kept on the record at once), or the
-	 * one the record names.
+	 * one the record names. Made from the donation alone, so a Try Again with another card
+	 * replays the same request and gets the same customer.
 	 *
 	 * Also lets StripeRequestError through when Stripe refuses the request.
 	 *
@@ -106,7 +164,7 @@ final class FourWeeklySubscription {
 	 * @return string The cus_… id.
 	 * @throws ProviderUnavailable When Stripe cannot be reached or answers without an id.
 	 */
-	public function customer( Donation $donation ): string {
+	private function customer( Donation $donation ): string {
 		if ( '' !== $donation->customer_id() ) {
 			return $donation->customer_id();
 		}
@@ -128,62 +186,27 @@ final class FourWeeklySubscription {
 	}
 
 	/**
-	 * Attaches the donor's PaymentMethod to the customer and makes it the default for the
-	 * customer's invoices (as a card update does), so Stripe's dashboard shows the card.
+	 * The subscription made for this attempt, found among its customer's by the attempt in its
+	 * metadata; null when there is none.
 	 *
-	 * Lets StripeCardError through when the card cannot be saved.
-	 *
-	 * @param Donation $donation       The donation.
-	 * @param string   $customer_id    The cus_… id.
-	 * @param string   $payment_method The pm_… id.
-	 * @return string The attached PaymentMethod's id (Stripe's test aliases such as pm_card_visa
-	 *                make a new PaymentMethod on each use, so the attached one has its own id).
+	 * @param Donation $first       The first donation.
+	 * @param string   $customer_id Its cus_… id.
+	 * @return array<string, mixed>|null
 	 * @throws StripeRequestError  When Stripe refuses the request.
 	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
 	 */
-	private function attach( Donation $donation, string $customer_id, string $payment_method ): string {
-		$attached = $this->stripe->post(
-			'/v1/payment_methods/' . rawurlencode( $payment_method ) . '/attach',
-			array( 'customer' => $customer_id ),
-			StripeMetadata::idempotency_key( $donation, 'attach:' . $payment_method )
-		);
-		$attached = is_string( $attached['id'] ?? null ) && '' !== $attached['id'] ? $attached['id'] : $payment_method;
-		$this->stripe->post(
-			'/v1/customers/' . rawurlencode( $customer_id ),
-			array( 'invoice_settings' => array( 'default_payment_method' => $attached ) ),
-			StripeMetadata::idempotency_key( $donation, 'default:' . $attached )
-		);
-		return $attached;
-	}
-
-	/**
-	 * The subscription made for this attempt: the one the record names, else one of its
-	 * customer's whose metadata names the attempt (made by a call whose answer was lost).
-	 *
-	 * @param Donation $donation The donation.
-	 * @return array<string, mixed>|null The subscription, latest_invoice.payments expanded.
-	 * @throws StripeRequestError  When Stripe refuses the request.
-	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
-	 */
-	public function made_for( Donation $donation ): ?array {
-		if ( '' !== $donation->subscription_id() ) {
-			return $this->stripe->get( '/v1/subscriptions/' . rawurlencode( $donation->subscription_id() ), array( 'expand' => self::EXPAND ) );
-		}
-		if ( '' === $donation->customer_id() ) {
-			return null;
-		}
+	private function made_for( Donation $first, string $customer_id ): ?array {
 		$found = $this->stripe->get(
 			'/v1/subscriptions',
 			array(
-				'customer' => $donation->customer_id(),
+				'customer' => $customer_id,
 				'status'   => 'all',
 				'limit'    => 10,
-				'expand'   => array_map( static fn ( string $path ): string => 'data.' . $path, self::EXPAND ),
 			)
 		);
 		foreach ( is_array( $found['data'] ?? null ) ? $found['data'] : array() as $subscription ) {
 			$metadata = is_array( $subscription ) && is_array( $subscription['metadata'] ?? null ) ? $subscription['metadata'] : array();
-			if ( ( $metadata['attempt_id'] ?? '' ) === $donation->attempt_id() ) {
+			if ( ( $metadata['attempt_id'] ?? '' ) === $first->attempt_id() && ( $metadata['donation_id'] ?? '' ) === (string) $first->id() ) {
 				$clean = array();
 				foreach ( $subscription as $key => $value ) {
 					$clean[ (string) $key ] = $value;
@@ -195,27 +218,58 @@ final class FourWeeklySubscription {
 	}
 
 	/**
-	 * Creates the Subscription and charges its first invoice.
+	 * Makes the saved payment method the customer's default, then the Subscription.
 	 *
-	 * @param Donation $donation       The donation.
+	 * Also lets ProviderUnavailable through when Stripe cannot be reached or fails.
+	 *
+	 * @param Donation      $first       The first donation.
+	 * @param string        $customer_id Its cus_… id.
+	 * @param PaymentIntent $intent      The first gift's succeeded intent, latest_charge expanded.
+	 * @return array<string, mixed> The subscription.
+	 * @throws StripeRequestError When Stripe refuses a request.
+	 */
+	private function create( Donation $first, string $customer_id, PaymentIntent $intent ): array {
+		$payment_method = $intent->payment_method_id();
+		$this->stripe->post(
+			'/v1/customers/' . rawurlencode( $customer_id ),
+			array( 'invoice_settings' => array( 'default_payment_method' => $payment_method ) ),
+			StripeMetadata::idempotency_key( $first, 'default:' . $payment_method )
+		);
+		$anchor = self::anchor( $intent, time() );
+		try {
+			return $this->create_subscription( $first, $customer_id, $payment_method, $anchor, 'subscription:' . $anchor );
+		} catch ( StripeRequestError $error ) {
+			// The remembered product was deleted at Stripe: make it again, once.
+			if ( ! $error->is_missing_resource() || ! str_contains( $error->param, 'product' ) ) {
+				throw $error;
+			}
+			$this->product->forget();
+			return $this->create_subscription( $first, $customer_id, $payment_method, $anchor, 'subscription-retry:' . $anchor );
+		}
+	}
+
+	/**
+	 * Creates the Subscription, its first charge at the anchor.
+	 *
+	 * @param Donation $first          The first donation.
 	 * @param string   $customer_id    The cus_… id.
-	 * @param string   $payment_method The pm_… id.
+	 * @param string   $payment_method The saved pm_… id.
+	 * @param int      $anchor         Unix time of the next gift.
 	 * @param string   $step           Idempotency step name.
-	 * @return array<string, mixed> The subscription, latest_invoice.payments expanded.
-	 * @throws StripeCardError     When Stripe answers the first payment with an error.
+	 * @return array<string, mixed> The subscription.
 	 * @throws StripeRequestError  When Stripe refuses the request.
 	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
 	 */
-	private function create_subscription( Donation $donation, string $customer_id, string $payment_method, string $step ): array {
+	private function create_subscription( Donation $first, string $customer_id, string $payment_method, int $anchor, string $step ): array {
 		return $this->stripe->create_subscription(
 			array(
 				'customer'               => $customer_id,
 				'items'                  => array(
 					array(
 						'price_data' => array(
-							'currency'    => strtolower( $donation->currency() ),
+							'currency'    => strtolower( $first->currency() ),
 							'product'     => $this->product->id(),
-							'unit_amount' => $donation->total_cents(),
+							'unit_amount' => $first->total_cents(),
 							'recurring'   => array(
 								'interval'       => self::INTERVAL,
 								'interval_count' => self::INTERVAL_COUNT,
@@ -224,30 +278,13 @@ final class FourWeeklySubscription {
 					),
 				),
 				'default_payment_method' => $payment_method,
-				'payment_behavior'       => 'allow_incomplete',
-				'payment_settings'       => array( 'save_default_payment_method' => 'on_subscription' ),
+				// The first gift is paid: nothing is owed until the anchor, and nothing charged now.
+				'billing_cycle_anchor'   => $anchor,
+				'proration_behavior'     => 'none',
 				'description'            => __( '4-weekly donation', 'donation-widget' ),
-				'metadata'               => StripeMetadata::for_donation( $donation ),
-				'expand'                 => self::EXPAND,
+				'metadata'               => StripeMetadata::for_donation( $first ),
 			),
-			StripeMetadata::idempotency_key( $donation, $step )
+			StripeMetadata::idempotency_key( $first, $step )
 		);
-	}
-
-	/**
-	 * The PaymentIntent of the subscription's first invoice, named by the invoice's payment.
-	 *
-	 * Also lets StripeRequestError through when the PaymentIntent cannot be read.
-	 *
-	 * @param array<string, mixed> $subscription The subscription, latest_invoice.payments expanded.
-	 * @throws ProviderUnavailable When there is none, or Stripe fails.
-	 */
-	public function first_payment( array $subscription ): PaymentIntent {
-		$invoice = is_array( $subscription['latest_invoice'] ?? null ) ? $subscription['latest_invoice'] : array();
-		$id      = ( new StripeInvoice( $invoice ) )->payment_intent_id();
-		if ( '' === $id ) {
-			throw new ProviderUnavailable( 'stripe', 'bad_answer', 'The subscription has no first payment to read.' );
-		}
-		return new PaymentIntent( $this->stripe->retrieve_payment_intent( $id ) );
 	}
 }

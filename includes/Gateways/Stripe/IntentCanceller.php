@@ -20,8 +20,8 @@ use DonationWidget\Http\ProviderUnavailable;
  * after card on it while the site hears of one call. So once the site hears of a failed try
  * (the webhook, the browser's get_charge_id, the reconciliation pass), such an intent is
  * cancelled: a donor trying again gets a new attempt and intent anyway. Intents only the site
- * confirms are bounded by ServerConfirmedIntent instead; a 4-weekly first payment's intent
- * belongs to its invoice, which ending the subscription voids (DonationLedger).
+ * confirms (cards, bank debits, a 4-weekly donation's first gift) are bounded by
+ * ServerConfirmedIntent instead.
  */
 final class IntentCanceller {
 
@@ -40,7 +40,7 @@ final class IntentCanceller {
 	 * @param PaymentIntent $intent   Its intent, as Stripe has it now.
 	 */
 	public function after_failed_try( Donation $donation, PaymentIntent $intent ): void {
-		if ( $donation->is_four_weekly() || $intent->is_confirmed_by_server()
+		if ( $intent->is_confirmed_by_server()
 			|| PaymentIntent::REQUIRES_PAYMENT_METHOD !== $intent->status() || ! $intent->has_failed_attempt() ) {
 			return;
 		}

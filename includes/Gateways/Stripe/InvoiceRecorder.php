@@ -17,12 +17,18 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 
 /**
- * Every 4 weeks Stripe collects a subscription's invoice. The first invoice (subscription_create)
- * is the donation made in the widget, so it completes that row; each later one becomes a donation
- * row of its own, linked to the subscription and keyed "invoice:<id>" so it is recorded once
+ * Every 4 weeks Stripe collects a subscription's invoice, and each becomes a donation row of its
+ * own (a renewal), linked to the subscription and keyed "invoice:<id>" so it is recorded once
  * whichever news comes first (invoice.paid, invoice.payment_failed, a card update paying it).
  * A renewal that could not be collected is recorded failed; Stripe retries it, and a paid retry
  * moves the same row to succeeded.
+ *
+ * The donation made in the widget is none of them: its first gift was paid by its own
+ * PaymentIntent before the subscription started (FourWeeklySubscription), so the subscription's
+ * first invoice, 4 weeks later, is its first renewal. An invoice that collected nothing (a $0
+ * invoice) is no donation. A subscription started before first gifts were paid on their own had
+ * its first gift collected by its first invoice: an invoice paid by the first donation's own
+ * PaymentIntent completes that donation.
  */
 final class InvoiceRecorder {
 
@@ -45,6 +51,18 @@ final class InvoiceRecorder {
 	}
 
 	/**
+	 * Whether an invoice collects the first donation itself: one paid (or being paid) by that
+	 * donation's own PaymentIntent (a subscription started before first gifts were paid on their
+	 * own); never an invoice of a subscription started after its first gift.
+	 *
+	 * @param StripeInvoice $invoice The invoice.
+	 * @param Donation      $first   The subscription's first donation.
+	 */
+	public function collects_first( StripeInvoice $invoice, Donation $first ): bool {
+		return '' !== $invoice->payment_intent_id() && $invoice->payment_intent_id() === $first->payment_intent_id();
+	}
+
+	/**
 	 * Records a paid invoice.
 	 *
 	 * @param StripeInvoice $invoice A paid invoice, read from Stripe.
@@ -55,10 +73,13 @@ final class InvoiceRecorder {
 		$this->ledger->activate_subscription( $invoice->subscription_id() );
 		$paid = PaymentOutcome::paid( $invoice->charge_id(), $invoice->payment_intent_id() );
 
-		if ( $invoice->is_first() ) {
+		if ( $this->collects_first( $invoice, $first ) ) {
 			return $this->ledger->settle( $first, $paid )
 				? "donation #{$first->id()} succeeded (first invoice)"
 				: "ignored: donation #{$first->id()} is {$first->status()}";
+		}
+		if ( $invoice->amount_paid() <= 0 ) {
+			return "ignored: invoice {$invoice->id()} collected nothing";
 		}
 
 		$attempt_id = self::attempt_id( $invoice );
@@ -85,16 +106,17 @@ final class InvoiceRecorder {
 	}
 
 	/**
-	 * Records a renewal Stripe could not collect. The first invoice is left to its PaymentIntent
-	 * (the widget's call, payment_intent.payment_failed), which carries the card's own reason.
+	 * Records a renewal Stripe could not collect. An invoice collecting the first donation is left
+	 * to its PaymentIntent (the widget's call, payment_intent.payment_failed), which carries the
+	 * card's own reason.
 	 *
 	 * @param StripeInvoice $invoice An unpaid invoice, read from Stripe.
 	 * @param Donation      $first   The subscription's first donation.
-	 * @return Donation|null The failed renewal row, or null when there is none to fail (a first
-	 *                       invoice, or a renewal already paid).
+	 * @return Donation|null The failed renewal row, or null when there is none to fail (the first
+	 *                       donation's invoice, one for nothing, or a renewal already paid).
 	 */
 	public function failed( StripeInvoice $invoice, Donation $first ): ?Donation {
-		if ( $invoice->is_first() ) {
+		if ( $this->collects_first( $invoice, $first ) || $invoice->amount_due() <= 0 ) {
 			return null;
 		}
 		$attempt_id = self::attempt_id( $invoice );

@@ -72,6 +72,25 @@ final class PaymentIntent {
 	}
 
 	/**
+	 * The customer it is for (cus_…), whether or not it was expanded, or ''.
+	 */
+	public function customer_id(): string {
+		$customer = $this->data['customer'] ?? '';
+		if ( is_array( $customer ) ) {
+			return $this->text( $customer, 'id' );
+		}
+		return is_string( $customer ) ? $customer : '';
+	}
+
+	/**
+	 * When it was made (Unix time), or 0.
+	 */
+	public function created(): int {
+		$created = $this->data['created'] ?? 0;
+		return is_numeric( $created ) ? (int) $created : 0;
+	}
+
+	/**
 	 * The client secret the browser needs to authenticate or confirm.
 	 */
 	public function client_secret(): string {

@@ -1,6 +1,6 @@
 <?php
 /**
- * A one-off PaymentIntent that only the site confirms.
+ * A PaymentIntent that only the site confirms.
  *
  * @package DonationWidget
  */
@@ -16,7 +16,8 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Card and bank-debit one-off donations are paid in two steps, both from the site:
+ * Card and bank-debit one-off donations, and a 4-weekly donation's first gift (with its own
+ * parameters: FourWeeklySubscription::first_payment()), are paid in two steps, both from the site:
  *
  * 1. the PaymentIntent is made for the donation (confirmation_method manual, so the browser can
  *    run 3-D Secure with its client secret but never try another card with it), its parameters

@@ -20,8 +20,6 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class StripeInvoice {
 
-	public const FIRST_INVOICE = 'subscription_create';
-
 	public const PAID = 'paid';
 
 	/**
@@ -68,20 +66,6 @@ final class StripeInvoice {
 	 */
 	public function customer_id(): string {
 		return self::id_of( $this->data, 'customer' );
-	}
-
-	/**
-	 * Why it was made: subscription_create for the first payment, subscription_cycle for renewals.
-	 */
-	public function billing_reason(): string {
-		return self::id_of( $this->data, 'billing_reason' );
-	}
-
-	/**
-	 * Whether this is the subscription's first invoice (the donation made in the widget).
-	 */
-	public function is_first(): bool {
-		return self::FIRST_INVOICE === $this->billing_reason();
 	}
 
 	/**

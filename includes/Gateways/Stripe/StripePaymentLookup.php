@@ -16,24 +16,22 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * The PaymentIntent that pays a donation: the one the record names; for a 4-weekly donation, the
- * first invoice's of its subscription; and when the call that made it lost its answer (a
- * timeout, a dropped connection), the one whose metadata names the donation's attempt and row,
- * found with Stripe's search (the same metadata the webhooks match on). Ids found that way are
- * kept on the record at once.
+ * The PaymentIntent that pays a donation (a one-off, or a 4-weekly donation's first gift): the
+ * one the record names; and when the call that made it lost its answer (a timeout, a dropped
+ * connection), the one whose metadata names the donation's attempt and row, found with Stripe's
+ * search (the same metadata the webhooks match on). An id found that way is kept on the record
+ * at once.
  */
 final class StripePaymentLookup {
 
 	/**
 	 * Builds the lookup.
 	 *
-	 * @param StripeClient           $stripe      Stripe.
-	 * @param FourWeeklySubscription $four_weekly Reads a subscription's first payment.
-	 * @param DonationLedger         $ledger      Keeps the ids found on the record.
+	 * @param StripeClient   $stripe Stripe.
+	 * @param DonationLedger $ledger Keeps the ids found on the record.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
-		private readonly FourWeeklySubscription $four_weekly,
 		private readonly DonationLedger $ledger
 	) {
 	}
@@ -50,7 +48,7 @@ final class StripePaymentLookup {
 			if ( '' !== $donation->payment_intent_id() ) {
 				return new PaymentIntent( $this->stripe->retrieve_payment_intent( $donation->payment_intent_id(), $expand ) );
 			}
-			$intent = $donation->is_four_weekly() ? $this->first_payment( $donation ) : $this->search_intent( $donation, $expand );
+			$intent = $this->search_intent( $donation, $expand );
 		} catch ( StripeRequestError $error ) {
 			if ( $error->is_missing_resource() ) {
 				return null;
@@ -75,34 +73,6 @@ final class StripePaymentLookup {
 	private function search_intent( Donation $donation, array $expand ): ?PaymentIntent {
 		$found = $this->search( '/v1/payment_intents/search', $donation, array_map( static fn ( string $path ): string => 'data.' . $path, $expand ) );
 		return null === $found ? null : new PaymentIntent( $found );
-	}
-
-	/**
-	 * The first payment of the donation's subscription: read from the subscription the record
-	 * names, or the one made for this attempt, found in its customer's list or by Stripe's search
-	 * (then recorded, as its start would have).
-	 *
-	 * @param Donation $donation A 4-weekly donation.
-	 * @throws StripeRequestError  When Stripe refuses a request.
-	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
-	 */
-	private function first_payment( Donation $donation ): ?PaymentIntent {
-		$subscription = $this->four_weekly->made_for( $donation );
-		if ( null === $subscription ) {
-			$subscription = $this->search( '/v1/subscriptions/search', $donation, array_map( static fn ( string $path ): string => 'data.' . $path, FourWeeklySubscription::EXPAND ) );
-			if ( null === $subscription ) {
-				return null;
-			}
-		}
-		$subscription_id = is_string( $subscription['id'] ?? null ) ? $subscription['id'] : '';
-		if ( '' === $subscription_id ) {
-			return null;
-		}
-		if ( $subscription_id !== $donation->subscription_id() ) {
-			$customer_id = is_string( $subscription['customer'] ?? null ) ? $subscription['customer'] : $donation->customer_id();
-			$this->ledger->start_subscription( $donation, $subscription_id, $customer_id );
-		}
-		return $this->four_weekly->first_payment( $subscription );
 	}
 
 	/**

@@ -122,7 +122,7 @@ final class StripeServiceProvider implements GatewayProvider {
 	}
 
 	/**
-	 * The webhook route, and ending at Stripe a subscription whose first payment failed.
+	 * The webhook route, the books' fees and the wallets' domain.
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -135,7 +135,6 @@ final class StripeServiceProvider implements GatewayProvider {
 		add_action( 'add_option_' . Settings::OPTION, static fn ( string $option, mixed $value ) => $container->get( PaymentMethodDomainPanel::class )->on_settings_saved( array(), $value ), 10, 2 );
 		add_action( 'donation_widget_settings_section', $container->lazy( PaymentMethodDomainPanel::class, 'render' ) );
 		add_action( 'admin_post_' . PaymentMethodDomainPanel::ACTION, $container->lazy( PaymentMethodDomainPanel::class, 'handle_retry' ), 10, 0 );
-		add_action( 'donation_widget_first_payment_failed', $container->lazy( StripeRecurringPayments::class, 'end_after_first_payment_failed' ), 10, 2 );
 	}
 
 	/**

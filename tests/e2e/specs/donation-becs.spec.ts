@@ -150,7 +150,7 @@ test.describe( 'BECS Direct Debit', () => {
 		expect( row.provider_reference ).toMatch( /^(ch|py)_/ );
 	} );
 
-	test( 'a 4-weekly bank debit starts a subscription that goes live when the first debit clears', async ( {
+	test( 'a 4-weekly bank debit starts its subscription once the first debit clears', async ( {
 		page,
 		standIns,
 	} ) => {
@@ -176,11 +176,14 @@ test.describe( 'BECS Direct Debit', () => {
 		).toBeVisible();
 		const open = await openDonation( grace.email );
 		expect( open.frequency ).toBe( '4weekly' );
-		expect( open.subscription_id ).toMatch( /^sub_/ );
+		expect( open.subscription_id ).toBe( '' );
 
-		expect( await banksAnswer( standIns ) ).toContain( 'invoice.paid' );
+		expect( await banksAnswer( standIns ) ).toContain(
+			'payment_intent.succeeded'
+		);
 		const row = await settledDonation( grace.email );
 		expect( row.status ).toBe( 'succeeded' );
+		expect( row.subscription_id ).toMatch( /^sub_/ );
 		expect( await donationRows( grace.email ) ).toHaveLength( 1 );
 	} );
 

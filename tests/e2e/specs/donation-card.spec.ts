@@ -257,6 +257,38 @@ test( '3-D Secure: completing the authentication finishes the donation', async (
 	expect( row.provider_reference ).toMatch( /^ch_/ );
 } );
 
+test( '3-D Secure on a 4-weekly first gift: the site confirms it, then the subscription starts', async ( {
+	page,
+} ) => {
+	const widget = new DonationWidgetPage( page );
+	const mary = donor( 'Mary' );
+	await widget.goto();
+	await widget.reachPayment( '25', 'Every 4 weeks', mary );
+	await widget.payByCard( { number: CARDS.threeDSecure } );
+
+	const dialog = page.getByRole( 'dialog', {
+		name: '3D Secure authentication',
+	} );
+	await expect( dialog ).toBeVisible();
+	await dialog
+		.getByRole( 'button', { name: 'Complete authentication' } )
+		.click();
+
+	await expect( widget.thankYou( 'Mary' ) ).toBeVisible();
+	await expect(
+		widget.text( 'Your next donation will be processed in 4 weeks.' )
+	).toBeVisible();
+	const row = await settledDonation( mary.email );
+	expect( row ).toMatchObject( {
+		status: 'succeeded',
+		frequency: '4weekly',
+		total_cents: '2500',
+	} );
+	expect( row.provider_reference ).toMatch( /^ch_/ );
+	expect( row.subscription_id ).toMatch( /^sub_/ );
+	expect( await donationRows( mary.email ) ).toHaveLength( 1 );
+} );
+
 test( '3-D Secure: failing the authentication asks to check the card, on tab 3', async ( {
 	page,
 } ) => {

@@ -11,11 +11,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\PaymentInput;
 use DonationWidget\Checkout\PaymentMethod;
 use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Checkout\PaymentRequest;
+use DonationWidget\Checkout\StartsSubscriptions;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\InvalidDonationRequest;
@@ -25,24 +25,27 @@ use DonationWidget\Gateways\Stripe\PaymentIntent;
 use DonationWidget\Gateways\Stripe\ServerConfirmedIntent;
 use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;
-use DonationWidget\Gateways\Stripe\StripeMetadata;
 use DonationWidget\Gateways\Stripe\StripePaymentLookup;
 use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Protection\ClientIp;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Gateways\Stripe\StripeGateway;
+use DonationWidget\Http\ProviderUnavailable;
 
 /**
  * Stripe's au_becs_debit, one-off or every 4 weeks. The widget makes the PaymentMethod (BSB and
  * account number in Stripe's element, the donor's name and email) after the donor accepted the
- * Direct Debit Request service agreement; this call confirms it with that acceptance as the
+ * Direct Debit Request service agreement; this call confirms the donation's PaymentIntent
+ * (ServerConfirmedIntent: at most MAX_TRIES accounts per attempt) with that acceptance as the
  * mandate. A debit is delayed-notification: it answers "being processed", and the donation
  * (its receipt, its donation_widget_donation_succeeded hook) completes only when Stripe's
- * payment_intent.succeeded or payment_intent.payment_failed webhook arrives, up to three
- * business days later. 4-weekly: a SetupIntent turns the acceptance into a reusable mandate,
- * then the subscription charges the account every 4 weeks.
+ * payment_intent.succeeded or payment_intent.payment_failed webhook arrives, or the
+ * reconciliation pass reads it, up to three business days later. 4-weekly: the first debit is
+ * made the same way for the donor's Customer, saving the account with a reusable mandate
+ * (setup_future_usage); once it has cleared, the subscription for the debits after it starts
+ * (FourWeeklySubscription), so a bounced first debit never leaves a subscription behind.
  */
-final class BecsDebit implements PaymentMethod {
+final class BecsDebit implements PaymentMethod, StartsSubscriptions {
 
 	public const TYPE = 'au_becs_debit';
 
@@ -53,17 +56,15 @@ final class BecsDebit implements PaymentMethod {
 	 *
 	 * @param StripeClient           $stripe      Stripe.
 	 * @param IntentOutcomes         $outcomes    Reads Stripe's answers.
-	 * @param FourWeeklySubscription $four_weekly 4-weekly subscriptions.
-	 * @param DonationLedger         $ledger      The donation as stored now, with its Customer.
+	 * @param FourWeeklySubscription $four_weekly 4-weekly donations.
 	 * @param Settings               $settings    Whether the charity switched it on.
 	 * @param StripePaymentLookup    $lookup      Finds the payment of an open donation.
-	 * @param ServerConfirmedIntent  $intents     One-off debits.
+	 * @param ServerConfirmedIntent  $intents     Makes and confirms the debit's intent.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly IntentOutcomes $outcomes,
 		private readonly FourWeeklySubscription $four_weekly,
-		private readonly DonationLedger $ledger,
 		private readonly Settings $settings,
 		private readonly StripePaymentLookup $lookup,
 		private readonly ServerConfirmedIntent $intents
@@ -129,21 +130,14 @@ final class BecsDebit implements PaymentMethod {
 	}
 
 	/**
-	 * Confirms the debit (one-off) or starts the subscription (4-weekly) with the mandate.
+	 * Confirms the debit with the mandate (a 4-weekly donation's first debit saving the account).
 	 *
 	 * @param Donation     $donation The attempt's pending donation.
 	 * @param PaymentInput $input    The PaymentMethod.
 	 */
 	public function pay( Donation $donation, PaymentInput $input ): PaymentOutcome {
-		if ( $donation->is_four_weekly() && '' !== $donation->payment_intent_id() ) {
-			// A retry of an attempt that already reached Stripe: carry on from its intent.
-			return $this->settle( $donation );
-		}
-		$payment_method = $input->field( 'payment_method' );
 		try {
-			$intent = $donation->is_four_weekly()
-				? $this->subscribe( $donation, $payment_method )
-				: $this->debit( $donation, $payment_method );
+			$intent = $this->debit( $donation, $input->field( 'payment_method' ) );
 			if ( null === $intent ) {
 				return PaymentOutcome::declined( 'too_many_tries', __( 'This payment was tried with too many bank accounts. Please reload the page to start again.', 'donation-widget' ), 'The attempt tried too many bank accounts; its PaymentIntent was cancelled.' );
 			}
@@ -165,6 +159,17 @@ final class BecsDebit implements PaymentMethod {
 	}
 
 	/**
+	 * Starts the subscription of a 4-weekly donation whose first debit cleared (see
+	 * FourWeeklySubscription).
+	 *
+	 * @param Donation $first A 4-weekly first donation, succeeded.
+	 * @throws ProviderUnavailable When Stripe cannot be reached, fails or refuses.
+	 */
+	public function start_subscription( Donation $first ): string {
+		return $this->four_weekly->start( $first );
+	}
+
+	/**
 	 * Where the debit stands now.
 	 *
 	 * @param Donation $donation An open bank-debit donation.
@@ -175,45 +180,24 @@ final class BecsDebit implements PaymentMethod {
 	}
 
 	/**
-	 * A one-off debit: the donation's PaymentIntent (ServerConfirmedIntent), confirmed with the
-	 * mandate; a retried attempt carries on with the intent its record names.
+	 * The debit: the donation's PaymentIntent (ServerConfirmedIntent; a 4-weekly first debit's for
+	 * the donor's Customer, saving the account), confirmed with the mandate. A retried attempt
+	 * carries on with the intent its record names; each new account is one of its tries.
+	 *
+	 * Also lets StripeCardError and StripeRequestError through, as Stripe answers.
 	 *
 	 * @param Donation $donation       The pending donation.
 	 * @param string   $payment_method The pm_… id.
 	 * @return PaymentIntent|null The intent; null when this attempt has tried too many accounts.
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
 	 */
 	private function debit( Donation $donation, string $payment_method ): ?PaymentIntent {
-		$intent = $this->intents->of( $donation, array( 'allowed_payment_method_types' => array( self::TYPE ) ) );
+		$params = $donation->is_four_weekly() ? $this->four_weekly->first_payment( $donation ) : array();
+		$intent = $this->intents->of( $donation, $params + array( 'allowed_payment_method_types' => array( self::TYPE ) ) );
 		if ( PaymentIntent::REQUIRES_PAYMENT_METHOD !== $intent->status() ) {
 			return $intent;
 		}
 		return $this->intents->confirm( $donation, $intent, $payment_method, array( 'mandate_data' => $this->mandate() ) );
-	}
-
-	/**
-	 * Every 4 weeks: the Customer, a SetupIntent that makes the acceptance a reusable mandate
-	 * (and attaches the account to the customer), then the subscription, whose first invoice
-	 * debits the account now.
-	 *
-	 * @param Donation $donation       The pending donation.
-	 * @param string   $payment_method The pm_… id.
-	 */
-	private function subscribe( Donation $donation, string $payment_method ): PaymentIntent {
-		$customer_id = $this->four_weekly->customer( $donation );
-		$this->stripe->post(
-			'/v1/setup_intents',
-			array(
-				'customer'                     => $customer_id,
-				'payment_method'               => $payment_method,
-				'allowed_payment_method_types' => array( self::TYPE ),
-				'usage'                        => 'off_session',
-				'confirm'                      => true,
-				'mandate_data'                 => $this->mandate(),
-				'metadata'                     => StripeMetadata::for_donation( $donation ),
-			),
-			StripeMetadata::idempotency_key( $donation, 'mandate:' . $payment_method )
-		);
-		return $this->four_weekly->start( $this->ledger->find( $donation->id() ) ?? $donation, $payment_method, true );
 	}
 
 	/**

@@ -15,6 +15,7 @@ use DonationWidget\Checkout\PaymentInput;
 use DonationWidget\Checkout\PaymentMethod;
 use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Checkout\PaymentRequest;
+use DonationWidget\Checkout\StartsSubscriptions;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Gateways\Stripe\FourWeeklySubscription;
@@ -26,14 +27,17 @@ use DonationWidget\Gateways\Stripe\StripeClient;
 use DonationWidget\Gateways\Stripe\StripePaymentLookup;
 use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Gateways\Stripe\StripeGateway;
+use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * A card donation, one-off or 4-weekly, from the Stripe PaymentMethod the widget made. After
- * 3-D Secure (passed or failed) the widget posts again with paymentIntentId, and the payment is
- * finished from Stripe's copy of that intent: confirmed by the site (one-off), or read (the
- * 4-weekly first invoice, which Stripe confirms).
+ * A card donation, one-off or 4-weekly, from the Stripe PaymentMethod the widget made: a
+ * PaymentIntent the site makes and confirms (CardCharge), a 4-weekly one for the donor's
+ * Customer with the card saved to it, its subscription started once it is paid
+ * (FourWeeklySubscription). After 3-D Secure (passed or failed) the widget posts again with
+ * paymentIntentId, and the payment is finished from Stripe's copy of that intent, confirmed
+ * again by the site with the same card.
  */
-final class CardPayment implements PaymentMethod {
+final class CardPayment implements PaymentMethod, StartsSubscriptions {
 
 	private const PAYMENT_METHOD_PATTERN = '/^pm_[A-Za-z0-9_]{1,250}$/';
 
@@ -44,14 +48,14 @@ final class CardPayment implements PaymentMethod {
 	 *
 	 * @param StripeClient           $stripe      Stripe.
 	 * @param IntentOutcomes         $outcomes    Reads Stripe's answers.
-	 * @param OneOffCardPayment      $one_off     One-off payments.
-	 * @param FourWeeklySubscription $four_weekly 4-weekly subscriptions.
+	 * @param CardCharge             $card        Makes and confirms the intent.
+	 * @param FourWeeklySubscription $four_weekly 4-weekly donations.
 	 * @param StripePaymentLookup    $lookup      Finds the payment of an open donation.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly IntentOutcomes $outcomes,
-		private readonly OneOffCardPayment $one_off,
+		private readonly CardCharge $card,
 		private readonly FourWeeklySubscription $four_weekly,
 		private readonly StripePaymentLookup $lookup
 	) {
@@ -139,8 +143,18 @@ final class CardPayment implements PaymentMethod {
 	}
 
 	/**
+	 * Starts the subscription of a paid 4-weekly first gift (see FourWeeklySubscription).
+	 *
+	 * @param Donation $first A 4-weekly first donation, succeeded.
+	 * @throws ProviderUnavailable When Stripe cannot be reached, fails or refuses.
+	 */
+	public function start_subscription( Donation $first ): string {
+		return $this->four_weekly->start( $first );
+	}
+
+	/**
 	 * Where the donation's PaymentIntent stands now; not_found when Stripe has no payment for
-	 * it (the call that would have made it failed before Stripe did). A one-off intent the donor
+	 * it (the call that would have made it failed before Stripe did). An intent the donor
 	 * authenticated (3-D Secure) whose browser never came back is confirmed now, as the donor
 	 * asked: with automatic confirmation Stripe would have charged it at once.
 	 *
@@ -167,16 +181,9 @@ final class CardPayment implements PaymentMethod {
 		if ( '' !== $input->continues ) {
 			return $this->finish_authentication( $donation, $input->continues );
 		}
-		$payment_method = $input->field( 'payment_method' );
-		if ( ! $donation->is_four_weekly() ) {
-			// A retried attempt carries on with the intent its record names (ServerConfirmedIntent).
-			return $this->outcome_of( $donation, $this->one_off->charge( $donation, $payment_method ) );
-		}
-		if ( '' !== $donation->payment_intent_id() ) {
-			// A retry of an attempt that already reached Stripe: carry on from its intent.
-			return $this->settle( $donation );
-		}
-		return $this->outcomes->of( $donation, $this->four_weekly->start( $donation, $payment_method ) );
+		// A retried attempt carries on with the intent its record names (ServerConfirmedIntent).
+		$params = $donation->is_four_weekly() ? $this->four_weekly->first_payment( $donation ) : array();
+		return $this->outcome_of( $donation, $this->card->charge( $donation, $input->field( 'payment_method' ), $params ) );
 	}
 
 	/**
@@ -198,8 +205,8 @@ final class CardPayment implements PaymentMethod {
 	}
 
 	/**
-	 * The outcome of an intent as Stripe has it, once the site has confirmed a one-off one the
-	 * donor authenticated (the 4-weekly first invoice's intent Stripe confirms itself).
+	 * The outcome of an intent as Stripe has it, once the site has confirmed one the donor
+	 * authenticated.
 	 *
 	 * Lets StripeCardError and StripeRequestError through, as Stripe answers the confirmation.
 	 *
@@ -207,8 +214,9 @@ final class CardPayment implements PaymentMethod {
 	 * @param PaymentIntent $intent   Its intent.
 	 */
 	private function finished( Donation $donation, PaymentIntent $intent ): PaymentOutcome {
-		return $this->outcome_of( $donation, $donation->is_four_weekly() ? $intent : $this->one_off->after_authentication( $donation, $intent ) );
+		return $this->outcome_of( $donation, $this->card->after_authentication( $donation, $intent ) );
 	}
+
 
 	/**
 	 * What an intent means for the donation; null stands for an attempt whose tries are used up.

@@ -358,25 +358,6 @@ final class StripeRecurringPayments implements RecurringPayments {
 	}
 
 	/**
-	 * Ends at Stripe a subscription whose first payment failed. Best effort: Stripe also expires
-	 * an incomplete subscription by itself after 23 hours.
-	 *
-	 * @param mixed $subscription_id The sub_… id.
-	 * @param mixed $provider        The donation's provider.
-	 */
-	public function end_after_first_payment_failed( mixed $subscription_id, mixed $provider ): void {
-		if ( $this->provider() !== $provider || ! is_string( $subscription_id ) ) {
-			return;
-		}
-		try {
-			$this->cancel( $subscription_id );
-		} catch ( ProviderRefused | ProviderUnavailable $error ) {
-			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to know a subscription may linger.
-			error_log( "Donation Widget: could not cancel subscription {$subscription_id} after its first payment failed: " . $error->getMessage() );
-		}
-	}
-
-	/**
 	 * Pays the open invoices, oldest first, stopping at the first the card does not pay.
 	 *
 	 * @param CardChange $change         The change.

@@ -158,6 +158,18 @@ final class SubscriptionsScreenTest extends AdminTestCase {
 		$this->assertSame( 1, $this->query()->count( SubscriptionSummary::PAST_DUE, $this->domain ) );
 	}
 
+	public function test_a_subscription_started_by_its_first_gift_shows_its_next_payment_as_stripe_has_it_four_weeks_on(): void {
+		$sub = $this->real_subscription();
+
+		$answer       = wp_remote_get( StandIns::url() . '/stripe/v1/subscriptions/' . rawurlencode( $sub ), array( 'headers' => array( 'Authorization' => 'Bearer sk_test_adminTests' ) ) );
+		$subscription = json_decode( wp_remote_retrieve_body( $answer ), true );
+		$next         = strtotime( $this->query()->find( $sub )->next_payment_at() . ' UTC' );
+		$first_gift   = strtotime( $this->query()->find( $sub )->value( 'last_paid_at' ) . ' UTC' );
+
+		$this->assertSame( 28 * DAY_IN_SECONDS, $next - $first_gift );
+		$this->assertEqualsWithDelta( $subscription['billing_cycle_anchor'], $next, 60, 'The screen\'s next payment is Stripe\'s first charge.' );
+	}
+
 	public function test_recurring_income_adds_up_the_running_subscriptions(): void {
 		$before = $this->query()->recurring_income();
 		$this->subscription();

@@ -91,8 +91,7 @@ final class FeesTest extends PaymentTestCase {
 		$this->assertSame( 5131, $donation->net_cents() );
 	}
 
-	public function test_without_webhooks_the_catch_up_pass_records_the_fee_of_an_international_card(): void {
-		// A 4-weekly first payment is collected by its subscription's invoice, not confirmed here.
+	public function test_a_4_weekly_first_gift_records_its_fee_from_its_own_charge_as_a_one_off_does(): void {
 		$request = $this->card_request(
 			array(),
 			array(
@@ -101,8 +100,27 @@ final class FeesTest extends PaymentTestCase {
 			)
 		);
 		$this->assertAnswer( 200, '', $this->payment_call( 'process_payment_method', $request ) );
+
 		$row = $this->donation_row( $request['attemptId'] );
-		$this->assertNull( $row['fee_cents'] );
+		// Stripe's test Visa is a US card: 3.5% + 30c.
+		$this->assertSame( array( '380', '9620' ), array( $row['fee_cents'], $row['net_cents'] ) );
+		$this->assertStringStartsWith( 'txn_', $row['balance_transaction_id'] );
+		$this->assertCount( 0, $this->provider_requests( 'stripe', '/v1/charges/' ), 'Read from the confirmation, not asked again.' );
+	}
+
+	public function test_without_webhooks_the_catch_up_pass_records_the_fee_of_an_international_card(): void {
+		$row = $this->pay_by_card( 'pm_card_visa', '100' );
+		global $wpdb;
+		// As a payment confirmed in the browser (a wallet, 3-D Secure finished by a webhook) is.
+		$wpdb->update(
+			\DonationWidget\Database\Schema::table( 'donations' ),
+			array(
+				'fee_cents'              => null,
+				'net_cents'              => null,
+				'balance_transaction_id' => '',
+			),
+			array( 'id' => $row['id'] )
+		);
 
 		$counts = $this->service( FeeCatchUp::class )->run();
 

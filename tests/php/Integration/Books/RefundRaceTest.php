@@ -23,6 +23,9 @@ final class RefundRaceTest extends PaymentTestCase {
 		// The servers are other connections: they must see committed rows and settings. So this
 		// test commits, and deletes its rows at the end.
 		$wpdb->query( 'ROLLBACK' );
+		// The settings as committed, not as this test's set-up left them in the cache: restored
+		// at the end with autocommit on, so anything else would stay for the tests after it.
+		wp_cache_flush();
 		$saved = get_option( Settings::OPTION );
 		$row   = null;
 		try {

@@ -143,6 +143,34 @@ final class DonorPersonalDataTest extends AdminTestCase {
 		);
 	}
 
+	public function test_erasure_warns_of_a_4_weekly_donation_whose_subscription_has_not_started_yet(): void {
+		$paid     = $this->insert_donation(
+			array(
+				'email'     => $this->email( 'starting' ),
+				'frequency' => '4weekly',
+			)
+		);
+		$clearing = $this->insert_donation(
+			array(
+				'email'     => $this->email( 'starting' ),
+				'frequency' => '4weekly',
+				'status'    => 'pending',
+			)
+		);
+		$this->insert_donation(
+			array(
+				'email'     => $this->email( 'starting' ),
+				'frequency' => '4weekly',
+				'status'    => 'failed',
+			)
+		);
+
+		$erased = $this->registered( 'wp_privacy_personal_data_erasers' )( $this->email( 'starting' ), 1 );
+
+		$this->assertTrue( $erased['items_retained'] );
+		$this->assertStringContainsString( "4-weekly donation (#{$paid}, #{$clearing}) has not started its subscription yet", implode( ' ', $erased['messages'] ) );
+	}
+
 	public function test_an_erased_donor_gets_no_more_receipts(): void {
 		$id = $this->insert_donation( array( 'email' => $this->email( 'gone' ) ) );
 		$this->registered( 'wp_privacy_personal_data_erasers' )( $this->email( 'gone' ), 1 );

@@ -172,12 +172,12 @@ final class ReconciliationTest extends PaymentTestCase {
 		$this->assertNotSame( '', $row['method'] );
 	}
 
-	public function test_a_4_weekly_payment_whose_subscription_answer_was_lost_is_recorded_paid_and_its_subscription_kept(): void {
+	public function test_a_4_weekly_first_gift_whose_answer_was_lost_is_recorded_paid_once_and_its_subscription_started_once(): void {
 		$this->queue(
 			'stripe',
 			'lost_answer',
 			array(
-				'path'  => '/v1/subscriptions',
+				'path'  => '/confirm',
 				'times' => 3,
 			)
 		);
@@ -189,7 +189,7 @@ final class ReconciliationTest extends PaymentTestCase {
 		$this->assertStringStartsWith( 'cus_', $row['customer_id'] );
 		$this->age( $request['attemptId'], 20 * MINUTE_IN_SECONDS );
 
-		$this->reconcile();
+		$this->assertSame( array( ReconciliationReport::SUCCEEDED => 1 ), $this->reconcile()->counts() );
 
 		$row = $this->assertPaidOnce( $request['attemptId'] );
 		$this->assertStringStartsWith( 'sub_', $row['subscription_id'] );
@@ -197,10 +197,44 @@ final class ReconciliationTest extends PaymentTestCase {
 		global $wpdb;
 		$table = Schema::table( 'subscriptions' );
 		$this->assertSame( 'active', $wpdb->get_var( $wpdb->prepare( "SELECT status FROM {$table} WHERE subscription_id = %s", $row['subscription_id'] ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$posts = $this->stripe_posts( '/v1/subscriptions' );
-		$this->assertCount( 3, $posts, 'The call and its two retries.' );
-		$this->assertCount( 1, array_unique( array_column( array_column( $posts, 'headers' ), 'idempotency-key' ) ), 'All under one key: one subscription.' );
+		$this->assertCount( 1, $this->stripe_posts( '/v1/subscriptions' ) );
 		$this->assertCount( 1, $this->stripe( 'GET', '/v1/subscriptions', array( 'customer' => $row['customer_id'] ), self::SECRET_KEY )['data'] );
+
+		// The next passes find nothing more to do.
+		$this->age( $request['attemptId'], 20 * MINUTE_IN_SECONDS );
+		$this->assertSame( array(), $this->reconcile()->counts() );
+		$this->assertCount( 1, $this->stripe_posts( '/v1/subscriptions' ) );
+	}
+
+	public function test_a_dry_run_names_a_paid_first_gift_whose_subscription_it_would_start_and_starts_nothing(): void {
+		$this->queue(
+			'stripe',
+			'server_error',
+			array(
+				'path'  => '/v1/customers/',
+				'times' => 3,
+			)
+		);
+		$request = $this->card_request( array(), array( 'frequency' => '4weekly' ) );
+		$this->assertAnswer( 200, '', $this->card( $request ) );
+		$this->age( $request['attemptId'], 20 * MINUTE_IN_SECONDS );
+
+		$report = $this->service( Reconciler::class )->run( 0, true );
+
+		$this->assertSame( array( ReconciliationReport::WOULD_START => 1 ), $report->counts() );
+		$this->assertSame( '', $this->donation_row( $request['attemptId'] )['subscription_id'] );
+		$this->assertCount( 0, $this->stripe_posts( '/v1/subscriptions' ) );
+	}
+
+	public function test_a_paid_4_weekly_donation_of_a_way_to_pay_that_starts_no_subscription_is_left_alone(): void {
+		$attempt  = wp_generate_uuid4();
+		$donation = $this->service( DonationRepository::class )->create( $attempt, DonationForm::from_json( $this->form_data( array( 'frequency' => '4weekly' ) ) ), 'paypal', 'paypal', '' );
+		$this->service( DonationRepository::class )->move( $donation->id(), 'succeeded' );
+		$this->age( $attempt, 20 * MINUTE_IN_SECONDS );
+
+		$this->assertSame( array(), $this->reconcile()->counts() );
+		$this->assertSame( array(), $this->provider_requests( 'stripe' ) );
+		$this->assertSame( array(), $this->provider_requests( 'paypal' ) );
 	}
 
 	/**
@@ -412,9 +446,17 @@ final class ReconciliationTest extends PaymentTestCase {
 	}
 
 	public function test_a_webhook_settling_the_payment_while_the_pass_asks_stripe_makes_one_success(): void {
-		// A 4-weekly first payment: Stripe completes its invoice's intent once 3-D Secure passes.
-		$request = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ), array( 'frequency' => '4weekly' ) );
-		$this->complete_3ds( $this->card( $request )->data()['client_secret'] );
+		// A 4-weekly first gift: Stripe charged the card, every answer to the site was lost.
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/confirm',
+				'times' => 3,
+			)
+		);
+		$request = $this->card_request( array(), array( 'frequency' => '4weekly' ) );
+		$this->assertAnswer( 502, 'server', $this->card( $request ) );
 		$this->age( $request['attemptId'], 20 * MINUTE_IN_SECONDS );
 		$events    = $this->control( 'GET', '/__control/stripe/events?type=payment_intent.succeeded' )['body'];
 		$event     = end( $events );
@@ -435,7 +477,9 @@ final class ReconciliationTest extends PaymentTestCase {
 
 		$this->assertTrue( $delivered );
 		$this->assertSame( array( ReconciliationReport::UNCHANGED => 1 ), $report->counts(), (string) wp_json_encode( $report->lines() ) . wp_json_encode( $this->donation_row( $request['attemptId'] ) ) );
-		$this->assertPaidOnce( $request['attemptId'] );
+		$row = $this->assertPaidOnce( $request['attemptId'] );
+		$this->assertStringStartsWith( 'sub_', $row['subscription_id'], 'The webhook that paid it started its subscription.' );
+		$this->assertCount( 1, $this->stripe_posts( '/v1/subscriptions' ) );
 	}
 
 	/**

@@ -784,6 +784,18 @@ final class SelfServiceTest extends CardUpdateTestCase {
 		}
 	}
 
+	public function test_a_new_4_weekly_donation_shows_its_next_donation_four_weeks_after_its_first_gift(): void {
+		$donor  = $this->recurring_donor();
+		$charge = $this->stripe_object( '/v1/charges/' . $donor['provider_reference'] );
+
+		$_COOKIE[ ManageController::COOKIE ] = $this->session_cookie();
+		preg_match( '/data-manage-state="([^"]+)"/', $this->page_html(), $found );
+		$state = json_decode( html_entity_decode( $found[1] ?? '', ENT_QUOTES ), true );
+
+		$this->assertSame( SubscriptionChanges::date( (int) $charge['created'] + 28 * DAY_IN_SECONDS ), $state['subscriptions'][0]['nextDonation'] ?? null );
+		$this->assertSame( (int) $charge['created'] + 28 * DAY_IN_SECONDS, $this->period_end( $donor['subscription_id'] ) );
+	}
+
 	public function test_the_react_pages_calls_keep_the_session_nonce_and_rules_of_the_forms(): void {
 		$other   = $this->recurring_donor( array( 'email' => 'someone.else@example.org.au' ) );
 		$donor   = $this->recurring_donor();

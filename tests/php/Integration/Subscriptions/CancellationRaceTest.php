@@ -27,8 +27,12 @@ final class CancellationRaceTest extends CardUpdateTestCase {
 		// The servers are other connections: they must see committed rows and settings. So this
 		// test commits, and deletes its rows at the end.
 		$wpdb->query( 'ROLLBACK' );
-		$saved = get_option( Settings::OPTION );
-		$donor = null;
+		// The settings as committed, not as this test's set-up left them in the cache: restored
+		// at the end with autocommit on, so anything else would stay for the tests after it.
+		wp_cache_flush();
+		$saved   = get_option( Settings::OPTION );
+		$options = array_filter( array( 'donation_widget_stripe_product_test' ), static fn ( string $option ): bool => false === get_option( $option ) );
+		$donor   = null;
 		try {
 			$this->set_settings( array( 'self_service_cancel' => true ) );
 			$donor = $this->recurring_donor();
@@ -83,6 +87,8 @@ final class CancellationRaceTest extends CardUpdateTestCase {
 			$wpdb->query( 'DELETE FROM ' . Schema::table( 'rate_counters' ) );
 			// phpcs:enable
 			update_option( Settings::OPTION, $saved );
+			// The donation product the payment remembered: the stand-ins forget it after this test.
+			array_map( 'delete_option', $options );
 			$wpdb->query( 'START TRANSACTION' );
 		}
 	}

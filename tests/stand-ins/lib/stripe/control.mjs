@@ -83,6 +83,11 @@ export class Control {
 			current_period_end: sub.current_period_end,
 			latest_invoice: sub.latest_invoice,
 		};
+		if ( sub.status === 'trialing' ) {
+			// The trial is over: this period is the first one charged.
+			previous.status = sub.status;
+			sub.status = 'active';
+		}
 		const recurring = sub.items.data[ 0 ].price.recurring;
 		sub.current_period_start = sub.current_period_end;
 		sub.current_period_end = addInterval(

@@ -18,17 +18,22 @@ export class Invoices {
 	 *
 	 * @param {Object} sub    Subscription.
 	 * @param {string} reason subscription_create | subscription_cycle.
+	 * @param {number} share  The part of a full period billed: 1, 0 for a trial, a fraction for
+	 *                        a first period prorated up to a billing_cycle_anchor.
 	 * @return {Object} Invoice.
 	 */
-	newInvoice( sub, reason ) {
+	newInvoice( sub, reason, share = 1 ) {
 		const now = unixNow();
 		const customer = this.find( sub.customer, 'customer' );
 		const sequence = customer ? customer.next_invoice_sequence++ : 1;
 		const id = stripeId( 'in' );
 		// Canonical line items: 2024-06-20's price, plan and type, and endive's pricing and
 		// parent, side by side (the renderer keeps the requested version's).
+		const prorated = share > 0 && share < 1;
 		const lines = sub.items.data.map( ( item ) => {
-			const amount = item.price.unit_amount * item.quantity;
+			const amount = Math.round(
+				item.price.unit_amount * item.quantity * share
+			);
 			return {
 				id: stripeId( 'il' ),
 				object: 'line_item',
@@ -53,7 +58,7 @@ export class Invoices {
 					invoice_item_details: null,
 					subscription_item_details: {
 						invoice_item: null,
-						proration: false,
+						proration: prorated,
 						proration_details: { credited_items: null },
 						subscription: sub.id,
 						subscription_item: item.id,
@@ -75,7 +80,7 @@ export class Invoices {
 					type: 'price_details',
 					unit_amount_decimal: item.price.unit_amount_decimal,
 				},
-				proration: false,
+				proration: prorated,
 				proration_details: { credited_items: null },
 				quantity: item.quantity,
 				subscription: sub.id,

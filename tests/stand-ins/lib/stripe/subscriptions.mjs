@@ -186,11 +186,8 @@ export class Subscriptions {
 		}
 		const recurring = items[ 0 ].price.recurring;
 		const now = unixNow();
-		const periodEnd = addInterval(
-			now,
-			recurring.interval,
-			recurring.interval_count
-		);
+		const start = this.startOfBilling( p, recurring, now );
+		const periodEnd = start.periodEnd;
 		const id = stripeId( 'sub' );
 		const sub = {
 			id,
@@ -198,7 +195,7 @@ export class Subscriptions {
 			application: null,
 			application_fee_percent: null,
 			automatic_tax: { enabled: false, liability: null },
-			billing_cycle_anchor: now,
+			billing_cycle_anchor: start.anchor,
 			billing_cycle_anchor_config: null,
 			// endive: new subscriptions are in flexible billing mode unless asked otherwise.
 			billing_mode: { flexible: null, type: 'flexible', updated_at: now },
@@ -267,11 +264,11 @@ export class Subscriptions {
 			status: 'incomplete',
 			test_clock: null,
 			transfer_data: null,
-			trial_end: null,
+			trial_end: start.trialEnd,
 			trial_settings: {
 				end_behavior: { missing_payment_method: 'create_invoice' },
 			},
-			trial_start: null,
+			trial_start: start.trialEnd ? now : null,
 		};
 		Object.defineProperty( sub, 'save_default_payment_method', {
 			value: sub.payment_settings.save_default_payment_method,
@@ -281,16 +278,28 @@ export class Subscriptions {
 		sub.items.data = items.map( ( item ) =>
 			this.subscriptionItem( id, item, now, periodEnd )
 		);
+		if ( start.free ) {
+			// An anchor without prorations: nothing is owed until the anchor, so Stripe makes no
+			// invoice (not even a $0 one) and the subscription is active at once.
+			sub.status = 'active';
+		}
 		this.save( sub );
 		this.emit( 'customer.subscription.created', sub );
-		const invoice = this.newInvoice( sub, 'subscription_create' );
+		if ( start.free ) {
+			return this.render( sub, p.expand );
+		}
+		const invoice = this.newInvoice(
+			sub,
+			'subscription_create',
+			start.share
+		);
 		sub.latest_invoice = invoice.id;
 
 		if ( invoice.amount_due === 0 ) {
 			invoice.status = 'paid';
 			invoice.paid = true;
 			invoice.status_transitions.paid_at = now;
-			sub.status = 'active';
+			sub.status = start.trialEnd ? 'trialing' : 'active';
 			this.emit( 'invoice.paid', invoice );
 			return this.render( sub, p.expand );
 		}
@@ -312,6 +321,89 @@ export class Subscriptions {
 			throw new HttpAnswer( 402, error );
 		}
 		return this.render( sub, p.expand );
+	}
+
+	/**
+	 * When a new subscription's billing starts, as Stripe's create parameters set it:
+	 *
+	 * - neither: at once, a full period from now (the first invoice charges it now);
+	 * - trial_end (a future time): a free trial until then, with a $0 first invoice
+	 *   (subscription_create), status trialing, the anchor at the trial's end;
+	 * - billing_cycle_anchor (a future time, no later than the price's next natural billing
+	 *   date): the first period runs from now to the anchor. With proration_behavior none it is
+	 *   free and Stripe makes no invoice at all ("Unlike a trial, there is no 0 USD invoice"):
+	 *   the subscription is active, latest_invoice null, and the anchor's invoice
+	 *   (subscription_cycle) is the first charge. Otherwise (create_prorations, the default, or
+	 *   always_invoice) the first invoice charges now the share of a period up to the anchor.
+	 *
+	 * Stripe's refusals: a time in the past ("Invalid timestamp: must be an integer Unix timestamp
+	 * in the future."), an anchor later than the next natural billing date. Combining a trial
+	 * with an anchor (a trial, then a prorated part) is not modelled: refused as such.
+	 *
+	 * @param {Object} p         Parameters.
+	 * @param {Object} recurring The first price's recurring (interval, interval_count).
+	 * @param {number} now       Unix time of the request.
+	 * @return {{anchor: number, periodEnd: number, trialEnd: number|null, free: boolean, share: number}}
+	 *   The anchor, the first period's end, the trial's end, whether nothing is invoiced now,
+	 *   and the share of a full period the first invoice bills.
+	 */
+	startOfBilling( p, recurring, now ) {
+		const future = ( value, param ) => {
+			const time = this.intParam( value, param );
+			if ( time !== null && time <= now ) {
+				invalid(
+					'Invalid timestamp: must be an integer Unix timestamp in the future.',
+					{ param }
+				);
+			}
+			return time;
+		};
+		const trialEnd =
+			p.trial_end === 'now' ? null : future( p.trial_end, 'trial_end' );
+		const anchor = future( p.billing_cycle_anchor, 'billing_cycle_anchor' );
+		if ( trialEnd !== null && anchor !== null ) {
+			invalid(
+				'The Stripe stand-in does not model trial_end together with billing_cycle_anchor.',
+				{ param: 'billing_cycle_anchor' }
+			);
+		}
+		if ( trialEnd !== null ) {
+			return {
+				anchor: trialEnd,
+				periodEnd: trialEnd,
+				trialEnd,
+				free: false,
+				share: 0,
+			};
+		}
+		const natural = addInterval(
+			now,
+			recurring.interval,
+			recurring.interval_count
+		);
+		if ( anchor === null ) {
+			return {
+				anchor: now,
+				periodEnd: natural,
+				trialEnd: null,
+				free: false,
+				share: 1,
+			};
+		}
+		if ( anchor > natural ) {
+			invalid(
+				`billing_cycle_anchor cannot be later than next natural billing date (${ natural }) for plan`,
+				{ param: 'billing_cycle_anchor' }
+			);
+		}
+		const prorations = p.proration_behavior || 'create_prorations';
+		return {
+			anchor,
+			periodEnd: anchor,
+			trialEnd: null,
+			free: prorations === 'none',
+			share: ( anchor - now ) / ( natural - now ),
+		};
 	}
 
 	updateSubscription( req, id ) {

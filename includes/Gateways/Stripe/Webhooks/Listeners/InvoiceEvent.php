@@ -51,7 +51,7 @@ final class InvoiceEvent implements EventListener {
 		if ( self::FAILED !== $type ) {
 			return "ignored: invoice {$invoice->id()} is {$invoice->status()} at Stripe";
 		}
-		if ( $invoice->is_first() ) {
+		if ( $this->recorder->collects_first( $invoice, $first ) ) {
 			return 'ignored: the first payment is recorded from its PaymentIntent';
 		}
 		$renewal = $this->recorder->failed( $invoice, $first );

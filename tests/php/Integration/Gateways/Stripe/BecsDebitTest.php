@@ -74,27 +74,54 @@ final class BecsDebitTest extends PaymentTestCase {
 		$this->assertSame( $paid_before, did_action( 'donation_widget_donation_succeeded' ) );
 	}
 
-	public function test_a_four_weekly_debit_makes_a_mandate_then_a_subscription_that_starts_on_the_webhook(): void {
+	public function test_a_four_weekly_first_debit_saves_the_account_and_its_subscription_starts_once_it_clears(): void {
 		$request = $this->becs_request( '000123456', array(), array( 'frequency' => '4weekly' ) );
 		$this->assertAnswer( 202, 'pending', $this->payment_call( 'process_becs_debit', $request ) );
 
 		$row = $this->donation_row( $request['attemptId'] );
-		$this->assertSame( 'pending', $row['status'] );
-		$this->assertStringStartsWith( 'sub_', $row['subscription_id'] );
-		$setup = $this->stripe_posts( '/v1/setup_intents' );
-		$this->assertCount( 1, $setup );
-		$this->assertSame( $row['customer_id'], $setup[0]['body']['customer'] );
-		$this->assertSame( 'online', $setup[0]['body']['mandate_data']['customer_acceptance']['type'] );
+		$this->assertSame( array( 'pending', '' ), array( $row['status'], $row['subscription_id'] ) );
+		$this->assertStringStartsWith( 'cus_', $row['customer_id'] );
+		// The first debit: the site's own intent for the donor's customer, keeping a reusable mandate.
+		$posted = $this->stripe_posts( '/v1/payment_intents' );
+		$this->assertCount( 1, $posted );
+		$this->assertSame( 'manual', $posted[0]['body']['confirmation_method'] );
+		$this->assertSame( $row['customer_id'], $posted[0]['body']['customer'] );
+		$this->assertSame( 'off_session', $posted[0]['body']['setup_future_usage'] );
+		$this->assertSame( array( 'au_becs_debit' ), $posted[0]['body']['allowed_payment_method_types'] );
+		$confirmed = $this->stripe_posts( '/v1/payment_intents/' . $row['payment_intent_id'] . '/confirm' );
+		$this->assertSame( 'online', $confirmed[0]['body']['mandate_data']['customer_acceptance']['type'] );
+		$this->assertCount( 0, $this->stripe_posts( '/v1/setup_intents' ) );
+		$this->assertCount( 0, $this->stripe_posts( '/v1/subscriptions' ), 'Nothing more until the debit clears.' );
 
 		$this->clear_debits();
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'succeeded', $row['status'] );
-		$this->assertCount( 1, $this->subscription_rows( $row['subscription_id'] ), 'The first invoice completes the first donation; no second row.' );
-		$subscription = $this->service( SubscriptionRepository::class )->find( $row['subscription_id'] );
-		$this->assertSame( SubscriptionRepository::ACTIVE, $subscription['status'] );
+		$this->assertStringStartsWith( 'sub_', $row['subscription_id'] );
+		$this->assertCount( 1, $this->subscription_rows( $row['subscription_id'] ), 'The first debit is the only donation so far.' );
+		$this->assertSame( SubscriptionRepository::ACTIVE, $this->service( SubscriptionRepository::class )->find( $row['subscription_id'] )['status'] );
+		$subscription = $this->stripe( 'GET', '/v1/subscriptions/' . $row['subscription_id'], array(), self::SECRET_KEY );
+		$intent       = $this->stripe( 'GET', '/v1/payment_intents/' . $row['payment_intent_id'], array(), self::SECRET_KEY );
+		$charge       = $this->stripe( 'GET', '/v1/charges/' . $row['provider_reference'], array(), self::SECRET_KEY );
+		$this->assertSame( 'active', $subscription['status'] );
+		$this->assertNull( $subscription['latest_invoice'] );
+		$this->assertSame( $intent['payment_method'], $subscription['default_payment_method'] );
+		$this->assertSame( $charge['created'] + 28 * DAY_IN_SECONDS, $subscription['billing_cycle_anchor'], 'The next debit 4 weeks after the first.' );
+		$mandate = $this->stripe( 'GET', '/v1/mandates/' . $charge['payment_method_details']['au_becs_debit']['mandate'], array(), self::SECRET_KEY );
+		$this->assertSame( array( 'multi_use', 'active' ), array( $mandate['type'], $mandate['status'] ) );
+
+		// The next debit, four weeks on, is collected on the saved account and mandate.
+		$renewal = $this->control(
+			'POST',
+			'/__control/stripe/advance',
+			array(
+				'subscription' => $row['subscription_id'],
+				'action'       => 'renewal',
+			)
+		)['body'];
+		$this->assertSame( 'processing', $renewal['payment_intent']['status'] );
 	}
 
-	public function test_a_four_weekly_debit_that_bounces_ends_its_subscription(): void {
+	public function test_a_four_weekly_first_debit_that_bounces_fails_and_starts_no_subscription(): void {
 		$request = $this->becs_request( '111111116', array(), array( 'frequency' => '4weekly' ) );
 		$this->assertAnswer( 202, 'pending', $this->payment_call( 'process_becs_debit', $request ) );
 		$this->clear_debits();
@@ -102,7 +129,8 @@ final class BecsDebitTest extends PaymentTestCase {
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'failed', $row['status'] );
 		$this->assertStringStartsWith( 'no_account: ', $row['failure_reason'] );
-		$this->assertSame( 'canceled', $this->stripe( 'GET', '/v1/subscriptions/' . $row['subscription_id'], array(), self::SECRET_KEY )['status'], 'The subscription is cancelled at Stripe.' );
+		$this->assertSame( '', $row['subscription_id'] );
+		$this->assertSame( array(), $this->stripe( 'GET', '/v1/subscriptions', array( 'status' => 'all' ), self::SECRET_KEY )['data'] );
 	}
 
 	public function test_without_the_accepted_agreement_nothing_is_recorded_or_sent(): void {

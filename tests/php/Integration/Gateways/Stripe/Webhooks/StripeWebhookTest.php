@@ -7,7 +7,11 @@
 
 namespace DonationWidget\Tests\Integration\Gateways\Stripe\Webhooks;
 
+use DonationWidget\Checkout\DonationLedger;
+use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Gateways\Stripe\DonationProduct;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\PaymentTestCase;
 use DonationWidget\Admin\WebhookHealthReport;
@@ -125,14 +129,20 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$this->assertSame( 'succeeded', $this->donation_row( $row['attempt_id'] )['status'] );
 	}
 
-	public function test_payment_intent_succeeded_completes_a_donation_whose_browser_never_came_back(): void {
-		// A 4-weekly first payment: Stripe confirms its invoice's intent itself after 3-D Secure.
-		$request  = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ), array( 'frequency' => '4weekly' ) );
-		$answered = $this->pay( $request );
-		$this->assertAnswer( 200, 'requires_action', $answered );
-		// The donor passes 3-D Secure, then the browser closes: the widget never posts again.
-		$this->complete_3ds( $answered->data()['client_secret'] );
-		$event = $this->last_event( 'payment_intent.succeeded', $answered->data()['payment_intent_id'] );
+	public function test_payment_intent_succeeded_completes_a_donation_whose_answer_never_came_back_and_starts_its_subscription(): void {
+		// A 4-weekly first gift: Stripe charges the card, and every answer to the site is lost.
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/confirm',
+				'times' => 3,
+			)
+		);
+		$request = $this->card_request( array(), array( 'frequency' => '4weekly' ) );
+		$this->assertAnswer( 502, 'server', $this->pay( $request ) );
+		$intent_id = $this->donation_row( $request['attemptId'] )['payment_intent_id'];
+		$event     = $this->last_event( 'payment_intent.succeeded', $intent_id );
 
 		$response = $this->deliver( $event );
 
@@ -140,8 +150,15 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$this->assertSame( 'processed', $response->get_data()['status'] );
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'succeeded', $row['status'] );
-		$this->assertSame( $this->stripe( 'GET', '/v1/payment_intents/' . $answered->data()['payment_intent_id'], array(), self::SECRET_KEY )['latest_charge'], $row['provider_reference'] );
+		$this->assertSame( $this->stripe( 'GET', '/v1/payment_intents/' . $intent_id, array(), self::SECRET_KEY )['latest_charge'], $row['provider_reference'] );
 		$this->assertMatchesRegularExpression( '/^ch_/', $row['provider_reference'] );
+		$this->assertStringStartsWith( 'sub_', $row['subscription_id'] );
+		$this->assertSame( SubscriptionRepository::ACTIVE, $this->service( SubscriptionRepository::class )->find( $row['subscription_id'] )['status'] );
+
+		// Stripe sends it again: nothing changes, and no second subscription.
+		$this->deliver( $event );
+		$this->assertCount( 1, $this->stripe_posts( '/v1/subscriptions' ) );
+		$this->assertCount( 1, $this->subscription_rows( $row['subscription_id'] ) );
 	}
 
 	public function test_an_express_payment_completed_by_the_webhook_records_the_wallet(): void {
@@ -404,7 +421,7 @@ final class StripeWebhookTest extends PaymentTestCase {
 	 */
 	private function find_attempt_of_intent( string $intent_id ): string {
 		global $wpdb;
-		return (string) $wpdb->get_var( $wpdb->prepare( 'SELECT attempt_id FROM ' . \DonationWidget\Database\Schema::table( 'donations' ) . ' WHERE payment_intent_id = %s', $intent_id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		return (string) $wpdb->get_var( $wpdb->prepare( 'SELECT attempt_id FROM ' . Schema::table( 'donations' ) . ' WHERE payment_intent_id = %s', $intent_id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 	}
 
 	public function test_payment_intent_payment_failed_records_the_reason(): void {
@@ -419,22 +436,96 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$this->assertStringStartsWith( 'payment_intent_authentication_failure: ', $row['failure_reason'] );
 	}
 
-	public function test_the_first_invoice_completes_the_original_donation_without_a_new_row(): void {
+	/**
+	 * The items of a 4-weekly subscription of $52.50, as the widget prices them.
+	 */
+	private function donation_items(): array {
+		return array(
+			array(
+				'price_data' => array(
+					'currency'    => 'aud',
+					'product'     => DonationProduct::PRODUCT_ID,
+					'unit_amount' => '5250',
+					'recurring'   => array(
+						'interval'       => 'week',
+						'interval_count' => '4',
+					),
+				),
+			),
+		);
+	}
+
+	/**
+	 * Records a subscription made at Stripe as the subscription of a paid 4-weekly donation.
+	 */
+	private function record_subscription( array $row, array $subscription ): void {
+		global $wpdb;
+		$wpdb->update( Schema::table( 'donations' ), array( 'subscription_id' => '' ), array( 'id' => $row['id'] ) );
+		$this->service( DonationLedger::class )->start_subscription( $this->service( DonationRepository::class )->find( (int) $row['id'] ), $subscription['id'], $row['customer_id'] );
+	}
+
+	public function test_an_invoice_that_collected_nothing_is_no_donation(): void {
+		$row = $this->paid_four_weekly();
+		// A subscription whose first invoice is for $0 (as a trial's is).
+		$trial = $this->stripe(
+			'POST',
+			'/v1/subscriptions',
+			array(
+				'customer'  => $row['customer_id'],
+				'items'     => $this->donation_items(),
+				'trial_end' => (string) ( time() + 28 * DAY_IN_SECONDS ),
+			),
+			self::SECRET_KEY
+		);
+		$this->record_subscription( $row, $trial );
+
+		$response = $this->deliver( $this->last_event( 'invoice.paid', $trial['latest_invoice'] ) );
+
+		$this->assertSame( "ignored: invoice {$trial['latest_invoice']} collected nothing", $response->get_data()['outcome'] );
+		$this->assertCount( 1, $this->subscription_rows( $trial['id'] ), 'The first donation only.' );
+	}
+
+	public function test_a_subscription_started_before_first_gifts_were_paid_on_their_own_completes_its_first_donation_from_its_first_invoice(): void {
+		// Started the old way: the subscription's first invoice collects the first gift.
 		$request = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ), array( 'frequency' => '4weekly' ) );
-		$this->assertAnswer( 200, 'requires_action', $answered = $this->pay( $request ) );
-		$this->complete_3ds( $answered->data()['client_secret'] );
-		$row  = $this->donation_row( $request['attemptId'] );
-		$paid = $this->last_event( 'invoice.paid' );
-		$this->assertSame( 'subscription_create', $paid['data']['object']['billing_reason'] );
+		$this->assertAnswer( 200, 'requires_action', $this->pay( $request ) );
+		$row      = $this->donation_row( $request['attemptId'] );
+		$attached = $this->stripe( 'POST', '/v1/payment_methods/pm_card_visa/attach', array( 'customer' => $row['customer_id'] ), self::SECRET_KEY );
+		$this->stripe(
+			'POST',
+			'/v1/products',
+			array(
+				'id'   => DonationProduct::PRODUCT_ID,
+				'name' => '4-weekly donation',
+			),
+			self::SECRET_KEY
+		);
+		$old            = $this->stripe(
+			'POST',
+			'/v1/subscriptions',
+			array(
+				'customer'               => $row['customer_id'],
+				'items'                  => $this->donation_items(),
+				'default_payment_method' => $attached['id'],
+				'payment_behavior'       => 'allow_incomplete',
+				'expand'                 => array( 'latest_invoice.payments' ),
+			),
+			self::SECRET_KEY
+		);
+		$invoice_intent = $old['latest_invoice']['payments']['data'][0]['payment']['payment_intent'];
+		global $wpdb;
+		$wpdb->update( Schema::table( 'donations' ), array( 'payment_intent_id' => $invoice_intent ), array( 'id' => $row['id'] ) );
+		$this->record_subscription( $this->donation_row( $request['attemptId'] ), $old );
 
-		$response = $this->deliver( $paid );
+		$response = $this->deliver( $this->last_event( 'invoice.paid', $old['latest_invoice']['id'] ) );
 
-		$this->assertSame( 'processed', $response->get_data()['status'] );
-		$rows = $this->subscription_rows( $row['subscription_id'] );
+		$this->assertSame( "donation #{$row['id']} succeeded (first invoice)", $response->get_data()['outcome'] );
+		$rows = $this->subscription_rows( $old['id'] );
 		$this->assertCount( 1, $rows );
 		$this->assertSame( 'succeeded', $rows[0]['status'] );
-		$this->assertSame( $this->stripe( 'GET', '/v1/payment_intents/' . $answered->data()['payment_intent_id'], array(), self::SECRET_KEY )['latest_charge'], $rows[0]['provider_reference'] );
-		$this->assertSame( SubscriptionRepository::ACTIVE, $this->service( SubscriptionRepository::class )->find( $row['subscription_id'] )['status'] );
+		$this->assertSame( $this->stripe( 'GET', '/v1/payment_intents/' . $invoice_intent, array(), self::SECRET_KEY )['latest_charge'], $rows[0]['provider_reference'] );
+		$this->assertSame( SubscriptionRepository::ACTIVE, $this->service( SubscriptionRepository::class )->find( $old['id'] )['status'] );
+		$this->assertCount( 1, $this->stripe_posts( '/v1/subscriptions' ), 'Its subscription already existed (made above): the site started none.' );
 	}
 
 	public function test_each_renewal_becomes_its_own_donation_linked_to_the_subscription(): void {
@@ -566,23 +657,13 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$this->assertSame( 'succeeded', $this->donation_row( $row['attempt_id'] )['status'], 'The money of the first donation did move.' );
 	}
 
-	public function test_a_subscription_that_never_started_is_not_announced_as_cancelled(): void {
+	public function test_a_declined_first_gift_leaves_no_subscription_to_cancel_or_announce(): void {
 		$request = $this->card_request( array( 'token' => 'pm_card_chargeCustomerFail' ), array( 'frequency' => '4weekly' ) );
 		$this->assertAnswer( 200, 'card_error', $this->pay( $request ) );
-		$row       = $this->donation_row( $request['attemptId'] );
-		$announced = 0;
-		$listener  = static function () use ( &$announced ): void {
-			++$announced;
-		};
-		add_action( 'donation_widget_subscription_cancelled', $listener );
 
-		try {
-			$this->deliver( $this->last_event( 'customer.subscription.deleted', $row['subscription_id'] ) );
-		} finally {
-			remove_action( 'donation_widget_subscription_cancelled', $listener );
-		}
-
-		$this->assertSame( 0, $announced );
+		$this->assertSame( '', $this->donation_row( $request['attemptId'] )['subscription_id'] );
+		$this->assertSame( array(), $this->control( 'GET', '/__control/stripe/events?type=customer.subscription.created' )['body'] );
+		$this->assertSame( array(), $this->control( 'GET', '/__control/stripe/events?type=customer.subscription.deleted' )['body'] );
 	}
 
 	public function test_a_failed_processing_releases_the_event_so_stripes_retry_runs_it(): void {

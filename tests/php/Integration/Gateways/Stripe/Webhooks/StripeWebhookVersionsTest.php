@@ -49,22 +49,31 @@ final class StripeWebhookVersionsTest extends PaymentTestCase {
 	 * @dataProvider versions
 	 */
 	public function test_a_first_payment_a_renewal_and_its_refund_end_the_same_in_either_payload_version( string $version ): void {
-		// A 4-weekly first payment whose donor passed 3-D Secure and closed the browser.
+		// A 4-weekly first gift the site confirmed after 3-D Secure, every answer of Stripe lost.
 		$request  = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ), array( 'frequency' => '4weekly' ) );
 		$answered = $this->pay( $request );
 		$this->assertAnswer( 200, 'requires_action', $answered );
 		$this->complete_3ds( $answered->data()['client_secret'] );
-		$first = $this->donation_row( $request['attemptId'] );
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/confirm',
+				'times' => 3,
+			)
+		);
+		$this->assertAnswer( 502, 'server', $this->pay( array( 'paymentIntentId' => $answered->data()['payment_intent_id'] ) + $request ) );
 
-		$invoice_paid = $this->event_in( $version, 'invoice.paid', $this->stripe( 'GET', '/v1/subscriptions/' . $first['subscription_id'], array(), self::SECRET_KEY )['latest_invoice'] );
-		$this->assertSame( '2024-06-20' === $version, array_key_exists( 'charge', $invoice_paid['data']['object'] ), 'Only the old shape names the charge.' );
-		$this->assertSame( 200, $this->deliver( $invoice_paid )->get_status() );
+		$succeeded = $this->event_in( $version, 'payment_intent.succeeded', $answered->data()['payment_intent_id'] );
+		$this->assertSame( 200, $this->deliver( $succeeded )->get_status() );
 
+		// The gift is paid, and its subscription started.
 		$first = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( array( 'succeeded', $this->charge_of( $answered->data()['payment_intent_id'] ) ), array( $first['status'], $first['provider_reference'] ) );
+		$this->assertStringStartsWith( 'sub_', $first['subscription_id'] );
 
 		// Four weeks later: a renewal, then a refund made in Stripe's dashboard.
-		$renewal = $this->control(
+		$renewal      = $this->control(
 			'POST',
 			'/__control/stripe/advance',
 			array(
@@ -72,7 +81,9 @@ final class StripeWebhookVersionsTest extends PaymentTestCase {
 				'action'       => 'renewal_paid',
 			)
 		)['body'];
-		$this->assertSame( 200, $this->deliver( $this->event_in( $version, 'invoice.paid', $renewal['invoice']['id'] ) )->get_status() );
+		$invoice_paid = $this->event_in( $version, 'invoice.paid', $renewal['invoice']['id'] );
+		$this->assertSame( '2024-06-20' === $version, array_key_exists( 'charge', $invoice_paid['data']['object'] ), 'Only the old shape names the charge.' );
+		$this->assertSame( 200, $this->deliver( $invoice_paid )->get_status() );
 		$renewal_row = $this->donation_row( 'invoice:' . $renewal['invoice']['id'] );
 		$charge      = $this->charge_of( $renewal['payment_intent']['id'] );
 		$this->assertSame( array( 'succeeded', $charge, $renewal['payment_intent']['id'] ), array( $renewal_row['status'], $renewal_row['provider_reference'], $renewal_row['payment_intent_id'] ) );

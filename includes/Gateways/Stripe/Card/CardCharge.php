@@ -1,6 +1,6 @@
 <?php
 /**
- * A one-off card donation: a PaymentIntent the site makes and confirms.
+ * A card payment: a PaymentIntent the site makes and confirms.
  *
  * @package DonationWidget
  */
@@ -19,11 +19,12 @@ use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Charges the donation's total to the donor's card (see ServerConfirmedIntent for why in two
- * steps, and why only the site confirms). After 3-D Secure the intent waits in
- * requires_confirmation until the site confirms it again with the same card.
+ * Charges the donation's total to the donor's card, a one-off donation or a 4-weekly donation's
+ * first gift (see ServerConfirmedIntent for why in two steps, and why only the site confirms).
+ * After 3-D Secure the intent waits in requires_confirmation until the site confirms it again
+ * with the same card.
  */
-final class OneOffCardPayment {
+final class CardCharge {
 
 	/**
 	 * Builds the payment.
@@ -37,15 +38,17 @@ final class OneOffCardPayment {
 	 * Pays the donation with a card: its intent, confirmed with the card unless already paid or
 	 * under way.
 	 *
-	 * @param Donation $donation       The pending donation.
-	 * @param string   $payment_method The donor's pm_… id.
+	 * @param Donation             $donation       The pending donation.
+	 * @param string               $payment_method The donor's pm_… id.
+	 * @param array<string, mixed> $params         The intent's own parameters beside a one-off's
+	 *                                             (a 4-weekly first gift's customer …).
 	 * @return PaymentIntent|null The intent; null when this attempt has tried too many cards.
 	 * @throws StripeCardError     When the card is declined (the error carries the PaymentIntent).
 	 * @throws StripeRequestError  When Stripe refuses the request.
 	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
 	 */
-	public function charge( Donation $donation, string $payment_method ): ?PaymentIntent {
-		$intent = $this->intents->of( $donation, array( 'allowed_payment_method_types' => array( 'card' ) ) );
+	public function charge( Donation $donation, string $payment_method, array $params = array() ): ?PaymentIntent {
+		$intent = $this->intents->of( $donation, $params + array( 'allowed_payment_method_types' => array( 'card' ) ) );
 		if ( PaymentIntent::REQUIRES_PAYMENT_METHOD !== $intent->status() ) {
 			// A retried attempt whose intent was paid, or is being paid, already: never again.
 			return $intent;
