@@ -16,17 +16,19 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Card and bank-debit one-off donations are paid in two steps, both from the site:
+ * Card, bank-debit and express checkout (wallet) one-off donations are paid in two steps, both
+ * from the site:
  *
  * 1. the PaymentIntent is made for the donation (confirmation_method manual, so the browser can
  *    run 3-D Secure with its client secret but never try another card with it), its parameters
  *    all from the stored donation, so every retry of the attempt sends the same request under
  *    the same Idempotency-Key and gets the same intent; its id is kept on the record at once;
- * 2. it is confirmed with the donor's payment method, under a key naming that payment method.
+ * 2. it is confirmed with the donor's payment method (or the ConfirmationToken that makes one),
+ *    under a key naming it.
  *
  * So a lost answer is safe at either step: the retried request replays Stripe's first answer,
  * and a Try Again of the attempt finds the intent by the id kept, however it ended. Each
- * confirmation with a new payment method is one try, counted on the donation: after MAX_TRIES
+ * confirmation with a new payment method or token is one try, counted on the donation: after MAX_TRIES
  * the intent is cancelled, so a card tester gets at most that many cards tried per attempt,
  * whatever they do with the client secret.
  */
@@ -113,6 +115,40 @@ final class ServerConfirmedIntent {
 					'expand'         => array( 'latest_charge.balance_transaction' ),
 				) + $params,
 				StripeMetadata::idempotency_key( $donation, 'confirm:' . $payment_method . ( $new_method ? '' : ':' . $intent->status() ) )
+			)
+		);
+	}
+
+	/**
+	 * Confirms the intent with a ConfirmationToken (Stripe.js's createConfirmationToken, as the
+	 * express checkout sends it): Stripe makes the payment method from it. A token is
+	 * single-use, so each one is a new try, refused (and the intent cancelled) once MAX_TRIES
+	 * were made. Finishing after 3-D Secure confirms with the payment method the token made
+	 * (confirm()), which is not a new try.
+	 *
+	 * Lets StripeCardError through when the card is declined.
+	 *
+	 * @param Donation             $donation           The donation.
+	 * @param PaymentIntent        $intent             Its intent, not yet paid.
+	 * @param string               $confirmation_token The ctoken_… id.
+	 * @param array<string, mixed> $params             More confirm parameters.
+	 * @return PaymentIntent|null The intent after confirming; null when the tries are used up.
+	 * @throws StripeRequestError  When Stripe refuses the request (an unknown, used or expired token).
+	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
+	 */
+	public function confirm_with_token( Donation $donation, PaymentIntent $intent, string $confirmation_token, array $params = array() ): ?PaymentIntent {
+		if ( ! $this->ledger->take_payment_try( $donation, self::MAX_TRIES ) ) {
+			$this->canceller->cancel( $donation, $intent );
+			return null;
+		}
+		return new PaymentIntent(
+			$this->stripe->post(
+				'/v1/payment_intents/' . rawurlencode( $intent->id() ) . '/confirm',
+				array(
+					'confirmation_token' => $confirmation_token,
+					'expand'             => array( 'latest_charge.balance_transaction' ),
+				) + $params,
+				StripeMetadata::idempotency_key( $donation, 'confirm:' . $confirmation_token )
 			)
 		);
 	}
