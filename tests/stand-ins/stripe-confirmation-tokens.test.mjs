@@ -5,11 +5,7 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-	PUBLISHABLE_KEY,
-	V2024,
-	standInsForTests,
-} from './stripe-harness.mjs';
+import { PUBLISHABLE_KEY, V2024, standInsForTests } from './stripe-harness.mjs';
 
 const harness = standInsForTests();
 const { stripe, json } = harness;
@@ -87,10 +83,7 @@ describe( 'Stripe ConfirmationTokens', () => {
 			{ key: PUBLISHABLE_KEY }
 		);
 		assert.equal( withPublishable.status, 401 );
-		assert.equal(
-			withPublishable.body.error.code,
-			'secret_key_required'
-		);
+		assert.equal( withPublishable.body.error.code, 'secret_key_required' );
 		const unknown = await stripe(
 			'GET',
 			'/v1/confirmation_tokens/ctoken_nothing'
@@ -272,10 +265,10 @@ describe( 'Stripe ConfirmationTokens', () => {
 		);
 		assert.equal( paid.body.status, 'succeeded' );
 		const charges = await chargesOf( pi.id );
-		assert.deepEqual(
-			charges.map( ( charge ) => charge.status ).sort(),
-			[ 'failed', 'succeeded' ]
-		);
+		assert.deepEqual( charges.map( ( charge ) => charge.status ).sort(), [
+			'failed',
+			'succeeded',
+		] );
 	} );
 
 	test( "a manual intent's client secret cannot confirm it with a token from the browser, and that token stays unused", async () => {
@@ -294,9 +287,8 @@ describe( 'Stripe ConfirmationTokens', () => {
 		);
 		assert.deepEqual( await chargesOf( pi.id ), [] );
 		assert.equal(
-			(
-				await stripe( 'GET', `/v1/confirmation_tokens/${ token.id }` )
-			).body.payment_intent,
+			( await stripe( 'GET', `/v1/confirmation_tokens/${ token.id }` ) )
+				.body.payment_intent,
 			null
 		);
 	} );

@@ -259,8 +259,15 @@ async function runScenario( version ) {
 		{
 			payment_method_data: {
 				type: 'card',
-				card: { number: card.number, exp_month: card.exp_month, exp_year: card.exp_year },
-				billing_details: { name: 'A Donor', email: 'donor@example.org' },
+				card: {
+					number: card.number,
+					exp_month: card.exp_month,
+					exp_year: card.exp_year,
+				},
+				billing_details: {
+					name: 'A Donor',
+					email: 'donor@example.org',
+				},
 			},
 			return_url: 'https://example.org/donate',
 			stand_in_wallet: 'google_pay',

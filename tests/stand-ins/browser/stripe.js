@@ -1768,8 +1768,8 @@
 			 * @return {Promise<Object>} { confirmationToken } or { error }.
 			 */
 			async createConfirmationToken( args ) {
-				const options = args || {};
-				const group = groupFromElements( options.elements );
+				const given = args || {};
+				const group = groupFromElements( given.elements );
 				if ( ! group ) {
 					return {
 						error: {
@@ -1779,7 +1779,7 @@
 						},
 					};
 				}
-				const params = options.params || {};
+				const params = given.params || {};
 				const extra = params.payment_method_data || {};
 				const body = {};
 				[ 'return_url', 'shipping' ].forEach( ( field ) => {
@@ -1797,7 +1797,8 @@
 							extra.billing_details || {}
 						),
 					};
-					body.stand_in_wallet = group.pendingExpress.expressPaymentType;
+					body.stand_in_wallet =
+						group.pendingExpress.expressPaymentType;
 					group.pendingExpress = null;
 				} else if ( group.findField( 'cardNumber' ) ) {
 					const invalid = cardValidation( group );

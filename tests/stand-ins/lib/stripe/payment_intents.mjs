@@ -38,7 +38,9 @@ export class PaymentIntents {
 			: null;
 		const instrument =
 			this.instrumentFrom( p, req, customer ) ||
-			( token ? this.confirmationTokenInstrument( token, customer ) : null );
+			( token
+				? this.confirmationTokenInstrument( token, customer )
+				: null );
 		const returnUrl = p.return_url || ( token && token.return_url );
 		const automatic = p.automatic_payment_methods
 			? {

@@ -767,7 +767,9 @@ export function buildSchema( version ) {
 					a[ 0 ].localeCompare( b[ 0 ] )
 				)
 			);
-			data.optional = [ ...new Set( [ ...data.optional, 'card' ] ) ].sort();
+			data.optional = [
+				...new Set( [ ...data.optional, 'card' ] ),
+			].sort();
 			if ( data.props.type && data.props.type.enum ) {
 				data.props.type = {
 					enum: [
