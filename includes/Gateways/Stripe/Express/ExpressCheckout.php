@@ -165,28 +165,38 @@ final class ExpressCheckout implements FollowUpCall {
 	 */
 	public function pay( Donation $donation, PaymentInput $input ): PaymentOutcome {
 		try {
-			// Same attempt, same parameters, same key: a retry gets the same PaymentIntent back.
-			$intent = $this->intents->of( $donation, array( 'allowed_payment_method_types' => self::PAYMENT_METHOD_TYPES ) );
-			if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
-				return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
-			}
-			if ( PaymentIntent::REQUIRES_PAYMENT_METHOD === $intent->status() ) {
-				$intent = $this->intents->confirm_with_token( $donation, $intent, $input->field( 'confirmation_token' ) );
-				if ( null === $intent ) {
-					return self::too_many_tries();
-				}
-			} else {
-				// A retried attempt whose intent was paid or is being paid: never again; one
-				// the donor authenticated meanwhile is finished as get_charge_id would.
-				$intent = $this->after_authentication( $donation, $intent );
-			}
-			$outcome = $this->outcomes->of( $donation, $intent );
-			return PaymentOutcome::REQUIRES_ACTION === $outcome->kind ? $outcome : $outcome->with_client_secret( $intent->client_secret() );
+			return $this->charge( $donation, $input->field( 'confirmation_token' ) );
 		} catch ( StripeCardError $error ) {
 			return $this->outcomes->of_card_error( $donation, $error );
 		} catch ( StripeRequestError $error ) {
 			return self::of_refusal( $error );
 		}
+	}
+
+	/**
+	 * Charges (or finishes charging) the donation; Stripe's errors go up to pay().
+	 *
+	 * @param Donation $donation           The attempt's donation.
+	 * @param string   $confirmation_token The ctoken_… id.
+	 */
+	private function charge( Donation $donation, string $confirmation_token ): PaymentOutcome {
+		// Same attempt, same parameters, same key: a retry gets the same PaymentIntent back.
+		$intent = $this->intents->of( $donation, array( 'allowed_payment_method_types' => self::PAYMENT_METHOD_TYPES ) );
+		if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
+			return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
+		}
+		if ( PaymentIntent::REQUIRES_PAYMENT_METHOD === $intent->status() ) {
+			$intent = $this->intents->confirm_with_token( $donation, $intent, $confirmation_token );
+			if ( null === $intent ) {
+				return self::too_many_tries();
+			}
+		} else {
+			// A retried attempt whose intent was paid or is being paid: never again; one the
+			// donor authenticated meanwhile is finished as get_charge_id would.
+			$intent = $this->after_authentication( $donation, $intent );
+		}
+		$outcome = $this->outcomes->of( $donation, $intent );
+		return PaymentOutcome::REQUIRES_ACTION === $outcome->kind ? $outcome : $outcome->with_client_secret( $intent->client_secret() );
 	}
 
 	/**
