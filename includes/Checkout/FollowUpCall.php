@@ -14,8 +14,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Donations\InvalidDonationRequest;
 
 /**
- * Express checkout confirms the payment in the browser (the wallet), then calls get_charge_id:
- * the checkout finds the donation by the payment named and settles it from the provider's copy.
+ * Express checkout finishes the payment in the browser after its paying call (the bank's
+ * 3-D Secure), then calls get_charge_id: the checkout finds the donation by the payment named and
+ * settles it from the provider's copy (the method confirms it there when the site must).
  */
 interface FollowUpCall extends PaymentMethod {
 

@@ -22,7 +22,9 @@ use DonationWidget\Http\ProviderUnavailable;
  * and try again!" on the card number. So:
  *
  * - 200 success:true, type ""               the payment went through; data.reference is the charge
- *                                           or the wallet provider's capture id.
+ *                                           or the wallet provider's capture id (the express
+ *                                           checkout's payment_intent also hands over
+ *                                           data.client_secret and data.payment_intent_id).
  * - 200 type requires_action                the bank wants 3-D Secure: data.client_secret and
  *                                           data.payment_intent_id; post again with paymentIntentId.
  * - 200 type card_error                     declined or authentication failed: a new card may
@@ -61,7 +63,7 @@ final class PaymentAnswers {
 	 */
 	public static function for_outcome( PaymentOutcome $outcome ): AjaxResult {
 		return match ( $outcome->kind ) {
-			PaymentOutcome::PAID               => self::paid( $outcome->reference ),
+			PaymentOutcome::PAID               => self::handing_over( self::paid( $outcome->reference ), $outcome ),
 			PaymentOutcome::REQUIRES_ACTION    => self::requires_action( $outcome->client_secret, $outcome->payment_id ),
 			PaymentOutcome::CONFIRM_IN_BROWSER => AjaxResult::success(
 				array(
@@ -70,7 +72,7 @@ final class PaymentAnswers {
 				)
 			),
 			PaymentOutcome::PROCESSING,
-			PaymentOutcome::HELD               => self::pending( $outcome->message ),
+			PaymentOutcome::HELD               => self::handing_over( self::pending( $outcome->message ), $outcome ),
 			PaymentOutcome::FOREIGN            => self::conflict( $outcome->message ),
 			PaymentOutcome::DECLINED           => self::card_error( $outcome->message, $outcome->code ),
 			PaymentOutcome::NOT_VERIFIED       => self::not_verified( $outcome->message, $outcome->code ),
@@ -78,6 +80,26 @@ final class PaymentAnswers {
 			PaymentOutcome::NOT_FOUND          => self::not_found(),
 			default                            => self::not_started(),
 		};
+	}
+
+	/**
+	 * An answer with the client secret an outcome hands to the browser (data.client_secret and
+	 * data.payment_intent_id, as the express checkout's payment_intent call reads them); the
+	 * answer as it is when the outcome has none.
+	 *
+	 * @param AjaxResult     $answer  The answer.
+	 * @param PaymentOutcome $outcome What the provider said.
+	 */
+	private static function handing_over( AjaxResult $answer, PaymentOutcome $outcome ): AjaxResult {
+		if ( '' === $outcome->client_secret ) {
+			return $answer;
+		}
+		return $answer->with_data(
+			array(
+				'client_secret'     => $outcome->client_secret,
+				'payment_intent_id' => $outcome->payment_id,
+			)
+		);
 	}
 
 	/**

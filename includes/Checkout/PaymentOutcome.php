@@ -211,6 +211,17 @@ final class PaymentOutcome {
 	}
 
 	/**
+	 * The same outcome, with its payment's client secret for the browser: a paid or pending
+	 * express checkout still hands it over, as the confirm_in_browser answer did, and the
+	 * browser carries on with it (3-D Secure, then get_charge_id).
+	 *
+	 * @param string $client_secret For the browser.
+	 */
+	public function with_client_secret( string $client_secret ): self {
+		return new self( $this->kind, $this->message, $this->code, $this->detail, $this->reference, $this->payment_id, $this->method, $client_secret, $this->fails_record, $this->awaits_donor );
+	}
+
+	/**
 	 * Whether the donation ends failed.
 	 */
 	public function is_failure(): bool {

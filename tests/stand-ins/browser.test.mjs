@@ -297,6 +297,94 @@ describe( 'browser stand-ins', () => {
 		} );
 	} );
 
+	test( 'Stripe.js: express checkout finished on the server with a ConfirmationToken', async () => {
+		await addScript(
+			`${ standIns.url }/browser/stripe.js?api=${ encodeURIComponent(
+				`${ standIns.url }/stripe`
+			) }`
+		);
+		const secretCall = ( path, params = {} ) =>
+			fetch( `${ standIns.url }/stripe${ path }`, {
+				method: 'POST',
+				headers: { Authorization: 'Bearer sk_test_browser' },
+				body: new URLSearchParams( params ),
+			} ).then( ( response ) => response.json() );
+		await page.evaluate( () => {
+			const host = document.createElement( 'div' );
+			host.id = 'express-ct';
+			document.body.appendChild( host );
+			window.__standInWalletCard = '4000002760003184';
+			window.__standInStripe3ds = 'succeed';
+			window.stripeCt = window.Stripe( 'pk_test_browser' );
+			const elements = window.stripeCt.elements( {
+				mode: 'payment',
+				amount: 2500,
+				currency: 'aud',
+			} );
+			const element = elements.create( 'expressCheckout', {
+				buttonType: { googlePay: 'donate' },
+			} );
+			window.tokenResult = new Promise( ( resolve ) => {
+				element.on( 'confirm', async () => {
+					await elements.submit();
+					resolve(
+						await window.stripeCt.createConfirmationToken( {
+							elements,
+							params: { return_url: window.location.href },
+						} )
+					);
+				} );
+			} );
+			element.mount( '#express-ct' );
+		} );
+		await page
+			.locator( '#express-ct' )
+			.getByRole( 'button', { name: 'Donate with Google Pay' } )
+			.click();
+		const { confirmationToken } = await page.evaluate(
+			() => window.tokenResult
+		);
+		assert.match( confirmationToken.id, /^ctoken_/ );
+		assert.equal( confirmationToken.payment_intent, null );
+		assert.equal(
+			confirmationToken.payment_method_preview.card.wallet.type,
+			'google_pay'
+		);
+		assert.equal(
+			confirmationToken.payment_method_preview.billing_details.email,
+			'donor@example.com'
+		);
+
+		// The server makes and confirms a manual intent with it; the bank wants 3-D Secure.
+		const intent = await secretCall( '/v1/payment_intents', {
+			amount: '2500',
+			currency: 'aud',
+			confirmation_method: 'manual',
+			confirm: 'true',
+			confirmation_token: confirmationToken.id,
+		} );
+		assert.equal( intent.status, 'requires_action' );
+		const handled = await page.evaluate(
+			( secret ) =>
+				window.stripeCt.handleNextAction( { clientSecret: secret } ),
+			intent.client_secret
+		);
+		assert.equal( handled.paymentIntent.status, 'requires_confirmation' );
+		const paid = await secretCall(
+			`/v1/payment_intents/${ intent.id }/confirm`,
+			{ 'expand[]': 'latest_charge' }
+		);
+		assert.equal( paid.status, 'succeeded' );
+		assert.equal(
+			paid.latest_charge.payment_method_details.card.wallet.type,
+			'google_pay'
+		);
+		await page.evaluate( () => {
+			delete window.__standInWalletCard;
+			delete window.__standInStripe3ds;
+		} );
+	} );
+
 	test( 'Stripe.js: auBankAccount Element, BECS PaymentMethod and confirmations', async () => {
 		if ( ! ( await page.evaluate( () => !! window.Stripe ) ) ) {
 			await addScript(

@@ -756,6 +756,12 @@ export async function startStandIns( {
 							providers.stripe.advance( body )
 						)
 					);
+				case 'POST /__control/stripe/confirmation_token/expire':
+					return ok(
+						providers.stripe.inVersion( body.api_version, () =>
+							providers.stripe.expireConfirmationToken( body )
+						)
+					);
 				case 'POST /__control/stripe/event':
 					return ok(
 						providers.stripe.inVersion( body.api_version, () =>

@@ -252,6 +252,53 @@ async function runScenario( version ) {
 		{ client_secret: secure.client_secret },
 		{ pk: true }
 	);
+	// The express checkout: Stripe.js's ConfirmationToken, confirmed by the server.
+	const walletToken = await call(
+		'POST',
+		'/v1/confirmation_tokens',
+		{
+			payment_method_data: {
+				type: 'card',
+				card: {
+					number: card.number,
+					exp_month: card.exp_month,
+					exp_year: card.exp_year,
+				},
+				billing_details: {
+					name: 'A Donor',
+					email: 'donor@example.org',
+				},
+			},
+			return_url: 'https://example.org/donate',
+			stand_in_wallet: 'google_pay',
+		},
+		{ pk: true }
+	);
+	const express = await call( 'POST', '/v1/payment_intents', {
+		amount: '5250',
+		currency: 'aud',
+		confirmation_method: 'manual',
+		[ TYPES ]: [ 'card', 'link' ],
+	} );
+	await call( 'POST', `/v1/payment_intents/${ express.id }/confirm`, {
+		confirmation_token: walletToken.id,
+		expand: [ 'latest_charge' ],
+	} );
+	await call( 'GET', `/v1/confirmation_tokens/${ walletToken.id }` );
+	const atCreation = await call(
+		'POST',
+		'/v1/confirmation_tokens',
+		{ payment_method_data: { type: 'card', card } },
+		{ pk: true }
+	);
+	await call( 'POST', '/v1/payment_intents', {
+		amount: '5250',
+		currency: 'aud',
+		confirmation_method: 'manual',
+		confirm: 'true',
+		confirmation_token: atCreation.id,
+		[ TYPES ]: [ 'card' ],
+	} );
 	const dropped = await call( 'POST', '/v1/payment_intents', {
 		amount: '900',
 		currency: 'aud',

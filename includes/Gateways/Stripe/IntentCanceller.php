@@ -15,9 +15,9 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * A PaymentIntent the browser may confirm (an express checkout's, confirmation_method automatic)
- * stays payable with its client secret after a declined card: a card tester could try card
- * after card on it while the site hears of one call. So once the site hears of a failed try
+ * A PaymentIntent the browser may confirm (confirmation_method automatic: an express checkout's
+ * made before the site confirmed those itself) stays payable with its client secret after a
+ * declined card: a card tester could try card after card on it while the site hears of one call. So once the site hears of a failed try
  * (the webhook, the browser's get_charge_id, the reconciliation pass), such an intent is
  * cancelled: a donor trying again gets a new attempt and intent anyway. Intents only the site
  * confirms (cards, bank debits, a 4-weekly donation's first gift) are bounded by

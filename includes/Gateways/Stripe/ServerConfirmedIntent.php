@@ -16,18 +16,20 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Http\ProviderUnavailable;
 
 /**
- * Card and bank-debit one-off donations, and a 4-weekly donation's first gift (with its own
- * parameters: FourWeeklySubscription::first_payment()), are paid in two steps, both from the site:
+ * Card, bank-debit and express checkout (wallet) one-off donations, and a 4-weekly donation's
+ * first gift (with its own parameters: FourWeeklySubscription::first_payment()), are paid in two
+ * steps, both from the site:
  *
  * 1. the PaymentIntent is made for the donation (confirmation_method manual, so the browser can
  *    run 3-D Secure with its client secret but never try another card with it), its parameters
  *    all from the stored donation, so every retry of the attempt sends the same request under
  *    the same Idempotency-Key and gets the same intent; its id is kept on the record at once;
- * 2. it is confirmed with the donor's payment method, under a key naming that payment method.
+ * 2. it is confirmed with the donor's payment method (or the ConfirmationToken that makes one),
+ *    under a key naming it.
  *
  * So a lost answer is safe at either step: the retried request replays Stripe's first answer,
  * and a Try Again of the attempt finds the intent by the id kept, however it ended. Each
- * confirmation with a new payment method is one try, counted on the donation: after MAX_TRIES
+ * confirmation with a new payment method or token is one try, counted on the donation: after MAX_TRIES
  * the intent is cancelled, so a card tester gets at most that many cards tried per attempt,
  * whatever they do with the client secret.
  */
@@ -105,17 +107,31 @@ final class ServerConfirmedIntent {
 			$this->canceller->cancel( $donation, $intent );
 			return null;
 		}
+		return $this->send_confirmation( $donation, $intent, array( 'payment_method' => $payment_method ) + $params, 'confirm:' . $payment_method . ( $new_method ? '' : ':' . $intent->status() ) );
+	}
+
+	/**
+	 * Sends the confirmation. A refusal because another call for the attempt paid the intent
+	 * meanwhile is answered with that payment (paid_meanwhile()); other refusals go up.
+	 *
+	 * Lets StripeCardError through when the card is declined, and ProviderUnavailable when
+	 * Stripe cannot be reached or fails.
+	 *
+	 * @param Donation             $donation The donation.
+	 * @param PaymentIntent        $intent   Its intent.
+	 * @param array<string, mixed> $params   What to confirm it with.
+	 * @param string               $step     The idempotency step.
+	 * @throws StripeRequestError When Stripe refuses the request.
+	 */
+	private function send_confirmation( Donation $donation, PaymentIntent $intent, array $params, string $step ): PaymentIntent {
 		try {
 			return new PaymentIntent(
 				$this->stripe->post(
 					'/v1/payment_intents/' . rawurlencode( $intent->id() ) . '/confirm',
 					// The charge with its balance transaction: how the donor paid, and Stripe's fee
 					// (IntentOutcomes passes it on when the payment succeeded).
-					array(
-						'payment_method' => $payment_method,
-						'expand'         => array( 'latest_charge.balance_transaction' ),
-					) + $params,
-					StripeMetadata::idempotency_key( $donation, 'confirm:' . $payment_method . ( $new_method ? '' : ':' . $intent->status() ) )
+					$params + array( 'expand' => array( 'latest_charge.balance_transaction' ) ),
+					StripeMetadata::idempotency_key( $donation, $step )
 				)
 			);
 		} catch ( StripeRequestError $refusal ) {
@@ -140,5 +156,30 @@ final class ServerConfirmedIntent {
 		}
 		$under_way = array( PaymentIntent::SUCCEEDED, PaymentIntent::PROCESSING, PaymentIntent::REQUIRES_CAPTURE, PaymentIntent::REQUIRES_ACTION );
 		return in_array( $now->status(), $under_way, true ) ? $now : null;
+	}
+
+	/**
+	 * Confirms the intent with a ConfirmationToken (Stripe.js's createConfirmationToken, as the
+	 * express checkout sends it): Stripe makes the payment method from it. A token is
+	 * single-use, so each one is a new try, refused (and the intent cancelled) once MAX_TRIES
+	 * were made. Finishing after 3-D Secure confirms with the payment method the token made
+	 * (confirm()), which is not a new try.
+	 *
+	 * Lets StripeCardError through when the card is declined, StripeRequestError when Stripe
+	 * refuses the request (an unknown, used or expired token), and ProviderUnavailable when
+	 * Stripe cannot be reached or fails.
+	 *
+	 * @param Donation             $donation           The donation.
+	 * @param PaymentIntent        $intent             Its intent, not yet paid.
+	 * @param string               $confirmation_token The ctoken_… id.
+	 * @param array<string, mixed> $params             More confirm parameters.
+	 * @return PaymentIntent|null The intent after confirming; null when the tries are used up.
+	 */
+	public function confirm_with_token( Donation $donation, PaymentIntent $intent, string $confirmation_token, array $params = array() ): ?PaymentIntent {
+		if ( ! $this->ledger->take_payment_try( $donation, self::MAX_TRIES ) ) {
+			$this->canceller->cancel( $donation, $intent );
+			return null;
+		}
+		return $this->send_confirmation( $donation, $intent, array( 'confirmation_token' => $confirmation_token ) + $params, 'confirm:' . $confirmation_token );
 	}
 }

@@ -22,6 +22,7 @@ type Props = Record< string, ( ...args: never[] ) => unknown >;
 const mockElements = { submit: jest.fn(), getElement: jest.fn() };
 const mockStripe = {
 	confirmPayment: jest.fn(),
+	createConfirmationToken: jest.fn(),
 	createPaymentMethod: jest.fn(),
 	handleNextAction: jest.fn(),
 };
@@ -97,7 +98,11 @@ beforeEach( () => {
 	window.fetch = fetchMock as unknown as typeof fetch;
 	window.dataLayer = undefined;
 	mockElements.submit.mockReset().mockResolvedValue( {} );
-	mockStripe.confirmPayment
+	mockStripe.confirmPayment.mockReset();
+	mockStripe.createConfirmationToken
+		.mockReset()
+		.mockResolvedValue( { confirmationToken: { id: 'ctoken_5' } } );
+	mockStripe.handleNextAction
 		.mockReset()
 		.mockResolvedValue( { paymentIntent: { id: 'pi_5' } } );
 	window.history.replaceState( null, '', '/give/' );
@@ -317,7 +322,7 @@ describe( 'express checkout (widget contract §4.7)', () => {
 		paymentFailed: jest.fn(),
 	} );
 
-	it( 'creates the intent, confirms on this page and fetches the reference', async () => {
+	it( 'sends the wallet’s confirmation token with the intent call, never confirms in the browser, and fetches the reference', async () => {
 		const root = await reachPayment();
 		const verdict = { resolve: jest.fn(), reject: jest.fn() };
 		await run( () => mockProps.express?.onClick( verdict as never ) );
@@ -328,7 +333,11 @@ describe( 'express checkout (widget contract §4.7)', () => {
 				status: 200,
 				body: {
 					success: true,
-					data: { client_secret: 'pi_5_secret_a' },
+					data: {
+						client_secret: 'pi_5_secret_a',
+						payment_intent_id: 'pi_5',
+						reference: 'ch_5',
+					},
 				},
 			},
 			{
@@ -344,13 +353,14 @@ describe( 'express checkout (widget contract §4.7)', () => {
 		expect( [
 			fields( 0 ).get( 'amount' ),
 			fields( 0 ).get( 'currency' ),
-		] ).toEqual( [ '5000', 'aud' ] );
-		expect( mockStripe.confirmPayment ).toHaveBeenCalledWith( {
+			fields( 0 ).get( 'confirmationToken' ),
+		] ).toEqual( [ '5000', 'aud', 'ctoken_5' ] );
+		expect( mockStripe.createConfirmationToken ).toHaveBeenCalledWith( {
 			elements: mockElements,
-			clientSecret: 'pi_5_secret_a',
-			confirmParams: { return_url: 'http://localhost/give/' },
-			redirect: 'if_required',
+			params: { return_url: 'http://localhost/give/' },
 		} );
+		expect( mockStripe.confirmPayment ).not.toHaveBeenCalled();
+		expect( mockStripe.handleNextAction ).not.toHaveBeenCalled();
 		expect( fields( 1 ).get( 'paymentIntentId' ) ).toBe( 'pi_5' );
 		expect( root.querySelector( 'h2' )?.textContent ).toBe(
 			'Thank you, Jane'
@@ -359,6 +369,67 @@ describe( 'express checkout (widget contract §4.7)', () => {
 			payment_method: 'google_pay',
 		} );
 		expect( window.sessionStorage.length ).toBe( 0 );
+	} );
+
+	it( 'runs the bank’s check with the client secret when the server asks, then fetches the reference', async () => {
+		const root = await reachPayment();
+		answers.push(
+			{
+				status: 200,
+				body: {
+					success: false,
+					type: 'requires_action',
+					data: {
+						message: 'Please confirm this payment with your bank.',
+						client_secret: 'pi_6_secret_b',
+						payment_intent_id: 'pi_6',
+					},
+				},
+			},
+			{
+				status: 200,
+				body: { success: true, data: { reference: 'ch_6' } },
+			}
+		);
+		await run( () =>
+			mockProps.express?.onConfirm( confirmEvent() as never )
+		);
+
+		expect( mockStripe.handleNextAction ).toHaveBeenCalledWith( {
+			clientSecret: 'pi_6_secret_b',
+		} );
+		expect( actions() ).toEqual( [ 'payment_intent', 'get_charge_id' ] );
+		expect( fields( 1 ).get( 'paymentIntentId' ) ).toBe( 'pi_6' );
+		expect( root.querySelector( 'h2' )?.textContent ).toBe(
+			'Thank you, Jane'
+		);
+	} );
+
+	it( 'a declined wallet card shows the bank’s words under the buttons, not the failure screen', async () => {
+		const root = await reachPayment();
+		const event = confirmEvent();
+		answers.push( {
+			status: 200,
+			body: {
+				success: false,
+				type: 'card_error',
+				data: {
+					message: 'Your card has insufficient funds.',
+					decline_code: 'insufficient_funds',
+				},
+			},
+		} );
+		await run( () => mockProps.express?.onConfirm( event as never ) );
+
+		expect(
+			root.querySelector( '.dw-express [role="alert"]' )?.textContent
+		).toBe( 'Your card has insufficient funds.' );
+		expect( event.paymentFailed ).toHaveBeenCalledWith( {
+			reason: 'fail',
+		} );
+		expect( busy( root ) ).toBe( 'false' );
+		expect( root.querySelector( '[role="tablist"]' ) ).not.toBeNull();
+		expect( actions() ).toEqual( [ 'payment_intent' ] );
 	} );
 
 	it( "shows the provider's message under the buttons and clears loading", async () => {
@@ -374,6 +445,7 @@ describe( 'express checkout (widget contract §4.7)', () => {
 		).toBe( 'Your card was declined.' );
 		expect( busy( root ) ).toBe( 'false' );
 		expect( fetchMock ).not.toHaveBeenCalled();
+		expect( mockStripe.createConfirmationToken ).not.toHaveBeenCalled();
 	} );
 
 	it( 'a non-OK payment_intent answer only clears loading', async () => {
@@ -464,6 +536,55 @@ describe( 'return from a wallet redirect', () => {
 			'The payment service is not answering right now. Please try again in a few minutes.'
 		);
 		expect( root.textContent ).not.toContain( 'not been charged' );
+		warn.mockRestore();
+	} );
+
+	it( 'a bank check that left the page is finished by the server, whatever the status on the way back', async () => {
+		window.history.replaceState(
+			null,
+			'',
+			'/give/?payment_intent=pi_r&payment_intent_client_secret=s&redirect_status=requires_confirmation'
+		);
+		answers.push( {
+			status: 200,
+			body: { success: true, data: { reference: 'ch_r' } },
+		} );
+		const root = await reachPayment( true );
+		await settle();
+		expect( actions() ).toEqual( [ 'get_charge_id' ] );
+		expect( root.querySelector( 'h2' )?.textContent ).toMatch(
+			/^Thank you/
+		);
+	} );
+
+	it( 'a wallet card declined after the redirect shows the bank’s words on the failure screen', async () => {
+		const warn = jest
+			.spyOn( console, 'warn' )
+			.mockImplementation( () => undefined );
+		window.history.replaceState(
+			null,
+			'',
+			'/give/?payment_intent=pi_r&payment_intent_client_secret=s&redirect_status=succeeded'
+		);
+		answers.push( {
+			status: 200,
+			body: {
+				success: false,
+				type: 'card_error',
+				data: {
+					message:
+						'Your bank could not confirm this payment. Please try again, or use another card.',
+				},
+			},
+		} );
+		const root = await reachPayment( true );
+		await settle();
+		expect( root.querySelector( 'h2' )?.textContent ).toBe(
+			'Error: An unexpected error occurred.'
+		);
+		expect( root.textContent ).toContain(
+			'Your bank could not confirm this payment. Please try again, or use another card.'
+		);
 		warn.mockRestore();
 	} );
 

@@ -1,7 +1,8 @@
 /**
  * The card provider's express-checkout return (see ../redirect-returns.ts):
- * its query parameters, read and removed here; the charge reference is asked
- * for as after any express payment.
+ * a bank's check (3-D Secure) that left the page comes back with these query
+ * parameters, read and removed here; the charge reference is asked for as
+ * after any express payment, and the server confirms the payment then.
  */
 import type { RedirectReturn } from '../redirect-returns';
 import { fetchCharge } from './express/express-checkout';
@@ -48,8 +49,22 @@ export function expressRedirectReturn( href: string ): RedirectReturn | null {
 	}
 	return {
 		cleanHref: withoutRedirectParams( href ),
-		paid: [ 'succeeded', 'processing' ].includes( redirect.redirectStatus ),
-		fetchReference: ( server ) =>
-			fetchCharge( server, redirect.paymentIntentId ),
+		// The site confirms the payment itself once the bank's check is done (get_charge_id),
+		// so the provider's status on the way back is not the last word: only a failure is.
+		paid: redirect.redirectStatus !== 'failed',
+		fetchReference: async ( server ) => {
+			const charge = await fetchCharge(
+				server,
+				redirect.paymentIntentId
+			);
+			if ( charge.reference === null && 'declined' in charge ) {
+				// Declined after the donor left the page: the failure screen says why.
+				return {
+					reference: null,
+					notice: { message: charge.declined, notCharged: false },
+				};
+			}
+			return charge;
+		},
 	};
 }

@@ -160,7 +160,10 @@ describe.each( Object.entries( UNREADABLE ) )(
 			const outcome = await payByExpressCheckout(
 				{
 					submit: async () => null,
-					confirm: async () => ( { paymentIntentId: 'pi_1' } ),
+					createConfirmationToken: async () => ( {
+						confirmationToken: 'ctoken_1',
+					} ),
+					handleNextAction: async () => undefined,
 				},
 				server(),
 				{ amountCents: 2500, currency: 'AUD' }

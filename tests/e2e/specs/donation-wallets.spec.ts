@@ -47,8 +47,36 @@ test.beforeEach( async ( { standIns } ) => {
 	await resetSiteState();
 } );
 
+/**
+ * What the browser and the site asked Stripe for on an express checkout.
+ *
+ * @param standIns The stand-ins.
+ */
+async function expressRequests( standIns: StandIns ) {
+	const stripe = await standIns.requests( 'stripe' );
+	const publishable = ( entry: ( typeof stripe )[ number ] ) =>
+		/^Bearer pk_/.test( entry.headers.authorization ?? '' );
+	return {
+		tokens: stripe.filter(
+			( entry ) =>
+				entry.method === 'POST' &&
+				entry.path.endsWith( '/v1/confirmation_tokens' ) &&
+				publishable( entry )
+		),
+		browserConfirms: stripe.filter(
+			( entry ) => /\/confirm$/.test( entry.path ) && publishable( entry )
+		),
+		siteConfirms: stripe.filter(
+			( entry ) =>
+				/\/confirm$/.test( entry.path ) &&
+				/^Bearer sk_/.test( entry.headers.authorization ?? '' )
+		),
+	};
+}
+
 test( 'express checkout with Google Pay ends on the thank-you screen and records a google_pay donation', async ( {
 	page,
+	standIns,
 } ) => {
 	const widget = new DonationWidgetPage( page );
 	const grace = donor( 'Grace' );
@@ -86,11 +114,87 @@ test( 'express checkout with Google Pay ends on the thank-you screen and records
 			payment_method: 'google_pay',
 		},
 	] );
+	// The browser made a confirmation token; only the site confirmed, with it.
+	const asked = await expressRequests( standIns );
+	expect( asked.tokens ).toHaveLength( 1 );
+	expect( asked.browserConfirms ).toEqual( [] );
+	expect( asked.siteConfirms ).toHaveLength( 1 );
+	expect( asked.siteConfirms[ 0 ].body ).toMatchObject( {
+		confirmation_token: expect.stringMatching( /^ctoken_/ ),
+	} );
+} );
+
+test( 'express checkout with a card whose bank wants 3-D Secure: the donor passes it and the site takes the payment', async ( {
+	page,
+	standIns,
+} ) => {
+	await page.addInitScript( ( card ) => {
+		(
+			window as unknown as { __standInWalletCard: string }
+		 ).__standInWalletCard = card;
+	}, CARDS.threeDSecure );
+	const widget = new DonationWidgetPage( page );
+	const edsger = donor( 'Edsger' );
+	await widget.goto();
+	await widget.reachPayment( '25', 'Once only', edsger );
+
+	await widget.googlePayButton.click();
+	await page
+		.getByRole( 'dialog', { name: '3D Secure authentication' } )
+		.getByRole( 'button', { name: 'Complete authentication' } )
+		.click();
+
+	await expect( widget.thankYou( 'Edsger' ) ).toBeVisible();
+	const row = await settledDonation( edsger.email );
+	expect( row ).toMatchObject( {
+		status: 'succeeded',
+		method: 'google_pay',
+	} );
+	const asked = await expressRequests( standIns );
+	// The browser only ran the bank's check; the site confirmed twice (the token, then the
+	// authenticated card).
+	expect(
+		asked.browserConfirms.map(
+			( entry ) =>
+				( entry.body as { stand_in_3ds?: string } ).stand_in_3ds
+		)
+	).toEqual( [ 'succeed' ] );
+	expect( asked.siteConfirms ).toHaveLength( 2 );
+} );
+
+test( "express checkout shows the bank's words under its buttons when 3-D Secure fails", async ( {
+	page,
+} ) => {
+	await page.addInitScript( ( card ) => {
+		(
+			window as unknown as { __standInWalletCard: string }
+		 ).__standInWalletCard = card;
+	}, CARDS.threeDSecure );
+	const widget = new DonationWidgetPage( page );
+	const barbara = donor( 'Barbara' );
+	await widget.goto();
+	await widget.reachPayment( '25', 'Once only', barbara );
+
+	await widget.googlePayButton.click();
+	await page
+		.getByRole( 'dialog', { name: '3D Secure authentication' } )
+		.getByRole( 'button', { name: 'Fail authentication' } )
+		.click();
+
+	const message =
+		'Your bank could not confirm this payment. Please try again, or use another card.';
+	await expect(
+		widget.root.getByRole( 'alert' ).filter( { hasText: message } )
+	).toHaveText( message );
+	await widget.expectOnTab( '3. Payment' );
+	expect( await settledDonation( barbara.email ) ).toMatchObject( {
+		status: 'failed',
+	} );
+	expect( await widget.purchaseEvents() ).toEqual( [] );
 } );
 
 test( "express checkout shows the provider's message under its buttons when the wallet card is declined", async ( {
 	page,
-	consoleErrors,
 } ) => {
 	await page.addInitScript( ( card ) => {
 		(
@@ -114,8 +218,11 @@ test( "express checkout shows the provider's message under its buttons when the 
 	await widget.creditCardToggle.click();
 	await expect( widget.field( 'Name on Card' ) ).toBeEditable();
 	expect( await widget.purchaseEvents() ).toEqual( [] );
-	// Stripe's own 402 answer to the confirmation, logged by the browser.
-	expectRefusedCallLogged( consoleErrors, 402 );
+	// The site tried the card (the browser never confirms) and recorded the decline.
+	expect( await settledDonation( linus.email ) ).toMatchObject( {
+		status: 'failed',
+		provider: 'stripe',
+	} );
 } );
 
 test( "express checkout shows the provider's message when the wallet sheet refuses to submit", async ( {

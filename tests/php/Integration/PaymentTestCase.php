@@ -318,6 +318,62 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 	}
 
 	/**
+	 * A ConfirmationToken as Stripe.js makes it from the express checkout's wallet sheet
+	 * (stripe.createConfirmationToken, publishable key).
+	 *
+	 * @param string $card   The card behind the wallet (a Stripe test number).
+	 * @param string $wallet google_pay or apple_pay.
+	 * @return string The ctoken_… id.
+	 */
+	protected function wallet_token( string $card = '4242424242424242', string $wallet = 'google_pay' ): string {
+		$token = $this->stripe(
+			'POST',
+			'/v1/confirmation_tokens',
+			array(
+				'payment_method_data' => array(
+					'type'            => 'card',
+					'card'            => array(
+						'number'    => $card,
+						'exp_month' => '12',
+						'exp_year'  => (string) ( (int) gmdate( 'Y' ) + 2 ),
+					),
+					'billing_details' => array(
+						'name'  => "Jane O'Brien-Citizen",
+						'email' => 'jane.citizen@example.org.au',
+					),
+				),
+				'return_url'          => 'http://127.0.0.1:8891/donate/',
+				'stand_in_wallet'     => $wallet,
+			)
+		);
+		$this->assertStringStartsWith( 'ctoken_', $token['id'] ?? '', (string) wp_json_encode( $token ) );
+		return $token['id'];
+	}
+
+	/**
+	 * A payment_intent request (the express checkout) with a wallet's ConfirmationToken.
+	 *
+	 * @param array  $overrides Fields to change.
+	 * @param array  $form      formData overrides.
+	 * @param string $card      The card behind the wallet.
+	 * @param string $wallet    google_pay or apple_pay.
+	 * @return array<string, mixed>
+	 */
+	protected function express_request( array $overrides = array(), array $form = array(), string $card = '4242424242424242', string $wallet = 'google_pay' ): array {
+		return array_merge(
+			array(
+				'amount'            => '5250',
+				'formData'          => $this->form_data( $form ),
+				'currency'          => 'aud',
+				'attemptId'         => wp_generate_uuid4(),
+				'captchaToken'      => 'stand-in-captcha-token',
+				'confirmationToken' => $this->wallet_token( $card, $wallet ),
+			),
+			$overrides
+		);
+	}
+
+	/**
 	 * A process_becs_debit request with a PaymentMethod for one of Stripe's test accounts.
 	 *
 	 * @param string $account   Account number (BSB 000000).

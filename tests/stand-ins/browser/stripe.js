@@ -9,7 +9,8 @@
  *
  * Test hooks (all optional, set on window before the action):
  * - __standInStripe3ds = 'succeed' | 'fail': answer 3-D Secure without the dialog.
- * - __standInWalletCard = '4000000000000002': card behind the Google Pay button.
+ * - __standInWalletCard = '4000000000000002': card behind the Google Pay button (in the
+ *   PaymentMethod confirmPayment makes, or the ConfirmationToken createConfirmationToken makes).
  * - __standInWalletBillingDetails = { name, email, ... }: billing details the wallet returns.
  * - __standInExpressMethods = { googlePay: true, applePay: false }: wallets offered.
  * - __standInStripeSubmitError = { message }: elements.submit() fails with it.
@@ -1523,24 +1524,35 @@
 				: { paymentMethod: result.data };
 		}
 
-		async function createWalletPaymentMethod( pending, extra ) {
+		/**
+		 * The card and billing details the wallet sheet returns (the card behind the button:
+		 * window.__standInWalletCard).
+		 *
+		 * @param {Object} pending The express checkout's pending confirm.
+		 * @return {Object} { card, billing_details } as POST /v1/payment_methods takes them.
+		 */
+		function walletCardData( pending ) {
 			const number = String(
 				window.__standInWalletCard || '4242424242424242'
 			).replace( /\D/g, '' );
 			const year = new Date().getFullYear() + 3;
 			const details = pending.billingDetails || {};
-			const params = Object.assign(
-				{
-					type: 'card',
-					card: { number, exp_month: '12', exp_year: String( year ) },
-					billing_details: {
-						name: details.name,
-						email: details.email,
-						phone: details.phone,
-						address: details.address || undefined,
-					},
-					stand_in_wallet: pending.expressPaymentType,
+			return {
+				card: { number, exp_month: '12', exp_year: String( year ) },
+				billing_details: {
+					name: details.name,
+					email: details.email,
+					phone: details.phone,
+					address: details.address || undefined,
 				},
+			};
+		}
+
+		async function createWalletPaymentMethod( pending, extra ) {
+			const params = Object.assign(
+				{ type: 'card' },
+				walletCardData( pending ),
+				{ stand_in_wallet: pending.expressPaymentType },
 				extra || {}
 			);
 			const result = await request(
@@ -1745,6 +1757,79 @@
 						metadata: data.metadata,
 					}
 				);
+			},
+
+			/**
+			 * stripe.createConfirmationToken( { elements, params } ): the payment details of the
+			 * Elements (the wallet sheet's card for the express checkout, else the card Element)
+			 * as a ConfirmationToken the server confirms with (POST /v1/confirmation_tokens).
+			 *
+			 * @param {Object} args { elements, params: { return_url, shipping, payment_method_data } }.
+			 * @return {Promise<Object>} { confirmationToken } or { error }.
+			 */
+			async createConfirmationToken( args ) {
+				const given = args || {};
+				const group = groupFromElements( given.elements );
+				if ( ! group ) {
+					return {
+						error: {
+							type: 'invalid_request_error',
+							message:
+								'IntegrationError: Invalid value for createConfirmationToken: elements should be an Elements group.',
+						},
+					};
+				}
+				const params = given.params || {};
+				const extra = params.payment_method_data || {};
+				const body = {};
+				[ 'return_url', 'shipping' ].forEach( ( field ) => {
+					if ( params[ field ] !== undefined ) {
+						body[ field ] = params[ field ];
+					}
+				} );
+				if ( group.pendingExpress ) {
+					const wallet = walletCardData( group.pendingExpress );
+					body.payment_method_data = {
+						type: 'card',
+						card: wallet.card,
+						billing_details: Object.assign(
+							wallet.billing_details,
+							extra.billing_details || {}
+						),
+					};
+					body.stand_in_wallet =
+						group.pendingExpress.expressPaymentType;
+					group.pendingExpress = null;
+				} else if ( group.findField( 'cardNumber' ) ) {
+					const invalid = cardValidation( group );
+					if ( invalid ) {
+						return { error: invalid };
+					}
+					body.payment_method_data = {
+						type: 'card',
+						card: cardParamsFrom( group ),
+						billing_details: extra.billing_details,
+					};
+				} else {
+					return {
+						error: {
+							type: 'invalid_request_error',
+							message:
+								'IntegrationError: createConfirmationToken needs a mounted Element with payment details (the express checkout after its confirm event, or a card Element).',
+						},
+					};
+				}
+				if ( extra.metadata ) {
+					body.payment_method_data.metadata = extra.metadata;
+				}
+				const result = await request(
+					'POST',
+					'/v1/confirmation_tokens',
+					body
+				);
+				return result.error
+					? { error: result.error }
+					: { confirmationToken: result.data };
 			},
 
 			async createToken( element, data ) {

@@ -17,39 +17,62 @@ use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Checkout\PaymentRequest;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationForm;
+use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\InvalidDonationRequest;
 use DonationWidget\Gateways\Stripe\IntentCanceller;
 use DonationWidget\Gateways\Stripe\IntentOutcomes;
 use DonationWidget\Gateways\Stripe\PaymentIntent;
+use DonationWidget\Gateways\Stripe\ServerConfirmedIntent;
+use DonationWidget\Gateways\Stripe\StripeCardError;
 use DonationWidget\Gateways\Stripe\StripeClient;
-use DonationWidget\Gateways\Stripe\StripeError;
-use DonationWidget\Gateways\Stripe\StripeMetadata;
 use DonationWidget\Gateways\Stripe\StripePaymentLookup;
+use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Gateways\Stripe\StripeGateway;
 
 /**
- * Express checkout is one-off only. payment_intent writes the pending donation and creates an
- * unconfirmed PaymentIntent whose client secret the browser confirms with the wallet;
- * get_charge_id then reads the outcome from Stripe (never from the browser) and records it.
+ * Express checkout is one-off only, and finished on the site (Stripe's "finalize payments on the
+ * server" flow). The browser turns the wallet sheet into a ConfirmationToken
+ * (stripe.createConfirmationToken) and sends it with payment_intent; the site writes the pending
+ * donation, makes its PaymentIntent (confirmation_method manual: its client secret can run
+ * 3-D Secure but never confirm, so never try another card) and confirms it with the token: one
+ * try, counted on the donation (ServerConfirmedIntent, at most MAX_TRIES per attempt, webhooks or
+ * not). The answer hands the browser the client secret, for 3-D Secure
+ * (stripe.handleNextAction) when the bank wants it; get_charge_id then reads the outcome from
+ * Stripe (never from the browser), confirms an intent the donor has since authenticated, and
+ * records it. How the donor paid (google_pay, apple_pay, link) comes from the charge.
  */
 final class ExpressCheckout implements FollowUpCall {
 
 	private const PAYMENT_INTENT_PATTERN = '/^pi_[A-Za-z0-9_]{1,250}$/';
 
+	private const CONFIRMATION_TOKEN_PATTERN = '/^ctoken_[A-Za-z0-9_]{1,250}$/';
+
+	/** Why an attempt that tried ServerConfirmedIntent::MAX_TRIES cards failed. */
+	private const TOO_MANY_TRIES = 'too_many_tries';
+
+	/**
+	 * What the Express Checkout Element's wallets pay with: Apple Pay and Google Pay are cards,
+	 * Link is its own type (the Elements group offers the same: ExpressMethod.tsx).
+	 */
+	private const PAYMENT_METHOD_TYPES = array( 'card', 'link' );
+
 	/**
 	 * Builds the method.
 	 *
-	 * @param StripeClient        $stripe   Stripe.
-	 * @param IntentOutcomes      $outcomes Reads Stripe's answers.
-	 * @param StripePaymentLookup $lookup   Finds the payment of an open donation.
-	 * @param IntentCanceller     $canceller Stops the intent after a failed try (the browser
-	 *                                       confirms it, so a card tester could go on).
+	 * @param StripeClient          $stripe    Stripe.
+	 * @param IntentOutcomes        $outcomes  Reads Stripe's answers.
+	 * @param StripePaymentLookup   $lookup    Finds the payment of an open donation.
+	 * @param IntentCanceller       $canceller Stops an intent the browser may confirm (one made
+	 *                                         before express payments were confirmed on the site)
+	 *                                         after a failed try.
+	 * @param ServerConfirmedIntent $intents   Makes and confirms the intent, counting the tries.
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
 		private readonly IntentOutcomes $outcomes,
 		private readonly StripePaymentLookup $lookup,
-		private readonly IntentCanceller $canceller
+		private readonly IntentCanceller $canceller,
+		private readonly ServerConfirmedIntent $intents
 	) {
 	}
 
@@ -107,8 +130,9 @@ final class ExpressCheckout implements FollowUpCall {
 	}
 
 	/**
-	 * Fields amount (cents) and currency, which must agree with formData: express checkout is
-	 * one-off only, and the amount in cents must be the form's total.
+	 * Fields amount (cents) and currency, which must agree with formData (express checkout is
+	 * one-off only, and the amount in cents must be the form's total), and confirmationToken, the
+	 * ctoken_… Stripe.js made from the wallet sheet.
 	 *
 	 * @param array<string, mixed> $request POST fields.
 	 * @param DonationForm         $form    The checked formData.
@@ -126,42 +150,67 @@ final class ExpressCheckout implements FollowUpCall {
 		if ( ! is_string( $currency ) || DonationForm::CURRENCY !== strtoupper( $currency ) ) {
 			throw new InvalidDonationRequest( array( 'currency' => esc_html__( 'Donations are taken in Australian dollars (AUD) only.', 'donation-widget' ) ) );
 		}
-		return new PaymentInput();
+		return new PaymentInput(
+			array( 'confirmation_token' => PaymentRequest::provider_id( $request, 'confirmationToken', self::CONFIRMATION_TOKEN_PATTERN ) )
+		);
 	}
 
 	/**
-	 * Creates the unconfirmed PaymentIntent of a pending express donation.
+	 * Pays the pending donation with the wallet's ConfirmationToken: its intent (the one its record
+	 * names on a retry), confirmed with the token unless it was paid, or is being paid, already.
+	 * The outcome carries the client secret the browser goes on with.
 	 *
-	 * @param Donation     $donation The pending donation.
-	 * @param PaymentInput $input    Nothing more is needed.
+	 * @param Donation     $donation The attempt's donation.
+	 * @param PaymentInput $input    The ConfirmationToken.
 	 */
 	public function pay( Donation $donation, PaymentInput $input ): PaymentOutcome {
-		$params = array(
-			'amount'                    => $donation->total_cents(),
-			'currency'                  => strtolower( $donation->currency() ),
-			'automatic_payment_methods' => array( 'enabled' => true ),
-			'description'               => __( 'One-off donation', 'donation-widget' ),
-			'receipt_email'             => $donation->email(),
-			'metadata'                  => StripeMetadata::for_donation( $donation ),
-		);
 		try {
-			// Same attempt, same parameters, same key: a retry gets the same PaymentIntent back.
-			$intent = new PaymentIntent( $this->stripe->create_payment_intent( $params, StripeMetadata::idempotency_key( $donation, 'pi' ) ) );
-		} catch ( StripeError $error ) {
-			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a refused request is a fault admins must see.
-			error_log( 'Donation Widget: Stripe refused an express checkout PaymentIntent: ' . $error->getMessage() );
-			return PaymentOutcome::refused( $error->reason_code(), $error->stripe_message );
+			return $this->charge( $donation, $input->field( 'confirmation_token' ) );
+		} catch ( StripeCardError $error ) {
+			return $this->outcomes->of_card_error( $donation, $error );
+		} catch ( StripeRequestError $error ) {
+			return self::of_refusal( $error );
 		}
-		return PaymentOutcome::confirm_in_browser( $intent->client_secret(), $intent->id() );
 	}
 
 	/**
-	 * A finished attempt is not started again: the donor reloads to give again.
+	 * Charges (or finishes charging) the donation; Stripe's errors go up to pay().
+	 *
+	 * @param Donation $donation           The attempt's donation.
+	 * @param string   $confirmation_token The ctoken_… id.
+	 */
+	private function charge( Donation $donation, string $confirmation_token ): PaymentOutcome {
+		// Same attempt, same parameters, same key: a retry gets the same PaymentIntent back.
+		$intent = $this->intents->of( $donation, array( 'allowed_payment_method_types' => self::PAYMENT_METHOD_TYPES ) );
+		if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
+			return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
+		}
+		if ( PaymentIntent::REQUIRES_PAYMENT_METHOD === $intent->status() ) {
+			$intent = $this->intents->confirm_with_token( $donation, $intent, $confirmation_token );
+			if ( null === $intent ) {
+				return self::too_many_tries();
+			}
+		} else {
+			// A retried attempt whose intent was paid or is being paid: never again; one the
+			// donor authenticated meanwhile is finished as get_charge_id would.
+			$intent = $this->after_authentication( $donation, $intent );
+		}
+		$outcome = $this->outcomes->of( $donation, $intent );
+		return PaymentOutcome::REQUIRES_ACTION === $outcome->kind ? $outcome : $outcome->with_client_secret( $intent->client_secret() );
+	}
+
+	/**
+	 * The outcome already recorded, for a retry of a settled attempt (its answer may have been
+	 * lost after the site charged the wallet).
 	 *
 	 * @param Donation $donation A settled donation.
 	 */
 	public function replay( Donation $donation ): PaymentOutcome {
-		return PaymentOutcome::conflict( __( 'This payment attempt is already finished. Please reload the page to give again.', 'donation-widget' ) );
+		if ( DonationStatus::FAILED === $donation->status() && self::TOO_MANY_TRIES === $donation->failure_code() ) {
+			// The record keeps the detail for staff; the donor gets the same words again.
+			return self::too_many_tries();
+		}
+		return IntentOutcomes::recorded( $donation );
 	}
 
 	/**
@@ -177,19 +226,68 @@ final class ExpressCheckout implements FollowUpCall {
 
 	/**
 	 * Reads the outcome from Stripe's copy of the PaymentIntent, its charge expanded so the
-	 * wallet used is known; not_found when Stripe has no payment for it.
+	 * wallet used is known; an intent the donor authenticated (3-D Secure) is confirmed now, as
+	 * the donor asked. not_found when Stripe has no payment for it.
 	 *
 	 * @param Donation $donation The open donation.
 	 */
 	public function settle( Donation $donation ): PaymentOutcome {
-		$intent = $this->lookup->intent_of( $donation, array( 'latest_charge' ) );
-		if ( null === $intent ) {
-			return PaymentOutcome::not_found();
+		try {
+			$intent = $this->lookup->intent_of( $donation, array( 'latest_charge' ) );
+			if ( null === $intent ) {
+				return PaymentOutcome::not_found();
+			}
+			if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
+				return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
+			}
+			$this->canceller->after_failed_try( $donation, $intent );
+			return $this->outcomes->of( $donation, $this->after_authentication( $donation, $intent ) );
+		} catch ( StripeCardError $error ) {
+			return $this->outcomes->of_card_error( $donation, $error );
+		} catch ( StripeRequestError $error ) {
+			return IntentOutcomes::of_refusal( $error );
 		}
-		if ( ! IntentOutcomes::matches( $donation, $intent ) ) {
-			return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
+	}
+
+	/**
+	 * An intent as Stripe has it, once the site has confirmed one the donor authenticated: with
+	 * manual confirmation it waits in requires_confirmation after 3-D Secure, and only the site
+	 * may attempt the payment, with the payment method the token made (the same try).
+	 *
+	 * Lets StripeCardError and StripeRequestError through, as Stripe answers the confirmation.
+	 *
+	 * @param Donation      $donation The donation.
+	 * @param PaymentIntent $intent   Its intent.
+	 */
+	private function after_authentication( Donation $donation, PaymentIntent $intent ): PaymentIntent {
+		if ( PaymentIntent::REQUIRES_CONFIRMATION !== $intent->status() || ! $intent->is_confirmed_by_server() ) {
+			return $intent;
 		}
-		$this->canceller->after_failed_try( $donation, $intent );
-		return $this->outcomes->of( $donation, $intent );
+		return $this->intents->confirm( $donation, $intent, $intent->payment_method_id() ) ?? $intent;
+	}
+
+	/**
+	 * The outcome when Stripe refused the confirmation. A ConfirmationToken it would not take
+	 * (unknown, used already, expired after its hours) charged nothing, and a new press of the
+	 * wallet button makes a new one: the donor is told so under the buttons.
+	 *
+	 * @param StripeRequestError $error What Stripe said.
+	 */
+	private static function of_refusal( StripeRequestError $error ): PaymentOutcome {
+		if ( str_starts_with( $error->param, 'confirmation_token' ) ) {
+			return PaymentOutcome::declined( $error->reason_code(), __( 'Your card was not charged. Please check your card details and try again.', 'donation-widget' ), $error->stripe_message );
+		}
+		return IntentOutcomes::of_refusal( $error );
+	}
+
+	/**
+	 * The outcome once an attempt has tried ServerConfirmedIntent::MAX_TRIES cards.
+	 */
+	private static function too_many_tries(): PaymentOutcome {
+		return PaymentOutcome::declined(
+			self::TOO_MANY_TRIES,
+			__( 'This payment was tried with too many cards. Please reload the page to start again.', 'donation-widget' ),
+			sprintf( 'The attempt tried %d cards; its PaymentIntent was cancelled.', ServerConfirmedIntent::MAX_TRIES )
+		);
 	}
 }

@@ -1,6 +1,8 @@
 /**
  * Wallet buttons of the card provider (docs/widget-contract.md#25-tab-3-payment, docs/widget-contract.md#47-express-checkout-one-off), one-off only. Must
- * sit inside an <Elements> created with { mode: 'payment', amount, currency }.
+ * sit inside an <Elements> created with { mode: 'payment', amount, currency,
+ * paymentMethodTypes }. The wallet sheet becomes a confirmation token the
+ * server pays with (express-checkout.ts): the browser never confirms.
  */
 import { useRef, useState } from '@wordpress/element';
 import {
@@ -88,17 +90,20 @@ export function ExpressCheckout( {
 					const { error } = await elements.submit();
 					return error ? ( error.message ?? '' ) : null;
 				},
-				confirm: async ( clientSecret ) => {
-					const result = await stripe.confirmPayment( {
+				createConfirmationToken: async () => {
+					// The bank's check may leave the page: it comes back here.
+					const result = await stripe.createConfirmationToken( {
 						elements,
-						clientSecret,
-						confirmParams: { return_url: returnUrl },
-						redirect: 'if_required',
+						params: { return_url: returnUrl },
 					} );
 					if ( result.error ) {
 						return { error: result.error.message ?? '' };
 					}
-					return { paymentIntentId: result.paymentIntent?.id ?? '' };
+					return { confirmationToken: result.confirmationToken.id };
+				},
+				handleNextAction: async ( clientSecret ) => {
+					// Its error (a failed check) is the server's to read and say.
+					await stripe.handleNextAction( { clientSecret } );
 				},
 			},
 			server,

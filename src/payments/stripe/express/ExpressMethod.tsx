@@ -1,8 +1,8 @@
 /**
  * The express-checkout method's content: the wallet buttons inside their
  * own Elements group (mode "payment", the total in cents), shown while tab 3
- * is. Before confirming, the donation is saved for the return from a wallet
- * that leaves the page (see ../../redirect-returns.ts).
+ * is. Before paying, the donation is saved for the return from a bank's
+ * check that leaves the page (see ../../redirect-returns.ts).
  */
 import { Elements } from '@stripe/react-stripe-js';
 import { useFormikContext } from 'formik';
@@ -34,6 +34,9 @@ export default function ExpressMethod( props: PaymentMethodProps ) {
 				mode: 'payment',
 				amount: toCents( total ),
 				currency: 'aud',
+				// What the server's PaymentIntent allows (allowed_payment_method_types
+				// in ExpressCheckout.php): the wallets are cards, and Link.
+				allowedPaymentMethodTypes: [ 'card', 'link' ],
 			} }
 		>
 			<ExpressCheckout

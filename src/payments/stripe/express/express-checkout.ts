@@ -1,9 +1,24 @@
 /**
- * Express checkout (docs/widget-contract.md#47-express-checkout-one-off, docs/widget-contract.md#7-the-calls-it-makes calls 5 and 6): submit the wallet sheet,
- * create the payment intent on the server, confirm it with the provider,
- * then fetch the charge reference.
+ * Express checkout (docs/widget-contract.md#47-express-checkout-one-off, docs/widget-contract.md#7-the-calls-it-makes calls 5 and 6), finished on the
+ * server (the provider's "finalize payments on the server" flow): submit the
+ * wallet sheet, turn it into a confirmation token, send it with the payment
+ * intent call (the server makes the intent and confirms it with the token),
+ * let the bank authenticate the payment when it asks (3-D Secure), then fetch
+ * the charge reference (the server confirms an authenticated payment).
+ *
+ * Server contract for action=payment_intent (amount, formData, coverAmount,
+ * currency, attemptId, captchaToken, confirmationToken):
+ *   { success: true, data: { client_secret, payment_intent_id, reference } }   → paid: get_charge_id
+ *   HTTP 202 { type: "pending", data: { client_secret, payment_intent_id } }  → accepted: get_charge_id
+ *   { success: false, type: "requires_action",
+ *     data: { client_secret, payment_intent_id } }                            → authenticate, then get_charge_id
+ *   { success: false, type: "card_error", data: { message } }                 → shown under the buttons
+ *   non-OK HTTP                                                                → silent (contract §8)
+ * and for action=get_charge_id: data.reference when paid, 202 pending when
+ * accepted but not final, success false with data.message when declined.
  */
-import { pickText, UnreadableAnswer } from '../../../shared/ajax';
+import { pick, pickText, UnreadableAnswer } from '../../../shared/ajax';
+import { messages } from '../../../shared/messages';
 import {
 	isAcceptedPending,
 	serverNotice,
@@ -12,7 +27,7 @@ import {
 } from '../../gateway';
 
 export type ExpressOutcome =
-	/** The provider's own message, shown under the express buttons. */
+	/** The provider's (or the bank's) message, shown under the express buttons. */
 	| { kind: 'provider-error'; message: string }
 	/** Non-OK payment_intent: loading is cleared, nothing is shown. */
 	| { kind: 'silent' }
@@ -23,12 +38,17 @@ export interface ExpressProvider {
 	/** elements.submit(); the provider's message when it refuses. */
 	submit: () => Promise< string | null >;
 	/**
-	 * stripe.confirmPayment(); the provider's message when it refuses, else
-	 * the confirmed payment intent id (when the provider reports one).
+	 * stripe.createConfirmationToken() from the Elements (the wallet sheet);
+	 * the provider's message when it refuses, else the ctoken_… id.
 	 */
-	confirm: (
-		clientSecret: string
-	) => Promise< { error: string } | { paymentIntentId: string } >;
+	createConfirmationToken: () => Promise<
+		{ error: string } | { confirmationToken: string }
+	>;
+	/**
+	 * stripe.handleNextAction(): runs the bank's check (3-D Secure). Passed
+	 * or failed, the server reads the outcome next, so nothing is returned.
+	 */
+	handleNextAction: ( clientSecret: string ) => Promise< void >;
 }
 
 export interface ExpressPayment {
@@ -36,6 +56,17 @@ export interface ExpressPayment {
 	/** Lower-cased for the provider (docs/widget-contract.md#9-business-constants-and-limits). */
 	currency: string;
 }
+
+/**
+ * What a get_charge_id answer means: the reference ("" when the server
+ * accepted a payment that is not final yet), the bank's refusal (shown under
+ * the buttons), or null when the server did not accept it, then with what
+ * it said (for the failure screen).
+ */
+export type ChargeAnswer =
+	| { reference: string }
+	| { reference: null; declined: string }
+	| { reference: null; notice?: ServerNotice };
 
 /**
  * "pi_123_secret_abc" → "pi_123".
@@ -47,17 +78,24 @@ export function paymentIntentIdFromSecret( clientSecret: string ): string {
 }
 
 /**
- * The charge reference of a confirmed payment intent: the reference, "" when
- * the server accepted a payment that is not final yet, or null when it did
- * not accept it, then with what the server said (for the failure screen).
+ * The words of a declined answer (success false, HTTP 200): the server's
+ * message, else the catalogue's card error.
+ * @param body The answer.
+ */
+function declinedMessage( body: unknown ): string {
+	return pickText( body, 'data', 'message' ) || messages.cardDeclined();
+}
+
+/**
+ * The charge reference of a payment (see ChargeAnswer).
  *
  * @param server          Server access.
- * @param paymentIntentId The confirmed intent.
+ * @param paymentIntentId The payment intent.
  */
 export async function fetchCharge(
 	server: Pick< PaymentServer, 'post' | 'formData' | 'currentUrl' >,
 	paymentIntentId: string
-): Promise< { reference: string | null; notice?: ServerNotice } > {
+): Promise< ChargeAnswer > {
 	const response = await server.post( 'get_charge_id', {
 		paymentIntentId,
 		formData: server.formData(),
@@ -67,9 +105,26 @@ export async function fetchCharge(
 	if ( isAcceptedPending( response ) ) {
 		return { reference };
 	}
+	if ( response.ok && pick( response.body, 'success' ) === false ) {
+		return { reference: null, declined: declinedMessage( response.body ) };
+	}
 	return response.ok && reference
 		? { reference }
 		: { reference: null, notice: serverNotice( response ) };
+}
+
+/**
+ * The widget's outcome for a get_charge_id answer.
+ * @param charge The answer, read.
+ */
+function outcomeOf( charge: ChargeAnswer ): ExpressOutcome {
+	if ( charge.reference !== null ) {
+		return { kind: 'success', reference: charge.reference };
+	}
+	if ( 'declined' in charge ) {
+		return { kind: 'provider-error', message: charge.declined };
+	}
+	return { kind: 'failure', errorMessage: '', notice: charge.notice };
 }
 
 export async function payByExpressCheckout(
@@ -82,6 +137,10 @@ export async function payByExpressCheckout(
 		if ( submitError !== null ) {
 			return { kind: 'provider-error', message: submitError };
 		}
+		const token = await provider.createConfirmationToken();
+		if ( 'error' in token ) {
+			return { kind: 'provider-error', message: token.error };
+		}
 
 		const intent = await server
 			.post( 'payment_intent', {
@@ -91,6 +150,7 @@ export async function payByExpressCheckout(
 				currency: payment.currency.toLowerCase(),
 				attemptId: server.attemptId(),
 				captchaToken: await server.captchaToken(),
+				confirmationToken: token.confirmationToken,
 			} )
 			.catch( ( error: unknown ) => {
 				// docs/widget-contract.md#8-the-error-catalogue names this call's non-OK answer: silent, readable or
@@ -100,24 +160,37 @@ export async function payByExpressCheckout(
 				}
 				throw error;
 			} );
-		const clientSecret = pickText( intent?.body, 'data', 'client_secret' );
-		if ( ! intent?.ok || ! clientSecret ) {
+		if ( ! intent?.ok ) {
 			return { kind: 'silent' };
 		}
+		const clientSecret = pickText( intent.body, 'data', 'client_secret' );
+		const paymentIntentId =
+			pickText( intent.body, 'data', 'payment_intent_id' ) ||
+			paymentIntentIdFromSecret( clientSecret );
+		const succeeded = pick( intent.body, 'success' ) === true;
 
-		const confirmed = await provider.confirm( clientSecret );
-		if ( 'error' in confirmed ) {
-			return { kind: 'provider-error', message: confirmed.error };
+		if ( ! succeeded && ! isAcceptedPending( intent ) ) {
+			if ( pickText( intent.body, 'type' ) !== 'requires_action' ) {
+				// Declined (or refused) by the bank: the donor may use another card.
+				return {
+					kind: 'provider-error',
+					message: declinedMessage( intent.body ),
+				};
+			}
+			if ( ! clientSecret ) {
+				return { kind: 'silent' };
+			}
+			// Passed or failed, the server reads the outcome from the provider next.
+			await provider.handleNextAction( clientSecret );
+		} else if ( ! paymentIntentId ) {
+			// An attempt answered again from its record: its reference, or nothing to go on.
+			const reference = pickText( intent.body, 'data', 'reference' );
+			return succeeded && reference
+				? { kind: 'success', reference }
+				: { kind: 'silent' };
 		}
 
-		const charge = await fetchCharge(
-			server,
-			confirmed.paymentIntentId ||
-				paymentIntentIdFromSecret( clientSecret )
-		);
-		return charge.reference === null
-			? { kind: 'failure', errorMessage: '', notice: charge.notice }
-			: { kind: 'success', reference: charge.reference };
+		return outcomeOf( await fetchCharge( server, paymentIntentId ) );
 	} catch ( error ) {
 		return {
 			kind: 'failure',

@@ -144,32 +144,19 @@ final class ReconciliationTest extends PaymentTestCase {
 		$this->assertCount( 0, $this->provider_requests( 'stripe', '/v1/payment_intents/', 'GET' ) );
 	}
 
-	public function test_an_express_payment_confirmed_by_the_wallet_but_never_followed_up_is_recorded_paid(): void {
-		$request = array(
-			'amount'       => '5250',
-			'formData'     => $this->form_data(),
-			'currency'     => 'aud',
-			'attemptId'    => wp_generate_uuid4(),
-			'captchaToken' => 'stand-in-captcha-token',
-		);
+	public function test_an_express_payment_authenticated_but_never_followed_up_is_confirmed_and_recorded_paid(): void {
+		$request = $this->express_request( array(), array(), '4000002760003184' );
 		$intent  = $this->payment_call( 'payment_intent', $request );
-		$secret  = $intent->data()['client_secret'];
-		$this->stripe(
-			'POST',
-			'/v1/payment_intents/' . $intent->data()['payment_intent_id'] . '/confirm',
-			array(
-				'client_secret'  => $secret,
-				'payment_method' => 'pm_card_visa',
-				'return_url'     => 'http://127.0.0.1:8891/',
-			)
-		);
+		$this->assertAnswer( 200, 'requires_action', $intent );
+		// The donor passes 3-D Secure; the browser never calls get_charge_id.
+		$this->complete_3ds( $intent->data()['client_secret'] );
 		$this->assertSame( '', $this->donation_row( $request['attemptId'] )['method'], 'A wallet record knows its method only once paid.' );
 		$this->age( $request['attemptId'], 20 * MINUTE_IN_SECONDS );
 
 		$this->reconcile();
 
 		$row = $this->assertPaidOnce( $request['attemptId'] );
-		$this->assertNotSame( '', $row['method'] );
+		$this->assertSame( 'google_pay', $row['method'] );
 	}
 
 	public function test_a_4_weekly_first_gift_whose_answer_was_lost_is_recorded_paid_once_and_its_subscription_started_once(): void {
@@ -323,43 +310,9 @@ final class ReconciliationTest extends PaymentTestCase {
 		$this->assertSame( 'abandoned', $this->donation_row( $request['attemptId'] )['status'] );
 	}
 
-	public function test_a_wallet_payment_completed_after_its_record_was_abandoned_still_wins(): void {
-		$request = array(
-			'amount'       => '5250',
-			'formData'     => $this->form_data(),
-			'currency'     => 'aud',
-			'attemptId'    => wp_generate_uuid4(),
-			'captchaToken' => 'stand-in-captcha-token',
-		);
+	public function test_an_express_payment_whose_3d_secure_never_completed_is_abandoned_after_a_day(): void {
+		$request = $this->express_request( array(), array(), '4000002760003184' );
 		$created = $this->payment_call( 'payment_intent', $request );
-		$this->age( $request['attemptId'], DAY_IN_SECONDS + 60 );
-		$this->reconcile();
-		$this->assertSame( 'abandoned', $this->donation_row( $request['attemptId'] )['status'] );
-
-		// The wallet pays after all (the browser confirms the intent): Stripe's webhook records it.
-		$this->stripe(
-			'POST',
-			'/v1/payment_intents/' . $created->data()['payment_intent_id'] . '/confirm',
-			array(
-				'client_secret'  => $created->data()['client_secret'],
-				'payment_method' => 'pm_card_visa',
-				'return_url'     => 'http://127.0.0.1:8891/',
-			)
-		);
-		$events = $this->control( 'GET', '/__control/stripe/events?type=payment_intent.succeeded' )['body'];
-		$this->assertSame( 200, $this->deliver( end( $events ) )->get_status() );
-		$this->assertPaidOnce( $request['attemptId'] );
-	}
-
-	public function test_an_express_payment_the_wallet_never_confirmed_is_abandoned_after_a_day(): void {
-		$request = array(
-			'amount'       => '5250',
-			'formData'     => $this->form_data(),
-			'currency'     => 'aud',
-			'attemptId'    => wp_generate_uuid4(),
-			'captchaToken' => 'stand-in-captcha-token',
-		);
-		$this->payment_call( 'payment_intent', $request );
 		$this->age( $request['attemptId'], 2 * HOUR_IN_SECONDS );
 		$this->assertSame( array( ReconciliationReport::STILL_OPEN => 1 ), $this->reconcile()->counts() );
 
@@ -367,6 +320,13 @@ final class ReconciliationTest extends PaymentTestCase {
 		$this->reconcile();
 
 		$this->assertSame( 'abandoned', $this->donation_row( $request['attemptId'] )['status'] );
+
+		// The donor finishes 3-D Secure a day late: nothing is charged, since only the site
+		// confirms the wallet payment, and the pass asks no more about an abandoned one.
+		$this->assertSame( 'requires_confirmation', $this->complete_3ds( $created->data()['client_secret'] )['status'] );
+		$this->assertSame( array(), $this->reconcile()->counts() );
+		$this->assertSame( 'abandoned', $this->donation_row( $request['attemptId'] )['status'] );
+		$this->assertCount( 0, $this->stripe( 'GET', '/v1/charges', array( 'payment_intent' => $created->data()['payment_intent_id'] ), self::SECRET_KEY )['data'] );
 	}
 
 	public function test_a_record_that_never_reached_the_provider_is_abandoned_after_a_day(): void {

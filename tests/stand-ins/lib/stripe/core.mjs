@@ -12,6 +12,7 @@ import { Params } from './params.mjs';
 import { Events } from './events.mjs';
 import { PaymentMethods } from './payment_methods.mjs';
 import { Tokens } from './tokens.mjs';
+import { ConfirmationTokens } from './confirmation_tokens.mjs';
 import { Becs } from './becs.mjs';
 import { Customers } from './customers.mjs';
 import { ProductsPrices } from './products_prices.mjs';
@@ -490,6 +491,7 @@ for ( const mixin of [
 	Events,
 	PaymentMethods,
 	Tokens,
+	ConfirmationTokens,
 	Becs,
 	Customers,
 	ProductsPrices,

@@ -28,7 +28,20 @@ export class PaymentIntents {
 		const customer = p.customer
 			? this.mustFind( p.customer, 'customer', 'customer' ).id
 			: null;
-		const instrument = this.instrumentFrom( p, req, customer );
+		// A ConfirmationToken (Stripe.js's createConfirmationToken) brings the payment details,
+		// unless the request names its own (the request's values take precedence).
+		const token = p.confirmation_token
+			? this.usableConfirmationToken(
+					p.confirmation_token,
+					req.auth.livemode
+				)
+			: null;
+		const instrument =
+			this.instrumentFrom( p, req, customer ) ||
+			( token
+				? this.confirmationTokenInstrument( token, customer )
+				: null );
+		const returnUrl = p.return_url || ( token && token.return_url );
 		const automatic = p.automatic_payment_methods
 			? {
 					allow_redirects:
@@ -64,7 +77,7 @@ export class PaymentIntents {
 			automatic &&
 			automatic.enabled &&
 			automatic.allow_redirects !== 'never' &&
-			! p.return_url
+			! returnUrl
 		) {
 			invalid(
 				'This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents. If you wish to accept redirect-based payment methods, set the `return_url` parameter when confirming the PaymentIntent.',
@@ -137,8 +150,11 @@ export class PaymentIntents {
 			processing: null,
 			receipt_email: p.receipt_email || null,
 			review: null,
-			setup_future_usage: p.setup_future_usage || null,
-			shipping: p.shipping || null,
+			setup_future_usage:
+				p.setup_future_usage ||
+				( token && token.setup_future_usage ) ||
+				null,
+			shipping: p.shipping || ( token && token.shipping ) || null,
 			source: null,
 			statement_descriptor: p.statement_descriptor || null,
 			statement_descriptor_suffix: p.statement_descriptor_suffix || null,
@@ -150,6 +166,9 @@ export class PaymentIntents {
 		};
 		hide( pi, '__mandatePlan', mandatePlan );
 		this.save( pi );
+		if ( token ) {
+			this.spendConfirmationToken( token, pi );
+		}
 		this.emit( 'payment_intent.created', pi );
 		if ( confirm ) {
 			const outcome = this.attemptPayment( pi, req, {
@@ -265,6 +284,15 @@ export class PaymentIntents {
 			return view();
 		}
 
+		const token = p.confirmation_token
+			? this.usableConfirmationToken( p.confirmation_token, pi.livemode )
+			: null;
+		if ( token && ! p.payment_method && ! p.payment_method_data ) {
+			pi.payment_method = this.confirmationTokenInstrument(
+				token,
+				pi.customer
+			).id;
+		}
 		const chosen = this.confirmingInstrument(
 			pi,
 			req,
@@ -302,11 +330,15 @@ export class PaymentIntents {
 			automatic &&
 			automatic.enabled &&
 			automatic.allow_redirects !== 'never' &&
-			! p.return_url
+			! p.return_url &&
+			! ( token && token.return_url )
 		) {
 			invalid(
 				'This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents. If you wish to accept redirect-based payment methods, set the `return_url` parameter when confirming the PaymentIntent.'
 			);
+		}
+		if ( token ) {
+			this.spendConfirmationToken( token, pi );
 		}
 		// A manual intent whose 3-D Secure the donor passed is paid without asking again, if
 		// it is still the same payment method.

@@ -28,6 +28,17 @@ export class Routes {
 			),
 			r( 'POST', '/v1/tokens', this.createToken, PK ),
 			r( 'GET', '/v1/tokens/:id', this.retrieveToken ),
+			r(
+				'POST',
+				'/v1/confirmation_tokens',
+				this.createConfirmationToken,
+				PK
+			),
+			r(
+				'GET',
+				'/v1/confirmation_tokens/:id',
+				this.retrieveConfirmationToken
+			),
 
 			r( 'POST', '/v1/customers', this.createCustomer ),
 			r( 'GET', '/v1/customers', this.listCustomers ),

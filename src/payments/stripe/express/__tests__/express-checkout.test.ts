@@ -11,18 +11,37 @@ function provider(
 ): ExpressProvider {
 	return {
 		submit: jest.fn( async () => null ),
-		confirm: jest.fn( async () => ( { paymentIntentId: 'pi_7' } ) ),
+		createConfirmationToken: jest.fn( async () => ( {
+			confirmationToken: 'ctoken_7',
+		} ) ),
+		handleNextAction: jest.fn( async () => undefined ),
 		...overrides,
 	};
 }
 
 const payment = { amountCents: 2625, currency: 'AUD' };
 
-describe( 'express checkout (widget contract §4.7)', () => {
-	it( 'creates the intent in cents and lower-case currency, confirms, then fetches the reference', async () => {
+const paid = ok( {
+	success: true,
+	data: {
+		client_secret: 'pi_7_secret_z',
+		payment_intent_id: 'pi_7',
+		reference: 'ch_7',
+	},
+} );
+
+const declined = ( message: string ) =>
+	ok( {
+		success: false,
+		type: 'card_error',
+		data: { message, decline_code: 'generic_decline' },
+	} );
+
+describe( 'express checkout (widget contract §4.7), finished on the server', () => {
+	it( 'sends the confirmation token with the intent call in cents and lower-case currency, then fetches the reference', async () => {
 		const wallet = provider();
 		const { server, calls } = serverDouble( [
-			ok( { success: true, data: { client_secret: 'pi_7_secret_z' } } ),
+			paid,
 			ok( { success: true, data: { reference: 'ch_7' } } ),
 		] );
 		expect( await payByExpressCheckout( wallet, server, payment ) ).toEqual(
@@ -31,7 +50,8 @@ describe( 'express checkout (widget contract §4.7)', () => {
 				reference: 'ch_7',
 			}
 		);
-		expect( wallet.confirm ).toHaveBeenCalledWith( 'pi_7_secret_z' );
+		expect( wallet.createConfirmationToken ).toHaveBeenCalledTimes( 1 );
+		expect( wallet.handleNextAction ).not.toHaveBeenCalled();
 		expect( calls ).toEqual( [
 			{
 				action: 'payment_intent',
@@ -42,6 +62,7 @@ describe( 'express checkout (widget contract §4.7)', () => {
 					currency: 'aud',
 					attemptId: 'attempt-1',
 					captchaToken: 'token-1',
+					confirmationToken: 'ctoken_7',
 				},
 			},
 			{
@@ -55,16 +76,111 @@ describe( 'express checkout (widget contract §4.7)', () => {
 		] );
 	} );
 
-	it( 'a submit error is shown under the buttons and nothing is posted', async () => {
+	it( 'when the bank asks, runs its check with the client secret, then the server reads (and confirms) the payment', async () => {
+		const order: string[] = [];
+		const wallet = provider( {
+			handleNextAction: jest.fn( async ( secret: string ) => {
+				order.push( `authenticate ${ secret }` );
+			} ),
+		} );
+		const { server, calls } = serverDouble( [
+			ok( {
+				success: false,
+				type: 'requires_action',
+				data: {
+					message: 'Please confirm this payment with your bank.',
+					client_secret: 'pi_9_secret_x',
+					payment_intent_id: 'pi_9',
+				},
+			} ),
+			ok( { success: true, data: { reference: 'ch_9' } } ),
+		] );
+		const outcome = await payByExpressCheckout( wallet, server, payment );
+		expect( outcome ).toEqual( { kind: 'success', reference: 'ch_9' } );
+		expect( order ).toEqual( [ 'authenticate pi_9_secret_x' ] );
+		expect( calls.map( ( call ) => call.action ) ).toEqual( [
+			'payment_intent',
+			'get_charge_id',
+		] );
+		expect( calls[ 1 ].fields.paymentIntentId ).toBe( 'pi_9' );
+	} );
+
+	it( "a failed bank check is the server's to say: its words go under the buttons", async () => {
+		const { server } = serverDouble( [
+			ok( {
+				success: false,
+				type: 'requires_action',
+				data: {
+					client_secret: 'pi_9_secret_x',
+					payment_intent_id: 'pi_9',
+				},
+			} ),
+			declined(
+				'Your bank could not confirm this payment. Please try again, or use another card.'
+			),
+		] );
+		expect(
+			await payByExpressCheckout( provider(), server, payment )
+		).toEqual( {
+			kind: 'provider-error',
+			message:
+				'Your bank could not confirm this payment. Please try again, or use another card.',
+		} );
+	} );
+
+	it( 'a declined wallet card is shown under the buttons, with the bank’s words, and nothing more is asked', async () => {
+		const wallet = provider();
+		const { server, calls } = serverDouble( [
+			declined( 'Your card was declined.' ),
+		] );
+		expect( await payByExpressCheckout( wallet, server, payment ) ).toEqual(
+			{
+				kind: 'provider-error',
+				message: 'Your card was declined.',
+			}
+		);
+		expect( wallet.handleNextAction ).not.toHaveBeenCalled();
+		expect( calls ).toHaveLength( 1 );
+	} );
+
+	it( 'a declined answer without words shows the catalogue’s card message', async () => {
+		const { server } = serverDouble( [
+			ok( { success: false, type: 'card_error', data: {} } ),
+		] );
+		expect(
+			await payByExpressCheckout( provider(), server, payment )
+		).toEqual( {
+			kind: 'provider-error',
+			message: 'Please check your card details and try again!',
+		} );
+	} );
+
+	it( 'a submit error is shown under the buttons and nothing is made or posted', async () => {
+		const wallet = provider( { submit: async () => 'Card declined' } );
+		const { server, calls } = serverDouble( [] );
+		const outcome = await payByExpressCheckout( wallet, server, payment );
+		expect( outcome ).toEqual( {
+			kind: 'provider-error',
+			message: 'Card declined',
+		} );
+		expect( wallet.createConfirmationToken ).not.toHaveBeenCalled();
+		expect( calls ).toHaveLength( 0 );
+	} );
+
+	it( 'a confirmation token the provider will not make is shown under the buttons, and nothing is posted', async () => {
 		const { server, calls } = serverDouble( [] );
 		const outcome = await payByExpressCheckout(
-			provider( { submit: async () => 'Card declined' } ),
+			provider( {
+				createConfirmationToken: async () => ( {
+					error: 'Your card number is incorrect.',
+				} ),
+			} ),
 			server,
 			payment
 		);
 		expect( outcome ).toEqual( {
 			kind: 'provider-error',
-			message: 'Card declined',
+			message: 'Your card number is incorrect.',
 		} );
 		expect( calls ).toHaveLength( 0 );
 	} );
@@ -76,28 +192,44 @@ describe( 'express checkout (widget contract §4.7)', () => {
 		).toEqual( { kind: 'silent' } );
 	} );
 
-	it( 'a confirm error is shown under the buttons', async () => {
-		const { server } = serverDouble( [
-			ok( { data: { client_secret: 'pi_7_secret_z' } } ),
+	it( 'a payment accepted but not final (202) still asks for the reference', async () => {
+		const { server, calls } = serverDouble( [
+			{
+				ok: true,
+				status: 202,
+				body: {
+					success: false,
+					type: 'pending',
+					data: {
+						client_secret: 'pi_5_secret_p',
+						payment_intent_id: 'pi_5',
+					},
+				},
+			},
+			{
+				ok: true,
+				status: 202,
+				body: { success: false, type: 'pending' },
+			},
 		] );
-		const outcome = await payByExpressCheckout(
-			provider( {
-				confirm: async () => ( { error: 'Authentication failed' } ),
-			} ),
-			server,
-			payment
-		);
-		expect( outcome ).toEqual( {
-			kind: 'provider-error',
-			message: 'Authentication failed',
-		} );
+		expect(
+			await payByExpressCheckout( provider(), server, payment )
+		).toEqual( { kind: 'success', reference: '' } );
+		expect( calls[ 1 ].action ).toBe( 'get_charge_id' );
+	} );
+
+	it( 'an attempt answered again from its record (paid, no client secret) succeeds with its reference', async () => {
+		const { server, calls } = serverDouble( [
+			ok( { success: true, data: { reference: 'ch_3' } } ),
+		] );
+		expect(
+			await payByExpressCheckout( provider(), server, payment )
+		).toEqual( { kind: 'success', reference: 'ch_3' } );
+		expect( calls ).toHaveLength( 1 );
 	} );
 
 	it( 'a failed charge reference call ends on the failure screen', async () => {
-		const { server } = serverDouble( [
-			ok( { data: { client_secret: 'pi_7_secret_z' } } ),
-			httpError( 500 ),
-		] );
+		const { server } = serverDouble( [ paid, httpError( 500 ) ] );
 		expect(
 			await payByExpressCheckout( provider(), server, payment )
 		).toEqual( {
@@ -106,16 +238,12 @@ describe( 'express checkout (widget contract §4.7)', () => {
 		} );
 	} );
 
-	it( 'derives the intent id from the secret when the provider gives none', async () => {
+	it( 'derives the intent id from the secret when the server names none', async () => {
 		const { server, calls } = serverDouble( [
-			ok( { data: { client_secret: 'pi_8_secret_q' } } ),
+			ok( { success: true, data: { client_secret: 'pi_8_secret_q' } } ),
 			ok( { data: { reference: 'ch_8' } } ),
 		] );
-		await payByExpressCheckout(
-			provider( { confirm: async () => ( { paymentIntentId: '' } ) } ),
-			server,
-			payment
-		);
+		await payByExpressCheckout( provider(), server, payment );
 		expect( calls[ 1 ].fields.paymentIntentId ).toBe( 'pi_8' );
 	} );
 
@@ -136,6 +264,16 @@ describe( 'express checkout (widget contract §4.7)', () => {
 		] );
 		expect( await fetchCharge( server, 'pi_1' ) ).toEqual( {
 			reference: '',
+		} );
+	} );
+
+	it( 'fetchCharge gives the decline’s words', async () => {
+		const { server } = serverDouble( [
+			declined( 'Your card was declined.' ),
+		] );
+		expect( await fetchCharge( server, 'pi_1' ) ).toEqual( {
+			reference: null,
+			declined: 'Your card was declined.',
 		} );
 	} );
 

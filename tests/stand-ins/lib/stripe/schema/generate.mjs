@@ -69,6 +69,8 @@ export const ENDPOINTS = [
 	'POST /v1/payment_methods/:id/detach',
 	'POST /v1/tokens',
 	'GET /v1/tokens/:id',
+	'POST /v1/confirmation_tokens',
+	'GET /v1/confirmation_tokens/:id',
 	'POST /v1/customers',
 	'GET /v1/customers',
 	'GET /v1/customers/search',
@@ -139,6 +141,21 @@ export const ENDPOINTS = [
 ];
 
 /**
+ * Endpoints only Stripe.js calls (with the publishable key), which the server SDKs do not have.
+ * Each is described by the SDK's test helper that makes the same object server-side (`like`),
+ * plus what Stripe.js alone may send: the card from the Elements (type card, and `cardFrom`'s
+ * card[…], what that endpoint takes from a publishable key; a server-side test helper takes no
+ * card details).
+ */
+export const STRIPE_JS_ENDPOINTS = {
+	'POST /v1/confirmation_tokens': {
+		like: 'POST /v1/test_helpers/confirmation_tokens',
+		cardFrom: 'POST /v1/payment_methods',
+		name: 'StripeJs.ConfirmationTokenCreateParams',
+	},
+};
+
+/**
  * Object types the stand-in renders (by `object`), described even when no
  * endpoint above returns them directly (events carry them, ids expand to them).
  */
@@ -147,6 +164,7 @@ export const OBJECTS = [
 	'balance_transaction',
 	'card',
 	'charge',
+	'confirmation_token',
 	'customer',
 	'dispute',
 	'event',
@@ -656,7 +674,11 @@ export function buildSchema( version ) {
 	const endpoints = {};
 	const missing = [];
 	for ( const endpoint of ENDPOINTS ) {
-		const where = paths.get( endpoint );
+		const where = paths.get(
+			STRIPE_JS_ENDPOINTS[ endpoint ]
+				? STRIPE_JS_ENDPOINTS[ endpoint ].like
+				: endpoint
+		);
 		if ( ! where ) {
 			missing.push( endpoint );
 			continue;
@@ -719,6 +741,50 @@ export function buildSchema( version ) {
 			returns: convertReturn( signature.getReturnType() ),
 			sdk: `${ classSymbol.getName() }.${ where.name }`,
 		};
+	}
+
+	/**
+	 * The Stripe.js endpoints' parameters: their test helper's, under their own definition
+	 * names (StripeJs.…), with payment_method_data[card] as `cardFrom` takes card.
+	 */
+	function addStripeJsCards() {
+		for ( const [ endpoint, { like, cardFrom, name } ] of Object.entries(
+			STRIPE_JS_ENDPOINTS
+		) ) {
+			const entry = endpoints[ endpoint ];
+			const source = endpoints[ cardFrom ];
+			if ( ! entry || ! source ) {
+				continue;
+			}
+			const deref = ( node ) =>
+				node && node.ref ? defs[ node.ref ] : node;
+			const card = deref( source.params ).props.card;
+			const params = structuredClone( deref( entry.params ) );
+			const dataNode = params.props.payment_method_data;
+			const data = structuredClone( deref( dataNode ) );
+			data.props = Object.fromEntries(
+				Object.entries( { ...data.props, card } ).sort( ( a, b ) =>
+					a[ 0 ].localeCompare( b[ 0 ] )
+				)
+			);
+			data.optional = [
+				...new Set( [ ...data.optional, 'card' ] ),
+			].sort();
+			if ( data.props.type && data.props.type.enum ) {
+				data.props.type = {
+					enum: [
+						...new Set( [ ...data.props.type.enum, 'card' ] ),
+					].sort(),
+				};
+			}
+			defs[ `${ name }.PaymentMethodData` ] = data;
+			params.props.payment_method_data = {
+				ref: `${ name }.PaymentMethodData`,
+			};
+			defs[ name ] = params;
+			entry.params = { ref: name };
+			entry.sdk = `Stripe.js: ${ like } (${ entry.sdk }), with payment_method_data[card] as ${ cardFrom }`;
+		}
 	}
 
 	function convertReturn( type ) {
@@ -880,6 +946,7 @@ export function buildSchema( version ) {
 	}
 
 	drain();
+	addStripeJsCards();
 	// The listed object types, even when no served endpoint returns them.
 	const byObject = new Map();
 	for ( const ns of namespaces ) {

@@ -9,9 +9,11 @@ namespace DonationWidget\Tests\Integration\Gateways\Stripe\Webhooks;
 
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Gateways\Stripe\DonationProduct;
+use DonationWidget\Gateways\Stripe\StripeMetadata;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Tests\Integration\PaymentTestCase;
 use DonationWidget\Admin\WebhookHealthReport;
@@ -161,39 +163,21 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$this->assertCount( 1, $this->subscription_rows( $row['subscription_id'] ) );
 	}
 
-	public function test_an_express_payment_completed_by_the_webhook_records_the_wallet(): void {
-		$request = array(
-			'amount'       => '5250',
-			'formData'     => $this->form_data(),
-			'currency'     => 'aud',
-			'attemptId'    => wp_generate_uuid4(),
-			'captchaToken' => 'stand-in-captcha-token',
-		);
-		$created = $this->payment_call( 'payment_intent', $request );
-		$wallet  = $this->stripe(
-			'POST',
-			'/v1/payment_methods',
+	public function test_an_express_payment_whose_answer_was_lost_is_completed_by_the_webhook_with_the_wallet(): void {
+		$request = $this->express_request( array(), array(), '4242424242424242', 'apple_pay' );
+		$this->queue(
+			'stripe',
+			'lost_answer',
 			array(
-				'type'            => 'card',
-				'card'            => array(
-					'number'    => '4242424242424242',
-					'exp_month' => '12',
-					'exp_year'  => (string) ( (int) gmdate( 'Y' ) + 2 ),
-				),
-				'stand_in_wallet' => 'apple_pay',
+				'path'  => '/confirm',
+				'times' => 3,
 			)
 		);
-		$this->stripe(
-			'POST',
-			'/v1/payment_intents/' . $created->data()['payment_intent_id'] . '/confirm',
-			array(
-				'client_secret'  => $created->data()['client_secret'],
-				'payment_method' => $wallet['id'],
-				'return_url'     => 'http://127.0.0.1:8891/',
-			)
-		);
+		$this->assertAnswer( 502, 'server', $this->payment_call( 'payment_intent', $request ) );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( array( 'pending', '' ), array( $row['status'], $row['method'] ) );
 
-		$this->deliver( $this->last_event( 'payment_intent.succeeded', $created->data()['payment_intent_id'] ) );
+		$this->deliver( $this->last_event( 'payment_intent.succeeded', $row['payment_intent_id'] ) );
 
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'succeeded', $row['status'] );
@@ -350,56 +334,54 @@ final class StripeWebhookTest extends PaymentTestCase {
 	}
 
 	public function test_a_failure_notice_that_arrives_once_the_intent_succeeded_records_the_success(): void {
-		// An express checkout: the browser confirms its intent; the first card is declined, the
-		// second goes through, and Stripe's failure notice reaches the site last.
-		$created   = $this->payment_call(
-			'payment_intent',
+		// An express checkout: the first wallet card is declined but the answer is lost; the
+		// donor's Try Again (the same attempt, a new token) pays, and Stripe's failure notice for
+		// the first card reaches the site last.
+		$request = $this->express_request( array(), array(), '4000000000000002' );
+		$second  = $this->wallet_token();
+		$this->queue(
+			'stripe',
+			'lost_answer',
 			array(
-				'amount'       => '5250',
-				'formData'     => $this->form_data(),
-				'currency'     => 'aud',
-				'attemptId'    => wp_generate_uuid4(),
-				'captchaToken' => 'stand-in-captcha-token',
+				'path'  => '/confirm',
+				'times' => 3,
 			)
 		);
-		$intent_id = $created->data()['payment_intent_id'];
-		foreach ( array( 'pm_card_chargeDeclined', 'pm_card_visa' ) as $card ) {
-			$this->stripe(
-				'POST',
-				"/v1/payment_intents/{$intent_id}/confirm",
-				array(
-					'client_secret'  => $created->data()['client_secret'],
-					'payment_method' => $card,
-					'return_url'     => 'http://127.0.0.1:8891/',
-				)
-			);
-		}
+		$this->assertAnswer( 502, 'server', $this->payment_call( 'payment_intent', $request ) );
+		$this->assertAnswer( 200, '', $this->payment_call( 'payment_intent', array( 'confirmationToken' => $second ) + $request ) );
+		$intent_id = $this->donation_row( $request['attemptId'] )['payment_intent_id'];
 
 		$this->deliver( $this->last_event( 'payment_intent.payment_failed', $intent_id ) );
 
-		$row = $this->donation_row( $this->find_attempt_of_intent( $intent_id ) );
+		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'succeeded', $row['status'] );
 		$this->assertSame( $this->stripe( 'GET', "/v1/payment_intents/{$intent_id}", array(), self::SECRET_KEY )['latest_charge'], $row['provider_reference'] );
 		$this->assertSame( '', $row['failure_reason'] );
 	}
 
 	public function test_a_browser_confirmed_intent_is_cancelled_once_a_failed_try_is_heard_of(): void {
-		$created   = $this->payment_call(
-			'payment_intent',
+		// An express checkout's intent from before the site confirmed them itself
+		// (confirmation_method automatic): payable with its client secret.
+		$attempt  = wp_generate_uuid4();
+		$donation = $this->service( DonationRepository::class )->create( $attempt, DonationForm::from_json( $this->form_data() ), 'stripe', '', '' );
+		$created  = $this->stripe(
+			'POST',
+			'/v1/payment_intents',
 			array(
-				'amount'       => '5250',
-				'formData'     => $this->form_data(),
-				'currency'     => 'aud',
-				'attemptId'    => wp_generate_uuid4(),
-				'captchaToken' => 'stand-in-captcha-token',
-			)
+				'amount'                    => '5250',
+				'currency'                  => 'aud',
+				'automatic_payment_methods' => array( 'enabled' => 'true' ),
+				'metadata'                  => StripeMetadata::for_donation( $donation ),
+			),
+			self::SECRET_KEY
 		);
-		$intent_id = $created->data()['payment_intent_id'];
+		$this->service( DonationLedger::class )->keep_ids( $donation, array( 'payment_intent_id' => $created['id'] ) );
+		$intent_id = $created['id'];
 		$try       = fn ( string $card ): array => $this->stripe(
 			'POST',
 			"/v1/payment_intents/{$intent_id}/confirm",
 			array(
-				'client_secret'  => $created->data()['client_secret'],
+				'client_secret'  => $created['client_secret'],
 				'payment_method' => $card,
 				'return_url'     => 'http://127.0.0.1:8891/',
 			)
@@ -413,7 +395,7 @@ final class StripeWebhookTest extends PaymentTestCase {
 		$this->assertSame( 'invalid_request_error', $next['error']['type'] ?? '', 'The intent no longer takes cards.' );
 		$this->assertSame( 'canceled', $this->stripe( 'GET', "/v1/payment_intents/{$intent_id}", array(), self::SECRET_KEY )['status'] );
 		$this->assertCount( 1, $this->stripe( 'GET', '/v1/charges', array( 'payment_intent' => $intent_id ), self::SECRET_KEY )['data'] );
-		$this->assertSame( 'failed', $this->donation_row( $this->find_attempt_of_intent( $intent_id ) )['status'] );
+		$this->assertSame( 'failed', $this->donation_row( $attempt )['status'] );
 	}
 
 	/**
