@@ -12,6 +12,11 @@ mkdir -p "$DW_LOGS" "$DW_RUN"
 # Ports: the e2e site on the base port, then the phpunit and zip sites; their stand-ins above.
 # Set DONATION_WIDGET_PORT_BASE to run beside another checkout's servers.
 PORT_BASE="${DONATION_WIDGET_PORT_BASE:-8890}"
+# CI runners are shared and busy: there every test time budget is twice what suits a quiet
+# machine (tests/e2e/timeouts.ts, jest.config.js).
+if [ -n "${CI:-}" ]; then
+	export DONATION_WIDGET_TEST_TIMEOUT_SCALE="${DONATION_WIDGET_TEST_TIMEOUT_SCALE:-2}"
+fi
 E2E_PORT=$PORT_BASE
 PHPUNIT_PORT=$((PORT_BASE + 1))
 ZIP_PORT=$((PORT_BASE + 2))
