@@ -311,10 +311,23 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 				'formData'     => $this->form_data( $form ),
 				'currentUrl'   => 'http://127.0.0.1:8891/donate/',
 				'attemptId'    => wp_generate_uuid4(),
-				'captchaToken' => 'stand-in-captcha-token',
+				'captchaToken' => $this->captcha_token(),
 			),
 			$overrides
 		);
+	}
+
+	/**
+	 * The same call as the browser sends it again (after 3-D Secure, Try Again, another card): with
+	 * $changes, and a new captcha token, since the widget fetches one for every call and Google
+	 * accepts each once.
+	 *
+	 * @param array<string, mixed> $request The earlier call's fields.
+	 * @param array<string, mixed> $changes Fields to change (a captchaToken here wins).
+	 * @return array<string, mixed>
+	 */
+	protected function sent_again( array $request, array $changes = array() ): array {
+		return array_merge( $request, array( 'captchaToken' => $this->captcha_token() ), $changes );
 	}
 
 	/**
@@ -366,7 +379,7 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 				'formData'          => $this->form_data( $form ),
 				'currency'          => 'aud',
 				'attemptId'         => wp_generate_uuid4(),
-				'captchaToken'      => 'stand-in-captcha-token',
+				'captchaToken'      => $this->captcha_token(),
 				'confirmationToken' => $this->wallet_token( $card, $wallet ),
 			),
 			$overrides
@@ -404,7 +417,7 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 				'formData'        => $this->form_data( $form ),
 				'currentUrl'      => 'http://127.0.0.1:8891/donate/',
 				'attemptId'       => wp_generate_uuid4(),
-				'captchaToken'    => 'stand-in-captcha-token',
+				'captchaToken'    => $this->captcha_token(),
 				'mandateAccepted' => '1',
 			),
 			$overrides

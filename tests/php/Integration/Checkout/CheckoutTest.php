@@ -32,7 +32,7 @@ final class CheckoutTest extends PaymentTestCase {
 				'token'        => 'tok_scripted',
 				'formData'     => $this->form_data( $form ),
 				'attemptId'    => wp_generate_uuid4(),
-				'captchaToken' => 'stand-in-captcha-token',
+				'captchaToken' => $this->captcha_token(),
 			),
 			$overrides
 		);
@@ -104,7 +104,7 @@ final class CheckoutTest extends PaymentTestCase {
 	public function test_a_retried_settled_attempt_is_answered_again_without_asking_the_provider(): void {
 		$request = $this->request();
 		$first   = $this->service( Checkout::class )->pay( $this->method, $request );
-		$second  = $this->service( Checkout::class )->pay( $this->method, array( 'captchaToken' => 'another' ) + $request );
+		$second  = $this->service( Checkout::class )->pay( $this->method, array( 'captchaToken' => $this->captcha_token() ) + $request );
 
 		$this->assertSame( $first->body, $second->body );
 		$this->assertSame( 1, $this->method->calls );
