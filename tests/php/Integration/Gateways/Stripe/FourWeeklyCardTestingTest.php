@@ -186,6 +186,7 @@ final class FourWeeklyCardTestingTest extends PaymentTestCase {
 		$this->assertSame( 'too_many_tries', $answers[3]->data()['decline_code'] );
 		$this->assertStringContainsString( 'too many bank accounts', $answers[3]->data()['message'] );
 		$this->assertSame( 'too_many_tries', $answers[4]->data()['decline_code'] ?? '', 'The attempt is over.' );
+		$this->assertStringContainsString( 'too many bank accounts', $answers[4]->data()['message'], 'A retry of the settled attempt says so again, not "check your BSB".' );
 
 		$tried = $this->tried_at_stripe();
 		$this->assertSame( array_slice( $accounts, 0, ServerConfirmedIntent::MAX_TRIES ), $tried, 'At most three accounts reached Stripe.' );
