@@ -145,8 +145,10 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 	 * @param list<array<string, mixed>>       $calls   Each call's fields (each with an attemptId).
 	 * @param callable(list<array>, array): void $check Given the answers and the attempts' rows
 	 *                                                  (attempt_id, status, provider_reference).
+	 * @param callable(): void|null            $before Runs before the race, committed as the race's
+	 *                                                  calls are (an earlier call of a raced attempt).
 	 */
-	protected function race_payment_calls( string $action, array $calls, callable $check ): void {
+	protected function race_payment_calls( string $action, array $calls, callable $check, ?callable $before = null ): void {
 		global $wpdb;
 		$settings = get_option( Settings::OPTION );
 		$table    = Schema::table( 'donations' );
@@ -157,6 +159,9 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 		$attempts = array_values( array_unique( array_column( $calls, 'attemptId' ) ) );
 		$in       = implode( ',', array_fill( 0, count( $attempts ), '%s' ) );
 		try {
+			if ( null !== $before ) {
+				$before();
+			}
 			$answers = $this->race( __DIR__ . '/Checkout/concurrent-payment-call.php', array_map( static fn ( array $call ): array => array( $action, (string) wp_json_encode( $call ) ), $calls ) );
 			$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, status, provider_reference FROM {$table} WHERE attempt_id IN ({$in}) ORDER BY id", ...$attempts ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
 			$check( $answers, $rows );

@@ -360,26 +360,6 @@ final class CardPaymentTest extends PaymentTestCase {
 		$this->assertCount( 1, $this->stripe( 'GET', '/v1/payment_intents', array(), self::SECRET_KEY )['data'] );
 	}
 
-	public function test_the_client_secret_for_3d_secure_cannot_try_another_card(): void {
-		$request = $this->card_request( array( 'token' => 'pm_card_authenticationRequired' ) );
-		$first   = $this->pay( $request );
-		$this->assertAnswer( 200, 'requires_action', $first );
-
-		// A card tester takes the client secret and confirms with other cards from the browser.
-		$tried = $this->stripe(
-			'POST',
-			'/v1/payment_intents/' . $first->data()['payment_intent_id'] . '/confirm',
-			array(
-				'client_secret'  => $first->data()['client_secret'],
-				'payment_method' => 'pm_card_chargeDeclined',
-			)
-		);
-
-		$this->assertSame( 'invalid_request_error', $tried['error']['type'] ?? '' );
-		$charges = $this->stripe( 'GET', '/v1/charges', array( 'payment_intent' => $first->data()['payment_intent_id'] ), self::SECRET_KEY )['data'];
-		$this->assertCount( 0, $charges, 'No card was tried through the client secret.' );
-	}
-
 	public function test_an_attempt_tries_at_most_three_cards_then_its_intent_is_cancelled(): void {
 		$this->queue(
 			'stripe',
