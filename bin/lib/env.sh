@@ -174,11 +174,23 @@ dw_start_stand_ins() {
 dw_stop_pid() {
 	local pidfile="$DW_RUN/$1.pid"
 	if [ -f "$pidfile" ]; then
-		local pid
+		local pid children
 		pid="$(cat "$pidfile")"
+		children="$(pgrep -P "$pid" 2>/dev/null || true)"
 		pkill -P "$pid" 2>/dev/null || true
 		kill "$pid" 2>/dev/null || true
 		rm -f "$pidfile"
+		# Until they are gone (up to 10 s): a server started next on the same port would find it
+		# still held by the old workers ("Address already in use").
+		local _ process alive
+		for _ in $(seq 1 50); do
+			alive=0
+			for process in $pid $children; do
+				kill -0 "$process" 2>/dev/null && alive=1
+			done
+			[ "$alive" -eq 0 ] && break
+			sleep 0.2
+		done
 	fi
 	return 0
 }

@@ -99,12 +99,14 @@ final class DonationLedger {
 
 	/**
 	 * Notes why an open donation is still open (a provider that did not answer), keeping it open.
+	 * A donation another call settled meanwhile keeps the reason that call wrote: the note is
+	 * late news, and a retry of the attempt answers the donor from that reason.
 	 *
 	 * @param Donation $donation The donation.
 	 * @param string   $note     Machine-readable reason, a colon, and the detail.
 	 */
 	public function note_still_open( Donation $donation, string $note ): void {
-		$this->donations->update( $donation->id(), array( 'failure_reason' => $note ) );
+		$this->donations->note_if_open( $donation->id(), $note );
 	}
 
 	/**

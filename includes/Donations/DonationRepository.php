@@ -530,6 +530,30 @@ final class DonationRepository {
 	}
 
 	/**
+	 * Writes why a donation is still open, only while it is (one UPDATE, so a call settling it
+	 * meanwhile on another server keeps the reason it wrote).
+	 *
+	 * @param int    $id   Row id.
+	 * @param string $note The failure_reason: a code, a colon, and the detail.
+	 * @return bool Whether the donation was open and now carries the note.
+	 */
+	public function note_if_open( int $id, string $note ): bool {
+		global $wpdb;
+		$table = Schema::table( 'donations' );
+		$wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$table} SET failure_reason = %s, updated_at = %s WHERE id = %d AND status IN (%s, %s)", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own.
+				$note,
+				current_time( 'mysql', true ),
+				$id,
+				DonationStatus::PENDING,
+				DonationStatus::REQUIRES_ACTION
+			)
+		);
+		return 1 === (int) $wpdb->rows_affected;
+	}
+
+	/**
 	 * Notes that a donation was looked at now (its updated_at), changing nothing else.
 	 *
 	 * @param int $id Row id.

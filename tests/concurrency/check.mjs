@@ -38,6 +38,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { issueToken } from '../stand-ins/lib/recaptcha.mjs';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
 const ROOT = path.resolve( HERE, '../..' );
@@ -243,7 +244,7 @@ function formDataFor( email ) {
 }
 
 /**
- * One card payment call's fields.
+ * One card payment call's fields, with a new captcha token.
  *
  * @param {string} email     The donor's email.
  * @param {string} attemptId The attempt.
@@ -257,7 +258,8 @@ function cardPayment( email, attemptId ) {
 		formData: formDataFor( email ),
 		currentUrl: `${ SERVERS[ 0 ] }/donate/`,
 		attemptId,
-		captchaToken: 'stand-in-captcha-token',
+		// A new token for every call, as the widget fetches one: Google accepts each once.
+		captchaToken: issueToken(),
 	};
 }
 

@@ -101,7 +101,8 @@ switch ( $dw_command ) {
 				'token'        => 'pm_card_visa',
 				'cardId'       => 'pm_card_visa',
 				'attemptId'    => $dw_attempt,
-				'captchaToken' => 'stand-in-captcha-token',
+				// A token as the stand-ins issue them, good once (tests/stand-ins/README.md).
+				'captchaToken' => sprintf( 'stand-in-captcha-ok.%d.%s', (int) floor( microtime( true ) * 1000 ), bin2hex( random_bytes( 16 ) ) ),
 				'currentUrl'   => home_url( '/donate/' ),
 				'formData'     => (string) wp_json_encode(
 					array(

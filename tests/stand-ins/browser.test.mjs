@@ -688,11 +688,55 @@ describe( 'browser stand-ins', () => {
 			await page.getByText( 'protected by reCAPTCHA' ).count(),
 			1
 		);
-		await page.evaluate( () => window.grecaptcha.execute( window.widget ) );
-		await page.waitForFunction( () => window.captchaToken );
-		assert.equal(
-			await page.evaluate( () => window.captchaToken ),
-			'stand-in-captcha-ok'
-		);
+		const executeOnce = async () => {
+			await page.evaluate( () => {
+				window.captchaToken = '';
+				window.grecaptcha.execute( window.widget );
+			} );
+			await page.waitForFunction( () => window.captchaToken );
+			return page.evaluate( () => window.captchaToken );
+		};
+		const verify = async ( response ) =>
+			(
+				await fetch(
+					`${ standIns.url }/recaptcha/recaptcha/api/siteverify`,
+					{
+						method: 'POST',
+						headers: {
+							'Content-Type': 'application/x-www-form-urlencoded',
+						},
+						body: new URLSearchParams( {
+							secret: 'captcha-secret',
+							response,
+						} ).toString(),
+					}
+				)
+			).json();
+
+		// Each execute issues a new token carrying its issue time, as Google's do.
+		const started = Date.now();
+		const first = await executeOnce();
+		const second = await executeOnce();
+		assert.match( first, /^stand-in-captcha-ok\.\d{13}\.[0-9a-f]{32}$/ );
+		assert.notEqual( first, second );
+		const issued = Number( first.split( '.' )[ 1 ] );
+		assert.ok( issued >= started - 1000 && issued <= Date.now() );
+
+		// The server stand-in accepts each once.
+		assert.equal( ( await verify( first ) ).success, true );
+		assert.equal( ( await verify( second ) ).success, true );
+		assert.deepEqual( await verify( first ), {
+			success: false,
+			'error-codes': [ 'timeout-or-duplicate' ],
+		} );
+
+		// A test's own string is handed out as it is.
+		await page.evaluate( () => {
+			window.__standInCaptchaToken = 'stand-in-captcha-fail';
+		} );
+		assert.equal( await executeOnce(), 'stand-in-captcha-fail' );
+		await page.evaluate( () => {
+			delete window.__standInCaptchaToken;
+		} );
 	} );
 } );

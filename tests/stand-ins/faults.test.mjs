@@ -10,6 +10,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { encodeForm } from './server.mjs';
+import { issueToken } from './lib/recaptcha.mjs';
 import { SECRET_KEY, standInsForTests } from './stripe-harness.mjs';
 
 const harness = standInsForTests();
@@ -438,13 +439,54 @@ describe( 'Faults: status', () => {
 				headers: {
 					'Content-Type': 'application/x-www-form-urlencoded',
 				},
-				body: 'secret=s&response=stand-in-captcha-ok',
+				body: `secret=s&response=${ issueToken() }`,
 			}
 		);
 		assert.equal( recaptcha.status, 429 );
 		assert.deepEqual( ( await recaptcha.json() )[ 'error-codes' ], [
 			'rate-limited',
 		] );
+	} );
+
+	test( 'reCAPTCHA: a verify whose answer was lost spent the token; one never seen did not', async () => {
+		const base = harness.standIns.url;
+		const verify = async ( token ) => {
+			try {
+				const answer = await fetch(
+					`${ base }/recaptcha/recaptcha/api/siteverify`,
+					{
+						method: 'POST',
+						headers: {
+							'Content-Type': 'application/x-www-form-urlencoded',
+						},
+						body: `secret=s&response=${ token }`,
+					}
+				);
+				return await answer.json();
+			} catch ( error ) {
+				return { error };
+			}
+		};
+		const lost = issueToken();
+		await addFault( {
+			provider: 'recaptcha',
+			path: '/recaptcha/api/siteverify',
+			fault: 'lose_answer',
+		} );
+		assert.ok( ( await verify( lost ) ).error );
+		assert.deepEqual( await verify( lost ), {
+			success: false,
+			'error-codes': [ 'timeout-or-duplicate' ],
+		} );
+
+		const dropped = issueToken();
+		await addFault( {
+			provider: 'recaptcha',
+			path: '/recaptcha/api/siteverify',
+			fault: 'drop_request',
+		} );
+		assert.ok( ( await verify( dropped ) ).error );
+		assert.equal( ( await verify( dropped ) ).success, true );
 	} );
 } );
 

@@ -18,6 +18,7 @@ import {
 	encodeForm,
 	signStripePayload,
 } from './server.mjs';
+import { issueToken, issuedAt, TOKEN_LIFETIME_MS } from './lib/recaptcha.mjs';
 
 const SECRET_KEY = 'sk_test_standin123';
 const PUBLISHABLE_KEY = 'pk_test_standin123';
@@ -1438,48 +1439,55 @@ describe( 'Experian', () => {
 } );
 
 describe( 'reCAPTCHA', () => {
-	const verify = async ( params ) => {
+	const siteverify = async ( params, { method = 'POST' } = {} ) => {
+		const form = new URLSearchParams( params ).toString();
 		const response = await fetch(
-			`${ base }/recaptcha/recaptcha/api/siteverify`,
-			{
-				method: 'POST',
-				headers: {
-					'Content-Type': 'application/x-www-form-urlencoded',
-				},
-				body: new URLSearchParams( params ).toString(),
-			}
+			`${ base }/recaptcha/recaptcha/api/siteverify${
+				method === 'GET' ? `?${ form }` : ''
+			}`,
+			method === 'GET'
+				? {}
+				: {
+						method: 'POST',
+						headers: {
+							'Content-Type': 'application/x-www-form-urlencoded',
+						},
+						body: form,
+					}
 		);
 		return response.json();
 	};
+	const verify = ( response, secret = 'captcha-secret' ) =>
+		siteverify( { secret, response } );
+	const refused = ( code ) => ( { success: false, 'error-codes': [ code ] } );
 
 	test( 'siteverify ok and failures', async () => {
-		const ok = await verify( {
+		const issued = Date.now() - 30000;
+		const token = issueToken( issued );
+		const ok = await siteverify( {
 			secret: 'captcha-secret',
-			response: 'stand-in-captcha-ok',
+			response: token,
 			remoteip: '127.0.0.1',
 		} );
 		assert.equal( ok.success, true );
 		assert.equal( ok.hostname, 'localhost' );
-		assert.match( ok.challenge_ts, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/ );
+		// "timestamp of the challenge load": when the token was issued.
+		assert.equal(
+			ok.challenge_ts,
+			new Date( issued ).toISOString().replace( /\.\d{3}Z$/, 'Z' )
+		);
 
-		const failed = await verify( {
-			secret: 'captcha-secret',
-			response: 'stand-in-captcha-fail',
-		} );
-		assert.deepEqual( failed, {
-			success: false,
-			'error-codes': [ 'invalid-input-response' ],
-		} );
+		assert.deepEqual(
+			await verify( 'stand-in-captcha-fail' ),
+			refused( 'invalid-input-response' )
+		);
 
-		const badSecret = await verify( {
-			secret: 'invalid-secret',
-			response: 'stand-in-captcha-ok',
-		} );
+		const badSecret = await verify( issueToken(), 'invalid-secret' );
 		assert.deepEqual( badSecret[ 'error-codes' ], [
 			'invalid-input-secret',
 		] );
 
-		const missing = await verify( { secret: 'captcha-secret' } );
+		const missing = await siteverify( { secret: 'captcha-secret' } );
 		assert.deepEqual( missing[ 'error-codes' ], [
 			'missing-input-response',
 		] );
@@ -1488,11 +1496,117 @@ describe( 'reCAPTCHA', () => {
 			provider: 'recaptcha',
 			scenario: 'captcha_failed',
 		} );
-		const forced = await verify( {
-			secret: 'captcha-secret',
-			response: 'stand-in-captcha-ok',
-		} );
+		const forced = await verify( issueToken() );
 		assert.equal( forced.success, false );
+	} );
+
+	test( 'a token passes once: any second verify, from any caller, is timeout-or-duplicate', async () => {
+		const token = issueToken();
+		assert.equal( ( await verify( token ) ).success, true );
+		assert.deepEqual(
+			await verify( token ),
+			refused( 'timeout-or-duplicate' )
+		);
+		// Another site key's secret, the query string instead of the form: spent all the same.
+		assert.deepEqual(
+			await siteverify(
+				{ secret: 'another-site', response: token },
+				{ method: 'GET' }
+			),
+			refused( 'timeout-or-duplicate' )
+		);
+		// A test starting over does not make Google forget.
+		await fetch( `${ base }/__control/reset`, { method: 'POST' } );
+		assert.deepEqual(
+			await verify( token ),
+			refused( 'timeout-or-duplicate' )
+		);
+
+		// Ten verifies of one token at once: exactly one passes.
+		const raced = issueToken();
+		const answers = await Promise.all(
+			Array.from( { length: 10 }, () => verify( raced ) )
+		);
+		assert.equal(
+			answers.filter( ( answer ) => answer.success ).length,
+			1
+		);
+		for ( const answer of answers.filter( ( one ) => ! one.success ) ) {
+			assert.deepEqual( answer, refused( 'timeout-or-duplicate' ) );
+		}
+	} );
+
+	test( 'a token is valid for two minutes from its issue time', async () => {
+		const fresh = issueToken( Date.now() - TOKEN_LIFETIME_MS + 5000 );
+		assert.equal( ( await verify( fresh ) ).success, true );
+		const stale = issueToken( Date.now() - TOKEN_LIFETIME_MS - 1000 );
+		assert.deepEqual(
+			await verify( stale ),
+			refused( 'timeout-or-duplicate' )
+		);
+		assert.equal(
+			issuedAt( stale ) < Date.now() - TOKEN_LIFETIME_MS,
+			true
+		);
+	} );
+
+	test( 'a refused verify does not spend the token', async () => {
+		const token = issueToken();
+		assert.deepEqual(
+			( await verify( token, 'invalid-secret' ) )[ 'error-codes' ],
+			[ 'invalid-input-secret' ]
+		);
+		assert.deepEqual(
+			( await siteverify( { response: token } ) )[ 'error-codes' ],
+			[ 'missing-input-secret' ]
+		);
+		await control( 'next', {
+			provider: 'recaptcha',
+			scenario: 'server_error',
+		} );
+		const failed = await fetch(
+			`${ base }/recaptcha/recaptcha/api/siteverify`,
+			{
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/x-www-form-urlencoded',
+				},
+				body: new URLSearchParams( {
+					secret: 'captcha-secret',
+					response: token,
+				} ).toString(),
+			}
+		);
+		assert.equal( failed.status, 500 );
+		assert.equal( ( await verify( token ) ).success, true );
+	} );
+
+	test( 'tokens reCAPTCHA never issued are refused; the special ones every time', async () => {
+		for ( const made of [
+			'stand-in-captcha-ok',
+			'stand-in-captcha-token',
+			'another-token',
+			'stand-in-captcha-ok.123.abcdef0123456789',
+			`stand-in-captcha-ok.${ Date.now() }.not-hex`,
+			// Issued in the future.
+			issueToken( Date.now() + 60000 ),
+		] ) {
+			assert.deepEqual(
+				await verify( made ),
+				refused( 'invalid-input-response' ),
+				made
+			);
+		}
+		for ( let i = 0; i < 2; i++ ) {
+			assert.deepEqual(
+				await verify( 'stand-in-captcha-fail' ),
+				refused( 'invalid-input-response' )
+			);
+			assert.deepEqual(
+				await verify( 'stand-in-captcha-expired' ),
+				refused( 'timeout-or-duplicate' )
+			);
+		}
 	} );
 } );
 

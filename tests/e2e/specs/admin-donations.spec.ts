@@ -11,6 +11,7 @@ import { test, expect, logIn } from '../fixtures';
 import { settledDonation, uniqueEmail } from '../fixtures/donations';
 import { CARDS, DonationWidgetPage } from '../pages/DonationWidgetPage';
 import { SITE_URL } from '../playwright.config';
+import { captchaToken } from '../fixtures/stand-ins';
 
 interface Donor {
 	email: string;
@@ -66,7 +67,7 @@ async function donate(
 			formData: JSON.stringify( formData ),
 			currentUrl: `${ SITE_URL }/donate/`,
 			attemptId: randomUUID(),
-			captchaToken: 'stand-in-captcha-ok',
+			captchaToken: captchaToken(),
 		},
 	} );
 	expect( response.ok(), await response.text() ).toBe( true );

@@ -9,6 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect, logIn } from '../fixtures';
 import { mailTo, runMailQueue, uniqueEmail } from '../fixtures/donations';
 import { SITE_URL } from '../playwright.config';
+import { captchaToken } from '../fixtures/stand-ins';
 
 /**
  * Makes a one-off card donation through process_payment_method, as the widget does.
@@ -53,7 +54,7 @@ async function donate(
 			formData: JSON.stringify( formData ),
 			currentUrl: `${ SITE_URL }/donate/`,
 			attemptId: randomUUID(),
-			captchaToken: 'stand-in-captcha-ok',
+			captchaToken: captchaToken(),
 		},
 	} );
 	expect( response.ok(), await response.text() ).toBe( true );

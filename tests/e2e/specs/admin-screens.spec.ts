@@ -12,6 +12,7 @@ import { test, expect, logIn } from '../fixtures';
 import { scaled } from '../timeouts';
 import { recurringDonor, subscriptionState } from '../fixtures/card-update';
 import { SITE_URL } from '../playwright.config';
+import { captchaToken } from '../fixtures/stand-ins';
 
 const EMPTY_HISTORY =
 	'No card-update link has been issued for this 4-weekly donation.';
@@ -59,7 +60,7 @@ async function newRecurringDonor(
 			} ),
 			currentUrl: `${ SITE_URL }/donate/`,
 			attemptId: randomUUID(),
-			captchaToken: 'stand-in-captcha-ok',
+			captchaToken: captchaToken(),
 		},
 	} );
 	expect( ( await response.json() ).success ).toBe( true );

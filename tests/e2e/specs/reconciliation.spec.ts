@@ -16,6 +16,7 @@ import {
 } from '../fixtures/donations';
 import { CARDS, DonationWidgetPage } from '../pages/DonationWidgetPage';
 import { SITE_URL } from '../playwright.config';
+import { captchaToken } from '../fixtures/stand-ins';
 
 test.beforeEach( async ( { standIns } ) => {
 	void standIns;
@@ -205,7 +206,7 @@ test( 'a payment the donor never authenticated is abandoned after a day, shown a
 			formData: JSON.stringify( formData ),
 			currentUrl: `${ SITE_URL }/donate/`,
 			attemptId: randomUUID(),
-			captchaToken: 'stand-in-captcha-ok',
+			captchaToken: captchaToken(),
 		},
 	} );
 	expect( ( await response.json() ).type ).toBe( 'requires_action' );

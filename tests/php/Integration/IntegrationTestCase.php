@@ -49,6 +49,14 @@ abstract class IntegrationTestCase extends TestCase {
 		);
 	}
 
+	/**
+	 * A new reCAPTCHA token, single use (StandIns::captcha_token()): a browser fetches one for
+	 * every payment call it makes.
+	 */
+	protected function captcha_token(): string {
+		return StandIns::captcha_token();
+	}
+
 	protected function tearDown(): void {
 		global $wpdb;
 		restore_error_handler();

@@ -145,8 +145,10 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 	 * @param list<array<string, mixed>>       $calls   Each call's fields (each with an attemptId).
 	 * @param callable(list<array>, array): void $check Given the answers and the attempts' rows
 	 *                                                  (attempt_id, status, provider_reference).
+	 * @param callable(): void|null            $before Runs before the race, committed as the race's
+	 *                                                  calls are (an earlier call of a raced attempt).
 	 */
-	protected function race_payment_calls( string $action, array $calls, callable $check ): void {
+	protected function race_payment_calls( string $action, array $calls, callable $check, ?callable $before = null ): void {
 		global $wpdb;
 		$settings = get_option( Settings::OPTION );
 		$table    = Schema::table( 'donations' );
@@ -157,6 +159,9 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 		$attempts = array_values( array_unique( array_column( $calls, 'attemptId' ) ) );
 		$in       = implode( ',', array_fill( 0, count( $attempts ), '%s' ) );
 		try {
+			if ( null !== $before ) {
+				$before();
+			}
 			$answers = $this->race( __DIR__ . '/Checkout/concurrent-payment-call.php', array_map( static fn ( array $call ): array => array( $action, (string) wp_json_encode( $call ) ), $calls ) );
 			$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT attempt_id, status, provider_reference FROM {$table} WHERE attempt_id IN ({$in}) ORDER BY id", ...$attempts ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is one %s per attempt.
 			$check( $answers, $rows );
@@ -311,10 +316,23 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 				'formData'     => $this->form_data( $form ),
 				'currentUrl'   => 'http://127.0.0.1:8891/donate/',
 				'attemptId'    => wp_generate_uuid4(),
-				'captchaToken' => 'stand-in-captcha-token',
+				'captchaToken' => $this->captcha_token(),
 			),
 			$overrides
 		);
+	}
+
+	/**
+	 * The same call as the browser sends it again (after 3-D Secure, Try Again, another card): with
+	 * $changes, and a new captcha token, since the widget fetches one for every call and Google
+	 * accepts each once.
+	 *
+	 * @param array<string, mixed> $request The earlier call's fields.
+	 * @param array<string, mixed> $changes Fields to change (a captchaToken here wins).
+	 * @return array<string, mixed>
+	 */
+	protected function sent_again( array $request, array $changes = array() ): array {
+		return array_merge( $request, array( 'captchaToken' => $this->captcha_token() ), $changes );
 	}
 
 	/**
@@ -366,7 +384,7 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 				'formData'          => $this->form_data( $form ),
 				'currency'          => 'aud',
 				'attemptId'         => wp_generate_uuid4(),
-				'captchaToken'      => 'stand-in-captcha-token',
+				'captchaToken'      => $this->captcha_token(),
 				'confirmationToken' => $this->wallet_token( $card, $wallet ),
 			),
 			$overrides
@@ -404,7 +422,7 @@ abstract class PaymentTestCase extends IntegrationTestCase {
 				'formData'        => $this->form_data( $form ),
 				'currentUrl'      => 'http://127.0.0.1:8891/donate/',
 				'attemptId'       => wp_generate_uuid4(),
-				'captchaToken'    => 'stand-in-captcha-token',
+				'captchaToken'    => $this->captcha_token(),
 				'mandateAccepted' => '1',
 			),
 			$overrides

@@ -20,6 +20,16 @@ final class StandIns {
 		return $url ? $url : 'http://127.0.0.1:8897';
 	}
 
+	/**
+	 * A new reCAPTCHA token, as the browser stand-in issues one on each execute: Google's
+	 * stand-in accepts it once, within two minutes of $issued_at (tests/stand-ins/README.md).
+	 *
+	 * @param int|null $issued_at When it was issued, in ms since the epoch; now when null.
+	 */
+	public static function captcha_token( ?int $issued_at = null ): string {
+		return sprintf( 'stand-in-captcha-ok.%d.%s', $issued_at ?? (int) floor( microtime( true ) * 1000 ), bin2hex( random_bytes( 16 ) ) );
+	}
+
 	public static function reset(): void {
 		self::call( 'POST', '/__control/reset' );
 		self::call( 'DELETE', '/__control/requests' );

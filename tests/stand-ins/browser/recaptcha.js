@@ -2,9 +2,12 @@
  * Google reCAPTCHA stand-in (api.js): v2 explicit rendering, invisible and
  * checkbox widgets, plus execute( siteKey, { action } ) for v3-style calls.
  *
- * Honours ?onload=fnName&render=explicit in its own URL. Tokens:
- * "stand-in-captcha-ok", or window.__standInCaptchaToken when a test sets it
- * (use "stand-in-captcha-fail" to make siteverify fail).
+ * Honours ?onload=fnName&render=explicit in its own URL. Every execute (and
+ * every tick of a checkbox) issues a new token, as Google's does:
+ * "stand-in-captcha-ok.<issued at, ms>.<nonce>", which the siteverify stand-in
+ * accepts once, within two minutes (lib/recaptcha.mjs). A test may set
+ * window.__standInCaptchaToken to hand out that string instead (such as
+ * "stand-in-captcha-fail" to make siteverify fail).
  *
  * Test hooks: window.__standInCaptchaError = true makes execute() call the
  * error-callback; grecaptcha.__expire( id ) calls the expired-callback.
@@ -46,7 +49,14 @@
 
 	const widgets = [];
 
-	const token = () => window.__standInCaptchaToken || 'stand-in-captcha-ok';
+	const nonce = () =>
+		Array.from( window.crypto.getRandomValues( new Uint8Array( 16 ) ) )
+			.map( ( byte ) => byte.toString( 16 ).padStart( 2, '0' ) )
+			.join( '' );
+
+	const token = () =>
+		window.__standInCaptchaToken ||
+		'stand-in-captcha-ok.' + Date.now() + '.' + nonce();
 
 	const callbackOf = ( value ) => {
 		if ( typeof value === 'function' ) {

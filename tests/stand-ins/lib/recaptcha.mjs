@@ -2,16 +2,65 @@
  * Google reCAPTCHA siteverify stand-in (https://www.google.com replaced by
  * {server}/recaptcha).
  *
- * Tokens: "stand-in-captcha-fail" → invalid-input-response,
- * "stand-in-captcha-expired" → timeout-or-duplicate, anything else succeeds.
- * Secret "invalid-secret" (or anything starting with "invalid") → invalid-input-secret.
+ * Google ("Verifying the user's response", Token Restrictions): a response token is valid for two
+ * minutes and can be verified only once; a token too old or used before answers
+ * `timeout-or-duplicate`, one reCAPTCHA never issued `invalid-input-response`.
+ *
+ * Tokens the stand-ins issue (the browser stand-in's execute / checkbox, issueToken() here, the
+ * PHP tests' helper) read "stand-in-captcha-ok.<issued at, ms since the epoch>.<nonce>": unique,
+ * and carrying their age. Each passes once, within two minutes of its issue time; a second verify
+ * of the same string, from any caller, answers timeout-or-duplicate.
+ * Special tokens: "stand-in-captcha-fail" → invalid-input-response, "stand-in-captcha-expired" →
+ * timeout-or-duplicate, every time. Anything else → invalid-input-response (not a token
+ * reCAPTCHA issued). Secret "invalid-secret" (or anything starting with "invalid") →
+ * invalid-input-secret; the token is then not looked at, so it is not spent.
  */
+import { randomBytes } from 'node:crypto';
 import { isoSeconds, HttpAnswer } from './util.mjs';
 
 export const FAILING_TOKEN = 'stand-in-captcha-fail';
 export const EXPIRED_TOKEN = 'stand-in-captcha-expired';
+/** The prefix of every token the stand-ins issue. */
+export const ISSUED_PREFIX = 'stand-in-captcha-ok';
+/** Google: "Each reCAPTCHA user response token is valid for two minutes". */
+export const TOKEN_LIFETIME_MS = 2 * 60 * 1000;
+/** Clocks of the browser, PHP and Node on one machine may differ a little, never by this much. */
+const FUTURE_GRACE_MS = 5000;
+
+const ISSUED_PATTERN = new RegExp(
+	`^${ ISSUED_PREFIX.replace( /-/g, '\\-' ) }\\.(\\d{13})\\.([0-9a-f]{16,64})$`
+);
+
+/**
+ * A fresh token, as the browser stand-in issues one (its format is documented above).
+ *
+ * @param {number} issuedAtMs When it was issued, ms since the epoch (default now).
+ * @return {string} Token.
+ */
+export function issueToken( issuedAtMs = Date.now() ) {
+	return `${ ISSUED_PREFIX }.${ Math.floor( issuedAtMs ) }.${ randomBytes(
+		16
+	).toString( 'hex' ) }`;
+}
+
+/**
+ * When a token the stand-ins issued was issued, or null for any other string.
+ *
+ * @param {string} token Token.
+ * @return {number|null} Ms since the epoch.
+ */
+export function issuedAt( token ) {
+	const match = ISSUED_PATTERN.exec( String( token ) );
+	return match ? Number( match[ 1 ] ) : null;
+}
 
 export class RecaptchaStandIn {
+	/**
+	 * Tokens verified once (token → issue time). Not emptied by reset: Google does not forget a
+	 * token it verified because a test starts over. Pruned once they are too old to pass anyway.
+	 */
+	spent = new Map();
+
 	reset() {}
 
 	scenarioAnswer( scenario ) {
@@ -31,6 +80,42 @@ export class RecaptchaStandIn {
 				status === 429 ? 'rate-limited' : 'internal-error',
 			],
 		} );
+	}
+
+	/**
+	 * Google's judgement of a token, spending it when it passes.
+	 *
+	 * @param {string} token The response parameter.
+	 * @param {number} now   Ms since the epoch.
+	 * @return {{ code: string|null, issued: number|null }} code null when it passes.
+	 */
+	judge( token, now = Date.now() ) {
+		if ( token === EXPIRED_TOKEN ) {
+			return { code: 'timeout-or-duplicate', issued: null };
+		}
+		const issued = issuedAt( token );
+		if ( issued === null || issued > now + FUTURE_GRACE_MS ) {
+			return { code: 'invalid-input-response', issued: null };
+		}
+		this.prune( now );
+		if ( this.spent.has( token ) || now - issued > TOKEN_LIFETIME_MS ) {
+			return { code: 'timeout-or-duplicate', issued };
+		}
+		this.spent.set( token, issued );
+		return { code: null, issued };
+	}
+
+	/**
+	 * Forgets spent tokens that are too old to pass anyway.
+	 *
+	 * @param {number} now Ms since the epoch.
+	 */
+	prune( now ) {
+		for ( const [ token, issued ] of this.spent ) {
+			if ( now - issued > TOKEN_LIFETIME_MS + FUTURE_GRACE_MS ) {
+				this.spent.delete( token );
+			}
+		}
 	}
 
 	handle( ctx ) {
@@ -73,15 +158,14 @@ export class RecaptchaStandIn {
 				'error-codes': [ 'invalid-input-response' ],
 			} );
 		}
-		if ( params.response === EXPIRED_TOKEN ) {
-			return answer( {
-				success: false,
-				'error-codes': [ 'timeout-or-duplicate' ],
-			} );
+		const { code, issued } = this.judge( String( params.response ) );
+		if ( code ) {
+			return answer( { success: false, 'error-codes': [ code ] } );
 		}
 		return answer( {
 			success: true,
-			challenge_ts: isoSeconds(),
+			// "timestamp of the challenge load": when the token was issued.
+			challenge_ts: isoSeconds( new Date( issued ) ),
 			hostname: 'localhost',
 		} );
 	}

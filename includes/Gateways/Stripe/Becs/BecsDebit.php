@@ -51,6 +51,9 @@ final class BecsDebit implements PaymentMethod, StartsSubscriptions {
 
 	private const PAYMENT_METHOD_PATTERN = '/^pm_[A-Za-z0-9_]{1,250}$/';
 
+	/** The failure code of an attempt that tried ServerConfirmedIntent::MAX_TRIES accounts. */
+	private const TOO_MANY_TRIES = 'too_many_tries';
+
 	/**
 	 * Builds the method.
 	 *
@@ -139,7 +142,7 @@ final class BecsDebit implements PaymentMethod, StartsSubscriptions {
 		try {
 			$intent = $this->debit( $donation, $input->field( 'payment_method' ) );
 			if ( null === $intent ) {
-				return PaymentOutcome::declined( 'too_many_tries', __( 'This payment was tried with too many bank accounts. Please reload the page to start again.', 'donation-widget' ), 'The attempt tried too many bank accounts; its PaymentIntent was cancelled.' );
+				return PaymentOutcome::declined( self::TOO_MANY_TRIES, self::too_many_accounts(), 'The attempt tried too many bank accounts; its PaymentIntent was cancelled.' );
 			}
 			return $this->for_donor( $this->outcomes->of( $donation, $intent ) );
 		} catch ( StripeCardError $error ) {
@@ -226,10 +229,19 @@ final class BecsDebit implements PaymentMethod, StartsSubscriptions {
 	 * @param PaymentOutcome $outcome What Stripe said.
 	 */
 	private function for_donor( PaymentOutcome $outcome ): PaymentOutcome {
-		return match ( $outcome->kind ) {
-			PaymentOutcome::PROCESSING => $outcome->saying( __( 'Your donation is being processed. Bank payments take up to three business days to clear; we will email your receipt once your bank confirms it.', 'donation-widget' ) ),
-			PaymentOutcome::DECLINED   => $outcome->saying( __( 'Your bank account could not be debited. Please check your BSB and account number, or give by card.', 'donation-widget' ) ),
-			default                    => $outcome,
+		return match ( true ) {
+			PaymentOutcome::PROCESSING === $outcome->kind => $outcome->saying( __( 'Your donation is being processed. Bank payments take up to three business days to clear; we will email your receipt once your bank confirms it.', 'donation-widget' ) ),
+			// A retry of an attempt that ran out of tries says so again, not "check your BSB".
+			PaymentOutcome::DECLINED === $outcome->kind && self::TOO_MANY_TRIES === $outcome->code => $outcome->saying( self::too_many_accounts() ),
+			PaymentOutcome::DECLINED === $outcome->kind => $outcome->saying( __( 'Your bank account could not be debited. Please check your BSB and account number, or give by card.', 'donation-widget' ) ),
+			default => $outcome,
 		};
+	}
+
+	/**
+	 * What the donor is told once the attempt tried ServerConfirmedIntent::MAX_TRIES accounts.
+	 */
+	private static function too_many_accounts(): string {
+		return __( 'This payment was tried with too many bank accounts. Please reload the page to start again.', 'donation-widget' );
 	}
 }

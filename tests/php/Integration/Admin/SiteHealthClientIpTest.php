@@ -91,7 +91,7 @@ final class SiteHealthClientIpTest extends IntegrationTestCase {
 
 	public function test_a_payment_call_through_an_untrusted_private_proxy_is_remembered_until_the_settings_change(): void {
 		$this->request( '10.0.0.2', array( 'HTTP_X_FORWARDED_FOR' => '198.51.100.20' ) );
-		$this->assertNull( $this->service( PaymentCallGuard::class )->check_starting_call( true, 'jane@example.org.au', 'stand-in-captcha-token' )->refusal );
+		$this->assertNull( $this->service( PaymentCallGuard::class )->check_starting_call( true, 'jane@example.org.au', $this->captcha_token() )->refusal );
 
 		// The admin opens Site Health directly, without the proxy.
 		$this->request( '203.0.113.9' );
@@ -105,7 +105,7 @@ final class SiteHealthClientIpTest extends IntegrationTestCase {
 
 	public function test_a_visitor_sending_the_header_itself_is_not_remembered(): void {
 		$this->request( '203.0.113.50', array( 'HTTP_X_FORWARDED_FOR' => '1.2.3.4' ) );
-		$this->service( PaymentCallGuard::class )->check_starting_call( true, 'jane@example.org.au', 'stand-in-captcha-token' );
+		$this->service( PaymentCallGuard::class )->check_starting_call( true, 'jane@example.org.au', $this->captcha_token() );
 		$this->assertNull( ForwardingCheck::last_noted(), 'A public address may be a donor: it is not stored.' );
 
 		$this->request( '203.0.113.9' );

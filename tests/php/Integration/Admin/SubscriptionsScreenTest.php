@@ -104,7 +104,7 @@ final class SubscriptionsScreenTest extends AdminTestCase {
 				'formData'     => (string) wp_json_encode( $form ),
 				'currentUrl'   => 'http://127.0.0.1:8891/donate/',
 				'attemptId'    => wp_generate_uuid4(),
-				'captchaToken' => 'stand-in-captcha-token',
+				'captchaToken' => $this->captcha_token(),
 			)
 		);
 		$this->assertTrue( $result->is_success(), (string) wp_json_encode( $result->body ) );

@@ -169,7 +169,7 @@ final class FeesTest extends PaymentTestCase {
 				'transaction_id' => $capture['id'],
 				'formData'       => $this->form_data(),
 				'attemptId'      => $attempt_id,
-				'captchaToken'   => 'stand-in-captcha-token',
+				'captchaToken'   => $this->captcha_token(),
 			)
 		);
 		$this->assertAnswer( 200, '', $result );

@@ -8,7 +8,9 @@
 namespace DonationWidget\Tests\Integration\Checkout;
 
 use DonationWidget\Checkout\Checkout;
+use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\PaymentOutcome;
+use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Http\AjaxResult;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Tests\Integration\PaymentTestCase;
@@ -32,7 +34,7 @@ final class CheckoutTest extends PaymentTestCase {
 				'token'        => 'tok_scripted',
 				'formData'     => $this->form_data( $form ),
 				'attemptId'    => wp_generate_uuid4(),
-				'captchaToken' => 'stand-in-captcha-token',
+				'captchaToken' => $this->captcha_token(),
 			),
 			$overrides
 		);
@@ -104,7 +106,7 @@ final class CheckoutTest extends PaymentTestCase {
 	public function test_a_retried_settled_attempt_is_answered_again_without_asking_the_provider(): void {
 		$request = $this->request();
 		$first   = $this->service( Checkout::class )->pay( $this->method, $request );
-		$second  = $this->service( Checkout::class )->pay( $this->method, array( 'captchaToken' => 'another' ) + $request );
+		$second  = $this->service( Checkout::class )->pay( $this->method, array( 'captchaToken' => $this->captcha_token() ) + $request );
 
 		$this->assertSame( $first->body, $second->body );
 		$this->assertSame( 1, $this->method->calls );
@@ -157,6 +159,24 @@ final class CheckoutTest extends PaymentTestCase {
 		$row = $this->donation_row( $request['attemptId'] );
 		$this->assertSame( 'pending', $row['status'] );
 		$this->assertStringStartsWith( 'provider_unavailable: ', $row['failure_reason'] );
+	}
+
+	public function test_a_lost_answer_heard_after_another_call_settled_the_attempt_keeps_its_outcome(): void {
+		$this->method->answer = PaymentOutcome::requires_action( 'pi_race_secret_x', 'pi_race' );
+		$request              = $this->request();
+		$this->service( Checkout::class )->pay( $this->method, $request );
+		// One server reads the open attempt and asks the provider, which never answers it ...
+		$read_before = $this->service( DonationRepository::class )->find_by_attempt( $request['attemptId'] );
+		$this->assertNotNull( $read_before );
+		// ... while another server's call for the attempt settles it.
+		$this->method->answer = PaymentOutcome::declined( 'too_many_tries', 'Tried with too many cards.', 'Three cards tried.' );
+		$this->assertAnswer( 200, 'card_error', $this->service( Checkout::class )->pay( $this->method, $this->sent_again( $request ) ) );
+
+		$failed = $this->service( DonationLedger::class )->record_provider_failure( $read_before, new ProviderUnavailable( 'scripted', 'unreachable', 'cURL error 52: Empty reply from server' ) );
+
+		$this->assertFalse( $failed );
+		$row = $this->donation_row( $request['attemptId'] );
+		$this->assertSame( array( 'failed', 'too_many_tries: Three cards tried.' ), array( $row['status'], $row['failure_reason'] ), 'The late note does not replace the outcome the donor is answered from.' );
 	}
 
 	public function test_a_provider_that_refused_the_sites_key_fails_the_record_at_once_with_the_same_answer(): void {

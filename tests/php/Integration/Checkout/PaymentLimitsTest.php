@@ -58,7 +58,7 @@ final class PaymentLimitsTest extends PaymentTestCase {
 				'token'        => 'tok_scripted',
 				'formData'     => $this->form_data( array( 'email' => $email ) ),
 				'attemptId'    => wp_generate_uuid4(),
-				'captchaToken' => 'stand-in-captcha-token',
+				'captchaToken' => $this->captcha_token(),
 			),
 			$overrides
 		);
@@ -289,7 +289,7 @@ final class PaymentLimitsTest extends PaymentTestCase {
 
 		// The donor comes back from 3-D Secure: the payment was counted when it started.
 		$this->method->answer = PaymentOutcome::paid( 'ch_3ds', 'pi_3ds' );
-		$this->assertAnswer( 200, '', $this->pay( array( 'continues' => 'pi_3ds' ) + $request ) );
+		$this->assertAnswer( 200, '', $this->pay( $this->sent_again( $request, array( 'continues' => 'pi_3ds' ) ) ) );
 		$this->assertSame( 'succeeded', $this->donation_row( $request['attemptId'] )['status'] );
 	}
 
@@ -298,9 +298,9 @@ final class PaymentLimitsTest extends PaymentTestCase {
 		$request              = $this->request();
 		$this->pay( $request );
 		for ( $i = 0; $i < PaymentCallGuard::FINISHING_CALLS_PER_PAYMENT; $i++ ) {
-			$this->assertAnswer( 200, 'requires_action', $this->pay( array( 'continues' => 'pi_loop' ) + $request ) );
+			$this->assertAnswer( 200, 'requires_action', $this->pay( $this->sent_again( $request, array( 'continues' => 'pi_loop' ) ) ) );
 		}
-		$this->assertLimited( $this->pay( array( 'continues' => 'pi_loop' ) + $request ), false );
+		$this->assertLimited( $this->pay( $this->sent_again( $request, array( 'continues' => 'pi_loop' ) ) ), false );
 		$this->assertSame( 1 + PaymentCallGuard::FINISHING_CALLS_PER_PAYMENT, $this->method->calls );
 	}
 

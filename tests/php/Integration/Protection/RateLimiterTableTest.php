@@ -152,7 +152,7 @@ final class RateLimiterTableTest extends IntegrationTestCase {
 
 		$types = array();
 		for ( $i = 0; $i < 5; $i++ ) {
-			$refused = $guard->check_starting_call( true, "donor-{$i}@example.org.au", 'stand-in-captcha-token' )->refusal;
+			$refused = $guard->check_starting_call( true, "donor-{$i}@example.org.au", $this->captcha_token() )->refusal;
 			$types[] = null === $refused ? 'through' : $refused->type();
 		}
 		unset( $_SERVER['REMOTE_ADDR'] );

@@ -70,7 +70,7 @@ final class ReceiptNumberTest extends PaymentTestCase {
 
 		// The donor passes 3-D Secure; the widget posts again and the site takes the money.
 		$this->complete_3ds( $answer->data()['client_secret'] );
-		$this->assertAnswer( 200, '', $this->pay( array( 'paymentIntentId' => $answer->data()['payment_intent_id'] ) + $three_ds ) );
+		$this->assertAnswer( 200, '', $this->pay( $this->sent_again( $three_ds, array( 'paymentIntentId' => $answer->data()['payment_intent_id'] ) ) ) );
 
 		$this->assertSame( 'succeeded', $this->donation_row( $three_ds['attemptId'] )['status'] );
 		$this->assertSame( $this->seq_of( $paid['attemptId'] ) + 1, $this->seq_of( $three_ds['attemptId'] ), 'numbered in order of payment, not of attempt' );

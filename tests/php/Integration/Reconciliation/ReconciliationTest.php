@@ -233,7 +233,7 @@ final class ReconciliationTest extends PaymentTestCase {
 			'transaction_id' => $this->paypal_capture( $attempt_id )['id'],
 			'formData'       => $this->form_data(),
 			'attemptId'      => $attempt_id,
-			'captchaToken'   => 'stand-in-captcha-token',
+			'captchaToken'   => $this->captcha_token(),
 		);
 	}
 

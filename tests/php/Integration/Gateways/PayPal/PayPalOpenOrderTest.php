@@ -84,7 +84,7 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 			'formData'     => $this->form_data( $form ),
 			'attemptId'    => $attempt_id,
 			'orderId'      => $order_id,
-			'captchaToken' => 'stand-in-captcha-token',
+			'captchaToken' => $this->captcha_token(),
 		);
 	}
 
@@ -266,8 +266,8 @@ final class PayPalOpenOrderTest extends PaymentTestCase {
 		$request    = $this->open_request( $attempt_id, $this->create_order( $attempt_id ) );
 
 		$this->assertAnswer( 200, '', $this->open( $request ) );
-		$this->assertAnswer( 200, '', $this->open( $request ) );
-		$this->assertAnswer( 429, 'rate_limited', $this->open( $request ) );
+		$this->assertAnswer( 200, '', $this->open( $this->sent_again( $request ) ) );
+		$this->assertAnswer( 429, 'rate_limited', $this->open( $this->sent_again( $request ) ) );
 	}
 
 	public function test_openings_that_fail_the_captcha_do_not_use_up_the_donors_allowance(): void {

@@ -75,7 +75,7 @@ final class PayPalPaymentTest extends PaymentTestCase {
 				'transaction_id' => $capture_id,
 				'formData'       => $this->form_data( $form ),
 				'attemptId'      => wp_generate_uuid4(),
-				'captchaToken'   => 'stand-in-captcha-token',
+				'captchaToken'   => $this->captcha_token(),
 			),
 			$overrides
 		);

@@ -113,7 +113,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 	public function test_the_same_attempt_sent_again_is_answered_from_its_record_and_charges_once(): void {
 		$request = $this->express_request();
 		$first   = $this->payment_call( 'payment_intent', $request );
-		$second  = $this->payment_call( 'payment_intent', array( 'captchaToken' => 'another' ) + $request );
+		$second  = $this->payment_call( 'payment_intent', $this->sent_again( $request ) );
 
 		$this->assertAnswer( 200, '', $second );
 		$this->assertSame( $first->data()['reference'], $second->data()['reference'] );
@@ -251,7 +251,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 		$this->assertSame( 'unknown', $lost->data()['outcome'] );
 
 		// The widget keeps the attemptId; the donor presses the wallet button again (a new token).
-		$again = $this->payment_call( 'payment_intent', array( 'confirmationToken' => $another ) + $request );
+		$again = $this->payment_call( 'payment_intent', $this->sent_again( $request, array( 'confirmationToken' => $another ) ) );
 
 		$this->assertAnswer( 200, '', $again );
 		$row     = $this->donation_row( $request['attemptId'] );
@@ -271,7 +271,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 		$intent_id = '';
 		$secret    = '';
 		foreach ( array( self::NEEDS_3DS, self::NEEDS_3DS_TOO, self::NEEDS_3DS ) as $try => $card ) {
-			$call   = 0 === $try ? $request : array( 'confirmationToken' => $this->wallet_token( $card ) ) + $request;
+			$call   = 0 === $try ? $request : $this->sent_again( $request, array( 'confirmationToken' => $this->wallet_token( $card ) ) );
 			$answer = $this->payment_call( 'payment_intent', $call );
 			$this->assertAnswer( 200, 'requires_action', $answer );
 			$intent_id = $answer->data()['payment_intent_id'];
@@ -293,7 +293,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 
 		// The fourth and fifth cards, each with its captcha and counted call: never reach Stripe.
 		foreach ( array( self::DECLINED, self::VISA ) as $card ) {
-			$answer = $this->payment_call( 'payment_intent', array( 'confirmationToken' => $this->wallet_token( $card ) ) + $request );
+			$answer = $this->payment_call( 'payment_intent', $this->sent_again( $request, array( 'confirmationToken' => $this->wallet_token( $card ) ) ) );
 			$this->assertAnswer( 200, 'card_error', $answer );
 			$this->assertSame( 'This payment was tried with too many cards. Please reload the page to start again.', $answer->data()['message'] );
 		}
@@ -313,7 +313,7 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 	public function test_declined_cards_first_still_get_a_card_tester_at_most_three_tries(): void {
 		$declined = $this->express_request( array(), array(), self::DECLINED );
 		$this->assertAnswer( 200, 'card_error', $this->payment_call( 'payment_intent', $declined ) );
-		$next = $this->payment_call( 'payment_intent', array( 'confirmationToken' => $this->wallet_token( self::VISA ) ) + $declined );
+		$next = $this->payment_call( 'payment_intent', $this->sent_again( $declined, array( 'confirmationToken' => $this->wallet_token( self::VISA ) ) ) );
 		$this->assertAnswer( 200, 'card_error', $next );
 		$this->assertSame( 'Your card was declined.', $next->data()['message'] );
 		$this->assertCount( 1, $this->tokens_tried() );
@@ -330,9 +330,9 @@ final class ExpressCheckoutTest extends PaymentTestCase {
 			)
 		);
 		foreach ( array_slice( $tokens, 0, 3 ) as $token ) {
-			$this->assertAnswer( 502, 'server', $this->payment_call( 'payment_intent', array( 'confirmationToken' => $token ) + $request ) );
+			$this->assertAnswer( 502, 'server', $this->payment_call( 'payment_intent', $this->sent_again( $request, array( 'confirmationToken' => $token ) ) ) );
 		}
-		$fourth = $this->payment_call( 'payment_intent', array( 'confirmationToken' => $tokens[3] ) + $request );
+		$fourth = $this->payment_call( 'payment_intent', $this->sent_again( $request, array( 'confirmationToken' => $tokens[3] ) ) );
 
 		$this->assertAnswer( 200, 'card_error', $fourth );
 		$this->assertSame( 'too_many_tries', $fourth->data()['decline_code'] );

@@ -100,22 +100,28 @@ final class FourWeeklyCardTestingTest extends PaymentTestCase {
 				200,
 				'requires_action',
 				$this->card_call(
-					array(
-						'paymentIntentId' => $intent_id,
-						'token'           => 'pm_card_mastercard',
-					) + $request
+					$this->sent_again(
+						$request,
+						array(
+							'paymentIntentId' => $intent_id,
+							'token'           => 'pm_card_mastercard',
+						)
+					)
 				)
 			);
 			$this->complete_3ds( $secret, 'fail' );
-			$answers[] = $this->card_call( array( 'token' => $card ) + $request );
+			$answers[] = $this->card_call( $this->sent_again( $request, array( 'token' => $card ) ) );
 		}
 		foreach ( $cards as $card ) {
-			$answers[] = $this->card_call( array( 'token' => $card ) + $request );
+			$answers[] = $this->card_call( $this->sent_again( $request, array( 'token' => $card ) ) );
 			$answers[] = $this->card_call(
-				array(
-					'paymentIntentId' => $intent_id,
-					'token'           => $card,
-				) + $request
+				$this->sent_again(
+					$request,
+					array(
+						'paymentIntentId' => $intent_id,
+						'token'           => $card,
+					)
+				)
 			);
 			$this->stripe(
 				'POST',
@@ -166,7 +172,7 @@ final class FourWeeklyCardTestingTest extends PaymentTestCase {
 		);
 		$answers = array();
 		foreach ( $accounts as $account ) {
-			$answers[] = $this->payment_call( 'process_becs_debit', array( 'token' => $account ) + $request );
+			$answers[] = $this->payment_call( 'process_becs_debit', $this->sent_again( $request, array( 'token' => $account ) ) );
 		}
 		$intent_id = $this->donation_row( $request['attemptId'] )['payment_intent_id'];
 		// No client secret left the site; the intent's id alone lets nobody confirm it.
@@ -180,6 +186,7 @@ final class FourWeeklyCardTestingTest extends PaymentTestCase {
 		$this->assertSame( 'too_many_tries', $answers[3]->data()['decline_code'] );
 		$this->assertStringContainsString( 'too many bank accounts', $answers[3]->data()['message'] );
 		$this->assertSame( 'too_many_tries', $answers[4]->data()['decline_code'] ?? '', 'The attempt is over.' );
+		$this->assertStringContainsString( 'too many bank accounts', $answers[4]->data()['message'], 'A retry of the settled attempt says so again, not "check your BSB".' );
 
 		$tried = $this->tried_at_stripe();
 		$this->assertSame( array_slice( $accounts, 0, ServerConfirmedIntent::MAX_TRIES ), $tried, 'At most three accounts reached Stripe.' );

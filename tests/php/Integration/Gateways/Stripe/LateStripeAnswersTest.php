@@ -116,7 +116,7 @@ final class LateStripeAnswersTest extends PaymentTestCase {
 
 		usleep( ( self::STALL_MS + 500 ) * 1000 );
 		// Try Again after the reload: the same attempt, a new card token.
-		$again = $this->pay( array( 'token' => $this->new_card() ) + $request );
+		$again = $this->pay( $this->sent_again( $request, array( 'token' => $this->new_card() ) ) );
 
 		$this->assertAnswer( 200, '', $again );
 		$charges = $this->charges_of( $request['attemptId'] );
@@ -139,7 +139,7 @@ final class LateStripeAnswersTest extends PaymentTestCase {
 		$request = $this->card_request();
 		$calls   = array();
 		for ( $i = 0; $i < 10; $i++ ) {
-			$calls[] = array( 'token' => $this->new_card() ) + $request;
+			$calls[] = $this->sent_again( $request, array( 'token' => $this->new_card() ) );
 		}
 
 		$this->race_payment_calls(

@@ -250,7 +250,7 @@ final class RecurringCardPaymentTest extends PaymentTestCase {
 
 		// The bank's check passes in the browser; nothing is charged until the site confirms.
 		$this->assertSame( 'requires_confirmation', $this->complete_3ds( $first->data()['client_secret'] )['status'] );
-		$second = $this->pay( array( 'paymentIntentId' => $intent_id ) + $request );
+		$second = $this->pay( $this->sent_again( $request, array( 'paymentIntentId' => $intent_id ) ) );
 
 		$this->assertAnswer( 200, '', $second );
 		list( $row ) = $this->assertStartedOnce( $request['attemptId'] );
@@ -285,7 +285,7 @@ final class RecurringCardPaymentTest extends PaymentTestCase {
 		$first   = $this->pay( $request );
 		$this->assertAnswer( 200, 'requires_action', $first );
 		$this->complete_3ds( $first->data()['client_secret'] );
-		$continuation = array( 'paymentIntentId' => $first->data()['payment_intent_id'] ) + $request;
+		$continuation = $this->sent_again( $request, array( 'paymentIntentId' => $first->data()['payment_intent_id'] ) );
 		if ( 'call' !== $order[0] ) {
 			// Stripe charges the card, and every answer to the site's confirm is lost.
 			$this->queue(
@@ -297,6 +297,7 @@ final class RecurringCardPaymentTest extends PaymentTestCase {
 				)
 			);
 			$this->assertAnswer( 502, 'server', $this->pay( $continuation ) );
+			$continuation = $this->sent_again( $continuation );
 			$this->assertSame( '', $this->donation_row( $request['attemptId'] )['subscription_id'] );
 		}
 
@@ -396,7 +397,7 @@ final class RecurringCardPaymentTest extends PaymentTestCase {
 		$this->assertSame( 'pending', $pending['status'] );
 		$this->assertMatchesRegularExpression( '/^cus_/', $pending['customer_id'] );
 
-		$this->assertAnswer( 200, '', $this->pay( $request ) );
+		$this->assertAnswer( 200, '', $this->pay( $this->sent_again( $request ) ) );
 		$this->assertCount( 1, $this->stripe_posts( '/v1/customers' ) );
 		list( $row ) = $this->assertStartedOnce( $request['attemptId'] );
 		$this->assertSame( $pending['customer_id'], $row['customer_id'] );

@@ -84,7 +84,7 @@ final class PayPalWebhookTest extends PaymentTestCase {
 				'transaction_id' => $capture_id,
 				'formData'       => $this->form_data(),
 				'attemptId'      => $attempt_id,
-				'captchaToken'   => 'stand-in-captcha-token',
+				'captchaToken'   => $this->captcha_token(),
 			),
 			$overrides
 		);
@@ -105,7 +105,7 @@ final class PayPalWebhookTest extends PaymentTestCase {
 			'transaction_id' => $capture_id,
 			'formData'       => $this->form_data(),
 			'attemptId'      => $attempt_id,
-			'captchaToken'   => 'stand-in-captcha-token',
+			'captchaToken'   => $this->captcha_token(),
 		);
 		$this->assertAnswer( 200, '', $this->payment_call( 'process_paypal_payment', $request ) );
 		return array( $capture_id, $request['attemptId'] );

@@ -348,7 +348,7 @@ final class StripeWebhookTest extends PaymentTestCase {
 			)
 		);
 		$this->assertAnswer( 502, 'server', $this->payment_call( 'payment_intent', $request ) );
-		$this->assertAnswer( 200, '', $this->payment_call( 'payment_intent', array( 'confirmationToken' => $second ) + $request ) );
+		$this->assertAnswer( 200, '', $this->payment_call( 'payment_intent', $this->sent_again( $request, array( 'confirmationToken' => $second ) ) ) );
 		$intent_id = $this->donation_row( $request['attemptId'] )['payment_intent_id'];
 
 		$this->deliver( $this->last_event( 'payment_intent.payment_failed', $intent_id ) );

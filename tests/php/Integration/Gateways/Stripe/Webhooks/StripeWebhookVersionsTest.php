@@ -62,7 +62,7 @@ final class StripeWebhookVersionsTest extends PaymentTestCase {
 				'times' => 3,
 			)
 		);
-		$this->assertAnswer( 502, 'server', $this->pay( array( 'paymentIntentId' => $answered->data()['payment_intent_id'] ) + $request ) );
+		$this->assertAnswer( 502, 'server', $this->pay( $this->sent_again( $request, array( 'paymentIntentId' => $answered->data()['payment_intent_id'] ) ) ) );
 
 		$succeeded = $this->event_in( $version, 'payment_intent.succeeded', $answered->data()['payment_intent_id'] );
 		$this->assertSame( 200, $this->deliver( $succeeded )->get_status() );
