@@ -210,8 +210,13 @@ final class Checkout {
 		try {
 			$outcome = $ask();
 		} catch ( ProviderUnavailable $error ) {
-			$this->ledger->record_provider_failure( $donation, $error );
-			return $this->paid_meanwhile( $donation ) ?? ( $money_moved ? PaymentAnswers::not_checked_yet( $error ) : PaymentAnswers::provider_failed( $error ) );
+			// Failed when the provider certainly did nothing (it refused our key, or throttled
+			// every try) and holds nothing of the attempt: then the donor may be told so.
+			$failed = $this->ledger->record_provider_failure( $donation, $error );
+			if ( $money_moved ) {
+				return $this->paid_meanwhile( $donation ) ?? PaymentAnswers::not_checked_yet( $error );
+			}
+			return $this->paid_meanwhile( $donation ) ?? ( $failed ? PaymentAnswers::refused_before_paying( $error ) : PaymentAnswers::provider_failed( $error ) );
 		}
 		// Read again: the method may have kept the provider's ids (a subscription) meanwhile, and
 		// the ledger needs them (a failed first payment ends its subscription).

@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\RecordNotWritten;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Http\ProviderUnavailable;
 
@@ -66,7 +67,7 @@ final class DonationLedger {
 				// A note left by an earlier timeout or failure no longer applies.
 				$moved = $this->donations->move( $donation->id(), DonationStatus::SUCCEEDED, array( 'failure_reason' => '' ) + $references );
 				if ( '' !== $outcome->reference ) {
-					$this->donations->claim_reference( $donation->provider(), $outcome->reference, $donation->id() );
+					$this->claim_paid_reference( $donation, $outcome->reference );
 				}
 				if ( '' !== $donation->subscription_id() ) {
 					$this->subscriptions->activate( $donation->subscription_id() );
@@ -211,6 +212,7 @@ final class DonationLedger {
 	 * @param Donation $donation The donation.
 	 * @param int      $most     Tries allowed in all.
 	 * @return bool Whether this try may go ahead.
+	 * @throws RecordNotWritten When the database refused the count.
 	 */
 	public function take_payment_try( Donation $donation, int $most ): bool {
 		return $this->donations->take_payment_try( $donation->id(), $most );
@@ -221,6 +223,7 @@ final class DonationLedger {
 	 *
 	 * @param Donation $donation  The donation.
 	 * @param string   $reference Charge or capture id.
+	 * @throws RecordNotWritten When the database refused the claim.
 	 */
 	public function claim_reference( Donation $donation, string $reference ): bool {
 		return $this->donations->claim_reference( $donation->provider(), $reference, $donation->id() );
@@ -365,6 +368,23 @@ final class DonationLedger {
 	 */
 	public function end_subscription( string $subscription_id ): bool {
 		return $this->subscriptions->cancel( $subscription_id );
+	}
+
+	/**
+	 * Claims the payment of a donation just recorded paid. The payment is the donation's either
+	 * way; a claim the database refused is logged and left: the row is paid, and a later news of
+	 * the same payment (a webhook, the reconciliation pass) claims it again.
+	 *
+	 * @param Donation $donation  The paid donation.
+	 * @param string   $reference The provider's payment.
+	 */
+	private function claim_paid_reference( Donation $donation, string $reference ): void {
+		try {
+			$this->donations->claim_reference( $donation->provider(), $reference, $donation->id() );
+		} catch ( RecordNotWritten $error ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a refused write must reach the site's error log.
+			error_log( "Donation Widget: donation #{$donation->id()} is paid, but its claim on {$reference} could not be written: " . $error->getMessage() );
+		}
 	}
 
 	/**

@@ -282,6 +282,19 @@ final class PaymentAnswers {
 	}
 
 	/**
+	 * The provider refused the site's request before any payment existed (our key refused, every
+	 * try throttled): nothing was charged, and the attempt's record is failed, so the donor is
+	 * told so and a new press starts a new attempt.
+	 *
+	 * @param ProviderUnavailable $error What the provider said.
+	 */
+	public static function refused_before_paying( ProviderUnavailable $error ): AjaxResult {
+		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
+		error_log( 'Donation Widget payment (refused, nothing charged): ' . $error->getMessage() );
+		return self::not_started();
+	}
+
+	/**
 	 * A payment call that failed unexpectedly on the site's side, possibly after the provider
 	 * took the money: logged, and answered as an outcome not known yet.
 	 *

@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\RecordNotWritten;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\InvalidDonationRequest;
 use DonationWidget\Http\ProviderUnavailable;
@@ -86,6 +87,8 @@ interface PaymentMethod {
 	 *
 	 * @param Donation $donation An open donation of this method.
 	 * @throws ProviderUnavailable When the provider cannot be reached or fails.
+	 * @throws RecordNotWritten    When the database refused a write the answer depends on (a claim
+	 *                             on the provider's payment).
 	 */
 	public function settle( Donation $donation ): PaymentOutcome;
 }

@@ -435,11 +435,12 @@ final class DonationRepository {
 	 * @param string $reference   Charge or capture id.
 	 * @param int    $donation_id The donation it pays for.
 	 * @return bool True when it is now (or already was) this donation's; false when another donation holds it.
+	 * @throws RecordNotWritten When the database refused the claim and nobody holds the payment.
 	 */
 	public function claim_reference( string $provider, string $reference, int $donation_id ): bool {
 		global $wpdb;
-		$table = Schema::table( 'payment_references' );
-		$wpdb->query(
+		$table    = Schema::table( 'payment_references' );
+		$inserted = $wpdb->query(
 			$wpdb->prepare(
 				"INSERT IGNORE INTO {$table} (provider, reference, donation_id, created_at) VALUES (%s, %s, %d, %s)",
 				$provider,
@@ -452,6 +453,9 @@ final class DonationRepository {
 			return true;
 		}
 		$holder = $wpdb->get_var( $wpdb->prepare( "SELECT donation_id FROM {$table} WHERE provider = %s AND reference = %s", $provider, $reference ) );
+		if ( null === $holder && false === $inserted ) {
+			throw new RecordNotWritten( 'The claim on a provider payment could not be written.' );
+		}
 		return null !== $holder && (int) $holder === $donation_id;
 	}
 
@@ -521,11 +525,16 @@ final class DonationRepository {
 	 * @param int $id   Row id.
 	 * @param int $most Tries allowed in all.
 	 * @return bool Whether this try may go ahead.
+	 * @throws RecordNotWritten When the database refused the count (no try may go ahead, and the
+	 *                          donor is not told the tries ran out).
 	 */
 	public function take_payment_try( int $id, int $most ): bool {
 		global $wpdb;
-		$table = Schema::table( 'donations' );
-		$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET payment_tries = payment_tries + 1 WHERE id = %d AND payment_tries < %d", $id, $most ) );
+		$table   = Schema::table( 'donations' );
+		$counted = $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET payment_tries = payment_tries + 1 WHERE id = %d AND payment_tries < %d", $id, $most ) );
+		if ( false === $counted ) {
+			throw new RecordNotWritten( 'A payment try could not be counted.' );
+		}
 		return 1 === (int) $wpdb->rows_affected;
 	}
 

@@ -13,6 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\RecordNotWritten;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Checkout\DonationLedger;
 use DonationWidget\Checkout\GatewayRegistry;
@@ -178,6 +179,10 @@ final class Reconciler {
 		} catch ( ProviderUnavailable $error ) {
 			// Keeps the provider_unavailable code, so a later "no payment" still fails it.
 			$this->ledger->note_still_open( $donation, DonationLedger::PROVIDER_UNAVAILABLE . ': ' . $error->getMessage() );
+			$report->add( $donation->id(), $donation->status(), ReconciliationReport::UNAVAILABLE, $error->getMessage() );
+			return;
+		} catch ( RecordNotWritten $error ) {
+			// The database refused a write: the donation stays open for the next pass.
 			$report->add( $donation->id(), $donation->status(), ReconciliationReport::UNAVAILABLE, $error->getMessage() );
 			return;
 		}

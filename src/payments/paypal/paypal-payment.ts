@@ -11,6 +11,7 @@ import {
 	type PaymentServer,
 	type ServerNotice,
 } from '../gateway';
+import { outcomeUnknown } from '../attempt-memory';
 import type { WalletOrder } from './order';
 
 export interface OpenedOrder {
@@ -115,7 +116,7 @@ export async function completePayPalPayment(
 			};
 		}
 		// An opened attempt passed the captcha when its order was opened.
-		const response = await server.post( 'process_paypal_payment', {
+		const report = server.post( 'process_paypal_payment', {
 			transaction_id: captureId,
 			formData: server.formData(),
 			coverAmount: server.coverAmount(),
@@ -124,7 +125,21 @@ export async function completePayPalPayment(
 				? {}
 				: { captchaToken: await server.captchaToken() } ),
 		} );
-		if ( isAcceptedPending( response ) ) {
+		// The money has moved. When the site's answer is lost or says it cannot tell yet, an
+		// opened attempt's record holds the order, and the site records the capture from
+		// PayPal's webhook or its reconciliation pass: the donor is told it went through, never
+		// invited to pay a second time.
+		const response = await report.catch( ( error: unknown ) => {
+			if ( attemptId ) {
+				return null;
+			}
+			throw error;
+		} );
+		if (
+			! response ||
+			isAcceptedPending( response ) ||
+			( attemptId && outcomeUnknown( response ) )
+		) {
 			return { kind: 'success', captureId };
 		}
 		if ( ! response.ok || pick( response.body, 'success' ) !== true ) {

@@ -181,7 +181,7 @@ describe.each( Object.entries( UNREADABLE ) )(
 			);
 		} );
 
-		it( 'PayPal (call 7): opening the order is refused, the capture report fails', async () => {
+		it( 'PayPal (call 7): opening the order is refused; after a capture, the report of an opened attempt is done (the money moved), of an unopened one a failure', async () => {
 			await expect(
 				openPayPalOrder(
 					async () => 'ORDER-1',
@@ -197,19 +197,20 @@ describe.each( Object.entries( UNREADABLE ) )(
 					server()
 				)
 			).rejects.toThrow( DONOR_WORDS );
-			const outcome = await completePayPalPayment(
-				async () => ( {
-					purchase_units: [
-						{ payments: { captures: [ { id: 'CAP-1' } ] } },
-					],
-				} ),
-				server(),
-				'attempt-1'
-			);
-			expect( outcome ).toEqual( {
-				kind: 'failure',
-				errorMessage: DONOR_WORDS,
+			const captured = async () => ( {
+				purchase_units: [
+					{ payments: { captures: [ { id: 'CAP-1' } ] } },
+				],
 			} );
+			expect(
+				await completePayPalPayment( captured, server(), 'attempt-1' )
+			).toEqual( { kind: 'success', captureId: 'CAP-1' } );
+			expect( await completePayPalPayment( captured, server() ) ).toEqual(
+				{
+					kind: 'failure',
+					errorMessage: DONOR_WORDS,
+				}
+			);
 		} );
 
 		it( 'BECS debit: the failure screen', async () => {

@@ -145,6 +145,9 @@ test( 'a PayPal capture whose report never reached the site is recorded paid by 
 		.getByRole( 'button', { name: 'Approve payment' } )
 		.click();
 	await reporting;
+	// The money moved and the site holds the order: the donor is told it went through, never
+	// sent back to pay again.
+	await expect( donorPage.getByText( 'Thank you, Mary' ) ).toBeVisible();
 	await donorPage.close();
 
 	const [ open ] = await donationRows( email );

@@ -101,6 +101,67 @@ describe( 'wallet approval (widget contract §4.8)', () => {
 		} );
 	} );
 
+	it.each( [
+		[ 'no answer at all', null ],
+		[ 'an answer that is not JSON', httpError( 502 ) ],
+		[
+			'"we cannot tell yet"',
+			{
+				ok: false,
+				status: 504,
+				body: {
+					success: false,
+					type: 'server',
+					data: { outcome: 'unknown' },
+				},
+			},
+		],
+	] )(
+		'after the capture of an opened attempt, %s is done: the money moved and the site records it, so the donor is never sent to pay again',
+		async ( _name, answer ) => {
+			const { server, calls } = serverDouble( answer ? [ answer ] : [] );
+			expect(
+				await completePayPalPayment(
+					async () => captured,
+					server,
+					'opened-attempt'
+				)
+			).toEqual( { kind: 'success', captureId: 'CAPTURE-1' } );
+			expect( calls ).toHaveLength( 1 );
+		}
+	);
+
+	it( 'after the capture of an opened attempt, a refusal the site is sure of is still declined', async () => {
+		const { server } = serverDouble( [
+			{
+				ok: false,
+				status: 409,
+				body: {
+					success: false,
+					type: 'conflict',
+					data: {
+						message:
+							'This payment does not belong to this donation.',
+					},
+				},
+			},
+		] );
+		expect(
+			await completePayPalPayment(
+				async () => captured,
+				server,
+				'opened-attempt'
+			)
+		).toMatchObject( { kind: 'declined' } );
+	} );
+
+	it( 'without an opened attempt, a lost report is a failure: no record holds the order', async () => {
+		const { server } = serverDouble( [] );
+		expect(
+			await completePayPalPayment( async () => captured, server )
+		).toMatchObject( { kind: 'failure' } );
+	} );
+
 	it( 'a failed capture is a failure', async () => {
 		const { server, calls } = serverDouble( [] );
 		const outcome = await completePayPalPayment( async () => {
