@@ -43,7 +43,7 @@ final class RefusedWritesTest extends PaymentTestCase {
 			'transaction_id' => $capture['id'],
 			'formData'       => $this->form_data(),
 			'attemptId'      => $attempt_id,
-			'captchaToken'   => 'stand-in-captcha-token-' . wp_generate_uuid4(),
+			'captchaToken'   => $this->captcha_token(),
 		);
 
 		$answer = $this->refusing( 'INTO ' . Schema::table( 'payment_references' ), 'process_paypal_payment', $request );
@@ -54,7 +54,7 @@ final class RefusedWritesTest extends PaymentTestCase {
 		$this->assertSame( 'pending', $this->donation_row( $attempt_id )['status'] );
 
 		// Try Again of the same attempt, the database well again: recorded once, paid.
-		$again = $this->payment_call( 'process_paypal_payment', $request );
+		$again = $this->payment_call( 'process_paypal_payment', $this->sent_again( $request ) );
 		$this->assertAnswer( 200, '', $again );
 		$this->assertSame( array( 'succeeded', $capture['id'] ), array( $this->donation_row( $attempt_id )['status'], $this->donation_row( $attempt_id )['provider_reference'] ) );
 	}
@@ -68,7 +68,7 @@ final class RefusedWritesTest extends PaymentTestCase {
 		$this->assertStringNotContainsString( 'too many', strtolower( (string) wp_json_encode( $answer ) ) );
 		$this->assertCount( 0, $this->stripe_posts( '/v1/payment_intents/' . $this->donation_row( $request['attemptId'] )['payment_intent_id'] . '/confirm' ), 'No card was tried uncounted.' );
 
-		$again = $this->payment_call( 'process_payment_method', $request );
+		$again = $this->payment_call( 'process_payment_method', $this->sent_again( $request ) );
 		$this->assertAnswer( 200, '', $again );
 		$this->assertSame( '1', $this->donation_row( $request['attemptId'] )['payment_tries'] );
 	}
