@@ -162,6 +162,65 @@ test( 'express checkout with a card whose bank wants 3-D Secure: the donor passe
 	expect( asked.siteConfirms ).toHaveLength( 2 );
 } );
 
+test( 'express checkout after 3-D Secure: Try Again after every answer to the charge lookup was lost carries on with that payment and never charges twice', async ( {
+	page,
+	standIns,
+	consoleErrors,
+} ) => {
+	await page.addInitScript( ( card ) => {
+		(
+			window as unknown as { __standInWalletCard: string }
+		 ).__standInWalletCard = card;
+	}, CARDS.threeDSecure );
+	const widget = new DonationWidgetPage( page );
+	const grace = donor( 'Grace' );
+	await widget.goto();
+	await widget.reachPayment( '25', 'Once only', grace );
+	// The site's second confirmation (the authenticated card, in get_charge_id) charges the
+	// card, and every answer to it (the first and both retries) is lost.
+	await standIns.fault( {
+		provider: 'stripe',
+		method: 'POST',
+		path: '/v1/payment_intents/:id/confirm',
+		// The site's confirmation with the card the token made (the first was with the token).
+		match: { idempotency_key: ':confirm:pm_' },
+		fault: 'lose_answer',
+		times: 3,
+	} );
+
+	await widget.googlePayButton.click();
+	await page
+		.getByRole( 'dialog', { name: '3D Secure authentication' } )
+		.getByRole( 'button', { name: 'Complete authentication' } )
+		.click();
+	await widget.expectFailureScreen();
+	expectRefusedCallLogged( consoleErrors, 502 );
+
+	// Try Again reloads; the donor pays with the wallet again.
+	await Promise.all( [
+		page.waitForEvent( 'load' ),
+		widget.tryAgain.click(),
+	] );
+	await widget.reachPayment( '25', 'Once only', grace );
+	await widget.googlePayButton.click();
+
+	await expect( widget.thankYou( 'Grace' ) ).toBeVisible();
+	const rows = await donationRows( grace.email );
+	expect( rows ).toHaveLength( 1 );
+	expect( rows[ 0 ].status ).toBe( 'succeeded' );
+	// One PaymentIntent, charged once: the second press carried on with the first attempt.
+	const created = ( await standIns.requests( 'stripe' ) ).filter(
+		( entry ) =>
+			entry.method === 'POST' &&
+			/\/v1\/payment_intents$/.test( entry.path )
+	);
+	expect(
+		new Set(
+			created.map( ( entry ) => entry.headers[ 'idempotency-key' ] )
+		).size
+	).toBe( 1 );
+} );
+
 test( "express checkout shows the bank's words under its buttons when 3-D Secure fails", async ( {
 	page,
 } ) => {

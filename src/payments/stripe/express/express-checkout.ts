@@ -91,15 +91,24 @@ function declinedMessage( body: unknown ): string {
  *
  * @param server          Server access.
  * @param paymentIntentId The payment intent.
+ * @param attemptId       The attempt that made it, when known: sent with the call (with the
+ *                        help cover, as the paying call sent them), so an answer that leaves the
+ *                        outcome unknown keeps that attempt for Try Again instead of a new one
+ *                        paying a second time.
  */
 export async function fetchCharge(
-	server: Pick< PaymentServer, 'post' | 'formData' | 'currentUrl' >,
-	paymentIntentId: string
+	server: Pick< PaymentServer, 'post' | 'formData' | 'currentUrl' > &
+		Partial< Pick< PaymentServer, 'coverAmount' > >,
+	paymentIntentId: string,
+	attemptId = ''
 ): Promise< ChargeAnswer > {
 	const response = await server.post( 'get_charge_id', {
 		paymentIntentId,
 		formData: server.formData(),
 		currentUrl: server.currentUrl,
+		...( attemptId
+			? { attemptId, coverAmount: server.coverAmount?.() ?? '' }
+			: {} ),
 	} );
 	const reference = pickText( response.body, 'data', 'reference' );
 	if ( isAcceptedPending( response ) ) {
@@ -142,13 +151,14 @@ export async function payByExpressCheckout(
 			return { kind: 'provider-error', message: token.error };
 		}
 
+		const attemptId = server.attemptId();
 		const intent = await server
 			.post( 'payment_intent', {
 				amount: String( payment.amountCents ),
 				formData: server.formData(),
 				coverAmount: server.coverAmount(),
 				currency: payment.currency.toLowerCase(),
-				attemptId: server.attemptId(),
+				attemptId,
 				captchaToken: await server.captchaToken(),
 				confirmationToken: token.confirmationToken,
 			} )
@@ -190,7 +200,9 @@ export async function payByExpressCheckout(
 				: { kind: 'silent' };
 		}
 
-		return outcomeOf( await fetchCharge( server, paymentIntentId ) );
+		return outcomeOf(
+			await fetchCharge( server, paymentIntentId, attemptId )
+		);
 	} catch ( error ) {
 		return {
 			kind: 'failure',

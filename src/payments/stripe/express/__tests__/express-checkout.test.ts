@@ -71,6 +71,9 @@ describe( 'express checkout (widget contract §4.7), finished on the server', ()
 					paymentIntentId: 'pi_7',
 					formData: '{"firstName":"Jane"}',
 					currentUrl: 'https://charity.example/give/',
+					// The attempt's, so a lost answer keeps it for Try Again.
+					attemptId: 'attempt-1',
+					coverAmount: '1.75',
 				},
 			},
 		] );
