@@ -25,9 +25,9 @@ use DonationWidget\Http\ProviderUnavailable;
  * settled outcome is answered again without calling anyone; the method's keys, reCAPTCHA and the
  * rate limits (PaymentCallGuard: only a call Google accepted counts against the donor's email
  * and address, so nobody can use up a donor's allowance with calls that fail it); the pending
- * record, written before the provider is called; then the method; then the record and the answer. A retry of
- * the same attemptId reuses the record (and the providers' idempotency keys), so it can never
- * charge twice. Money the browser moved before the call (a wallet capture) is recorded whatever
+ * record, written before the provider is called; then the method; then the record and the
+ * answer. A retry of the same attemptId reuses the record (and the providers' idempotency keys),
+ * so it can never charge twice. Money the browser moved before the call (a wallet capture) is recorded whatever
  * else the call gets wrong: verified and recorded as it is, even when reCAPTCHA refuses the
  * call (the record is then flagged for review).
  */
@@ -214,12 +214,14 @@ final class Checkout {
 			// every try) and holds nothing of the attempt: then the donor may be told so.
 			$failed = $this->ledger->record_provider_failure( $donation, $error );
 			if ( $money_moved ) {
-				return $this->paid_meanwhile( $donation ) ?? PaymentAnswers::not_checked_yet( $error );
+				$answer = PaymentAnswers::not_checked_yet( $error );
+			} else {
+				$answer = $failed ? PaymentAnswers::refused_before_paying( $error ) : PaymentAnswers::provider_failed( $error );
 			}
-			return $this->paid_meanwhile( $donation ) ?? ( $failed ? PaymentAnswers::refused_before_paying( $error ) : PaymentAnswers::provider_failed( $error ) );
+			return $this->paid_meanwhile( $donation ) ?? $answer;
 		}
-		// Read again: the method may have kept the provider's ids (a subscription) meanwhile, and
-		// the ledger needs them (a failed first payment ends its subscription).
+		// Read again: the method may have kept the provider's ids (a payment, a customer)
+		// meanwhile, and the ledger writes from the row as it is now.
 		$this->ledger->settle( $this->ledger->find( $donation->id() ) ?? $donation, $outcome );
 		$settles = in_array( $outcome->kind, array( PaymentOutcome::PAID, PaymentOutcome::REQUIRES_ACTION, PaymentOutcome::CONFIRM_IN_BROWSER, PaymentOutcome::PROCESSING, PaymentOutcome::HELD ), true );
 		return ( $settles ? null : $this->paid_meanwhile( $donation ) ) ?? PaymentAnswers::for_outcome( $outcome );

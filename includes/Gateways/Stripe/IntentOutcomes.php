@@ -22,6 +22,9 @@ use DonationWidget\Http\ProviderUnavailable;
  */
 final class IntentOutcomes {
 
+	/** Why an attempt that tried ServerConfirmedIntent::MAX_TRIES cards failed. */
+	private const TOO_MANY_TRIES = 'too_many_tries';
+
 	/**
 	 * Builds the reader.
 	 *
@@ -109,6 +112,18 @@ final class IntentOutcomes {
 	}
 
 	/**
+	 * The outcome once an attempt has tried ServerConfirmedIntent::MAX_TRIES cards (its intent is
+	 * then cancelled).
+	 */
+	public static function too_many_tries(): PaymentOutcome {
+		return PaymentOutcome::declined(
+			self::TOO_MANY_TRIES,
+			__( 'This payment was tried with too many cards. Please reload the page to start again.', 'donation-widget' ),
+			sprintf( 'The attempt tried %d cards; its PaymentIntent was cancelled.', ServerConfirmedIntent::MAX_TRIES )
+		);
+	}
+
+	/**
 	 * Whether a PaymentIntent is for exactly the donation's total, in its currency.
 	 *
 	 * @param Donation      $donation The donation.
@@ -168,9 +183,9 @@ final class IntentOutcomes {
 	 * @param string $message Stripe's message.
 	 */
 	private static function donor_message( string $type, string $reason, string $message ): string {
-		if ( 'too_many_tries' === $reason ) {
+		if ( self::TOO_MANY_TRIES === $reason ) {
 			// Its stored detail is written for staff; a retry of the attempt tells the donor this.
-			return __( 'This payment was tried with too many cards. Please reload the page to start again.', 'donation-widget' );
+			return self::too_many_tries()->message;
 		}
 		if ( str_contains( $reason, 'authentication' ) ) {
 			return __( 'Your bank could not confirm this payment. Please try again, or use another card.', 'donation-widget' );

@@ -111,6 +111,27 @@ final class ServerConfirmedIntent {
 	}
 
 	/**
+	 * Finishes an intent after the browser ran 3-D Secure: with manual confirmation it waits in
+	 * requires_confirmation, and only the site may attempt the payment, with the payment method
+	 * it holds (the same try). Any other intent is returned as it is.
+	 *
+	 * Lets StripeCardError through when the card is declined, and ProviderUnavailable when
+	 * Stripe cannot be reached or fails.
+	 *
+	 * @param Donation             $donation The donation.
+	 * @param PaymentIntent        $intent   Its intent, as Stripe has it now.
+	 * @param array<string, mixed> $params   More confirm parameters (return_url).
+	 * @return PaymentIntent|null The intent; null when this attempt has tried too many cards.
+	 * @throws StripeRequestError When Stripe refuses the request.
+	 */
+	public function finish_authenticated( Donation $donation, PaymentIntent $intent, array $params = array() ): ?PaymentIntent {
+		if ( PaymentIntent::REQUIRES_CONFIRMATION !== $intent->status() || ! $intent->is_confirmed_by_server() ) {
+			return $intent;
+		}
+		return $this->confirm( $donation, $intent, $intent->payment_method_id(), $params );
+	}
+
+	/**
 	 * Sends the confirmation. A refusal because another call for the attempt paid the intent
 	 * meanwhile is answered with that payment (paid_meanwhile()); other refusals go up.
 	 *

@@ -67,10 +67,7 @@ final class CardCharge {
 	 * @throws ProviderUnavailable When Stripe cannot be reached or fails.
 	 */
 	public function after_authentication( Donation $donation, PaymentIntent $intent ): ?PaymentIntent {
-		if ( PaymentIntent::REQUIRES_CONFIRMATION !== $intent->status() || ! $intent->is_confirmed_by_server() ) {
-			return $intent;
-		}
-		return $this->intents->confirm( $donation, $intent, $intent->payment_method_id(), self::return_to( $donation ) );
+		return $this->intents->finish_authenticated( $donation, $intent, self::return_to( $donation ) );
 	}
 
 	/**

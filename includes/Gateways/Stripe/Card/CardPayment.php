@@ -225,17 +225,6 @@ final class CardPayment implements PaymentMethod, StartsSubscriptions {
 	 * @param PaymentIntent|null $intent   Its intent, or null.
 	 */
 	private function outcome_of( Donation $donation, ?PaymentIntent $intent ): PaymentOutcome {
-		return null === $intent ? self::too_many_tries() : $this->outcomes->of( $donation, $intent );
-	}
-
-	/**
-	 * The outcome once an attempt has tried ServerConfirmedIntent::MAX_TRIES cards.
-	 */
-	private static function too_many_tries(): PaymentOutcome {
-		return PaymentOutcome::declined(
-			'too_many_tries',
-			__( 'This payment was tried with too many cards. Please reload the page to start again.', 'donation-widget' ),
-			sprintf( 'The attempt tried %d cards; its PaymentIntent was cancelled.', ServerConfirmedIntent::MAX_TRIES )
-		);
+		return null === $intent ? IntentOutcomes::too_many_tries() : $this->outcomes->of( $donation, $intent );
 	}
 }

@@ -17,7 +17,6 @@ use DonationWidget\Checkout\PaymentOutcome;
 use DonationWidget\Checkout\PaymentRequest;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationForm;
-use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\InvalidDonationRequest;
 use DonationWidget\Gateways\Stripe\IntentCanceller;
 use DonationWidget\Gateways\Stripe\IntentOutcomes;
@@ -46,9 +45,6 @@ final class ExpressCheckout implements FollowUpCall {
 	private const PAYMENT_INTENT_PATTERN = '/^pi_[A-Za-z0-9_]{1,250}$/';
 
 	private const CONFIRMATION_TOKEN_PATTERN = '/^ctoken_[A-Za-z0-9_]{1,250}$/';
-
-	/** Why an attempt that tried ServerConfirmedIntent::MAX_TRIES cards failed. */
-	private const TOO_MANY_TRIES = 'too_many_tries';
 
 	/**
 	 * What the Express Checkout Element's wallets pay with: Apple Pay and Google Pay are cards,
@@ -188,12 +184,12 @@ final class ExpressCheckout implements FollowUpCall {
 		if ( PaymentIntent::REQUIRES_PAYMENT_METHOD === $intent->status() ) {
 			$intent = $this->intents->confirm_with_token( $donation, $intent, $confirmation_token );
 			if ( null === $intent ) {
-				return self::too_many_tries();
+				return IntentOutcomes::too_many_tries();
 			}
 		} else {
 			// A retried attempt whose intent was paid or is being paid: never again; one the
 			// donor authenticated meanwhile is finished as get_charge_id would.
-			$intent = $this->after_authentication( $donation, $intent );
+			$intent = ( $this->intents->finish_authenticated( $donation, $intent ) ?? $intent );
 		}
 		$outcome = $this->outcomes->of( $donation, $intent );
 		return PaymentOutcome::REQUIRES_ACTION === $outcome->kind ? $outcome : $outcome->with_client_secret( $intent->client_secret() );
@@ -206,10 +202,6 @@ final class ExpressCheckout implements FollowUpCall {
 	 * @param Donation $donation A settled donation.
 	 */
 	public function replay( Donation $donation ): PaymentOutcome {
-		if ( DonationStatus::FAILED === $donation->status() && self::TOO_MANY_TRIES === $donation->failure_code() ) {
-			// The record keeps the detail for staff; the donor gets the same words again.
-			return self::too_many_tries();
-		}
 		return IntentOutcomes::recorded( $donation );
 	}
 
@@ -241,29 +233,12 @@ final class ExpressCheckout implements FollowUpCall {
 				return PaymentOutcome::conflict( __( 'This payment does not match the donation.', 'donation-widget' ) );
 			}
 			$this->canceller->after_failed_try( $donation, $intent );
-			return $this->outcomes->of( $donation, $this->after_authentication( $donation, $intent ) );
+			return $this->outcomes->of( $donation, ( $this->intents->finish_authenticated( $donation, $intent ) ?? $intent ) );
 		} catch ( StripeCardError $error ) {
 			return $this->outcomes->of_card_error( $donation, $error );
 		} catch ( StripeRequestError $error ) {
 			return IntentOutcomes::of_refusal( $error );
 		}
-	}
-
-	/**
-	 * An intent as Stripe has it, once the site has confirmed one the donor authenticated: with
-	 * manual confirmation it waits in requires_confirmation after 3-D Secure, and only the site
-	 * may attempt the payment, with the payment method the token made (the same try).
-	 *
-	 * Lets StripeCardError and StripeRequestError through, as Stripe answers the confirmation.
-	 *
-	 * @param Donation      $donation The donation.
-	 * @param PaymentIntent $intent   Its intent.
-	 */
-	private function after_authentication( Donation $donation, PaymentIntent $intent ): PaymentIntent {
-		if ( PaymentIntent::REQUIRES_CONFIRMATION !== $intent->status() || ! $intent->is_confirmed_by_server() ) {
-			return $intent;
-		}
-		return $this->intents->confirm( $donation, $intent, $intent->payment_method_id() ) ?? $intent;
 	}
 
 	/**
@@ -278,16 +253,5 @@ final class ExpressCheckout implements FollowUpCall {
 			return PaymentOutcome::declined( $error->reason_code(), __( 'Your card was not charged. Please check your card details and try again.', 'donation-widget' ), $error->stripe_message );
 		}
 		return IntentOutcomes::of_refusal( $error );
-	}
-
-	/**
-	 * The outcome once an attempt has tried ServerConfirmedIntent::MAX_TRIES cards.
-	 */
-	private static function too_many_tries(): PaymentOutcome {
-		return PaymentOutcome::declined(
-			self::TOO_MANY_TRIES,
-			__( 'This payment was tried with too many cards. Please reload the page to start again.', 'donation-widget' ),
-			sprintf( 'The attempt tried %d cards; its PaymentIntent was cancelled.', ServerConfirmedIntent::MAX_TRIES )
-		);
 	}
 }
