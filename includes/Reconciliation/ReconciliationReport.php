@@ -40,6 +40,12 @@ final class ReconciliationReport {
 	/** Already settled by someone else (a webhook, the donor's browser) meanwhile. */
 	public const UNCHANGED = 'unchanged';
 
+	/** A refund whose answer was lost: the provider's answer is recorded now. */
+	public const REFUND_RECORDED = 'refund_recorded';
+
+	/** A refund whose answer was lost: the provider refused it. */
+	public const REFUND_REFUSED = 'refund_refused';
+
 	/** Would be asked (a dry run asks nobody). */
 	public const WOULD_CHECK = 'would_check';
 
