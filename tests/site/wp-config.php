@@ -24,8 +24,9 @@ $dw_ports = array(
 	'zip'         => array( 8892, 8898 ),
 	// tests/concurrency/run.sh: two servers (8893, 8894) on one database, its own stand-ins.
 	'concurrency' => array( 8893, 8895 ),
-	// tests/faults/run.sh: the fault matrix, two servers (8943, 8944) on one database, its own stand-ins.
-	'matrix'      => array( 8943, 8945 ),
+	// tests/faults/run.sh: the fault matrix, two servers on one database, its own stand-ins; the
+	// concurrency check's ports, as bin/test.sh runs them one after the other.
+	'matrix'      => array( 8893, 8895 ),
 );
 if ( ! isset( $dw_ports[ $dw_site ] ) ) {
 	$dw_site = 'demo';
