@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Books\Refunds\RefundOutcome;
+use DonationWidget\CardUpdate\MissedDonationCheck;
 use DonationWidget\Books\Refunds\Refunds;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
@@ -45,7 +46,9 @@ use DonationWidget\Checkout\SubscriptionStart;
  * the gift was paid: see SubscriptionStart) and starts theirs, once. Then for the refunds asked
  * for on the donation screens whose provider never answered (a lost connection, an ended process,
  * a row that could not be written): each is asked again with its own key
- * (Refunds::confirm_unanswered()), which records the refund the provider made, once.
+ * (Refunds::confirm_unanswered()), which records the refund the provider made, once. And each
+ * card update once past the grace period: the missed donations it paid are recorded if they were
+ * not (MissedDonationCheck).
  *
  * Only one server runs a pass at a time (ReconciliationLock), and a pass is bounded in rows and
  * seconds. Each donation asked about is touched, and the longest unlooked-at go first, so the
@@ -71,18 +74,20 @@ final class Reconciler {
 	/**
 	 * Builds the pass.
 	 *
-	 * @param DonationLedger     $ledger        Donation records.
-	 * @param GatewayRegistry    $registry      The ways to pay.
-	 * @param ReconciliationLock $lock          One pass at a time.
-	 * @param SubscriptionStart  $subscriptions Starts a paid 4-weekly first gift's subscription.
-	 * @param Refunds            $refunds       Refunds asked for on the donation screens.
+	 * @param DonationLedger      $ledger        Donation records.
+	 * @param GatewayRegistry     $registry      The ways to pay.
+	 * @param ReconciliationLock  $lock          One pass at a time.
+	 * @param SubscriptionStart   $subscriptions Starts a paid 4-weekly first gift's subscription.
+	 * @param Refunds             $refunds       Refunds asked for on the donation screens.
+	 * @param MissedDonationCheck $missed        Card updates' missed donations.
 	 */
 	public function __construct(
 		private readonly DonationLedger $ledger,
 		private readonly GatewayRegistry $registry,
 		private readonly ReconciliationLock $lock,
 		private readonly SubscriptionStart $subscriptions,
-		private readonly Refunds $refunds
+		private readonly Refunds $refunds,
+		private readonly MissedDonationCheck $missed
 	) {
 	}
 
@@ -138,9 +143,26 @@ final class Reconciler {
 			$this->start_subscription( $donation, $report );
 		}
 		if ( ! $dry_run && ! $report->out_of_time ) {
-			$this->confirm_refunds( $report, $limit, (int) ( time() - strtotime( $grace . ' UTC' ) ) );
+			$grace_seconds = (int) ( time() - strtotime( $grace . ' UTC' ) );
+			$this->confirm_refunds( $report, $limit, $grace_seconds );
+			$this->check_missed_donations( $report, $limit, $grace_seconds );
 		}
 		return $report;
+	}
+
+	/**
+	 * Looks again at the card updates' missed donations, and reports each.
+	 *
+	 * @param ReconciliationReport $report Where the lines go.
+	 * @param int                  $limit  Most card updates.
+	 * @param int                  $grace  Seconds a card update is left to its own request first.
+	 */
+	private function check_missed_donations( ReconciliationReport $report, int $limit, int $grace ): void {
+		foreach ( $this->missed->run( $grace, $limit ) as $line ) {
+			$result = '' !== $line['unavailable'] ? ReconciliationReport::UNAVAILABLE : ReconciliationReport::MISSED_DONATIONS_CHECKED;
+			$detail = '' !== $line['unavailable'] ? $line['unavailable'] : ( null === $line['outcome'] ? 'none missed' : $line['outcome']->outcome . ': ' . implode( ', ', $line['outcome']->invoices ) );
+			$report->add( 0, '', $result, "subscription {$line['subscription_id']}: {$detail}" );
+		}
 	}
 
 	/**

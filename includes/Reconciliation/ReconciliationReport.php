@@ -46,6 +46,9 @@ final class ReconciliationReport {
 	/** A refund whose answer was lost: the provider refused it. */
 	public const REFUND_REFUSED = 'refund_refused';
 
+	/** A card update's missed donations looked at again: its paid renewals recorded. */
+	public const MISSED_DONATIONS_CHECKED = 'missed_donations_checked';
+
 	/** Would be asked (a dry run asks nobody). */
 	public const WOULD_CHECK = 'would_check';
 
