@@ -37,6 +37,7 @@ import {
 	request,
 	sleep,
 	stripe,
+	untilPassSees,
 	uuid,
 } from './lib/world.mjs';
 
@@ -347,8 +348,7 @@ async function runWave( cells, world ) {
 		}
 	}
 	const driven = Date.now();
-	// The pass asks about donations untouched for its grace period (1 s here, in whole seconds).
-	await sleep( 2100 );
+	await untilPassSees( Date.now() );
 	const pass = await php( 'site.php', [ 'reconcile' ] );
 	for ( const cell of cells ) {
 		cell.pass = pass;

@@ -108,13 +108,16 @@ export const NO_FAULT = { name: 'none', kind: 'none', label: 'no fault' };
 /**
  * The faults that apply to a call: the Stripe-Should-Retry variants only where the provider is
  * Stripe (PayPal sends no such header, so they would repeat the plain status cells), and the
- * 503 without the header for PayPal.
+ * refused writes only after a call the path writes something after.
  *
  * @param {Object} call A path's call.
  */
 export function faultsFor( call ) {
 	return FAULTS.filter(
-		( fault ) => ! fault.stripeOnly || call.provider === 'stripe'
+		( fault ) =>
+			( ! fault.stripeOnly || call.provider === 'stripe' ) &&
+			// A call the path writes nothing after has no write for the database to refuse.
+			( fault.kind !== 'db' || call.writes !== 0 )
 	);
 }
 
