@@ -23,7 +23,8 @@ use DonationWidget\Subscriptions\RecurringPayments;
  * cannot be written, the money is taken but no renewal is recorded until the provider's webhook,
  * if it comes. So once each card update is past the grace period, the provider is asked again
  * (RecurringPayments::recheck_missed()), every paid renewal not yet recorded is recorded, and a
- * PAST_DUE_CHECKED row says it was done.
+ * PAST_DUE_CHECKED row says it was done; while a missed donation is still open, each pass looks
+ * again, for a day.
  */
 final class MissedDonationCheck {
 
@@ -69,14 +70,18 @@ final class MissedDonationCheck {
 				);
 				continue;
 			}
-			$detail = null === $missed ? '' : trim( $missed->outcome . ': ' . implode( ', ', $missed->invoices ), ': ' );
-			$this->audit->record( AuditEntry::PAST_DUE_CHECKED, CardUpdateActor::RECONCILIATION, null, $detail, '', $update->subscription_id );
+			if ( null === $missed || $missed->recovered() ) {
+				// Done with. An invoice still open is looked at again by the next pass (for a
+				// day): a payment the provider was still working on may yet complete.
+				$detail = null === $missed ? '' : $missed->outcome . ': ' . implode( ', ', $missed->invoices );
+				$this->audit->record( AuditEntry::PAST_DUE_CHECKED, CardUpdateActor::RECONCILIATION, null, $detail, '', $update->subscription_id );
+			}
 			$lines[] = array(
 				'subscription_id' => $update->subscription_id,
 				'outcome'         => $missed,
 				'unavailable'     => '',
 			);
-		}
+		}//end foreach
 		return $lines;
 	}
 }
