@@ -12,7 +12,8 @@
  *   rest        a REST request (route, body: the raw body, headers), such as a webhook delivery;
  *   admin-post  an admin-post.php form of the signed-in admin (fields, nonce: the nonce action
  *               the form carries), such as the refund;
- *   reconcile   one reconciliation pass, as WP-Cron runs it (grace period 1 s).
+ *   reconcile   one reconciliation pass, as WP-Cron runs it (grace period 1 s), age: seconds
+ *               every row is made older first (age.php).
  * headers become $_SERVER['HTTP_…'] as PHP's server would set them. Never shipped.
  *
  * @package DonationWidget
@@ -110,6 +111,8 @@ switch ( $dw_kind ) {
 		break;
 
 	case 'reconcile':
+		require __DIR__ . '/age.php';
+		dw_matrix_age( (int) ( $dw_call['age'] ?? 0 ) );
 		add_filter( 'donation_widget_reconcile_grace_seconds', static fn (): int => 1 );
 		add_filter( 'donation_widget_reconcile_rows', static fn (): int => 500 );
 		add_filter( 'donation_widget_reconcile_seconds', static fn (): int => 300 );

@@ -11,6 +11,7 @@
  *                                     start creates it again.
  *   php site.php reconcile            One reconciliation pass (grace period 1 s; the abandonment
  *                                     period stays a day), then the mail worker: the report's lines.
+ *                                     DW_AGE_SECONDS first makes every row that much older (age.php).
  *   php site.php state EMAILS_JSON    For each email: its donation rows, with for each row its
  *                                     receipt log rows, its queued receipt emails and the
  *                                     refunds rows; and the mailbox's messages to it.
@@ -36,6 +37,7 @@ use DonationWidget\Reconciliation\Reconciler;
 $dw_cli_site = getenv( 'DONATION_WIDGET_SITE' ) ?: 'matrix';
 $dw_cli_port = getenv( 'DONATION_WIDGET_SITE_PORT' ) ?: '8893';
 require dirname( __DIR__ ) . '/site/cli-bootstrap.php';
+require __DIR__ . '/age.php';
 
 global $wpdb;
 $dw_command = $argv[1] ?? '';
@@ -90,6 +92,7 @@ switch ( $dw_command ) {
 		break;
 
 	case 'reconcile':
+		dw_matrix_age( (int) getenv( 'DW_AGE_SECONDS' ) );
 		add_filter( 'donation_widget_reconcile_grace_seconds', static fn (): int => 1 );
 		add_filter( 'donation_widget_reconcile_rows', static fn (): int => 500 );
 		add_filter( 'donation_widget_reconcile_seconds', static fn (): int => 300 );

@@ -32,7 +32,6 @@ import {
 	php,
 	sleep,
 	stripe,
-	untilPassSees,
 } from './world.mjs';
 
 /** Calls the donor makes for one gift at most: the first, and two Try Agains. */
@@ -974,7 +973,6 @@ export const PATHS = [
 			},
 		],
 		drive: async ( cell, world ) => {
-			await untilPassSees( Date.now() );
 			await cell.arm( 'pass' );
 			await world.pass.join( cell );
 		},

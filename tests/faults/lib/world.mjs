@@ -31,17 +31,6 @@ export const BROWSER_AGENT =
 export const sleep = ( ms ) =>
 	new Promise( ( resolve ) => setTimeout( resolve, ms ) );
 
-/**
- * Waits until a reconciliation pass (grace period 1 s, kept in whole seconds: a row qualifies once
- * its second is two seconds behind the pass's) sees what was written by the time given.
- *
- * @param {number} writtenAt When the last write happened (ms).
- */
-export function untilPassSees( writtenAt ) {
-	const target = ( Math.floor( writtenAt / 1000 ) + 2 ) * 1000 + 50;
-	return sleep( Math.max( 0, target - Date.now() ) );
-}
-
 export const uuid = () => randomUUID();
 
 /**
