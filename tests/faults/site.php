@@ -119,7 +119,7 @@ switch ( $dw_command ) {
 		$dw_state   = array();
 		foreach ( $dw_emails as $dw_email ) {
 			$dw_rows = $wpdb->get_results(
-				$wpdb->prepare( 'SELECT id, attempt_id, status, method, provider, provider_reference, payment_intent_id, customer_id, subscription_id, failure_reason, review_reason, total_cents, refunded_cents, receipt_seq FROM ' . Schema::table( 'donations' ) . ' WHERE email = %s ORDER BY id', $dw_email ),
+				$wpdb->prepare( 'SELECT id, attempt_id, status, frequency, method, provider, provider_reference, payment_intent_id, customer_id, subscription_id, failure_reason, review_reason, total_cents, refunded_cents, receipt_seq FROM ' . Schema::table( 'donations' ) . ' WHERE email = %s ORDER BY id', $dw_email ),
 				ARRAY_A
 			);
 			$dw_rows = is_array( $dw_rows ) ? $dw_rows : array();

@@ -98,42 +98,36 @@ export async function completeThreeDSecure( clientSecret ) {
 }
 
 /**
- * A wallet (Google Pay) payment confirmed in the browser with the intent's client secret, as
- * stripe.confirmPayment() with the express checkout element does.
+ * The wallet sheet's payment (Google Pay) as a ConfirmationToken, as stripe.createConfirmationToken()
+ * makes it from the express checkout element (publishable key): the site confirms with it.
  *
- * @param {string} clientSecret The intent's client secret.
- * @param {string} returnUrl    The site root.
+ * @param {string} returnUrl The site root.
+ * @param {string} number    The card behind the wallet.
+ * @return {Promise<string>} The ctoken_… id.
  */
-export async function confirmWalletPayment( clientSecret, returnUrl ) {
-	const pm = await stripe(
+export async function walletConfirmationToken( returnUrl, number = CARD_OK ) {
+	const token = await stripe(
 		'POST',
-		'/v1/payment_methods',
+		'/v1/confirmation_tokens',
 		{
-			type: 'card',
-			card: {
-				number: CARD_OK,
-				exp_month: '12',
-				exp_year: String( new Date().getFullYear() + 3 ),
-			},
-			billing_details: {
-				name: 'Jane Citizen',
-				email: 'wallet@example.org.au',
+			payment_method_data: {
+				type: 'card',
+				card: {
+					number,
+					exp_month: '12',
+					exp_year: String( new Date().getFullYear() + 3 ),
+				},
+				billing_details: {
+					name: 'Jane Citizen',
+					email: 'wallet@example.org.au',
+				},
 			},
 			stand_in_wallet: 'google_pay',
-		},
-		PUBLISHABLE_KEY
-	);
-	const id = clientSecret.split( '_secret_' )[ 0 ];
-	return stripe(
-		'POST',
-		`/v1/payment_intents/${ id }/confirm`,
-		{
-			client_secret: clientSecret,
-			payment_method: pm.id,
 			return_url: returnUrl,
 		},
 		PUBLISHABLE_KEY
 	);
+	return token.id;
 }
 
 /**

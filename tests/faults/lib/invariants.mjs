@@ -2,9 +2,12 @@
  * The invariants every cell must keep once the reconciliation pass has run:
  *
  *   1 once    at most one charge per attempt, and one gift's worth per donor (a Try Again that
- *             started a second payment of the same gift counts), one refund per refund asked;
- *   2 row     every charge (and refund) has its row, with the right status and reference;
- *   3 money   every row that says money moved has that money at the provider;
+ *             started a second payment of the same gift counts), one subscription per 4-weekly
+ *             donor, one refund per refund asked;
+ *   2 row     every charge (and refund, and subscription) has its row, with the right status and
+ *             reference;
+ *   3 money   every row that says money moved has that money at the provider, and a paid
+ *             4-weekly first gift its running subscription;
  *   4 truth   every answer the donor (or admin) got told the truth as the widget reads it:
  *             never "not charged" or an answer that ends the attempt (an invitation to pay
  *             again) when that attempt's money moved; never "paid" (200) when none did;
@@ -43,7 +46,7 @@ export function checkInvariants( { cell, items, rows, screens, messages } ) {
 	return [
 		once( cell, items ),
 		rowsForMoney( items, rows ),
-		moneyForRows( items, rows ),
+		moneyForRows( cell, items, rows ),
 		truth( cell, items ),
 		receipts( rows ),
 		adminScreens( screens, messages ),
@@ -71,13 +74,20 @@ function once( cell, items ) {
 	const gifts = [ ...perAttempt.keys() ].filter(
 		( attempt ) => ! attempt.startsWith( 'invoice:' )
 	);
-	const expected = cell.path.gifts ?? 1;
-	if (
-		gifts.length > expected * Math.max( 1, cell.emails.length ) ||
-		gifts.length > countDonors( cell )
-	) {
+	if ( gifts.length > countDonors( cell ) ) {
 		return red(
 			`one gift charged ${ gifts.length }× (attempts ${ gifts.join( ', ' ) })`
+		);
+	}
+	// A 4-weekly gift's next payments: one subscription per donor.
+	const subscriptions = items.filter(
+		( item ) => item.kind === 'subscription'
+	);
+	if ( subscriptions.length > countDonors( cell ) ) {
+		return red(
+			`one 4-weekly gift started ${ subscriptions.length } subscriptions: ${ subscriptions
+				.map( ( item ) => item.subscription )
+				.join( ', ' ) }`
 		);
 	}
 	const refunds = items.filter( ( item ) => item.kind === 'refund' );
@@ -100,6 +110,16 @@ function countDonors( cell ) {
 
 function rowsForMoney( items, rows ) {
 	for ( const item of items ) {
+		if ( item.kind === 'subscription' ) {
+			if (
+				! rows.some( ( r ) => r.subscription_id === item.subscription )
+			) {
+				return red(
+					`subscription ${ item.subscription } (attempt ${ item.attempt }) has no row`
+				);
+			}
+			continue;
+		}
 		if ( item.kind === 'refund' ) {
 			const refund = rows
 				.flatMap( ( row ) => row.refunds )
@@ -142,8 +162,30 @@ function rowsForMoney( items, rows ) {
 	return green;
 }
 
-function moneyForRows( items, rows ) {
+function moneyForRows( cell, items, rows ) {
 	for ( const row of rows ) {
+		const firstGift =
+			row.frequency === '4weekly' &&
+			! row.attempt_id.startsWith( 'invoice:' );
+		if (
+			cell.path.subscriptions &&
+			firstGift &&
+			PAID_STATUSES.includes( row.status ) &&
+			! items.some(
+				( item ) =>
+					item.kind === 'subscription' &&
+					item.subscription === row.subscription_id
+			)
+		) {
+			// A paid 4-weekly first gift promises the next: its subscription must run.
+			return red(
+				`row #${ row.id }'s 4-weekly first gift is paid, but ${
+					row.subscription_id
+						? `its subscription ${ row.subscription_id } is not running`
+						: 'no subscription was started'
+				}`
+			);
+		}
 		if (
 			PAID_STATUSES.includes( row.status ) &&
 			! items.some(

@@ -4,7 +4,7 @@
  * cell's customers for subscription invoices) and their refunds, PayPal captures (by the attempt
  * in their invoice_id).
  *
- * Each item: { kind: 'charge' | 'refund', provider, attempt (the attempt it pays for, or
+ * Each item: { kind: 'charge' | 'refund' | 'subscription' (a 4-weekly gift's, not cancelled), provider, attempt (the attempt it pays for, or
  * "invoice:in_…" for a renewal), charge (ch_… or the capture id), intent, refund, amount }.
  */
 import { control, stripe } from './world.mjs';
@@ -100,6 +100,29 @@ export async function stripeMoney( cell ) {
 		}
 	}
 	const items = [];
+	if ( cell.path.subscriptions ) {
+		// A 4-weekly gift's promise of the next: its subscription, once the first gift is paid.
+		for ( const attempt of cell.attempts ) {
+			for ( const subscription of await search(
+				'subscriptions',
+				`metadata['attempt_id']:'${ quoted( attempt ) }'`
+			) ) {
+				if (
+					! [ 'canceled', 'incomplete_expired' ].includes(
+						subscription.status
+					)
+				) {
+					items.push( {
+						kind: 'subscription',
+						provider: 'stripe',
+						attempt,
+						subscription: subscription.id,
+						status: subscription.status,
+					} );
+				}
+			}
+		}
+	}
 	for ( const pi of intents.values() ) {
 		if ( pi.status !== 'succeeded' ) {
 			continue;
