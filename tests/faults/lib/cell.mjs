@@ -362,7 +362,8 @@ export class Cell {
 				cls: classify( answer ),
 				server: answer.server ?? 'php process',
 			} );
-			if ( fields.attemptId && options.form ) {
+			// Of the same call on both servers, the browser reads one answer: the first server's.
+			if ( fields.attemptId && options.form && answer === answers[ 0 ] ) {
 				this.memory.answered( fields.attemptId, options.form, answer );
 			}
 		}
