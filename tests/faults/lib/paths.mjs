@@ -315,21 +315,37 @@ async function expressDonation( cell, email, card = CARD_OK ) {
 			},
 			{ form, classify: classifyExpressIntent }
 		);
-		const paymentIntentId = intent.body?.data?.payment_intent_id ?? '';
-		const accepted =
-			intent.status === 202 ||
-			( intent.status === 200 &&
-				( intent.body?.success === true ||
-					intent.body?.type === 'requires_action' ) );
-		if ( ! accepted || ! paymentIntentId ) {
+		// As express-checkout.ts reads it.
+		const data = intent.body?.data ?? {};
+		const secret = data.client_secret ?? '';
+		const paymentIntentId =
+			data.payment_intent_id || secret.split( '_secret_' )[ 0 ] || '';
+		const succeeded = intent.body?.success === true;
+		const pending =
+			intent.status === 202 && intent.body?.type === 'pending';
+		if ( intent.status < 200 || intent.status > 299 ) {
+			// Silent: the donor presses the wallet button again.
+			await sleep( TRY_AGAIN_MS );
+			continue;
+		}
+		if ( ! succeeded && ! pending ) {
+			if ( intent.body?.type !== 'requires_action' || ! secret ) {
+				// Declined, or nothing to go on: the donor tries again.
+				await sleep( TRY_AGAIN_MS );
+				continue;
+			}
+			cell.data.intent = paymentIntentId;
+			await completeThreeDSecure( secret );
+			await cell.arm( 'continuation' );
+		} else if ( ! paymentIntentId ) {
+			// An attempt answered again from its record: its reference, or nothing to go on.
+			if ( succeeded && data.reference ) {
+				return intent;
+			}
 			await sleep( TRY_AGAIN_MS );
 			continue;
 		}
 		cell.data.intent = paymentIntentId;
-		if ( intent.body?.type === 'requires_action' ) {
-			await completeThreeDSecure( intent.body.data.client_secret );
-			await cell.arm( 'continuation' );
-		}
 		await cell.arm( 'charge' );
 		const charge = await cell.post(
 			{
