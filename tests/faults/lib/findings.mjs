@@ -17,7 +17,7 @@ import { Cell } from './cell.mjs';
 import { FAULTS } from './faults.mjs';
 import { stripeMoney } from './money.mjs';
 import { PATHS } from './paths.mjs';
-import { CAPTCHA, SERVERS, formData } from './world.mjs';
+import { SERVERS, captchaToken, formData } from './world.mjs';
 
 /** How often the donor's one attempt is sent at once. */
 const BURST = 10;
@@ -48,7 +48,7 @@ async function burst( cell ) {
 					coverAmount: '0',
 					currentUrl: `${ SERVERS[ 0 ] }/donate/`,
 					attemptId,
-					captchaToken: CAPTCHA,
+					captchaToken: captchaToken(),
 				},
 				{ form }
 			)

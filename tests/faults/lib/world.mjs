@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { issueToken } from '../../stand-ins/lib/recaptcha.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,7 +25,6 @@ export const SECRET_KEY = 'sk_test_localStandIn';
 export const PUBLISHABLE_KEY = 'pk_test_localStandIn';
 export const WEBHOOK_SECRET = 'whsec_localStandIn';
 export const PAYPAL_WEBHOOK_ID = 'WHMATRIX0000000001';
-export const CAPTCHA = 'stand-in-captcha-token';
 export const BROWSER_AGENT =
 	'Mozilla/5.0 (X11; Linux x86_64) fault-matrix donor';
 
@@ -32,6 +32,12 @@ export const sleep = ( ms ) =>
 	new Promise( ( resolve ) => setTimeout( resolve, ms ) );
 
 export const uuid = () => randomUUID();
+
+/**
+ * A fresh reCAPTCHA token, as the widget fetches one for each call (the browser stand-in's
+ * execute()): reCAPTCHA passes each once, within two minutes.
+ */
+export const captchaToken = () => issueToken();
 
 /**
  * One HTTP request; never throws. The answer's status is 0 when none came.
