@@ -78,6 +78,10 @@ run "PHPUnit" vendor/bin/phpunit
 # Two PHP servers on one database, MariaDB alone and then with Redis: exact rate limits.
 run "Concurrency (two PHP servers; MariaDB, then Redis)" bash tests/concurrency/run.sh
 
+# Every money path under every network, provider and site fault (the fast form; the full form is
+# bin/fault-matrix.sh --full): money taken once, the donor told the truth.
+run "Fault matrix, fast form (two PHP servers; MariaDB, then Redis)" bash tests/faults/run.sh
+
 dw_say "Setting up the e2e site, a fresh site for the zip, and their stand-ins"
 bash bin/plugin-zip.sh
 export DONATION_WIDGET_STAND_IN_URL="http://127.0.0.1:$E2E_STAND_INS"

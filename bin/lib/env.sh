@@ -130,10 +130,11 @@ dw_install_fresh_zip_site() {
 
 # Serves one site with PHP's built-in server in the background; echoes nothing, writes a pid file.
 # $3 names the pid and log files when one site runs on several servers (default: the site).
+# DW_SERVER_WORKERS sets its worker processes (default 4).
 dw_serve_site() {
 	local site="$1" port="$2" name="${3:-$1}"
 	dw_stop_site "$name"
-	PHP_CLI_SERVER_WORKERS=4 DONATION_WIDGET_SITE="$site" DONATION_WIDGET_SITE_PORT="$port" DONATION_WIDGET_STATE_DIR="$DW_STATE" \
+	PHP_CLI_SERVER_WORKERS="${DW_SERVER_WORKERS:-4}" DONATION_WIDGET_SITE="$site" DONATION_WIDGET_SITE_PORT="$port" DONATION_WIDGET_STATE_DIR="$DW_STATE" \
 		nohup php -S "127.0.0.1:$port" -t "$DW_CORE" "$DW_STATE/router.php" >"$DW_LOGS/$name-server.log" 2>&1 &
 	local pid=$!
 	echo "$pid" >"$DW_RUN/$name-server.pid"

@@ -28,6 +28,8 @@ final class AuditEntry {
 	public const CARD_DECLINED           = 'card_declined';
 	public const PAST_DUE_RECOVERED      = 'past_due_recovered';
 	public const PAST_DUE_FAILED         = 'past_due_failed';
+	public const PAST_DUE_UNKNOWN        = 'past_due_unknown';
+	public const PAST_DUE_CHECKED        = 'past_due_checked';
 	public const AMOUNT_CHANGED          = 'amount_changed';
 	public const DONATION_SKIPPED        = 'donation_skipped';
 	public const PAUSED                  = 'paused';
@@ -122,6 +124,8 @@ final class AuditEntry {
 			self::CARD_DECLINED           => __( 'New card declined', 'donation-widget' ),
 			self::PAST_DUE_RECOVERED      => __( 'Missed donation collected', 'donation-widget' ),
 			self::PAST_DUE_FAILED         => __( 'Missed donation still unpaid', 'donation-widget' ),
+			self::PAST_DUE_UNKNOWN        => __( 'Missed donation: the payment provider did not answer whether it was collected; looked at again later', 'donation-widget' ),
+			self::PAST_DUE_CHECKED        => __( 'Missed donations looked at again after the card update', 'donation-widget' ),
 			self::AMOUNT_CHANGED          => __( 'Amount changed by the donor', 'donation-widget' ),
 			self::DONATION_SKIPPED        => __( 'Next donation skipped by the donor', 'donation-widget' ),
 			self::PAUSED                  => __( 'Paused by the donor', 'donation-widget' ),

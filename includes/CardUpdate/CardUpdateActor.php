@@ -22,6 +22,11 @@ final class CardUpdateActor {
 	public const RENEWAL_WEBHOOK = 'webhook: invoice.payment_failed';
 
 	/**
+	 * The reconciliation pass (WP-Cron).
+	 */
+	public const RECONCILIATION = 'reconciliation';
+
+	/**
 	 * The WP-CLI command.
 	 */
 	public const WP_CLI = 'wp-cli';

@@ -57,6 +57,32 @@ final class CardUpdateAudit {
 	}
 
 	/**
+	 * Card updates made between two times whose subscription has not been looked at again since
+	 * (no later PAST_DUE_CHECKED row), oldest first: for MissedDonationCheck.
+	 *
+	 * @param string $created_before UTC datetime.
+	 * @param string $created_after  UTC datetime.
+	 * @param int    $limit          Rows at most.
+	 * @return list<AuditEntry>
+	 */
+	public function updates_not_checked( string $created_before, string $created_after, int $limit ): array {
+		global $wpdb;
+		$table = Schema::table( 'card_update_audit' );
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT a.* FROM {$table} a WHERE a.event = %s AND a.created_at < %s AND a.created_at > %s AND NOT EXISTS ( SELECT 1 FROM {$table} b WHERE b.subscription_id = a.subscription_id AND b.event = %s AND b.id > a.id ) ORDER BY a.id ASC LIMIT %d",
+				AuditEntry::CARD_UPDATED,
+				$created_before,
+				$created_after,
+				AuditEntry::PAST_DUE_CHECKED,
+				max( 1, $limit )
+			),
+			ARRAY_A
+		);
+		return $this->entries( $rows );
+	}
+
+	/**
 	 * A subscription's history, newest first: what the admin shows on the subscription.
 	 *
 	 * @param string $subscription_id sub_… id.

@@ -41,7 +41,8 @@ use DonationWidget\Subscriptions\RecurringPayments;
  *   429 {success: false, type: "rate_limited"}                      too many checks from this address
  * - process_update_card
  *   200 {success: true, data: {card, missed_donation}}               card replaced; missed_donation is
- *                                                                   "recovered", "failed" or null
+ *                                                                   "recovered", "failed" or null (none
+ *                                                                   missed, or the provider has not said)
  *   200 {success: false, type: "requires_action",
  *        data: {client_secret, setup_intent_id}}                    run the card provider's next action,
  *                                                                   then post again with setupIntentId
@@ -267,7 +268,7 @@ final class CardUpdateController {
 		return AjaxResult::success(
 			array(
 				'card'            => null !== $card ? $card->to_array() : null,
-				'missed_donation' => null !== $missed ? $missed->outcome : null,
+				'missed_donation' => $missed?->answer(),
 			)
 		);
 	}
@@ -291,7 +292,12 @@ final class CardUpdateController {
 		}
 		if ( null !== $missed ) {
 			$detail = trim( implode( ', ', $missed->invoices ) . ( '' !== $missed->reason ? ': ' . $missed->reason : '' ), ': ' );
-			$this->audit->record( $missed->recovered() ? AuditEntry::PAST_DUE_RECOVERED : AuditEntry::PAST_DUE_FAILED, CardUpdateActor::SUPPORTER, $link, $detail, $ip );
+			$event  = match ( $missed->outcome ) {
+				MissedDonation::RECOVERED => AuditEntry::PAST_DUE_RECOVERED,
+				MissedDonation::UNKNOWN => AuditEntry::PAST_DUE_UNKNOWN,
+				default => AuditEntry::PAST_DUE_FAILED,
+			};
+			$this->audit->record( $event, CardUpdateActor::SUPPORTER, $link, $detail, $ip );
 		}
 		return $missed;
 	}

@@ -11,6 +11,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Refunds\RefundOutcome;
+use DonationWidget\CardUpdate\MissedDonationCheck;
+use DonationWidget\Books\Refunds\Refunds;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\RecordNotWritten;
@@ -40,7 +43,12 @@ use DonationWidget\Checkout\SubscriptionStart;
  * - the provider failed or did not answer: stays open with a note; a later pass asks again.
  *
  * It also looks for paid 4-weekly first gifts without a subscription (the provider failed when
- * the gift was paid: see SubscriptionStart) and starts theirs, once.
+ * the gift was paid: see SubscriptionStart) and starts theirs, once. Then for the refunds asked
+ * for on the donation screens whose provider never answered (a lost connection, an ended process,
+ * a row that could not be written): each is asked again with its own key
+ * (Refunds::confirm_unanswered()), which records the refund the provider made, once. And each
+ * card update once past the grace period: the missed donations it paid are recorded if they were
+ * not (MissedDonationCheck).
  *
  * Only one server runs a pass at a time (ReconciliationLock), and a pass is bounded in rows and
  * seconds. Each donation asked about is touched, and the longest unlooked-at go first, so the
@@ -66,16 +74,20 @@ final class Reconciler {
 	/**
 	 * Builds the pass.
 	 *
-	 * @param DonationLedger     $ledger        Donation records.
-	 * @param GatewayRegistry    $registry      The ways to pay.
-	 * @param ReconciliationLock $lock          One pass at a time.
-	 * @param SubscriptionStart  $subscriptions Starts a paid 4-weekly first gift's subscription.
+	 * @param DonationLedger      $ledger        Donation records.
+	 * @param GatewayRegistry     $registry      The ways to pay.
+	 * @param ReconciliationLock  $lock          One pass at a time.
+	 * @param SubscriptionStart   $subscriptions Starts a paid 4-weekly first gift's subscription.
+	 * @param Refunds             $refunds       Refunds asked for on the donation screens.
+	 * @param MissedDonationCheck $missed        Card updates' missed donations.
 	 */
 	public function __construct(
 		private readonly DonationLedger $ledger,
 		private readonly GatewayRegistry $registry,
 		private readonly ReconciliationLock $lock,
-		private readonly SubscriptionStart $subscriptions
+		private readonly SubscriptionStart $subscriptions,
+		private readonly Refunds $refunds,
+		private readonly MissedDonationCheck $missed
 	) {
 	}
 
@@ -130,7 +142,45 @@ final class Reconciler {
 			}
 			$this->start_subscription( $donation, $report );
 		}
+		if ( ! $dry_run && ! $report->out_of_time ) {
+			$grace_seconds = (int) ( time() - strtotime( $grace . ' UTC' ) );
+			$this->confirm_refunds( $report, $limit, $grace_seconds );
+			$this->check_missed_donations( $report, $limit, $grace_seconds );
+		}
 		return $report;
+	}
+
+	/**
+	 * Looks again at the card updates' missed donations, and reports each.
+	 *
+	 * @param ReconciliationReport $report Where the lines go.
+	 * @param int                  $limit  Most card updates.
+	 * @param int                  $grace  Seconds a card update is left to its own request first.
+	 */
+	private function check_missed_donations( ReconciliationReport $report, int $limit, int $grace ): void {
+		foreach ( $this->missed->run( $grace, $limit ) as $line ) {
+			$result = '' !== $line['unavailable'] ? ReconciliationReport::UNAVAILABLE : ReconciliationReport::MISSED_DONATIONS_CHECKED;
+			$detail = '' !== $line['unavailable'] ? $line['unavailable'] : ( null === $line['outcome'] ? 'none missed' : $line['outcome']->outcome . ': ' . implode( ', ', $line['outcome']->invoices ) );
+			$report->add( 0, '', $result, "subscription {$line['subscription_id']}: {$detail}" );
+		}
+	}
+
+	/**
+	 * Asks again about the refunds whose provider never answered, and reports each.
+	 *
+	 * @param ReconciliationReport $report Where the lines go.
+	 * @param int                  $limit  Most refunds.
+	 * @param int                  $grace  Seconds a claim is left to its own request first.
+	 */
+	private function confirm_refunds( ReconciliationReport $report, int $limit, int $grace ): void {
+		foreach ( $this->refunds->confirm_unanswered( $grace, $limit ) as $answer ) {
+			$result = match ( $answer['outcome']->kind ) {
+				RefundOutcome::REFUNDED => ReconciliationReport::REFUND_RECORDED,
+				RefundOutcome::REFUSED => ReconciliationReport::REFUND_REFUSED,
+				default => ReconciliationReport::UNAVAILABLE,
+			};
+			$report->add( $answer['refund']->donation_id(), $answer['refund']->status(), $result, 'refund #' . $answer['refund']->id() );
+		}
 	}
 
 	/**

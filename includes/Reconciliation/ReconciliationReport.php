@@ -40,6 +40,15 @@ final class ReconciliationReport {
 	/** Already settled by someone else (a webhook, the donor's browser) meanwhile. */
 	public const UNCHANGED = 'unchanged';
 
+	/** A refund whose answer was lost: the provider's answer is recorded now. */
+	public const REFUND_RECORDED = 'refund_recorded';
+
+	/** A refund whose answer was lost: the provider refused it. */
+	public const REFUND_REFUSED = 'refund_refused';
+
+	/** A card update's missed donations looked at again: its paid renewals recorded. */
+	public const MISSED_DONATIONS_CHECKED = 'missed_donations_checked';
+
 	/** Would be asked (a dry run asks nobody). */
 	public const WOULD_CHECK = 'would_check';
 

@@ -151,4 +151,15 @@ interface RecurringPayments {
 	 * @throws ProviderUnavailable When it cannot be reached.
 	 */
 	public function collect_missed( CardChange $change, string $payment_method, string $status ): ?MissedDonation;
+
+	/**
+	 * Looks again, after a card update, at what the subscription's missed donations came to, and
+	 * records every renewal paid that is not recorded yet (the update's answer was lost, its
+	 * process ended, or its write failed): for the reconciliation pass. Null when none was missed.
+	 *
+	 * @param string $subscription_id The provider's subscription id.
+	 * @throws ProviderRefused     When the provider refuses.
+	 * @throws ProviderUnavailable When it cannot be reached.
+	 */
+	public function recheck_missed( string $subscription_id ): ?MissedDonation;
 }

@@ -5,7 +5,8 @@
  * One WordPress core serves four sites, chosen by the DONATION_WIDGET_SITE environment variable:
  * "demo" (bin/start.sh, demo mode), "e2e" (Playwright), "phpunit" (integration tests) and "zip"
  * (a fresh site with its own wp-content, where a test installs the release zip), plus
- * "concurrency" (tests/concurrency/run.sh: two servers, its own wp-content). Each has its own
+ * "concurrency" (tests/concurrency/run.sh: two servers, its own wp-content) and "matrix" (the fault
+ * matrix, tests/faults/run.sh: two servers, its own wp-content). Each has its own
  * database in the private MariaDB, and all reach the providers through the local stand-ins in
  * tests/stand-ins. Never used in production.
  *
@@ -23,6 +24,9 @@ $dw_ports = array(
 	'zip'         => array( 8892, 8898 ),
 	// tests/concurrency/run.sh: two servers (8893, 8894) on one database, its own stand-ins.
 	'concurrency' => array( 8893, 8895 ),
+	// tests/faults/run.sh: the fault matrix, two servers on one database, its own stand-ins; the
+	// concurrency check's ports, as bin/test.sh runs them one after the other.
+	'matrix'      => array( 8893, 8895 ),
 );
 if ( ! isset( $dw_ports[ $dw_site ] ) ) {
 	$dw_site = 'demo';
@@ -58,6 +62,12 @@ if ( 'concurrency' === $dw_site ) {
 	// there without touching the other sites.
 	define( 'WP_CONTENT_DIR', $dw_state . '/core/concurrency-content' );
 	define( 'WP_CONTENT_URL', WP_HOME . '/concurrency-content' );
+}
+
+if ( 'matrix' === $dw_site ) {
+	// Its own wp-content too: the Redis drop-in and the matrix's write-failure plugin stay there.
+	define( 'WP_CONTENT_DIR', $dw_state . '/core/matrix-content' );
+	define( 'WP_CONTENT_URL', WP_HOME . '/matrix-content' );
 }
 
 define( 'WP_DEBUG', true );

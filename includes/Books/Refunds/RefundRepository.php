@@ -85,6 +85,31 @@ final class RefundRepository {
 	}
 
 	/**
+	 * Refunds asked for here that the provider never answered: still requested, with no
+	 * provider id, claimed between two times.
+	 *
+	 * @param string $created_before UTC datetime.
+	 * @param string $created_after  UTC datetime.
+	 * @param int    $limit          Most rows.
+	 * @return list<Refund>
+	 */
+	public function unanswered( string $created_before, string $created_after, int $limit ): array {
+		global $wpdb;
+		$table = Schema::table( 'refunds' );
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT * FROM {$table} WHERE status = %s AND provider_refund_id IS NULL AND created_at < %s AND created_at > %s ORDER BY created_at ASC, id ASC LIMIT %d",
+				Refund::REQUESTED,
+				$created_before,
+				$created_after,
+				max( 1, $limit )
+			),
+			ARRAY_A
+		);
+		return array_values( array_map( static fn ( array $row ): Refund => new Refund( $row ), is_array( $rows ) ? $rows : array() ) );
+	}
+
+	/**
 	 * A donation's refunds, oldest first.
 	 *
 	 * @param int $donation_id The donation.

@@ -137,6 +137,35 @@ final class Refunds {
 	}
 
 	/**
+	 * Asks the provider again, with the same key, about each refund asked for here whose answer
+	 * never arrived (the connection was lost, the process ended, or the row could not be
+	 * written after the provider answered), claimed at least $older_than_seconds ago and within
+	 * the day the provider keeps its keys: the provider answers with the refund it made (once),
+	 * or makes the refund the admin asked for. For the reconciliation pass.
+	 *
+	 * @param int $older_than_seconds A claim younger than this may still be in flight.
+	 * @param int $limit              Most refunds.
+	 * @return list<array{refund: Refund, outcome: RefundOutcome}>
+	 */
+	public function confirm_unanswered( int $older_than_seconds, int $limit ): array {
+		$answers = array();
+		$before  = gmdate( 'Y-m-d H:i:s', time() - max( 1, $older_than_seconds ) );
+		$after   = gmdate( 'Y-m-d H:i:s', time() - self::RETRY_UNTIL_SECONDS );
+		foreach ( $this->refunds->unanswered( $before, $after, $limit ) as $refund ) {
+			$donation = $this->donations->find( $refund->donation_id() );
+			$gateway  = null !== $donation ? $this->gateways->gateway( $donation->provider() ) : null;
+			if ( null === $donation || ! $gateway instanceof RefundsPayments ) {
+				continue;
+			}
+			$answers[] = array(
+				'refund'  => $refund,
+				'outcome' => $this->ask( $donation, $gateway, $refund ),
+			);
+		}
+		return $answers;
+	}
+
+	/**
 	 * Whether a claimed refund is one whose provider never answered (still asked for, with no
 	 * provider id, the same amount asked again) and old enough that no request for it is still
 	 * running, yet young enough that the provider still knows its idempotency key (the card

@@ -358,10 +358,13 @@ final class StripeRecurringPayments implements RecurringPayments {
 	}
 
 	/**
-	 * Pays the open invoices, oldest first, stopping at the first the card does not pay.
+	 * Pays the open invoices, oldest first, stopping at the first the card does not pay, or whose
+	 * payment Stripe does not answer (then the outcome is unknown: recheck_missed() looks again).
 	 *
 	 * @param CardChange $change         The change.
 	 * @param string     $payment_method The new pm_….
+	 * Stripe's refusals go through to refusals(); ProviderUnavailable goes through when the
+	 * invoices cannot be listed.
 	 */
 	private function pay_open_invoices( CardChange $change, string $payment_method ): ?MissedDonation {
 		$list     = $this->stripe->get(
@@ -398,10 +401,63 @@ final class StripeRecurringPayments implements RecurringPayments {
 				);
 			} catch ( StripeCardError $error ) {
 				return new MissedDonation( MissedDonation::FAILED, $tried, $error->reason_code() );
+			} catch ( ProviderUnavailable $error ) {
+				// The request may have paid it (its answer lost, or Stripe still working on it:
+				// 409 in_progress): never "failed" until Stripe says so.
+				return new MissedDonation( MissedDonation::UNKNOWN, $tried, 'in_progress' === $error->reason ? 'still_processing' : 'no_answer' );
 			}
-			$this->record_renewal_paid( $this->invoices->of( $paid ) );
-		}
+			try {
+				$this->record_renewal_paid( $this->invoices->of( $paid ) );
+			} catch ( StripeError | ProviderUnavailable $error ) {
+				// Paid all the same; the reconciliation pass records it (recheck_missed()).
+				// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to know a renewal waits to be recorded.
+				error_log( "Donation Widget card update: invoice {$invoice_id} was paid but its renewal could not be recorded yet: " . $error->getMessage() );
+			}
+		}//end foreach
 		return new MissedDonation( MissedDonation::RECOVERED, $tried );
+	}
+
+	/**
+	 * {@inheritDoc}
+	 *
+	 * @param string $subscription_id sub_… id.
+	 */
+	public function recheck_missed( string $subscription_id ): ?MissedDonation {
+		return $this->refusals(
+			function () use ( $subscription_id ): ?MissedDonation {
+				$list  = $this->stripe->get(
+					'/v1/invoices',
+					array(
+						'subscription' => $subscription_id,
+						'limit'        => 10,
+						'expand'       => array( 'data.payments' ),
+					)
+				);
+				$paid  = array();
+				$open  = array();
+				$found = is_array( $list['data'] ?? null ) ? $list['data'] : array();
+				foreach ( $found as $data ) {
+					if ( ! is_array( $data ) ) {
+						continue;
+					}
+					$invoice = $this->invoices->of( $data );
+					if ( '' === $invoice->id() ) {
+						continue;
+					}
+					if ( $invoice->is_paid() && $invoice->amount_paid() > 0 ) {
+						// Once per invoice: a renewal already recorded is left as it is.
+						$this->record_renewal_paid( $invoice );
+						$paid[] = $invoice->id();
+					} elseif ( 'open' === $invoice->status() ) {
+						$open[] = $invoice->id();
+					}
+				}
+				if ( array() !== $open ) {
+					return new MissedDonation( MissedDonation::FAILED, $open, 'still_open' );
+				}
+				return array() === $paid ? null : new MissedDonation( MissedDonation::RECOVERED, $paid );
+			}
+		);
 	}
 
 	/**

@@ -10,6 +10,8 @@ namespace DonationWidget\Tests\Integration\Books;
 use DonationWidget\Admin\Donations\RefundPanel;
 use DonationWidget\Books\Refunds\RefundOutcome;
 use DonationWidget\Database\Schema;
+use DonationWidget\Reconciliation\ReconciliationReport;
+use DonationWidget\Reconciliation\Reconciler;
 use DonationWidget\Tests\Integration\Admin\AdminStop;
 use DonationWidget\Tests\Integration\PaymentTestCase;
 
@@ -206,6 +208,41 @@ final class RefundsTest extends PaymentTestCase {
 		$this->assertSame( array( 1000 ), array_column( $listed['data'], 'amount' ) );
 		$this->assertSame( '1000', $this->donation_row( $row['attempt_id'] )['refunded_cents'] );
 		$this->assertCount( 1, $this->refund_rows( $id ) );
+	}
+
+	public function test_a_refund_whose_answers_were_all_lost_is_recorded_by_the_reconciliation_pass(): void {
+		global $wpdb;
+		$this->log_in_as( 'administrator' );
+		$row = $this->paid_gift();
+		$id  = (int) $row['id'];
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => '/v1/refunds',
+				'times' => 3,
+			)
+		);
+		$lost = $this->refund_from_admin( $id, 1000, 0 );
+		$this->assertSame( RefundOutcome::UNKNOWN, $lost['refund_result'] );
+
+		// A pass within the grace period leaves the claim to its own request.
+		$this->service( Reconciler::class )->run();
+		$this->assertSame( 'requested', $this->refund_rows( $id )[0]['status'] );
+
+		// Twenty minutes on, the pass asks Stripe again with the claim's own key: Stripe's first
+		// refund, recorded once, with no webhook and no admin confirming again.
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'refunds' ) . ' SET created_at = %s WHERE id = %d', gmdate( 'Y-m-d H:i:s', time() - 1200 ), $lost['refund_id'] ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$report = $this->service( Reconciler::class )->run();
+
+		$this->assertContains( ReconciliationReport::REFUND_RECORDED, array_column( $report->lines(), 'result' ) );
+		$listed = $this->stripe( 'GET', '/v1/refunds', array( 'charge' => $row['provider_reference'] ), self::SECRET_KEY );
+		$this->assertSame( array( 1000 ), array_column( $listed['data'], 'amount' ) );
+		$rows = $this->refund_rows( $id );
+		$this->assertCount( 1, $rows );
+		$this->assertSame( array( 'succeeded', $listed['data'][0]['id'] ), array( $rows[0]['status'], $rows[0]['provider_refund_id'] ) );
+		$this->assertSame( '1000', $this->donation_row( $row['attempt_id'] )['refunded_cents'] );
+		$this->assertSame( array( 'donation-widget-refund-' . $lost['refund_id'] ), array_values( array_unique( array_map( static fn ( array $post ): string => $post['headers']['idempotency-key'], $this->stripe_posts( '/v1/refunds' ) ) ) ) );
 	}
 
 	public function test_only_staff_who_may_see_donations_can_refund(): void {

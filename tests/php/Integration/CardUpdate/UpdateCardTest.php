@@ -13,7 +13,10 @@ use DonationWidget\CardUpdate\AuditEntry;
 use DonationWidget\CardUpdate\CardUpdateAudit;
 use DonationWidget\CardUpdate\CardUpdateController;
 use DonationWidget\CardUpdate\CardUpdateToken;
+use DonationWidget\Database\Schema;
 use DonationWidget\Http\AjaxResult;
+use DonationWidget\Reconciliation\ReconciliationReport;
+use DonationWidget\Reconciliation\Reconciler;
 
 final class UpdateCardTest extends CardUpdateTestCase {
 
@@ -269,6 +272,50 @@ final class UpdateCardTest extends CardUpdateTestCase {
 		$entry = $this->service( CardUpdateAudit::class )->for_subscription( $donor['subscription_id'] )[1];
 		$this->assertSame( AuditEntry::PAST_DUE_FAILED, $entry->event );
 		$this->assertSame( $renewal['invoice']['id'] . ': generic_decline', $entry->detail );
+	}
+
+	public function test_a_missed_donation_whose_payment_went_unanswered_is_not_called_failed_and_the_reconciliation_pass_records_it(): void {
+		global $wpdb;
+		$donor   = $this->recurring_donor();
+		$renewal = $this->fail_renewal( $donor['subscription_id'] );
+		$token   = $this->issue_token( $donor['subscription_id'] );
+		$pay     = '/v1/invoices/' . $renewal['invoice']['id'] . '/pay';
+		$this->queue(
+			'stripe',
+			'lost_answer',
+			array(
+				'path'  => $pay,
+				'times' => 3,
+			)
+		);
+
+		$result = $this->update( $token );
+
+		// Stripe took the money, but never said so: the donor is not told it failed.
+		$this->assertAnswer( 200, '', $result );
+		$this->assertNull( $result->data()['missed_donation'] );
+		$this->assertSame( 'paid', $this->stripe_object( '/v1/invoices/' . $renewal['invoice']['id'] )['status'] );
+		$this->assertSame( AuditEntry::PAST_DUE_UNKNOWN, $this->service( CardUpdateAudit::class )->for_subscription( $donor['subscription_id'] )[0]->event );
+		$this->assertSame( 'failed', $this->subscription_rows( $donor['subscription_id'] )[1]['status'], 'the renewal is still recorded as Stripe failed it' );
+
+		// A pass within the grace period leaves the update alone; twenty minutes on it asks Stripe.
+		$this->service( Reconciler::class )->run();
+		$this->assertSame( 'failed', $this->subscription_rows( $donor['subscription_id'] )[1]['status'] );
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'card_update_audit' ) . ' SET created_at = %s WHERE subscription_id = %s', gmdate( 'Y-m-d H:i:s', time() - 1200 ), $donor['subscription_id'] ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$report = $this->service( Reconciler::class )->run();
+
+		$this->assertContains( ReconciliationReport::MISSED_DONATIONS_CHECKED, array_column( $report->lines(), 'result' ) );
+		$rows = $this->subscription_rows( $donor['subscription_id'] );
+		$this->assertCount( 2, $rows );
+		$this->assertSame( array( 'succeeded', 'invoice:' . $renewal['invoice']['id'] ), array( $rows[1]['status'], $rows[1]['attempt_id'] ) );
+		$this->assertMatchesRegularExpression( '/^ch_/', $rows[1]['provider_reference'] );
+		$this->assertSame( AuditEntry::PAST_DUE_CHECKED, $this->service( CardUpdateAudit::class )->for_subscription( $donor['subscription_id'] )[0]->event );
+		$this->assertSame( array( $pay ), array_values( array_unique( array_map( static fn ( array $post ): string => $post['provider_path'], $this->stripe_posts( $pay ) ) ) ) );
+
+		// Looked at once: the next pass asks nothing more about it.
+		$before = count( $this->provider_requests( 'stripe', '/v1/invoices', 'GET' ) );
+		$this->service( Reconciler::class )->run();
+		$this->assertCount( $before, $this->provider_requests( 'stripe', '/v1/invoices', 'GET' ) );
 	}
 
 	public function test_one_update_per_link_runs_at_a_time(): void {
