@@ -38,6 +38,8 @@ use DonationWidget\Http\ProviderUnavailable;
  * - 404 type not_found                      the payment is not one this site started.
  * - 409 type conflict                       the attemptId was used with other details, or the
  *                                           payment belongs to another attempt or donation.
+ * - 409 type server                         the same call (a retransmission) is being paid on
+ *                                           another server (data.outcome "unknown").
  * - 429 type rate_limited                   too many payment calls from this address or for this
  *                                           donor's email (PaymentCallGuard).
  * - 500 type server                        the site failed unexpectedly (data.outcome "unknown").
@@ -279,6 +281,19 @@ final class PaymentAnswers {
 		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins need to see provider failures.
 		error_log( 'Donation Widget payment (recorded, to be checked later): ' . $error->getMessage() );
 		return self::pending( __( 'Your payment is being processed. We will email your receipt once it is confirmed.', 'donation-widget' ) );
+	}
+
+	/**
+	 * The same call is being paid on another server (this one was its retransmission): its
+	 * outcome is not known to this call yet. The widget keeps the attempt; Try Again finds it.
+	 */
+	public static function being_paid_elsewhere(): AjaxResult {
+		return AjaxResult::error(
+			'server',
+			__( 'Your payment is still being processed. Please wait a moment, then press Try Again: you will not be charged twice.', 'donation-widget' ),
+			409,
+			array( 'outcome' => 'unknown' )
+		);
 	}
 
 	/**

@@ -57,6 +57,11 @@ final class PaymentCallGuard {
 
 	private const FAILED_CAPTCHA_BUCKET = 'payment_captcha_failed';
 
+	private const PASSED_CALL_BUCKET = 'payment_call_passed';
+
+	/** Seconds a passed call is remembered: far longer than a retransmission takes to arrive. */
+	private const PASSED_CALL_SECONDS = 600;
+
 	/**
 	 * Finishing calls per payment per window: a browser makes one or two (3-D Secure, the
 	 * redirect back from a bank); more is a script asking the provider again and again.
@@ -130,6 +135,29 @@ final class PaymentCallGuard {
 	}
 
 	/**
+	 * Remembers that a call passed reCAPTCHA, by its fingerprint (PaymentRequest::fingerprint(),
+	 * which includes its token), so a retransmission of the very same call, refused because the
+	 * original spent the token, can be told from a token replayed for other cards.
+	 *
+	 * @param string $fingerprint The call's fingerprint.
+	 */
+	public function remember_passed_call( string $fingerprint ): void {
+		$this->rate_limiter->hit( self::PASSED_CALL_BUCKET, $fingerprint, PHP_INT_MAX, self::PASSED_CALL_SECONDS );
+	}
+
+	/**
+	 * Whether a call with this fingerprint passed reCAPTCHA lately (this window or the one before,
+	 * so a window's end between the two calls changes nothing).
+	 *
+	 * @param string $fingerprint The call's fingerprint.
+	 */
+	public function passed_lately( string $fingerprint ): bool {
+		$now = time();
+		return $this->rate_limiter->count( self::PASSED_CALL_BUCKET, $fingerprint, self::PASSED_CALL_SECONDS, $now ) > 0
+			|| $this->rate_limiter->count( self::PASSED_CALL_BUCKET, $fingerprint, self::PASSED_CALL_SECONDS, $now - self::PASSED_CALL_SECONDS ) > 0;
+	}
+
+	/**
 	 * The 429 answer, with the minutes until the hourly window starts again.
 	 *
 	 * @param bool $money_moved Whether the call reports money that moved before it.
@@ -190,7 +218,8 @@ final class PaymentCallGuard {
 		if ( $this->rate_limiter->count( self::FAILED_CAPTCHA_BUCKET, $address, self::RATE_WINDOW_SECONDS ) >= $allowed ) {
 			return PaymentCallCheck::refused( $this->limited( $money_may_have_moved ) );
 		}
-		$failure = $this->captcha_failure( $token );
+		$spent   = false;
+		$failure = $this->captcha_failure( $token, $spent );
 		if ( null === $failure ) {
 			return PaymentCallCheck::passed();
 		}
@@ -203,15 +232,16 @@ final class PaymentCallGuard {
 		if ( $money_moved ) {
 			return PaymentCallCheck::passed( $refused_by_google ? 'captcha_failed' : 'captcha_unavailable' );
 		}
-		return PaymentCallCheck::refused( $failure );
+		return PaymentCallCheck::refused( $failure, $spent );
 	}
 
 	/**
 	 * Verifies the captchaToken; the refusal when Google does not accept it, else null.
 	 *
 	 * @param mixed $token The captchaToken field.
+	 * @param bool  $spent Set when Google refused it as used before or too old (timeout-or-duplicate).
 	 */
-	private function captcha_failure( mixed $token ): ?AjaxResult {
+	private function captcha_failure( mixed $token, bool &$spent ): ?AjaxResult {
 		if ( ! is_string( $token ) || '' === $token || strlen( $token ) > 8192 ) {
 			return PaymentAnswers::captcha_failed();
 		}
@@ -222,6 +252,7 @@ final class PaymentCallGuard {
 			// payment calls to bots whenever Google is slow. No payment provider was asked.
 			return PaymentAnswers::nothing_charged( PaymentAnswers::provider_failed( $error ) );
 		}
+		$spent = in_array( 'timeout-or-duplicate', $result['error_codes'], true );
 		return $result['success'] ? null : PaymentAnswers::captcha_failed();
 	}
 

@@ -74,4 +74,15 @@ final class PaymentRequest {
 		}
 		return $value;
 	}
+
+	/**
+	 * A call's fingerprint: the hash of all its fields (its captcha token among them), the same
+	 * for a retransmission of the very same call and different for any other.
+	 *
+	 * @param array<string, mixed> $request POST fields.
+	 */
+	public static function fingerprint( array $request ): string {
+		ksort( $request );
+		return hash( 'sha256', (string) wp_json_encode( $request ) );
+	}
 }

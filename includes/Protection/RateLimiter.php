@@ -88,13 +88,14 @@ final class RateLimiter {
 	 * that must refuse before work it only counts afterwards (a failure, say). Two calls reading
 	 * at once may both pass, so such a limit can be overrun by the calls in flight, never more.
 	 *
-	 * @param string $bucket         What is limited.
-	 * @param string $visitor        Who is limited.
-	 * @param int    $window_seconds Window length.
+	 * @param string   $bucket         What is limited.
+	 * @param string   $visitor        Who is limited.
+	 * @param int      $window_seconds Window length.
+	 * @param int|null $at             A moment in the window to read (now by default).
 	 */
-	public function count( string $bucket, string $visitor, int $window_seconds ): int {
+	public function count( string $bucket, string $visitor, int $window_seconds, ?int $at = null ): int {
 		$window_seconds = max( 1, $window_seconds );
-		$now            = time();
+		$now            = $at ?? time();
 		$window_start   = $now - ( $now % $window_seconds );
 		$counter_key    = self::counter_key( $bucket, $visitor, $window_seconds );
 		if ( $this->uses_object_cache() ) {

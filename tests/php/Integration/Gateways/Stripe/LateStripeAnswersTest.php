@@ -171,4 +171,40 @@ final class LateStripeAnswersTest extends PaymentTestCase {
 			}
 		);
 	}
+	/**
+	 * The same call delivered twice at once (a proxy or a browser retransmitting it to two
+	 * servers): one charge, and neither answer says "not charged". The copy finds its captcha
+	 * token spent by the original, so it answers with the original's outcome, or that it is not
+	 * known yet.
+	 */
+	public function test_the_same_call_arriving_twice_at_once_charges_once_and_neither_answer_says_not_charged(): void {
+		$request = $this->card_request( array( 'token' => $this->new_card() ) );
+
+		$this->race_payment_calls(
+			'process_payment_method',
+			array( $request, $request ),
+			function ( array $answers, array $rows ) use ( $request ): void {
+				$charges = $this->charges_of( $request['attemptId'] );
+				$this->assertCount( 1, $charges, 'one charge: ' . wp_json_encode( $answers ) );
+				$this->assertSame(
+					array(
+						array(
+							'attempt_id'         => $request['attemptId'],
+							'status'             => 'succeeded',
+							'provider_reference' => $charges[0],
+						),
+					),
+					$rows
+				);
+				foreach ( $answers as $answer ) {
+					$said = (string) wp_json_encode( $answer );
+					$this->assertNotSame( false, $answer['body']['data']['charged'] ?? null, 'never "not charged": ' . $said );
+					if ( 200 !== $answer['status'] ) {
+						$this->assertSame( 'unknown', $answer['body']['data']['outcome'] ?? null, $said );
+					}
+				}
+				$this->assertContains( $charges[0], array_map( static fn ( array $answer ): string => (string) ( $answer['body']['data']['reference'] ?? '' ), $answers ) );
+			}
+		);
+	}
 }
