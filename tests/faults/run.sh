@@ -8,7 +8,8 @@
 # Usage: bash tests/faults/run.sh [--full] [matrix.mjs options]
 #   (no option)  the fast form, which bin/test.sh runs: every path under every fault, every call
 #                at least once;
-#   --full       every path × call × fault (bin/fault-matrix.sh).
+#   --full       every path × call × fault (bin/fault-matrix.sh), then, on MariaDB, the worst
+#                faults under the production time budget (production-time.mjs).
 #   --only=PATH[,PATH]  --fault=FAULT[,…]  --call=NAME  --setup=mariadb|redis  narrow a run.
 # Ports: DONATION_WIDGET_PORT_BASE (default 8890) + 3 and + 4 for the servers, + 5 for the
 # stand-ins (the concurrency check's offsets: bin/test.sh never runs both at once). Redis listens
@@ -89,10 +90,30 @@ fresh_site() {
 		: >"$DW_LOGS/$SITE-debug.log"
 }
 
+# The worst faults again on the same site, its servers restarted with the plugin's own time budget
+# (tests/faults/production-time.mjs): the donor is answered within 60 s, with the truth.
+production_time() {
+	dw_say "The donor's wait under the production time budget (MariaDB only)"
+	dw_stop_site "$SITE-a"
+	dw_stop_site "$SITE-b"
+	(
+		unset DONATION_WIDGET_PROVIDER_TIMEOUT DONATION_WIDGET_PAYMENT_DEADLINE
+		serve_both &&
+			DW_SERVERS="http://127.0.0.1:$SERVER_A,http://127.0.0.1:$SERVER_B" \
+				DONATION_WIDGET_SITE="$SITE" DONATION_WIDGET_STATE_DIR="$DW_STATE" \
+				node "$DW_ROOT/tests/faults/production-time.mjs"
+	)
+}
+
 FAILED=0
+FULL=0
 ARGS=()
 for arg in "$@"; do
 	case "$arg" in
+		--full)
+			FULL=1
+			ARGS+=("$arg")
+			;;
 		--setup=*) ;;
 		*) ARGS+=("$arg") ;;
 	esac
@@ -103,6 +124,9 @@ if [[ " $SETUPS " == *" mariadb "* ]]; then
 	unset DONATION_WIDGET_REDIS_SOCKET DW_REDIS_SOCKET
 	if fresh_site && serve_both; then
 		matrix "MariaDB only" none "${ARGS[@]}" || FAILED=1
+		if [ "$FULL" = 1 ]; then
+			production_time || FAILED=1
+		fi
 	else
 		FAILED=1
 	fi
