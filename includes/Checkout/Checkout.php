@@ -81,17 +81,17 @@ final class Checkout {
 		} elseif ( '' !== $input->continues ) {
 			return PaymentAnswers::payment_of_another_attempt();
 		}
+		$fingerprint = PaymentRequest::fingerprint( $request );
+		if ( isset( $request['captchaToken'] ) ) {
+			$this->guard->count_call( $fingerprint );
+		}
 		$finishes = null !== $donation && ( '' !== $input->continues || $input->money_already_moved() ) ? $attempt_id : '';
 		$check    = '' === $finishes
 			? $this->guard->check_starting_call( $method->is_available(), $form->email, $request['captchaToken'] ?? null, $input->money_already_moved() )
 			// A record an opening call wrote passed the captcha then; the token is single-use.
 			: $this->guard->check_finishing_call( $method->is_available(), $finishes, $input->money_already_moved(), ! $method instanceof OpeningCall, $request['captchaToken'] ?? null );
-		$fingerprint = PaymentRequest::fingerprint( $request );
 		if ( null !== $check->refusal ) {
 			return ( $check->token_spent ? $this->answer_of_the_same_call( $fingerprint, $attempt_id, $method ) : null ) ?? $check->refusal;
-		}
-		if ( isset( $request['captchaToken'] ) ) {
-			$this->guard->remember_passed_call( $fingerprint );
 		}
 		if ( null === $donation && $input->money_already_moved() && $method instanceof OpeningCall && ! $this->belongs_to( $method, $attempt_id, $input ) ) {
 			// Money that is not this attempt's (another order on the charity's account) gets no
@@ -112,30 +112,31 @@ final class Checkout {
 
 	/**
 	 * The answer to a call refused because Google had already accepted its captcha token, when
-	 * that call passed before: the very same call (every field alike, its token too: a proxy's or
+	 * that call came before: the very same call (every field alike, its token too: a proxy's or
 	 * a browser's retransmission) is under way on another server, having spent the token. Its
 	 * outcome once the attempt has one, else that it is not known yet (the widget keeps the
 	 * attempt, and Try Again finds the outcome): never "not charged" while that call may be
-	 * charging. Null when no such call passed (the token was replayed for other cards, or has
-	 * expired): the refusal stands.
+	 * charging. Null when no such call came before this one (the token was replayed for other
+	 * cards, or has expired): the refusal stands, at once.
 	 *
 	 * @param string        $fingerprint This call's fingerprint (PaymentRequest::fingerprint()).
 	 * @param string        $attempt_id  The attemptId.
 	 * @param PaymentMethod $method      The way to pay.
 	 */
 	private function answer_of_the_same_call( string $fingerprint, string $attempt_id, PaymentMethod $method ): ?AjaxResult {
-		$until    = microtime( true ) + self::SAME_CALL_WAIT_SECONDS;
-		$donation = null;
+		// Each call was counted before Google was asked, so the one that spent the token is.
+		if ( $this->guard->calls_lately( $fingerprint ) < 2 ) {
+			return null;
+		}
+		$started = microtime( true );
 		do {
-			if ( $this->guard->passed_lately( $fingerprint ) ) {
-				$donation = $this->donations->find_by_attempt( $attempt_id );
-				if ( null !== $donation && DonationStatus::is_settled( $donation->status() ) ) {
-					return PaymentAnswers::for_outcome( $method->replay( $donation ) );
-				}
+			$donation = $this->donations->find_by_attempt( $attempt_id );
+			if ( null !== $donation && DonationStatus::is_settled( $donation->status() ) ) {
+				return PaymentAnswers::for_outcome( $method->replay( $donation ) );
 			}
 			usleep( 250000 );
-		} while ( microtime( true ) < $until );
-		return null === $donation ? null : PaymentAnswers::being_paid_elsewhere();
+		} while ( microtime( true ) - $started < self::SAME_CALL_WAIT_SECONDS );
+		return PaymentAnswers::being_paid_elsewhere();
 	}
 
 	/**

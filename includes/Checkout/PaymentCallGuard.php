@@ -57,10 +57,10 @@ final class PaymentCallGuard {
 
 	private const FAILED_CAPTCHA_BUCKET = 'payment_captcha_failed';
 
-	private const PASSED_CALL_BUCKET = 'payment_call_passed';
+	private const SAME_CALL_BUCKET = 'payment_call_seen';
 
-	/** Seconds a passed call is remembered: far longer than a retransmission takes to arrive. */
-	private const PASSED_CALL_SECONDS = 600;
+	/** Seconds a call is remembered: far longer than a retransmission takes to arrive. */
+	private const SAME_CALL_SECONDS = 600;
 
 	/**
 	 * Finishing calls per payment per window: a browser makes one or two (3-D Secure, the
@@ -135,26 +135,27 @@ final class PaymentCallGuard {
 	}
 
 	/**
-	 * Remembers that a call passed reCAPTCHA, by its fingerprint (PaymentRequest::fingerprint(),
-	 * which includes its token), so a retransmission of the very same call, refused because the
-	 * original spent the token, can be told from a token replayed for other cards.
+	 * Counts a call carrying a captcha token by its fingerprint (PaymentRequest::fingerprint(),
+	 * its token included), before Google is asked: a call Google then refuses as a spent token
+	 * can tell at once whether the very same call came before it (a proxy's or a browser's
+	 * retransmission, which spent the token) or the token was replayed for other cards.
 	 *
 	 * @param string $fingerprint The call's fingerprint.
 	 */
-	public function remember_passed_call( string $fingerprint ): void {
-		$this->rate_limiter->hit( self::PASSED_CALL_BUCKET, $fingerprint, PHP_INT_MAX, self::PASSED_CALL_SECONDS );
+	public function count_call( string $fingerprint ): void {
+		$this->rate_limiter->hit( self::SAME_CALL_BUCKET, $fingerprint, PHP_INT_MAX, self::SAME_CALL_SECONDS );
 	}
 
 	/**
-	 * Whether a call with this fingerprint passed reCAPTCHA lately (this window or the one before,
-	 * so a window's end between the two calls changes nothing).
+	 * How many calls with this fingerprint came lately (this window and the one before, so a
+	 * window's end between the two calls changes nothing).
 	 *
 	 * @param string $fingerprint The call's fingerprint.
 	 */
-	public function passed_lately( string $fingerprint ): bool {
+	public function calls_lately( string $fingerprint ): int {
 		$now = time();
-		return $this->rate_limiter->count( self::PASSED_CALL_BUCKET, $fingerprint, self::PASSED_CALL_SECONDS, $now ) > 0
-			|| $this->rate_limiter->count( self::PASSED_CALL_BUCKET, $fingerprint, self::PASSED_CALL_SECONDS, $now - self::PASSED_CALL_SECONDS ) > 0;
+		return $this->rate_limiter->count( self::SAME_CALL_BUCKET, $fingerprint, self::SAME_CALL_SECONDS, $now )
+			+ $this->rate_limiter->count( self::SAME_CALL_BUCKET, $fingerprint, self::SAME_CALL_SECONDS, $now - self::SAME_CALL_SECONDS );
 	}
 
 	/**
