@@ -82,14 +82,11 @@ final class Checkout {
 			return PaymentAnswers::payment_of_another_attempt();
 		}
 		$fingerprint = PaymentRequest::fingerprint( $request );
-		if ( isset( $request['captchaToken'] ) ) {
-			$this->guard->count_call( $fingerprint );
-		}
-		$finishes = null !== $donation && ( '' !== $input->continues || $input->money_already_moved() ) ? $attempt_id : '';
-		$check    = '' === $finishes
-			? $this->guard->check_starting_call( $method->is_available(), $form->email, $request['captchaToken'] ?? null, $input->money_already_moved() )
+		$finishes    = null !== $donation && ( '' !== $input->continues || $input->money_already_moved() ) ? $attempt_id : '';
+		$check       = '' === $finishes
+			? $this->guard->check_starting_call( $method->is_available(), $form->email, $request['captchaToken'] ?? null, $input->money_already_moved(), $fingerprint )
 			// A record an opening call wrote passed the captcha then; the token is single-use.
-			: $this->guard->check_finishing_call( $method->is_available(), $finishes, $input->money_already_moved(), ! $method instanceof OpeningCall, $request['captchaToken'] ?? null );
+			: $this->guard->check_finishing_call( $method->is_available(), $finishes, $input->money_already_moved(), ! $method instanceof OpeningCall, $request['captchaToken'] ?? null, $fingerprint );
 		if ( null !== $check->refusal ) {
 			return ( $check->token_spent ? $this->answer_of_the_same_call( $fingerprint, $attempt_id, $method ) : null ) ?? $check->refusal;
 		}
@@ -124,7 +121,7 @@ final class Checkout {
 	 * @param PaymentMethod $method      The way to pay.
 	 */
 	private function answer_of_the_same_call( string $fingerprint, string $attempt_id, PaymentMethod $method ): ?AjaxResult {
-		// Each call was counted before Google was asked, so the one that spent the token is.
+		// Each call was counted just before Google was asked, so the one that spent the token is.
 		if ( $this->guard->calls_lately( $fingerprint ) < 2 ) {
 			return null;
 		}

@@ -93,12 +93,14 @@ final class PaymentCallGuard {
 	 * @param string $email               The donor's email from formData.
 	 * @param mixed  $captcha_token       The captchaToken field.
 	 * @param bool   $money_moved         Whether the call reports money that moved before it (a capture).
+	 * @param string $fingerprint         The call's fingerprint (PaymentRequest::fingerprint()), counted
+	 *                                    before Google is asked (see calls_lately()); '' for none.
 	 */
-	public function check_starting_call( bool $provider_configured, string $email, mixed $captcha_token, bool $money_moved = false ): PaymentCallCheck {
+	public function check_starting_call( bool $provider_configured, string $email, mixed $captcha_token, bool $money_moved = false, string $fingerprint = '' ): PaymentCallCheck {
 		if ( ! $provider_configured ) {
 			return PaymentCallCheck::refused( PaymentAnswers::not_configured( $money_moved ) );
 		}
-		$captcha = $this->check_captcha( $captcha_token, $money_moved, $money_moved );
+		$captcha = $this->check_captcha( $captcha_token, $money_moved, $money_moved, $fingerprint );
 		if ( null !== $captcha->refusal || '' !== $captcha->review_reason ) {
 			// Not passed: refused, or money that moved, let through for review. Either way it
 			// was counted among the address's failures only, never against a donor's allowance.
@@ -123,32 +125,24 @@ final class PaymentCallGuard {
 	 * @param bool   $money_moved         Whether the call reports money that moved before it.
 	 * @param bool   $carries_captcha     Whether the call must pass reCAPTCHA.
 	 * @param mixed  $captcha_token       The captchaToken field, when it carries one.
+	 * @param string $fingerprint         The call's fingerprint, as for check_starting_call().
 	 */
-	public function check_finishing_call( bool $provider_configured, string $attempt_id, bool $money_moved = false, bool $carries_captcha = false, mixed $captcha_token = null ): PaymentCallCheck {
+	public function check_finishing_call( bool $provider_configured, string $attempt_id, bool $money_moved = false, bool $carries_captcha = false, mixed $captcha_token = null, string $fingerprint = '' ): PaymentCallCheck {
 		if ( ! $provider_configured ) {
 			return PaymentCallCheck::refused( PaymentAnswers::not_configured( true ) );
 		}
 		if ( ! $this->within( self::PAYMENT_BUCKET, 'attempt:' . $attempt_id, self::FINISHING_CALLS_PER_PAYMENT ) ) {
 			return PaymentCallCheck::refused( PaymentAnswers::rate_limited( true ) );
 		}
-		return $carries_captcha ? $this->check_captcha( $captcha_token, $money_moved, true ) : PaymentCallCheck::passed();
+		return $carries_captcha ? $this->check_captcha( $captcha_token, $money_moved, true, $fingerprint ) : PaymentCallCheck::passed();
 	}
 
 	/**
-	 * Counts a call carrying a captcha token by its fingerprint (PaymentRequest::fingerprint(),
-	 * its token included), before Google is asked: a call Google then refuses as a spent token
-	 * can tell at once whether the very same call came before it (a proxy's or a browser's
-	 * retransmission, which spent the token) or the token was replayed for other cards.
-	 *
-	 * @param string $fingerprint The call's fingerprint.
-	 */
-	public function count_call( string $fingerprint ): void {
-		$this->rate_limiter->hit( self::SAME_CALL_BUCKET, $fingerprint, PHP_INT_MAX, self::SAME_CALL_SECONDS );
-	}
-
-	/**
-	 * How many calls with this fingerprint came lately (this window and the one before, so a
-	 * window's end between the two calls changes nothing).
+	 * How many calls with this fingerprint (PaymentRequest::fingerprint(), its captcha token
+	 * included) were about to ask Google lately: each is counted just before, so a call Google
+	 * refuses as a spent token can tell at once whether the very same call came before it (a
+	 * proxy's or a browser's retransmission, which spent the token) or the token was replayed for
+	 * other cards. This window and the one before, so a window's end between them changes nothing.
 	 *
 	 * @param string $fingerprint The call's fingerprint.
 	 */
@@ -204,11 +198,12 @@ final class PaymentCallGuard {
 	 * render the captcha with either): a warning is logged on every such call, so the admin sees
 	 * that only the rate limits stand between card testers and the payment provider.
 	 *
-	 * @param mixed $token                The captchaToken field.
-	 * @param bool  $money_moved          Whether the call reports money that moved before it.
-	 * @param bool  $money_may_have_moved Whether a refusal must not say nothing was charged.
+	 * @param mixed  $token                The captchaToken field.
+	 * @param bool   $money_moved          Whether the call reports money that moved before it.
+	 * @param bool   $money_may_have_moved Whether a refusal must not say nothing was charged.
+	 * @param string $fingerprint          The call's fingerprint, counted before Google is asked.
 	 */
-	private function check_captcha( mixed $token, bool $money_moved, bool $money_may_have_moved ): PaymentCallCheck {
+	private function check_captcha( mixed $token, bool $money_moved, bool $money_may_have_moved, string $fingerprint ): PaymentCallCheck {
 		if ( ! $this->recaptcha->is_configured() ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- admins must see that payments run unprotected.
 			error_log( 'Donation Widget: no reCAPTCHA secret key is set, so payment calls are not checked for bots. Set one under Settings > Donation Widget.' );
@@ -218,6 +213,9 @@ final class PaymentCallGuard {
 		$allowed = $this->address_allowance();
 		if ( $this->rate_limiter->count( self::FAILED_CAPTCHA_BUCKET, $address, self::RATE_WINDOW_SECONDS ) >= $allowed ) {
 			return PaymentCallCheck::refused( $this->limited( $money_may_have_moved ) );
+		}
+		if ( '' !== $fingerprint ) {
+			$this->rate_limiter->hit( self::SAME_CALL_BUCKET, $fingerprint, PHP_INT_MAX, self::SAME_CALL_SECONDS );
 		}
 		$spent   = false;
 		$failure = $this->captcha_failure( $token, $spent );
