@@ -115,10 +115,11 @@ final class Reconciler {
 	 * @param bool $dry_run Ask and change nothing.
 	 */
 	private function pass( int $limit, bool $dry_run ): ReconciliationReport {
-		$report  = new ReconciliationReport();
-		$started = microtime( true );
-		$budget  = self::setting( 'donation_widget_reconcile_seconds', self::SECONDS_PER_PASS );
-		$grace   = gmdate( 'Y-m-d H:i:s', time() - self::setting( 'donation_widget_reconcile_grace_seconds', self::GRACE_SECONDS ) );
+		$report        = new ReconciliationReport();
+		$started       = microtime( true );
+		$budget        = self::setting( 'donation_widget_reconcile_seconds', self::SECONDS_PER_PASS );
+		$grace_seconds = self::setting( 'donation_widget_reconcile_grace_seconds', self::GRACE_SECONDS );
+		$grace         = gmdate( 'Y-m-d H:i:s', time() - $grace_seconds );
 		foreach ( $this->ledger->open_donations( $grace, $grace, $limit ) as $donation ) {
 			if ( microtime( true ) - $started >= $budget ) {
 				$report->out_of_time = true;
@@ -143,7 +144,6 @@ final class Reconciler {
 			$this->start_subscription( $donation, $report );
 		}
 		if ( ! $dry_run && ! $report->out_of_time ) {
-			$grace_seconds = (int) ( time() - strtotime( $grace . ' UTC' ) );
 			$this->confirm_refunds( $report, $limit, $grace_seconds );
 			$this->check_missed_donations( $report, $limit, $grace_seconds );
 		}

@@ -360,11 +360,11 @@ final class StripeRecurringPayments implements RecurringPayments {
 	/**
 	 * Pays the open invoices, oldest first, stopping at the first the card does not pay, or whose
 	 * payment Stripe does not answer (then the outcome is unknown: recheck_missed() looks again).
+	 * Stripe's refusals go through to refusals(); ProviderUnavailable goes through when the
+	 * invoices cannot be listed.
 	 *
 	 * @param CardChange $change         The change.
 	 * @param string     $payment_method The new pm_….
-	 * Stripe's refusals go through to refusals(); ProviderUnavailable goes through when the
-	 * invoices cannot be listed.
 	 */
 	private function pay_open_invoices( CardChange $change, string $payment_method ): ?MissedDonation {
 		$list     = $this->stripe->get(
