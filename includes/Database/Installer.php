@@ -34,7 +34,7 @@ final class Installer {
 	private const UPGRADE_CLAIM_TTL = 15 * MINUTE_IN_SECONDS;
 
 	/**
-	 * Schema 13's columns of the donations table, as Schema writes them.
+	 * Schema 13's (and 14's) money columns of the donations table, as Schema writes them.
 	 */
 	private const MONEY_COLUMNS = array(
 		'refunded_cents'         => 'bigint(20) unsigned NOT NULL DEFAULT 0',
@@ -44,6 +44,8 @@ final class Installer {
 		'payout_id'              => "varchar(191) NOT NULL DEFAULT ''",
 		'dispute_status'         => "varchar(40) NOT NULL DEFAULT ''",
 		'dispute_lost_cents'     => 'bigint(20) unsigned NOT NULL DEFAULT 0',
+		// Schema 14: the disputes' fees, so every figure of a gift is read from its row.
+		'dispute_fee_cents'      => 'bigint(20) unsigned NOT NULL DEFAULT 0',
 	);
 
 	/**

@@ -17,7 +17,7 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Schema {
 
-	public const VERSION = '13';
+	public const VERSION = '14';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
@@ -126,6 +126,7 @@ final class Schema {
   payout_id varchar(191) NOT NULL DEFAULT '',
   dispute_status varchar(40) NOT NULL DEFAULT '',
   dispute_lost_cents bigint(20) unsigned NOT NULL DEFAULT 0,
+  dispute_fee_cents bigint(20) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (id),
   UNIQUE KEY attempt_id (attempt_id),
   UNIQUE KEY receipt_seq (receipt_seq),

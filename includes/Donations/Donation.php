@@ -117,11 +117,18 @@ final class Donation {
 	}
 
 	/**
-	 * Cents the charity keeps of the gift: its total less refunds and lost disputes (fees
-	 * aside). What a tax statement lists and what the reports count as net of refunds.
+	 * Cents the charity keeps of the gift, as GiftFigures defines it: money received less
+	 * refunds and lost disputes (fees aside; 0 when no money was received).
 	 */
 	public function kept_cents(): int {
-		return max( 0, $this->total_cents() - $this->refunded_cents() - $this->dispute_lost_cents() );
+		return GiftFigures::of( $this )->kept_cents();
+	}
+
+	/**
+	 * The fees of the disputes of the payment (Stripe's dispute fee), 0 when never disputed.
+	 */
+	public function dispute_fee_cents(): int {
+		return (int) $this->value( 'dispute_fee_cents' );
 	}
 
 	/**
@@ -160,7 +167,7 @@ final class Donation {
 	 */
 	public function amounts(): array {
 		$amounts = array();
-		foreach ( array( 'refunded_cents', 'fee_cents', 'net_cents', 'balance_transaction_id', 'payout_id', 'dispute_status', 'dispute_lost_cents' ) as $column ) {
+		foreach ( array( 'refunded_cents', 'fee_cents', 'net_cents', 'balance_transaction_id', 'payout_id', 'dispute_status', 'dispute_lost_cents', 'dispute_fee_cents' ) as $column ) {
 			$amounts[ $column ] = $this->value( $column );
 		}
 		return $amounts;

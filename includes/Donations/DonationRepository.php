@@ -58,6 +58,7 @@ final class DonationRepository {
 		'payout_id'              => '%s',
 		'dispute_status'         => '%s',
 		'dispute_lost_cents'     => '%d',
+		'dispute_fee_cents'      => '%d',
 	);
 
 	/**

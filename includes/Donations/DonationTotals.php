@@ -20,8 +20,8 @@ use DonationWidget\Reports\ReportTotals;
 
 /**
  * One row per UTC day, status, method, frequency and currency in the donation_totals table,
- * holding how many donations have that key, their total in cents and what of it was kept (total
- * less refunds and lost disputes: the lists' and dashboard's net). The reports' figures
+ * holding how many donations have that key, their total in cents and what of it was kept
+ * (GiftFigures: money received less refunds and lost disputes, the lists' and dashboard's figure). The reports' figures
  * (Reports\ReportTotals) move in the same calls. DonationRepository moves
  * it in the same code paths that write a donation: +1 on an insert, and -1 from the old key and
  * +1 to the new one when a conditional UPDATE changed a donation's status or method (only then,
@@ -68,7 +68,7 @@ final class DonationTotals {
 	public function inserted( Donation $donation ): void {
 		$this->apply( array( array_merge( $this->key( $donation, $donation->status(), $donation->method() ), array( 1, $donation->total_cents(), $donation->kept_cents() ) ) ) );
 		$this->reports->inserted( $donation );
-		if ( DonationStatus::SUCCEEDED === $donation->status() ) {
+		if ( in_array( $donation->status(), GiftFigures::GIVEN, true ) ) {
 			$this->donors->refresh( $donation->email() );
 		}
 	}
@@ -88,11 +88,13 @@ final class DonationTotals {
 		$this->apply(
 			array(
 				array_merge( $this->key( $before, $before->status(), $before->method() ), array( -1, -$before->total_cents(), -$before->kept_cents() ) ),
-				array_merge( $this->key( $before, $status, $method ), array( 1, $before->total_cents(), $before->kept_cents() ) ),
+				// Kept as the new status counts it (GiftFigures: nothing before money is received).
+				array_merge( $this->key( $before, $status, $method ), array( 1, $before->total_cents(), GiftFigures::of( $before, $status )->kept_cents() ) ),
 			)
 		);
 		$this->reports->moved( $before, $status, $method );
-		if ( $before->status() !== $status && in_array( DonationStatus::SUCCEEDED, array( $before->status(), $status ), true ) ) {
+		// A partly refunded gift is still given: the donor's latest gift moves only into or out of GIVEN.
+		if ( in_array( $before->status(), GiftFigures::GIVEN, true ) !== in_array( $status, GiftFigures::GIVEN, true ) ) {
 			$this->donors->refresh( $before->email() );
 		}
 	}
@@ -106,7 +108,8 @@ final class DonationTotals {
 	 * @param Donation $after  The row after it.
 	 */
 	public function amounts_changed( Donation $before, Donation $after ): void {
-		$kept = $after->kept_cents() - $before->kept_cents();
+		// Both in the row's status now: the key read after the change holds it.
+		$kept = $after->kept_cents() - GiftFigures::of( $before, $after->status() )->kept_cents();
 		if ( 0 !== $kept ) {
 			$this->apply( array( array_merge( $this->key( $after, $after->status(), $after->method() ), array( 0, 0, $kept ) ) ) );
 		}
@@ -145,19 +148,16 @@ final class DonationTotals {
 		$to        = gmdate( 'Y-m-d', (int) strtotime( $last_day . ' 00:00:00 UTC +1 day' ) ) . ' 00:00:00';
 		// First every key of those days goes to zero (keys no row has any more stay there).
 		$wpdb->query( $wpdb->prepare( "UPDATE {$totals} SET donations = 0, total_cents = 0, kept_cents = 0 WHERE day >= %s AND day <= %s", $first_day, $last_day ) );
-		// Then the keys the rows have take what they say: one statement reads and writes.
-		$wpdb->query(
-			$wpdb->prepare(
-				"INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents, kept_cents)
-				SELECT DATE(created_at) AS day, status, method, frequency, currency, COUNT(*), SUM(total_cents),
-					SUM(CAST(total_cents AS SIGNED) - CAST(refunded_cents AS SIGNED) - CAST(dispute_lost_cents AS SIGNED))
-				FROM {$donations} WHERE created_at >= %s AND created_at < %s
-				GROUP BY DATE(created_at), status, method, frequency, currency
-				ON DUPLICATE KEY UPDATE donations = VALUES(donations), total_cents = VALUES(total_cents), kept_cents = VALUES(kept_cents)",
-				$from,
-				$to
-			)
-		);
+		// Then the keys the rows have take what they say: one statement reads and writes, kept
+		// as GiftFigures counts it.
+		$kept = GiftFigures::kept_sql();
+		$sql  = "INSERT INTO {$totals} (day, status, method, frequency, currency, donations, total_cents, kept_cents)
+			SELECT DATE(created_at) AS day, status, method, frequency, currency, COUNT(*), SUM(total_cents),
+				SUM(CASE WHEN status IN (%s, %s, %s) THEN {$kept} ELSE 0 END)
+			FROM {$donations} WHERE created_at >= %s AND created_at < %s
+			GROUP BY DATE(created_at), status, method, frequency, currency
+			ON DUPLICATE KEY UPDATE donations = VALUES(donations), total_cents = VALUES(total_cents), kept_cents = VALUES(kept_cents)";
+		$wpdb->query( $wpdb->prepare( $sql, array_merge( GiftFigures::RECEIVED, array( $from, $to ) ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table names, GiftFigures' fixed expression of column names and placeholders.
 		// Last, the keys left at zero go.
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day >= %s AND day <= %s AND donations = 0 AND total_cents = 0 AND kept_cents = 0", $first_day, $last_day ) );
 	}

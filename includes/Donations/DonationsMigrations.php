@@ -36,6 +36,12 @@ final class DonationsMigrations {
 	private const BOOKS_SINCE = 13;
 
 	/**
+	 * The schema version that brought the disputes' fees on the donation and GiftFigures (one
+	 * definition of fees, kept and donors).
+	 */
+	private const FIGURES_SINCE = 14;
+
+	/**
 	 * The reports' tables, derived from the donations.
 	 */
 	private const REPORT_TABLES = array( 'report_totals', 'report_days', 'recurring_movements' );
@@ -81,6 +87,47 @@ final class DonationsMigrations {
 			// The reports' tables are derived from the rows (rebuild() above did it on a fresh
 			// install); so is one added since this site took schema 13.
 			$this->totals->rebuild_reports();
+		}
+		if ( $before >= self::TOTALS_SINCE && $before < self::FIGURES_SINCE ) {
+			self::backfill_dispute_fees();
+			$this->rederive_changed_figures();
+		}
+	}
+
+	/**
+	 * Schema 14: each disputed donation takes the fees of its disputes (the disputes table has
+	 * them). One UPDATE over the few disputed rows, which reads what it writes: safe twice.
+	 */
+	public static function backfill_dispute_fees(): void {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		$disputes  = Schema::table( 'disputes' );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- a one-off migration of the plugin's own tables (names from Schema::table()).
+		$wpdb->query( "UPDATE {$donations} d JOIN (SELECT donation_id, SUM(fee_cents) AS fees FROM {$disputes} WHERE donation_id > 0 GROUP BY donation_id) f ON f.donation_id = d.id SET d.dispute_fee_cents = f.fees" );
+	}
+
+	/**
+	 * Schema 14: the days whose figures GiftFigures counts differently re-derived (their totals,
+	 * donors and reports): days of disputed gifts (dispute fees, lost amounts past the refunds)
+	 * and of partly refunded ones (still given; an unrecorded refund counted whole). Few rows,
+	 * each found on a key (dispute_created, status); the totals of statuses whose money was not
+	 * received keep nothing any more.
+	 */
+	private function rederive_changed_figures(): void {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		$totals    = Schema::table( 'donation_totals' );
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- a one-off migration of the plugin's own tables (names from Schema::table()); values are prepared.
+		$wpdb->query( $wpdb->prepare( "UPDATE {$totals} SET kept_cents = 0 WHERE status NOT IN (%s, %s, %s)", ...GiftFigures::RECEIVED ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the three RECEIVED statuses, spread.
+		$days = $wpdb->get_col(
+			$wpdb->prepare(
+				"SELECT DISTINCT DATE(created_at) FROM {$donations} WHERE dispute_status <> '' UNION SELECT DISTINCT DATE(created_at) FROM {$donations} WHERE status = %s",
+				DonationStatus::PARTIALLY_REFUNDED
+			)
+		);
+		// phpcs:enable
+		foreach ( array_unique( array_map( 'strval', $days ) ) as $day ) {
+			$this->totals->rederive( $day, $day );
 		}
 	}
 

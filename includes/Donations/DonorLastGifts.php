@@ -1,6 +1,6 @@
 <?php
 /**
- * Each donor's latest succeeded donation, kept on write.
+ * Each donor's latest gift still given, kept on write.
  *
  * @package DonationWidget
  */
@@ -17,13 +17,13 @@ use DonationWidget\Database\Schema;
 
 /**
  * One row per donor (lower-cased email) in the donor_last_gifts table: when their latest
- * succeeded AUD donation was made. A donor gave since a time exactly when that is at or after
- * it, so "donors this month" counts one range of a key instead of de-duplicating the month's
- * emails (~20,000 at a million donations).
+ * AUD gift still given (succeeded, or partly refunded: GiftFigures::GIVEN) was made. A donor
+ * gave since a time exactly when that is at or after it, so "donors this month" counts one range
+ * of a key instead of de-duplicating the month's emails (~20,000 at a million donations).
  *
  * A row is only ever set from the donations themselves, by one INSERT … SELECT that reads the
  * donor's rows (on the search_email key) and writes the result: DonationTotals calls refresh()
- * when a donation of that address is inserted succeeded or moves into or out of succeeded,
+ * when a donation of that address is inserted given or moves into or out of GIVEN,
  * and the eraser for both addresses. Being a locking read, the SELECT sees every committed
  * donation and a concurrent insert waits for it, so the last writer always writes the truth.
  * DonationTotals' daily safety net re-derives the recent days (rederive()).
@@ -36,7 +36,7 @@ final class DonorLastGifts {
 	private const REBUILD_DAYS_PER_BATCH = 31;
 
 	/**
-	 * How many donors gave a succeeded AUD donation at or after a UTC time.
+	 * How many donors gave an AUD gift still given at or after a UTC time.
 	 *
 	 * @param string $since UTC, MySQL format.
 	 */
@@ -59,14 +59,14 @@ final class DonorLastGifts {
 		$table     = Schema::table( 'donor_last_gifts' );
 		$donations = Schema::table( 'donations' );
 		$wpdb->query(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the statuses of GiftFigures::GIVEN and the currency, spread from given().
 			$wpdb->prepare(
 				"INSERT INTO {$table} (email_key, last_gift_at)
-				SELECT LOWER(%s), MAX(created_at) FROM {$donations} WHERE email = %s AND status = %s AND currency = %s
+				SELECT LOWER(%s), MAX(created_at) FROM {$donations} WHERE email = %s AND status IN (%s, %s) AND currency = %s
 				ON DUPLICATE KEY UPDATE last_gift_at = VALUES(last_gift_at)",
 				$email,
 				$email,
-				DonationStatus::SUCCEEDED,
-				DonationForm::CURRENCY
+				...self::given( DonationForm::CURRENCY )
 			)
 		);
 	}
@@ -86,31 +86,40 @@ final class DonorLastGifts {
 		$table     = Schema::table( 'donor_last_gifts' );
 		$donations = Schema::table( 'donations' );
 		$wpdb->query(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the statuses of GiftFigures::GIVEN and the currency, spread from given().
 			$wpdb->prepare(
 				"INSERT INTO {$table} (email_key, last_gift_at)
 				SELECT LOWER(email), MAX(created_at) FROM {$donations}
-				WHERE created_at >= %s AND created_at < %s AND status = %s AND currency = %s AND email <> ''
+				WHERE created_at >= %s AND created_at < %s AND status IN (%s, %s) AND currency = %s AND email <> ''
 				GROUP BY LOWER(email)
 				ON DUPLICATE KEY UPDATE last_gift_at = GREATEST(COALESCE(last_gift_at, VALUES(last_gift_at)), VALUES(last_gift_at))",
 				$from,
 				$to,
-				DonationStatus::SUCCEEDED,
-				DonationForm::CURRENCY
+				...self::given( DonationForm::CURRENCY )
 			)
 		);
 		if ( ! $recheck ) {
 			return;
 		}
 		$wpdb->query(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the statuses of GiftFigures::GIVEN and the currency, spread from given().
 			$wpdb->prepare(
-				"UPDATE {$table} k SET k.last_gift_at = (SELECT MAX(d.created_at) FROM {$donations} d WHERE d.email = k.email_key AND d.status = %s AND d.currency = %s)
+				"UPDATE {$table} k SET k.last_gift_at = (SELECT MAX(d.created_at) FROM {$donations} d WHERE d.email = k.email_key AND d.status IN (%s, %s) AND d.currency = %s)
 				WHERE k.last_gift_at >= %s AND k.last_gift_at < %s",
-				DonationStatus::SUCCEEDED,
-				DonationForm::CURRENCY,
-				$from,
-				$to
+				...array_merge( self::given( DonationForm::CURRENCY ), array( $from, $to ) )
 			)
 		);
+	}
+
+	/**
+	 * The statuses of a gift still given (GiftFigures::GIVEN: a partly refunded gift counts, the
+	 * donor gave) and the currency, as placeholder values.
+	 *
+	 * @param string $currency The currency.
+	 * @return list<string>
+	 */
+	private static function given( string $currency ): array {
+		return array_merge( GiftFigures::GIVEN, array( $currency ) );
 	}
 
 	/**

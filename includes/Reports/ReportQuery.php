@@ -13,14 +13,16 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
+use DonationWidget\Donations\GiftFigures;
 use DonationWidget\Receipts\DonationFormat;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the figures are kept on write and read fresh; the only interpolated names are the plugin's own table and a column from the fixed GROUPS list, every value is a placeholder of $wpdb->prepare().
 
 /**
  * Reads report_totals (never the donations): one key range of the site days asked for, summed
- * by day in SQL and into weeks or months here, or summed by a column. Every figure is in cents;
- * net = gross − refunded − fees − lost disputes.
+ * by day in SQL and into weeks or months here, or summed by a column. Every figure is in cents,
+ * as Donations\GiftFigures defines it: fees include dispute fees, kept = gross − refunded − lost
+ * disputes, net = kept − fees.
  */
 final class ReportQuery {
 
@@ -75,6 +77,32 @@ final class ReportQuery {
 			'totals'    => self::figures( $totals ),
 			'recurring' => $this->movements->counts( $request->from, $request->to ),
 		);
+	}
+
+	/**
+	 * The figures of some site days (the dashboard's month), summed from report_days: one key
+	 * range of at most a month's rows.
+	 *
+	 * @param string $from First site day, Y-m-d.
+	 * @param string $to   Last site day, Y-m-d (included).
+	 */
+	public function period_figures( string $from, string $to ): GiftFigures {
+		$request = ReportRequest::from_params(
+			array(
+				'from' => $from,
+				'to'   => $to,
+			)
+		);
+		if ( $request instanceof \WP_Error ) {
+			return new GiftFigures();
+		}
+		$sums = self::figures( array() );
+		foreach ( $this->sums( 'day', $request ) as $day ) {
+			foreach ( $day as $figure => $cents ) {
+				$sums[ $figure ] += $cents;
+			}
+		}
+		return new GiftFigures( $sums['gross_cents'], $sums['fee_cents'], $sums['refunded_cents'], $sums['dispute_lost_cents'], $sums['donations'] );
 	}
 
 	/**
@@ -171,7 +199,7 @@ final class ReportQuery {
 	 * The figures of a row in the contract's order, with net and average worked out.
 	 *
 	 * @param array<string, mixed> $sums Summed figures (missing ones are 0).
-	 * @return array{donations: int, gross_cents: int, refunded_cents: int, fee_cents: int, dispute_lost_cents: int, net_cents: int, cover_cents: int, average_cents: int}
+	 * @return array{donations: int, gross_cents: int, refunded_cents: int, fee_cents: int, dispute_lost_cents: int, net_cents: int, kept_cents: int, cover_cents: int, average_cents: int}
 	 */
 	public static function figures( array $sums ): array {
 		$count = (int) ( $sums['donations'] ?? 0 );
@@ -179,13 +207,16 @@ final class ReportQuery {
 		$back  = (int) ( $sums['refunded_cents'] ?? 0 );
 		$fees  = (int) ( $sums['fee_cents'] ?? 0 );
 		$lost  = (int) ( $sums['dispute_lost_cents'] ?? 0 );
+		// Net and kept as every other screen works them out.
+		$gift = new GiftFigures( $gross, $fees, $back, $lost, $count );
 		return array(
 			'donations'          => $count,
 			'gross_cents'        => $gross,
 			'refunded_cents'     => $back,
 			'fee_cents'          => $fees,
 			'dispute_lost_cents' => $lost,
-			'net_cents'          => $gross - $back - $fees - $lost,
+			'net_cents'          => $gift->net_cents(),
+			'kept_cents'         => $gift->kept_cents(),
 			'cover_cents'        => (int) ( $sums['cover_cents'] ?? 0 ),
 			// The average gift in whole cents, halves rounded up, without a float.
 			'average_cents'      => $count > 0 ? intdiv( 2 * $gross + $count, 2 * $count ) : 0,

@@ -13,15 +13,15 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\Donation;
-use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\GiftFigures;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the figures are counters shared by every web server: read and written in the database, never cached; the only interpolated names are the plugin's own tables from Schema::table() and integer offsets, every value is a placeholder of $wpdb->prepare().
 
 /**
  * One row per site day, frequency, method, currency, campaign (iteration_id), UTM source and
  * UTM campaign in the report_totals table, for donations whose money was received (succeeded,
- * partially refunded, refunded): how many, and their gross, cover, refunded, fees and lost
- * disputes in cents. It moves in the same code paths as DonationTotals, by the request whose
+ * partially refunded, refunded): how many, and their gross, cover, refunded, fees (dispute
+ * fees included) and lost disputes in cents, each as Donations\GiftFigures counts it. It moves in the same code paths as DonationTotals, by the request whose
  * conditional UPDATE changed the row: +figures when a donation is inserted or moves into a
  * received status, −figures when it leaves one (or +/− between two methods), and the
  * difference when DonationRepository::record_amounts() changed its refunded, fee or dispute
@@ -37,7 +37,7 @@ final class ReportTotals {
 	/**
 	 * Statuses whose money was received: only these count.
 	 */
-	public const RECEIVED = array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED, DonationStatus::REFUNDED );
+	public const RECEIVED = GiftFigures::RECEIVED;
 
 	/**
 	 * The figures of a row, in the order of figures().
@@ -77,13 +77,14 @@ final class ReportTotals {
 		$was     = self::received( $before->status() );
 		$is      = self::received( $status );
 		$changes = array();
-		if ( $was && ( ! $is || $before->method() !== $method ) ) {
+		// Any move between keys or statuses: what a status counts may differ (GiftFigures).
+		if ( $was ) {
 			$changes[] = array_merge( $this->key( $before, $before->method() ), $this->figures( $before, -1 ) );
 		}
-		if ( $is && ( ! $was || $before->method() !== $method ) ) {
-			$changes[] = array_merge( $this->key( $before, $method ), $this->figures( $before, 1 ) );
+		if ( $is ) {
+			$changes[] = array_merge( $this->key( $before, $method ), $this->figures( $before, 1, $status ) );
 		}
-		if ( array() !== $changes ) {
+		if ( array() !== $changes && ( $before->method() !== $method || $was !== $is || $this->figures( $before, 1 ) !== $this->figures( $before, 1, $status ) ) ) {
 			$this->apply( $changes );
 		}
 	}
@@ -100,13 +101,11 @@ final class ReportTotals {
 		if ( ! self::received( $after->status() ) ) {
 			return;
 		}
-		$delta = array(
-			0,
-			0,
-			0,
-			$after->refunded_cents() - $before->refunded_cents(),
-			(int) $after->fee_cents() - (int) $before->fee_cents(),
-			$after->dispute_lost_cents() - $before->dispute_lost_cents(),
+		// Both read in the status after the change: the figures moved, not the status.
+		$delta = array_map(
+			static fn ( int $now, int $was ): int => $now - $was,
+			$this->figures( $after, 1 ),
+			$this->figures( $before, 1, $after->status() )
 		);
 		if ( array( 0, 0, 0, 0, 0, 0 ) !== $delta ) {
 			$this->apply( array( array_merge( $this->key( $after, $after->method() ), $delta ) ) );
@@ -128,15 +127,19 @@ final class ReportTotals {
 		$zero      = implode( ', ', array_map( static fn ( string $figure ): string => "{$figure} = 0", self::FIGURES ) );
 		$wpdb->query( $wpdb->prepare( "UPDATE {$totals} SET {$zero} WHERE day >= %s AND day <= %s", $first_day, $last_day ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- fixed column names of FIGURES.
 		$add = implode( ', ', array_map( static fn ( string $figure ): string => "{$figure} = {$figure} + VALUES({$figure})", self::FIGURES ) );
+		// Each row's figures as GiftFigures counts them.
+		$refunded = GiftFigures::refunded_sql();
+		$fees     = GiftFigures::fee_sql();
+		$lost     = GiftFigures::dispute_lost_sql();
 		foreach ( LocalDays::pieces( $first_day, $last_day ) as $piece ) {
 			$day = LocalDays::day_sql( 'created_at', $piece['offset'] );
 			$sql = "INSERT INTO {$totals} (day, frequency, method, currency, iteration_id, utm_source, utm_campaign, donations, gross_cents, cover_cents, refunded_cents, fee_cents, dispute_lost_cents)
 				SELECT {$day} AS local_day, frequency, method, currency, iteration_id, utm_source, utm_campaign,
-					COUNT(*), SUM(total_cents), SUM(cover_cents), SUM(refunded_cents), COALESCE(SUM(fee_cents), 0), SUM(dispute_lost_cents)
+					COUNT(*), SUM(total_cents), SUM(cover_cents), SUM({$refunded}), SUM({$fees}), SUM({$lost})
 				FROM {$donations} WHERE created_at >= %s AND created_at < %s AND status IN (%s, %s, %s)
 				GROUP BY local_day, frequency, method, currency, iteration_id, utm_source, utm_campaign
 				ON DUPLICATE KEY UPDATE {$add}";
-			$wpdb->query( $wpdb->prepare( $sql, array_merge( array( $piece['from'], $piece['to'] ), self::RECEIVED ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table names, fixed column names of FIGURES, an integer offset (LocalDays::day_sql()) and placeholders.
+			$wpdb->query( $wpdb->prepare( $sql, array_merge( array( $piece['from'], $piece['to'] ), self::RECEIVED ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, DonationWidgetDirectory.DB.InterpolatedSql -- $sql holds the plugin's table names, fixed column names of FIGURES, GiftFigures' fixed expressions, an integer offset (LocalDays::day_sql()) and placeholders.
 		}
 		$none = implode( ' AND ', array_map( static fn ( string $figure ): string => "{$figure} = 0", self::FIGURES ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$totals} WHERE day >= %s AND day <= %s AND {$none}", $first_day, $last_day ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- fixed column names of FIGURES.
@@ -208,20 +211,22 @@ final class ReportTotals {
 	}
 
 	/**
-	 * A donation's figures, times a sign.
+	 * A donation's figures (GiftFigures: fees with dispute fees), times a sign.
 	 *
 	 * @param Donation $donation The donation.
 	 * @param int      $sign     1 to add, -1 to take away.
+	 * @param string   $status   The status to count it in ('' for its own).
 	 * @return list<int>
 	 */
-	private function figures( Donation $donation, int $sign ): array {
+	private function figures( Donation $donation, int $sign, string $status = '' ): array {
+		$figures = GiftFigures::of( $donation, $status );
 		return array(
 			$sign,
-			$sign * $donation->total_cents(),
+			$sign * $figures->gross_cents,
 			$sign * $donation->cover_cents(),
-			$sign * $donation->refunded_cents(),
-			$sign * (int) $donation->fee_cents(),
-			$sign * $donation->dispute_lost_cents(),
+			$sign * $figures->refunded_cents,
+			$sign * $figures->fee_cents,
+			$sign * $figures->dispute_lost_cents,
 		);
 	}
 

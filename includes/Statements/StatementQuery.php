@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Books\Disputes\Dispute;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\GiftFigures;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Receipts\ReceiptLog;
 use DonationWidget\Receipts\ReceiptNumber;
@@ -336,17 +337,15 @@ final class StatementQuery {
 	}
 
 	/**
-	 * What the charity kept of a gift, in cents: its total less what was refunded and any
-	 * dispute lost. A gift partly refunded before the amounts were kept (schema 13) says
-	 * refunded_cents 0: how much it kept is unknown, so it counts nothing.
+	 * What the charity kept of a gift, in cents, as Donations\GiftFigures defines it: its total
+	 * less what was refunded and any dispute lost. A gift partly refunded before the amounts were
+	 * kept (schema 13) says refunded_cents 0: how much it kept is unknown, so it counts nothing.
 	 *
 	 * @param array<string, mixed> $row A donations row with those columns and its status.
 	 */
 	private static function kept( array $row ): int {
-		if ( DonationStatus::PARTIALLY_REFUNDED === ( $row['status'] ?? '' ) && 0 === (int) $row['refunded_cents'] ) {
-			return 0;
-		}
-		return (int) $row['total_cents'] - (int) ( $row['refunded_cents'] ?? 0 ) - (int) ( $row['dispute_lost_cents'] ?? 0 );
+		// The one definition every screen uses (an unrecorded partial refund counts whole there too).
+		return GiftFigures::of_row( $row )->kept_cents();
 	}
 
 	/**

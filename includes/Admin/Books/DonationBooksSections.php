@@ -16,6 +16,7 @@ use DonationWidget\Books\Disputes\DisputeRepository;
 use DonationWidget\Books\Fees\ReadsFees;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\GiftFigures;
 use DonationWidget\Receipts\DonationFormat;
 
 /**
@@ -44,7 +45,7 @@ final class DonationBooksSections {
 	}
 
 	/**
-	 * The provider's fee and the net, or why they are not known yet.
+	 * The provider's fees, what was kept and the net, or why they are not known yet.
 	 *
 	 * @param Donation $donation The donation.
 	 */
@@ -61,10 +62,23 @@ final class DonationBooksSections {
 			);
 			return;
 		}
-		$rows = array(
+		// Every figure as the reports, payouts, statements and exports count it (GiftFigures): the
+		// net is what reaches the bank after refunds, lost disputes and dispute fees too.
+		$figures = GiftFigures::of( $donation );
+		$rows    = array(
 			__( 'Provider fee', 'donation-widget' ) => DonationFormat::money( (int) $donation->fee_cents() ),
-			__( 'Net received', 'donation-widget' ) => DonationFormat::money( (int) $donation->net_cents() ),
 		);
+		if ( $donation->dispute_fee_cents() > 0 ) {
+			$rows[ __( 'Dispute fees', 'donation-widget' ) ] = DonationFormat::money( $donation->dispute_fee_cents() );
+		}
+		if ( $figures->refunded_cents > 0 ) {
+			$rows[ __( 'Refunded', 'donation-widget' ) ] = DonationFormat::money( $figures->refunded_cents );
+		}
+		if ( $figures->dispute_lost_cents > 0 ) {
+			$rows[ __( 'Lost to dispute', 'donation-widget' ) ] = DonationFormat::money( $figures->dispute_lost_cents );
+		}
+		$rows[ __( 'Kept (gift less refunds and lost disputes)', 'donation-widget' ) ] = DonationFormat::money( $figures->kept_cents() );
+		$rows[ __( 'Net received', 'donation-widget' ) ]                               = DonationFormat::money( $figures->net_cents() );
 		if ( '' !== $donation->value( 'balance_transaction_id' ) ) {
 			$rows[ __( 'Balance transaction', 'donation-widget' ) ] = $donation->value( 'balance_transaction_id' );
 		}
@@ -126,6 +140,29 @@ final class DonationBooksSections {
 		$gateway = $this->gateways->gateway( $donation->provider() );
 		/* translators: %s: the provider's name. */
 		printf( '<p class="description">%s</p>', esc_html( sprintf( __( 'Answer a dispute, with evidence, in the %s Dashboard before its due date.', 'donation-widget' ), null !== $gateway ? $gateway->label() : $donation->provider() ) ) );
+	}
+
+	/**
+	 * A donation's status as staff should read it where a dispute changes what it means: a gift
+	 * whose dispute was lost is "Disputed — lost" (not "Succeeded": its money went back), one won
+	 * "Dispute won", one still open "Disputed — open"; otherwise its status.
+	 *
+	 * @param Donation $donation The donation.
+	 */
+	public static function standing( Donation $donation ): string {
+		$status = DonationFormat::status( $donation->status() );
+		if ( '' === $donation->dispute_status() ) {
+			return $status;
+		}
+		$dispute = new Dispute( '', $donation->id(), '', 0, 0, '', '', $donation->dispute_status(), '', '' );
+		if ( Dispute::LOST === $dispute->outcome() ) {
+			return __( 'Disputed — lost', 'donation-widget' );
+		}
+		if ( Dispute::WON === $dispute->outcome() ) {
+			/* translators: %s: the donation's status, such as Succeeded. */
+			return sprintf( __( 'Dispute won (%s)', 'donation-widget' ), $status );
+		}
+		return $dispute->is_open() ? __( 'Disputed — open', 'donation-widget' ) : $status;
 	}
 
 	/**

@@ -23,6 +23,7 @@ use DonationWidget\Books\Disputes\DisputeRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonorLastGifts;
 use DonationWidget\Receipts\DonationFormat;
+use DonationWidget\Reports\ReportQuery;
 
 /**
  * This month's total, how many donors gave this month, and the recurring income of the running
@@ -41,8 +42,9 @@ final class DonationsSummaryWidget {
 	 * @param GatewayRegistry     $gateways       The payment gateways, one webhook line each.
 	 * @param DonorLastGifts      $last_gifts     This month's donors.
 	 * @param DisputeRepository   $disputes       Open and lost chargebacks.
+	 * @param ReportQuery         $reports        This month's fees and net, as the reports count them.
 	 */
-	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health, private readonly DonationQuery $donations, private readonly GatewayRegistry $gateways, private readonly DonorLastGifts $last_gifts = new DonorLastGifts(), private readonly DisputeRepository $disputes = new DisputeRepository() ) {
+	public function __construct( private readonly SubscriptionQuery $subscriptions, private readonly WebhookHealthReport $webhook_health, private readonly DonationQuery $donations, private readonly GatewayRegistry $gateways, private readonly DonorLastGifts $last_gifts = new DonorLastGifts(), private readonly DisputeRepository $disputes = new DisputeRepository(), private readonly ReportQuery $reports = new ReportQuery() ) {
 	}
 
 	/**
@@ -61,7 +63,9 @@ final class DonationsSummaryWidget {
 	 *
 	 * Donors are people: distinct email addresses, whatever their case (exact: DonorLastGifts).
 	 *
-	 * @return array{month_cents: int, month_count: int, month_donors: int, recurring_cents: int, recurring_count: int, recurring_donors: int}
+	 * Fees and net are the month's site days of the reports (GiftFigures: dispute fees included).
+	 *
+	 * @return array{month_cents: int, month_count: int, month_donors: int, month_fee_cents: int, month_net_cents: int, recurring_cents: int, recurring_count: int, recurring_donors: int}
 	 */
 	public function numbers(): array {
 		$month = (string) wp_date( 'Y-m-01' );
@@ -73,10 +77,13 @@ final class DonationsSummaryWidget {
 		$sums      = $this->donations->totals( new DonationFilters( '', '', '', '', $month ) );
 		$donors    = $this->last_gifts->donors_since( get_gmt_from_date( $month . ' 00:00:00' ) );
 		$recurring = $this->subscriptions->recurring_income();
+		$figures   = $this->reports->period_figures( $month, (string) wp_date( 'Y-m-d' ) );
 		return array(
 			'month_cents'      => $sums['succeeded_cents'],
 			'month_count'      => $sums['succeeded_count'],
 			'month_donors'     => (int) $donors,
+			'month_fee_cents'  => $figures->fee_cents,
+			'month_net_cents'  => $figures->net_cents(),
 			'recurring_cents'  => $recurring['cents'],
 			'recurring_count'  => $recurring['count'],
 			'recurring_donors' => $recurring['donors'],
@@ -117,6 +124,12 @@ final class DonationsSummaryWidget {
 				$numbers['month_count']
 			),
 			__( 'Donors this month', 'donation-widget' ) => number_format_i18n( $numbers['month_donors'] ),
+			__( 'Fees and net this month', 'donation-widget' ) => sprintf(
+				/* translators: 1: the providers' fees (dispute fees included), 2: what reaches the bank. */
+				__( '%1$s in fees, %2$s net to the bank', 'donation-widget' ),
+				DonationFormat::money( $numbers['month_fee_cents'] ),
+				DonationFormat::money( $numbers['month_net_cents'] )
+			),
 			__( 'Recurring income', 'donation-widget' )  => sprintf(
 				/* translators: 1: amount, 2: number of people giving 4-weekly (distinct donors, not donations). */
 				_n( '%1$s every 4 weeks from %2$d donor', '%1$s every 4 weeks from %2$d donors', $numbers['recurring_donors'], 'donation-widget' ),

@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Donations\Donation;
+use DonationWidget\Donations\GiftFigures;
 use DonationWidget\Donations\Money;
 use DonationWidget\Exports\CsvText;
 use DonationWidget\Receipts\DonationFormat;
@@ -138,8 +139,10 @@ final class DonationExport {
 			'total'          => Money::dollars( $donation->total_cents() ),
 			'refunded'       => Money::dollars( $donation->refunded_cents() ),
 			// Blank until the provider has reported its fee (and so the net).
-			'fee'            => null !== $donation->fee_cents() ? Money::dollars( $donation->fee_cents() ) : '',
-			'net'            => null !== $donation->net_cents() ? Money::dollars( $donation->net_cents() ) : '',
+			// Fees and net as every screen counts them (GiftFigures: dispute fees, refunds and lost
+			// disputes included).
+			'fee'            => null !== $donation->fee_cents() ? Money::dollars( GiftFigures::of( $donation )->fee_cents ) : '',
+			'net'            => null !== $donation->fee_cents() ? Money::dollars( GiftFigures::of( $donation )->net_cents() ) : '',
 			'dispute_lost'   => Money::dollars( $donation->dispute_lost_cents() ),
 			'updated'        => DonationFormat::date( $donation->value( 'updated_at' ), 'Y-m-d H:i:s' ),
 			'review'         => ReviewReason::label( $donation->review_reason() ),

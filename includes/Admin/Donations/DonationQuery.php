@@ -16,6 +16,7 @@ use DonationWidget\Database\Schema;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\GiftFigures;
 use DonationWidget\Receipts\ReceiptLog;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- staff must see the donations table as it is now (no cache); the only interpolated names are the plugin's own table from Schema::table() and whitelisted columns from DonationFilters::SORTABLE, every value is a placeholder of $wpdb->prepare().
@@ -216,11 +217,11 @@ final class DonationQuery {
 	 * @param string $where WHERE clause.
 	 */
 	private function rows_sum_sql( string $from, string $where ): string {
-		// What was kept is not in a search's keys: read from the row, for kept gifts only.
+		// What was kept (GiftFigures) is not in a search's keys: read from the row, for kept gifts only.
 		$table = Schema::table( 'donations' );
-		return "SELECT COUNT(*) AS total_count,
+		return 'SELECT COUNT(*) AS total_count,
 				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN 1 ELSE 0 END), 0) AS succeeded_count,
-				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN CAST(k.total_cents AS SIGNED) - CAST(k.refunded_cents AS SIGNED) - CAST(k.dispute_lost_cents AS SIGNED) ELSE 0 END), 0) AS succeeded_cents
+				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN ' . GiftFigures::kept_sql( 'k' ) . " ELSE 0 END), 0) AS succeeded_cents
 			FROM {$from} LEFT JOIN {$table} k ON k.id = d.id AND d.status IN ('" . DonationStatus::SUCCEEDED . "', '" . DonationStatus::PARTIALLY_REFUNDED . "') WHERE {$where}";
 	}
 

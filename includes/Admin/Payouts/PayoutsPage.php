@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Admin\AdminServiceProvider;
+use DonationWidget\Admin\Books\DonationBooksSections;
 use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Books\Payouts\BalanceTransactionRepository;
@@ -21,6 +22,7 @@ use DonationWidget\Books\Payouts\PayoutRepository;
 use DonationWidget\Checkout\Gateway;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
+use DonationWidget\Donations\GiftFigures;
 use DonationWidget\Receipts\DonationFormat;
 
 /**
@@ -291,6 +293,10 @@ final class PayoutsPage {
 		if ( 0 !== (int) $payout['difference_cents'] ) {
 			printf( '<tr><th scope="row">%s</th><td class="num"><strong>%s</strong></td></tr>', esc_html__( 'Not explained', 'donation-widget' ), esc_html( DonationFormat::money( (int) $payout['difference_cents'] ) ) );
 		}
+		// This site's gifts in the deposit, counted as every screen counts them (GiftFigures).
+		$figures = GiftFigures::of_deposit_parts( (int) $payout['gross_cents'], (int) $payout['fee_cents'], (int) $payout['refund_cents'], (int) $payout['dispute_cents'] );
+		printf( '<tr class="donation-widget-payout-kept"><th scope="row">%s</th><td class="num">%s</td></tr>', esc_html__( 'Kept of the gifts (less refunds and lost disputes)', 'donation-widget' ), esc_html( DonationFormat::money( $figures->kept_cents() ) ) );
+		printf( '<tr class="donation-widget-payout-net"><th scope="row">%s</th><td class="num">%s</td></tr>', esc_html__( 'Net of the gifts (kept less fees)', 'donation-widget' ), esc_html( DonationFormat::money( $figures->net_cents() ) ) );
 		echo '</tfoot></table>';
 	}
 
@@ -375,7 +381,8 @@ final class PayoutsPage {
 				esc_html( self::donor( $donation ) ),
 				esc_html( DonationFormat::date( $donation->value( 'created_at' ) ) ),
 				esc_html( DonationFormat::money( $donation->total_cents() ) ),
-				esc_html( DonationFormat::status( $donation->status() ) )
+				// A lost dispute's gift says so, never "Succeeded".
+				esc_html( DonationBooksSections::standing( $donation ) )
 			);
 		}
 		echo '</tbody></table>';
@@ -497,7 +504,8 @@ final class PayoutsPage {
 		foreach ( $captures as $donation ) {
 			$unknown = __( 'Not known yet', 'donation-widget' );
 			$fee     = null === $donation->fee_cents() ? $unknown : DonationFormat::money( -1 * $donation->fee_cents() );
-			$net     = null === $donation->net_cents() ? $unknown : DonationFormat::money( $donation->net_cents() );
+			// Net as every screen counts it: refunds taken out too.
+			$net = null === $donation->fee_cents() ? $unknown : DonationFormat::money( GiftFigures::of( $donation )->net_cents() );
 			printf(
 				'<tr><td>%s</td><td><a href="%s">%s</a></td><td><code>%s</code></td><td class="num">%s</td><td class="num">%s</td><td class="num">%s</td></tr>',
 				esc_html( DonationFormat::date( $donation->value( 'created_at' ) ) ),
@@ -569,6 +577,12 @@ final class PayoutsPage {
 			return __( 'Payout (the deposit)', 'donation-widget' );
 		}
 		$part = PayoutParts::part_of( $row['type'], $row['reporting_category'], (int) $row['donation_id'] > 0 );
+		if ( 'dispute' === $part ) {
+			// The withdrawal and a won dispute's reinstatement are different movements.
+			return 'dispute_reversal' === $row['reporting_category'] || (int) $row['amount_cents'] > 0
+				? __( 'Dispute won: money returned', 'donation-widget' )
+				: __( 'Dispute: money taken back', 'donation-widget' );
+		}
 		return array(
 			'gross'   => __( 'Gift', 'donation-widget' ),
 			'refund'  => __( 'Refund', 'donation-widget' ),

@@ -49,11 +49,18 @@ final class Disputes {
 		if ( null === $donation ) {
 			return "dispute {$dispute->provider_dispute_id} recorded: not a donation of this site";
 		}
+		// Every dispute's fee of the payment (each read as the provider says it is now), so the
+		// gift's fees in every figure (Donations\GiftFigures) count what the payout counts.
+		$fees = 0;
+		foreach ( $this->disputes->for_donation( $donation->id() ) as $recorded ) {
+			$fees += $recorded->fee_cents;
+		}
 		$this->donations->record_amounts(
 			$donation->id(),
 			array(
 				'dispute_status'     => $dispute->status,
 				'dispute_lost_cents' => min( $dispute->lost_cents(), $donation->total_cents() ),
+				'dispute_fee_cents'  => $fees,
 			)
 		);
 		return "donation #{$donation->id()} dispute {$dispute->status}";

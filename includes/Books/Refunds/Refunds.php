@@ -75,7 +75,9 @@ final class Refunds {
 		if ( ! $this->gateways->gateway( $donation->provider() ) instanceof RefundsPayments || '' === $donation->provider_reference() ) {
 			return 0;
 		}
-		return max( 0, $donation->kept_cents() );
+		// What the provider still holds of the payment (not GiftFigures' kept, which counts a
+		// refund of unrecorded amount as whole: the provider knows better and refuses more).
+		return max( 0, $donation->total_cents() - $donation->refunded_cents() - $donation->dispute_lost_cents() );
 	}
 
 	/**
