@@ -23,7 +23,7 @@ final class ReportsMigrationTest extends AdminTestCase {
 
 	private const NEW_TABLES = array( 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'report_days', 'recurring_movements' );
 
-	private const MONEY_COLUMNS = array( 'refunded_cents', 'fee_cents', 'net_cents', 'balance_transaction_id', 'payout_id', 'dispute_status', 'dispute_lost_cents' );
+	private const MONEY_COLUMNS = array( 'refunded_cents', 'fee_cents', 'net_cents', 'balance_transaction_id', 'payout_id', 'dispute_status', 'dispute_lost_cents', 'dispute_fee_cents' );
 
 	/**
 	 * Subscription ids this test wrote (DDL commits the test's transaction).
@@ -69,7 +69,8 @@ final class ReportsMigrationTest extends AdminTestCase {
 		$rows = array();
 		foreach ( (array) $wpdb->get_results(
 			$wpdb->prepare(
-				'SELECT method, COUNT(*) AS c, SUM(total_cents) AS g, SUM(refunded_cents) AS r, SUM(cover_cents) AS v FROM ' . Schema::table( 'donations' ) . "
+				// A partial refund of unrecorded amount (made before schema 13) counts as refunded in full.
+				"SELECT method, COUNT(*) AS c, SUM(total_cents) AS g, SUM(IF(status = 'partially_refunded' AND refunded_cents = 0, total_cents, refunded_cents)) AS r, SUM(cover_cents) AS v FROM " . Schema::table( 'donations' ) . "
 				WHERE status IN ('succeeded', 'partially_refunded', 'refunded') AND currency = 'AUD' AND created_at >= %s AND created_at < %s GROUP BY method",
 				LocalDays::utc_start( $from ),
 				LocalDays::utc_start( LocalDays::next( LocalDays::today() ) )
@@ -120,7 +121,7 @@ final class ReportsMigrationTest extends AdminTestCase {
 		Installer::maybe_upgrade();
 		remove_filter( 'query', $collect );
 
-		$this->assertSame( '13', get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
 		$this->assertSame( '', $wpdb->last_error );
 		$alters = array_values( array_filter( $statements, static fn ( string $sql ): bool => (bool) preg_match( '/^\s*ALTER TABLE\s+' . preg_quote( $donations, '/' ) . '\s/i', $sql ) ) );
 		// The columns come instantly (on MariaDB, once the key on the virtual email_domain is
@@ -146,7 +147,9 @@ final class ReportsMigrationTest extends AdminTestCase {
 		$figures = $this->by_method();
 		$this->assertSame( $figures['rows'], $figures['report'] );
 		$this->assertArrayHasKey( 'paypal', $figures['report'] );
-		$this->assertSame( '0', $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::table( 'donation_totals' ) . ' WHERE kept_cents <> total_cents' ) );
+		// Kept is the gross of succeeded gifts; nothing of a failed one, nor of one partly refunded by
+		// an amount never recorded.
+		$this->assertSame( '0', $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::table( 'donation_totals' ) . " WHERE kept_cents <> IF(status = 'succeeded', total_cents, 0)" ) );
 		$this->assertSame( '1', $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'recurring_movements' ) . ' WHERE movement = %s AND subscription_id = %s', 'new', $this->written[0] ) ), 'the 4-weekly donor counted as started' );
 
 		// A second run (another server, or a retry) finds nothing left to do.

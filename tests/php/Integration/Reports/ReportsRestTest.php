@@ -63,11 +63,12 @@ final class ReportsRestTest extends PaymentTestCase {
 		$this->assertCount( 1, $data['rows'] );
 		$this->assertSame( substr( $today, 0, 7 ), $data['rows'][0]['key'] );
 		$this->assertSame( wp_date( 'F Y' ), $data['rows'][0]['label'] );
-		$this->assertSame( array( 'key', 'label', 'donations', 'gross_cents', 'refunded_cents', 'fee_cents', 'dispute_lost_cents', 'net_cents', 'cover_cents', 'average_cents' ), array_keys( $data['rows'][0] ) );
+		$this->assertSame( array( 'key', 'label', 'donations', 'gross_cents', 'refunded_cents', 'fee_cents', 'dispute_lost_cents', 'net_cents', 'kept_cents', 'cover_cents', 'average_cents' ), array_keys( $data['rows'][0] ) );
 		$this->assertSame( $before['donations'] + 2, $data['totals']['donations'] );
 		$this->assertSame( $before['gross_cents'] + $gross, $data['totals']['gross_cents'] );
 		$this->assertSame( $before['fee_cents'] + 150, $data['totals']['fee_cents'] );
 		$this->assertSame( $data['totals']['gross_cents'] - $data['totals']['refunded_cents'] - $data['totals']['fee_cents'] - $data['totals']['dispute_lost_cents'], $data['totals']['net_cents'] );
+		$this->assertSame( $data['totals']['gross_cents'] - $data['totals']['refunded_cents'] - $data['totals']['dispute_lost_cents'], $data['totals']['kept_cents'] );
 		$this->assertSame( array( 'active', 'new', 'cancelled', 'failed', 'recovered' ), array_keys( $data['recurring'] ) );
 		$this->assertStringContainsString( '/donation-widget/v1/reports.csv', $data['csv_url'] );
 		$this->assertStringContainsString( '_wpnonce=', $data['csv_url'] );
