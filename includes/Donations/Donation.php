@@ -125,7 +125,7 @@ final class Donation {
 	}
 
 	/**
-	 * The fees of the disputes of the payment (Stripe's dispute fee), 0 when never disputed.
+	 * The fees of the disputes of the payment (the card provider's dispute fee), 0 when never disputed.
 	 */
 	public function dispute_fee_cents(): int {
 		return (int) $this->value( 'dispute_fee_cents' );

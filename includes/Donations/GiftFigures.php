@@ -20,7 +20,7 @@ if ( ! defined( 'ABSPATH' ) ) {
  *
  * - gross: the gift's total (amount and cover), money received only (RECEIVED statuses).
  * - fees: everything the provider took: the payment's fee (once reported) and every dispute's
- *   fee (Stripe's A$25, kept even when the dispute is won).
+ *   fee (the card provider's A$25, kept even when the dispute is won).
  * - refunded: what went back to the donor. A gift marked partly refunded whose amount was never
  *   recorded (refunds made before schema 13) counts as refunded in full: the books claim no money
  *   they cannot show was kept.

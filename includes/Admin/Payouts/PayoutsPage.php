@@ -294,7 +294,7 @@ final class PayoutsPage {
 			printf( '<tr><th scope="row">%s</th><td class="num"><strong>%s</strong></td></tr>', esc_html__( 'Not explained', 'donation-widget' ), esc_html( DonationFormat::money( (int) $payout['difference_cents'] ) ) );
 		}
 		// This site's gifts in the deposit, counted as every screen counts them (GiftFigures).
-		$figures = GiftFigures::of_deposit_parts( (int) $payout['gross_cents'], (int) $payout['fee_cents'], (int) $payout['refund_cents'], (int) $payout['dispute_cents'] );
+		$figures = PayoutParts::figures_of( $payout );
 		printf( '<tr class="donation-widget-payout-kept"><th scope="row">%s</th><td class="num">%s</td></tr>', esc_html__( 'Kept of the gifts (less refunds and lost disputes)', 'donation-widget' ), esc_html( DonationFormat::money( $figures->kept_cents() ) ) );
 		printf( '<tr class="donation-widget-payout-net"><th scope="row">%s</th><td class="num">%s</td></tr>', esc_html__( 'Net of the gifts (kept less fees)', 'donation-widget' ), esc_html( DonationFormat::money( $figures->net_cents() ) ) );
 		echo '</tfoot></table>';

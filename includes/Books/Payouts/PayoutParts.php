@@ -11,6 +11,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Donations\GiftFigures;
+
 /**
  * A payout's balance transactions summed into the parts a treasurer reads (gifts, fees,
  * refunds, disputes, other), each signed as it adds to the deposit: gifts positive, fees,
@@ -136,6 +138,17 @@ final class PayoutParts {
 			return 'dispute';
 		}
 		return 'other';
+	}
+
+	/**
+	 * This site's gifts in the deposit as every screen counts them (GiftFigures): gross, fees,
+	 * refunds, disputes lost (a won dispute's reversal cancels its withdrawal), kept and net.
+	 *
+	 * @param array<string, mixed> $payout A payouts row (gross_cents, fee_cents, refund_cents, dispute_cents).
+	 */
+	public static function figures_of( array $payout ): GiftFigures {
+		$cents = static fn ( string $part ): int => is_numeric( $payout[ $part ] ?? null ) ? (int) $payout[ $part ] : 0;
+		return GiftFigures::of_deposit_parts( $cents( 'gross_cents' ), $cents( 'fee_cents' ), $cents( 'refund_cents' ), $cents( 'dispute_cents' ) );
 	}
 
 	/**
