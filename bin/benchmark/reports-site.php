@@ -100,7 +100,7 @@ if ( 'count' === $dw_action ) {
 			$dw_changes[] = "DROP KEY {$dw_key}";
 		}
 	}
-	foreach ( array( 'refunded_cents', 'fee_cents', 'net_cents', 'balance_transaction_id', 'payout_id', 'dispute_status', 'dispute_lost_cents' ) as $dw_column ) {
+	foreach ( array( 'refunded_cents', 'fee_cents', 'net_cents', 'balance_transaction_id', 'payout_id', 'dispute_status', 'dispute_lost_cents', 'dispute_fee_cents' ) as $dw_column ) {
 		if ( null !== $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$dw_donations} LIKE %s", $dw_column ) ) ) {
 			$dw_changes[] = "DROP COLUMN {$dw_column}";
 		}

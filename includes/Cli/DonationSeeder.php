@@ -248,10 +248,10 @@ final class DonationSeeder {
 
 	/**
 	 * Writes what happened to the money after the payment, as the books record it, on the rows
-	 * from an id on (a site on schema 13): each received payment's fee and net (the card
+	 * from an id on (a site on schema 14): each received payment's fee and net (the card
 	 * provider's Australian pricing: cards 1.7% + 30c, BECS 1% + 30c capped at $3.50; the wallet
 	 * provider's 2.6% + 30c), what was refunded (all of a refunded gift, a quarter of a partly
-	 * refunded one), and a lost dispute on one paid gift in 400. A few UPDATEs of 20,000 rows
+	 * refunded one), and a lost dispute (with its A$25 fee) on one paid gift in 400. A few UPDATEs of 20,000 rows
 	 * each, so the reports the benchmark times add up realistic figures.
 	 *
 	 * @param int $first_id First row id.
@@ -259,7 +259,7 @@ final class DonationSeeder {
 	public function settle_money( int $first_id = 1 ): void {
 		global $wpdb;
 		$table = Schema::table( 'donations' );
-		if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$table} LIKE %s", 'dispute_lost_cents' ) ) ) {
+		if ( null === $wpdb->get_var( $wpdb->prepare( "SHOW COLUMNS FROM {$table} LIKE %s", 'dispute_fee_cents' ) ) ) {
 			return;
 		}
 		$last = (int) $wpdb->get_var( "SELECT COALESCE(MAX(id), 0) FROM {$table}" );
@@ -273,10 +273,12 @@ final class DonationSeeder {
 					"UPDATE {$table} SET fee_cents = {$fee}, net_cents = CAST(total_cents AS SIGNED) - ({$fee}),
 						refunded_cents = CASE status WHEN %s THEN total_cents WHEN %s THEN total_cents DIV 4 ELSE 0 END,
 						dispute_status = CASE WHEN status = %s AND id %% 400 = 7 THEN 'lost' ELSE '' END,
-						dispute_lost_cents = CASE WHEN status = %s AND id %% 400 = 7 THEN total_cents ELSE 0 END
+						dispute_lost_cents = CASE WHEN status = %s AND id %% 400 = 7 THEN total_cents ELSE 0 END,
+						dispute_fee_cents = CASE WHEN status = %s AND id %% 400 = 7 THEN 2500 ELSE 0 END
 					WHERE id BETWEEN %d AND %d AND status IN (%s, %s, %s)",
 					DonationStatus::REFUNDED,
 					DonationStatus::PARTIALLY_REFUNDED,
+					DonationStatus::SUCCEEDED,
 					DonationStatus::SUCCEEDED,
 					DonationStatus::SUCCEEDED,
 					$from,
