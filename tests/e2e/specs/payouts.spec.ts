@@ -81,6 +81,9 @@ test( 'an admin opens a payout and sees the deposit explained to the cent, with 
 		/Other \(not from this site\)\s*\$0\.00/,
 		/Total of the parts\s*\$64\.36/,
 		/Deposit\s*\$64\.36/,
+		// The gifts counted as every screen counts them: less the refund, then the fees.
+		/Kept of the gifts \(less refunds and lost disputes\)\s*\$67\.50/,
+		/Net of the gifts \(kept less fees\)\s*\$64\.36/,
 	] );
 	const donations = page.getByRole( 'table', {
 		name: 'The gifts in this payout',
