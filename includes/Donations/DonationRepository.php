@@ -61,6 +61,12 @@ final class DonationRepository {
 	);
 
 	/**
+	 * The action fired after a donation's status or money figures changed (its row id, and the
+	 * columns written).
+	 */
+	public const MONEY_CHANGED = 'donation_widget_donation_money_changed';
+
+	/**
 	 * Builds the repository.
 	 *
 	 * @param DonationTotals         $totals        The totals kept on write.
@@ -288,6 +294,10 @@ final class DonationRepository {
 				 */
 				do_action( 'donation_widget_donation_succeeded', $id );
 			}
+			if ( $before->status() !== $status ) {
+				/** This action is documented in DonationRepository::record_amounts(). */
+				do_action( self::MONEY_CHANGED, $id, array( 'status' ) );
+			}
 			return true;
 		}
 		// MySQL counts changed rows only: a row already in $status with the same values is there.
@@ -388,6 +398,16 @@ final class DonationRepository {
 				if ( null !== $after ) {
 					$this->totals->amounts_changed( $before, $after );
 				}
+				/**
+				 * What a donation counts for may have changed: its status moved, or its refunded,
+				 * fee or dispute figures did. Fired once per change, by the request whose write made
+				 * it; listeners read the row again (EOFY statements prepare an amended statement
+				 * when a year already issued changes).
+				 *
+				 * @param int          $id      Donation row id.
+				 * @param list<string> $changed The columns written ('status' after a move).
+				 */
+				do_action( self::MONEY_CHANGED, $id, array_keys( $amounts ) );
 				return $before;
 			}
 		}//end for
