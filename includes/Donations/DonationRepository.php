@@ -296,10 +296,10 @@ final class DonationRepository {
 			}
 			if ( $before->status() !== $status ) {
 				/** This action is documented in DonationRepository::record_amounts(). */
-				do_action( self::MONEY_CHANGED, $id, array( 'status' ) );
+				do_action( 'donation_widget_donation_money_changed', $id, array( 'status' ) );
 			}
 			return true;
-		}
+		}//end if
 		// MySQL counts changed rows only: a row already in $status with the same values is there.
 		$current = $this->find( $id );
 		if ( null !== $current && DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED === $current->status() && 0 === $current->receipt_seq() ) {
@@ -407,7 +407,7 @@ final class DonationRepository {
 				 * @param int          $id      Donation row id.
 				 * @param list<string> $changed The columns written ('status' after a move).
 				 */
-				do_action( self::MONEY_CHANGED, $id, array_keys( $amounts ) );
+				do_action( 'donation_widget_donation_money_changed', $id, array_keys( $amounts ) );
 				return $before;
 			}
 		}//end for

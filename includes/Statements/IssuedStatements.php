@@ -37,10 +37,10 @@ final class IssuedStatements {
 	/**
 	 * Records a donor's first statement of a year as issued, unless one is recorded already.
 	 *
-	 * @param Statement   $statement   Its gifts as issued.
-	 * @param string      $channel     IssuedStatement::BY_EMAIL or BY_DOWNLOAD.
-	 * @param int         $mail_id     The mail queue row that carried it, or 0.
-	 * @param string|null $issued_at   UTC; now when null.
+	 * @param Statement                                $statement   Its gifts as issued.
+	 * @param string                                   $channel     IssuedStatement::BY_EMAIL or BY_DOWNLOAD.
+	 * @param int                                      $mail_id     The mail queue row that carried it, or 0.
+	 * @param string|null                              $issued_at   UTC; now when null.
 	 * @param array{gifts: int, total_cents: int}|null $known_totals For a statement sent before lines were kept: what it said; its lines are then not known.
 	 * @return IssuedStatement The original as recorded (another server's, if it was first).
 	 */

@@ -184,7 +184,7 @@ final class StatementAmendments {
 	 */
 	private static function same( IssuedStatement $held, Statement $now ): bool {
 		if ( ! $held->lines_known ) {
-			return $held->total_cents === $now->total_cents() && $held->gifts === count( $now->gifts );
+			return $now->total_cents() === $held->total_cents && count( $now->gifts ) === $held->gifts;
 		}
 		return array() === IssuedStatement::compare( $held->statement->gifts, $now->gifts );
 	}

@@ -267,7 +267,7 @@ final class StatementDocument {
 	 * The printable page of the statements a donor was issued for one year (and organisation):
 	 * the one that counts now first, then each earlier one it replaces.
 	 *
-	 * @param list<IssuedStatement> $issued Oldest first.
+	 * @param IssuedStatement[] $issued Oldest first.
 	 */
 	public function page_issued( array $issued ): string {
 		$sections = array();
@@ -321,7 +321,7 @@ final class StatementDocument {
 		if ( null !== $issued && $issued->id > 0 ) {
 			$numbered = array(
 				__( 'Statement number', 'donation-widget' ) => $issued->number(),
-				__( 'Issued on', 'donation-widget' )        => $issued->is_issued() ? DonationFormat::date( $issued->issued_at ) : __( 'Not sent yet', 'donation-widget' ),
+				__( 'Issued on', 'donation-widget' ) => $issued->is_issued() ? DonationFormat::date( $issued->issued_at ) : __( 'Not sent yet', 'donation-widget' ),
 			);
 		}
 		$rows = $numbered + array(

@@ -65,12 +65,12 @@ final class StatementsPage {
 	/**
 	 * Builds the screen.
 	 *
-	 * @param StatementQuery    $query    Reads statements.
-	 * @param StatementLog      $log      Which were sent.
-	 * @param StatementRuns     $runs     Runs of "Send all".
-	 * @param StatementSender   $sender   Sends.
-	 * @param StatementDocument $document Previews.
-	 * @param StatementLinks    $links    Printable links.
+	 * @param StatementQuery      $query    Reads statements.
+	 * @param StatementLog        $log      Which were sent.
+	 * @param StatementRuns       $runs     Runs of "Send all".
+	 * @param StatementSender     $sender   Sends.
+	 * @param StatementDocument   $document Previews.
+	 * @param StatementLinks      $links    Printable links.
 	 * @param StatementSchedule   $schedule   Background passes.
 	 * @param IssuedStatements    $issued     Statements as issued.
 	 * @param StatementAmendments $amendments Amended statements.
@@ -211,6 +211,7 @@ final class StatementsPage {
 		foreach ( $this->issued->pending_list( $year, self::AMENDMENTS_SHOWN ) as $amendment ) {
 			$was       = null !== $amendment->replaces ? $amendment->replaces->total_cents : 0;
 			$statement = $amendment->statement;
+			$donor     = '' !== $statement->name ? $statement->name . ' – ' . $statement->email : $statement->email;
 			printf(
 				'<tr><td><a href="%1$s">%2$s</a></td><td>%3$s</td><td>%4$s</td><td>%5$s</td><td>%6$s</td></tr>',
 				esc_url(
@@ -221,13 +222,13 @@ final class StatementsPage {
 						)
 					)
 				),
-				esc_html( ( '' !== $statement->name ? $statement->name . ' – ' : '' ) . $statement->email ),
+				esc_html( $donor ),
 				esc_html( StatementDocument::replaces_line( $amendment ) ),
 				esc_html( DonationFormat::money( $was ) ),
 				esc_html( DonationFormat::money( $amendment->total_cents ) ),
 				esc_html( StatementDocument::signed_money( $amendment->total_cents - $was ) )
 			);
-		}
+		}//end foreach
 		echo '</tbody></table>';
 		if ( $count > self::AMENDMENTS_SHOWN ) {
 			/* translators: 1: number shown, 2: number waiting. */
@@ -420,7 +421,7 @@ final class StatementsPage {
 	 * Every statement issued for one donor, organisation and year, as issued, and the amended
 	 * statement waiting to be sent, with its button.
 	 *
-	 * @param list<IssuedStatement> $list Oldest first.
+	 * @param IssuedStatement[] $list Oldest first.
 	 */
 	private function issued_panel( array $list ): void {
 		if ( array() === $list ) {
@@ -437,12 +438,14 @@ final class StatementsPage {
 			if ( ! $statement->is_issued() ) {
 				$pending = $statement;
 			}
+			$what = $statement->is_amended() ? StatementDocument::replaces_line( $statement ) : __( 'Original statement', 'donation-widget' );
+			$when = $statement->is_issued() ? DonationFormat::date_time( $statement->issued_at ) : __( 'Not sent yet', 'donation-widget' );
 			printf(
 				'<tr><td>%1$s</td><td>%2$s</td><td>%3$s</td><td>%4$s</td><td>%5$s</td></tr>',
 				esc_html( $statement->number() ),
-				esc_html( $statement->is_amended() ? StatementDocument::replaces_line( $statement ) : __( 'Original statement', 'donation-widget' ) ),
+				esc_html( $what ),
 				esc_html( self::channel_label( $statement ) ),
-				esc_html( $statement->is_issued() ? DonationFormat::date_time( $statement->issued_at ) : __( 'Not sent yet', 'donation-widget' ) ),
+				esc_html( $when ),
 				esc_html( DonationFormat::money( $statement->total_cents ) )
 			);
 		}
