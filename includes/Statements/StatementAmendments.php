@@ -82,7 +82,7 @@ final class StatementAmendments {
 	 * @return IssuedStatement|null The amendment waiting, if any.
 	 */
 	public function prepare( FinancialYear $year, string $email, string $organisation ): ?IssuedStatement {
-		$held = $this->issued->latest_issued( $year, $email, $organisation ) ?? $this->adopt_legacy( $year, $email, $organisation );
+		$held = $this->held( $year, $email, $organisation );
 		if ( null === $held ) {
 			// Nothing issued yet: the statement, when issued, will list the gifts as they are.
 			return null;
@@ -147,6 +147,18 @@ final class StatementAmendments {
 	}
 
 	/**
+	 * The statement a donor holds for a year: the latest issued, or one sent before statements
+	 * were kept line by line, recorded now.
+	 *
+	 * @param FinancialYear $year         The year.
+	 * @param string        $email        Donor.
+	 * @param string        $organisation '' for the donor's own.
+	 */
+	public function held( FinancialYear $year, string $email, string $organisation ): ?IssuedStatement {
+		return $this->issued->latest_issued( $year, $email, $organisation ) ?? $this->adopt_legacy( $year, $email, $organisation );
+	}
+
+	/**
 	 * A statement sent before statements were kept line by line (schema 13 recorded only its
 	 * gift count and total): recorded now as the issued original. When today's gifts still add up
 	 * to what was sent, they are what it listed; otherwise only its count and total are known,
@@ -158,7 +170,8 @@ final class StatementAmendments {
 	 */
 	private function adopt_legacy( FinancialYear $year, string $email, string $organisation ): ?IssuedStatement {
 		$sent = $this->log->find_for( $year, $email, $organisation );
-		if ( null === $sent || StatementLog::SENT !== $sent['status'] || '' === $sent['sent_at'] ) {
+		// sent_at: sent at least once (a resend under way says "sending").
+		if ( null === $sent || '' === $sent['sent_at'] ) {
 			return null;
 		}
 		$now   = $this->query->as_now( $email, $organisation, $year );

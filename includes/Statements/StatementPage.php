@@ -26,11 +26,12 @@ final class StatementPage {
 	/**
 	 * Builds the page.
 	 *
-	 * @param StatementQuery    $query    Reads the statement.
-	 * @param StatementDocument $document Renders it.
-	 * @param IssuedStatements  $issued   Statements as issued.
+	 * @param StatementQuery      $query    Reads the statement.
+	 * @param StatementDocument   $document Renders it.
+	 * @param IssuedStatements    $issued     Statements as issued.
+	 * @param StatementAmendments $amendments Finds a change not yet followed (and a statement sent before schema 14).
 	 */
-	public function __construct( private readonly StatementQuery $query, private readonly StatementDocument $document, private readonly IssuedStatements $issued ) {
+	public function __construct( private readonly StatementQuery $query, private readonly StatementDocument $document, private readonly IssuedStatements $issued, private readonly StatementAmendments $amendments ) {
 	}
 
 	/**
@@ -47,7 +48,11 @@ final class StatementPage {
 		if ( ! is_array( $opened ) ) {
 			return $this->refusal( 403, __( 'This statement link is not valid. Please check that you copied the whole link.', 'donation-widget' ) );
 		}
-		$issued = $opened['year']->has_ended() ? $this->issued_of( $opened['email'], $opened['organisation'], $opened['year'] ) : array();
+		$issued = array();
+		if ( $opened['year']->has_ended() ) {
+			$this->amendments->prepare( $opened['year'], $opened['email'], $opened['organisation'] );
+			$issued = $this->issued_of( $opened['email'], $opened['organisation'], $opened['year'] );
+		}
 		if ( array() !== $issued ) {
 			return array(
 				'status' => 200,

@@ -48,13 +48,14 @@ final class StatementSender {
 	/**
 	 * Builds the sender.
 	 *
-	 * @param StatementQuery    $query    Reads gifts.
-	 * @param StatementLog      $log      The statements table.
-	 * @param StatementRuns     $runs     The years' runs.
-	 * @param StatementDocument $document What a statement says.
-	 * @param StatementLinks    $links    Printable links.
-	 * @param MailQueue         $queue    The mail queue.
-	 * @param IssuedStatements  $issued   Statements as issued.
+	 * @param StatementQuery      $query    Reads gifts.
+	 * @param StatementLog        $log      The statements table.
+	 * @param StatementRuns       $runs     The years' runs.
+	 * @param StatementDocument   $document What a statement says.
+	 * @param StatementLinks      $links    Printable links.
+	 * @param MailQueue           $queue    The mail queue.
+	 * @param IssuedStatements    $issued     Statements as issued.
+	 * @param StatementAmendments $amendments The statement a donor holds.
 	 */
 	public function __construct(
 		private readonly StatementQuery $query,
@@ -63,7 +64,8 @@ final class StatementSender {
 		private readonly StatementDocument $document,
 		private readonly StatementLinks $links,
 		private readonly MailQueue $queue,
-		private readonly IssuedStatements $issued
+		private readonly IssuedStatements $issued,
+		private readonly StatementAmendments $amendments
 	) {
 	}
 
@@ -172,7 +174,7 @@ final class StatementSender {
 		$url  = $this->links->url( $statement->email, $statement->organisation, $statement->year, StatementLinks::EMAIL_SECONDS );
 		$held = null;
 		if ( $statement->year->has_ended() ) {
-			$held = $this->issued->latest_issued( $statement->year, $statement->email, $statement->organisation )
+			$held = $this->amendments->held( $statement->year, $statement->email, $statement->organisation )
 				?? $this->issued->issue_original( $statement, IssuedStatement::BY_EMAIL );
 		}
 		$email   = null !== $held ? $this->document->email_issued( $held, $url ) : $this->document->email( $statement, $url );

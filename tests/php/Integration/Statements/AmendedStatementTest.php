@@ -9,6 +9,8 @@
 namespace DonationWidget\Tests\Integration\Statements;
 
 use DonationWidget\Admin\Statements\StatementsPage;
+use DonationWidget\Books\Disputes\Dispute;
+use DonationWidget\Books\Disputes\Disputes;
 use DonationWidget\Books\Refunds\RefundLedger;
 use DonationWidget\Checkout\ProviderRefund;
 use DonationWidget\Database\Schema;
@@ -103,8 +105,8 @@ final class AmendedStatementTest extends StatementTestCase {
 
 	public function test_a_june_gift_refunded_in_december_keeps_its_statement_as_issued_and_gets_an_amendment_sent_only_by_staff(): void {
 		$this->log_in_as( 'administrator' );
-		$email = $this->email( 'june' );
-		$year  = new FinancialYear( self::YEAR );
+		$email                   = $this->email( 'june' );
+		$year                    = new FinancialYear( self::YEAR );
 		list( $gift, $original ) = $this->june_gift_with_statement_sent( $email );
 		$this->assertSame( 7000, $original->total_cents );
 		$this->assertSame( IssuedStatement::BY_EMAIL, $original->channel );
@@ -189,7 +191,7 @@ final class AmendedStatementTest extends StatementTestCase {
 		$this->assertStringContainsString( '$57.50', $page );
 		$this->assertStringContainsString( '$70.00', $page, 'the statement it replaces is still shown' );
 		$this->assertLessThan( strpos( $page, '$70.00 AUD' ), strpos( $page, '$57.50 AUD' ), 'the amendment, which counts now, comes first' );
-		$links = apply_filters( StatementLinks::FILTER, array(), $email );
+		$links = apply_filters( 'donation_widget_statement_links', array(), $email );
 		$this->assertContains( '2019–20 tax statement, amended', array_column( $links, 'label' ) );
 		$donor_screen = $this->screen( $email );
 		$this->assertStringContainsString( $original->number(), $donor_screen );
@@ -198,8 +200,8 @@ final class AmendedStatementTest extends StatementTestCase {
 	}
 
 	public function test_no_amendment_is_prepared_when_nothing_on_the_statement_changed(): void {
-		$email = $this->email( 'steady' );
-		$year  = new FinancialYear( self::YEAR );
+		$email        = $this->email( 'steady' );
+		$year         = new FinancialYear( self::YEAR );
 		list( $gift ) = $this->june_gift_with_statement_sent( $email );
 
 		// The provider's fee and payout arrive later; a gift of this year is refunded.
@@ -219,8 +221,8 @@ final class AmendedStatementTest extends StatementTestCase {
 	}
 
 	public function test_a_second_refund_updates_the_waiting_amendment_instead_of_adding_one(): void {
-		$email = $this->email( 'twice' );
-		$year  = new FinancialYear( self::YEAR );
+		$email                   = $this->email( 'twice' );
+		$year                    = new FinancialYear( self::YEAR );
 		list( $gift, $original ) = $this->june_gift_with_statement_sent( $email );
 
 		$this->refund( $gift, 1250 );
@@ -263,6 +265,47 @@ final class AmendedStatementTest extends StatementTestCase {
 		$pending = $this->issued()->pending( $year, $email, '' );
 		$this->assertSame( 3000, $pending->total_cents );
 		$this->assertSame( $original->id, $pending->replaces_id );
+	}
+
+	public function test_a_chargeback_lost_after_the_statement_was_issued_prepares_an_amendment(): void {
+		$email                   = $this->email( 'disputed' );
+		$year                    = new FinancialYear( self::YEAR );
+		list( $gift, $original ) = $this->june_gift_with_statement_sent( $email );
+		$donation                = $this->service( DonationRepository::class )->find( $gift );
+		$disputes                = $this->service( Disputes::class );
+		$dispute                 = static fn ( string $status ): Dispute => new Dispute( 'dp_' . $gift, $gift, 'ch_' . $gift, 5000, 2500, 'aud', 'fraudulent', $status, '', '2020-12-01 00:00:00' );
+
+		$disputes->record( 'stripe', $dispute( 'needs_response' ), $donation );
+		$this->assertNull( $this->issued()->pending( $year, $email, '' ), 'an open dispute changes nothing yet' );
+		$disputes->record( 'stripe', $dispute( 'lost' ), $donation );
+
+		$pending = $this->issued()->pending( $year, $email, '' );
+		$this->assertNotNull( $pending );
+		$this->assertSame( $original->id, $pending->replaces_id );
+		$this->assertSame( 2000, $pending->total_cents );
+		$this->assertSame( 7000, $this->issued()->original( $year, $email, '' )->total_cents );
+	}
+
+	public function test_opening_the_donors_link_issues_the_statement_and_a_staff_preview_does_not(): void {
+		$email = $this->email( 'opener' );
+		$year  = new FinancialYear( self::YEAR );
+		$gift  = $this->gift( $email, '2020-06-20 10:00:00', 5000 );
+		$page  = $this->service( StatementPage::class );
+		$token = static fn ( string $url ): string => (string) wp_parse_args( (string) wp_parse_url( $url, PHP_URL_QUERY ) )[ StatementLinks::QUERY_VAR ];
+		$staff = $page->answer( $token( $this->links()->url( $email, '', $year, HOUR_IN_SECONDS, null, true ) ) );
+		$this->assertSame( 200, $staff['status'] );
+		$this->assertNull( $this->issued()->original( $year, $email, '' ), 'a staff preview issues nothing' );
+
+		$this->assertStringContainsString( '$50.00', $this->donor_page( $email ) );
+		$original = $this->issued()->original( $year, $email, '' );
+		$this->assertNotNull( $original );
+		$this->assertSame( IssuedStatement::BY_DOWNLOAD, $original->channel );
+
+		$this->refund( $gift, 5000 );
+		$page = $this->donor_page( $email );
+		$this->assertStringContainsString( '$50.00', $page, 'the statement the donor downloaded reads as issued' );
+		$this->assertStringNotContainsString( 'no statement', strtolower( $page ) );
+		$this->assertSame( 0, $this->issued()->pending( $year, $email, '' )->total_cents, 'the amendment lists no gift' );
 	}
 
 	/**
