@@ -26,8 +26,8 @@ final class StatementPage {
 	/**
 	 * Builds the page.
 	 *
-	 * @param StatementQuery      $query    Reads the statement.
-	 * @param StatementDocument   $document Renders it.
+	 * @param StatementQuery      $query      Reads the statement.
+	 * @param StatementDocument   $document   Renders it.
 	 * @param IssuedStatements    $issued     Statements as issued.
 	 * @param StatementAmendments $amendments Finds a change not yet followed (and a statement sent before schema 14).
 	 */

@@ -48,12 +48,12 @@ final class StatementSender {
 	/**
 	 * Builds the sender.
 	 *
-	 * @param StatementQuery      $query    Reads gifts.
-	 * @param StatementLog        $log      The statements table.
-	 * @param StatementRuns       $runs     The years' runs.
-	 * @param StatementDocument   $document What a statement says.
-	 * @param StatementLinks      $links    Printable links.
-	 * @param MailQueue           $queue    The mail queue.
+	 * @param StatementQuery      $query      Reads gifts.
+	 * @param StatementLog        $log        The statements table.
+	 * @param StatementRuns       $runs       The years' runs.
+	 * @param StatementDocument   $document   What a statement says.
+	 * @param StatementLinks      $links      Printable links.
+	 * @param MailQueue           $queue      The mail queue.
 	 * @param IssuedStatements    $issued     Statements as issued.
 	 * @param StatementAmendments $amendments The statement a donor holds.
 	 */

@@ -50,12 +50,12 @@ final class StatementsPage {
 
 	public const AMENDED_ACTION = 'donation_widget_send_amended_statements';
 
+	public const SCRIPT_HANDLE = Assets::ADMIN_STATEMENT_PROGRESS_HANDLE;
+
 	/**
 	 * How many waiting amendments the year's list shows.
 	 */
 	private const AMENDMENTS_SHOWN = 50;
-
-	public const SCRIPT_HANDLE = Assets::ADMIN_STATEMENT_PROGRESS_HANDLE;
 
 	/**
 	 * How many past years the year menu offers.
@@ -65,12 +65,12 @@ final class StatementsPage {
 	/**
 	 * Builds the screen.
 	 *
-	 * @param StatementQuery      $query    Reads statements.
-	 * @param StatementLog        $log      Which were sent.
-	 * @param StatementRuns       $runs     Runs of "Send all".
-	 * @param StatementSender     $sender   Sends.
-	 * @param StatementDocument   $document Previews.
-	 * @param StatementLinks      $links    Printable links.
+	 * @param StatementQuery      $query      Reads statements.
+	 * @param StatementLog        $log        Which were sent.
+	 * @param StatementRuns       $runs       Runs of "Send all".
+	 * @param StatementSender     $sender     Sends.
+	 * @param StatementDocument   $document   Previews.
+	 * @param StatementLinks      $links      Printable links.
 	 * @param StatementSchedule   $schedule   Background passes.
 	 * @param IssuedStatements    $issued     Statements as issued.
 	 * @param StatementAmendments $amendments Amended statements.
