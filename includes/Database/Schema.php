@@ -24,7 +24,7 @@ final class Schema {
 	/**
 	 * Short names of every table the plugin owns.
 	 */
-	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs', 'donor_last_gifts', 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'report_days', 'recurring_movements' );
+	public const TABLES = array( 'donations', 'payment_references', 'subscriptions', 'webhook_events', 'receipts', 'card_update_links', 'card_update_audit', 'mail_queue', 'rate_counters', 'exports', 'export_chunks', 'donation_totals', 'self_service_links', 'self_service_sessions', 'self_service_audit', 'self_service_requests', 'statements', 'statement_runs', 'issued_statements', 'donor_last_gifts', 'refunds', 'disputes', 'payouts', 'balance_transactions', 'report_totals', 'report_days', 'recurring_movements' );
 
 	/**
 	 * The full name of one of the plugin's tables.
@@ -62,6 +62,7 @@ final class Schema {
 		$ss_asked   = self::table( 'self_service_requests' );
 		$statements = self::table( 'statements' );
 		$stmt_runs  = self::table( 'statement_runs' );
+		$issued     = self::table( 'issued_statements' );
 		$last_gifts = self::table( 'donor_last_gifts' );
 		$refunds    = self::table( 'refunds' );
 		$disputes   = self::table( 'disputes' );
@@ -460,6 +461,39 @@ final class Schema {
   updated_at datetime NOT NULL,
   finished_at datetime DEFAULT NULL,
   PRIMARY KEY  (year)
+) {$charset};",
+			// Each statement as issued to its donor (Statements\IssuedStatements): its gifts and
+			// total as they were then (gift_lines, JSON), so it reads back as issued, never recomputed.
+			// An amended statement replaces the latest issued one (replaces_id). slot is 'original'
+			// on a donor's first statement of a year and 'pending' on an amendment waiting for staff
+			// to send it (NULL once that is issued), so UNIQUE one_slot keeps one of each per donor,
+			// organisation and year: two servers issuing at once make one, and a second change
+			// updates the waiting amendment. donor_year serves a donor's statements, year_status a
+			// year's amendments waiting.
+			"CREATE TABLE {$issued} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  year smallint(5) unsigned NOT NULL,
+  email varchar(100) NOT NULL,
+  organisation varchar(160) NOT NULL DEFAULT '',
+  name varchar(160) NOT NULL DEFAULT '',
+  kind varchar(20) NOT NULL DEFAULT 'original',
+  replaces_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  status varchar(20) NOT NULL DEFAULT 'issued',
+  slot varchar(10) DEFAULT NULL,
+  channel varchar(20) NOT NULL DEFAULT '',
+  lines_known tinyint(1) unsigned NOT NULL DEFAULT 1,
+  gift_lines longtext NOT NULL,
+  gifts int(10) unsigned NOT NULL DEFAULT 0,
+  total_cents bigint(20) NOT NULL DEFAULT 0,
+  claim_token char(32) DEFAULT NULL,
+  claimed_at datetime DEFAULT NULL,
+  mail_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  prepared_at datetime NOT NULL,
+  issued_at datetime DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY one_slot (year,email,organisation,slot),
+  KEY donor_year (email,year,organisation),
+  KEY year_status (year,status)
 ) {$charset};",
 			// Money that went back to donors (Books\Refunds), made here or at the provider. A refund
 			// started here first claims request_key (UNIQUE: the donation and how much of it was

@@ -62,6 +62,12 @@ final class DonationRepository {
 	);
 
 	/**
+	 * The action fired after a donation's status or money figures changed (its row id, and the
+	 * columns written).
+	 */
+	public const MONEY_CHANGED = 'donation_widget_donation_money_changed';
+
+	/**
 	 * Builds the repository.
 	 *
 	 * @param DonationTotals         $totals        The totals kept on write.
@@ -289,8 +295,12 @@ final class DonationRepository {
 				 */
 				do_action( 'donation_widget_donation_succeeded', $id );
 			}
+			if ( $before->status() !== $status ) {
+				/** This action is documented in DonationRepository::record_amounts(). */
+				do_action( 'donation_widget_donation_money_changed', $id, array( 'status' ) );
+			}
 			return true;
-		}
+		}//end if
 		// MySQL counts changed rows only: a row already in $status with the same values is there.
 		$current = $this->find( $id );
 		if ( null !== $current && DonationStatus::SUCCEEDED === $status && DonationStatus::SUCCEEDED === $current->status() && 0 === $current->receipt_seq() ) {
@@ -389,6 +399,16 @@ final class DonationRepository {
 				if ( null !== $after ) {
 					$this->totals->amounts_changed( $before, $after );
 				}
+				/**
+				 * What a donation counts for may have changed: its status moved, or its refunded,
+				 * fee or dispute figures did. Fired once per change, by the request whose write made
+				 * it; listeners read the row again (EOFY statements prepare an amended statement
+				 * when a year already issued changes).
+				 *
+				 * @param int          $id      Donation row id.
+				 * @param list<string> $changed The columns written ('status' after a move).
+				 */
+				do_action( 'donation_widget_donation_money_changed', $id, array_keys( $amounts ) );
 				return $before;
 			}
 		}//end for

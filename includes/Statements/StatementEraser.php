@@ -19,9 +19,10 @@ final class StatementEraser {
 	/**
 	 * Takes the log.
 	 *
-	 * @param StatementLog $log Statements sent.
+	 * @param StatementLog     $log    Statements sent.
+	 * @param IssuedStatements $issued Statements as issued.
 	 */
-	public function __construct( private readonly StatementLog $log ) {
+	public function __construct( private readonly StatementLog $log, private readonly IssuedStatements $issued ) {
 	}
 
 	/**
@@ -47,7 +48,7 @@ final class StatementEraser {
 	 */
 	public function erase( string $email ): array {
 		return array(
-			'items_removed'  => $this->log->erase( $email ) > 0,
+			'items_removed'  => ( $this->log->erase( $email ) + $this->issued->erase( $email ) ) > 0,
 			'items_retained' => false,
 			'messages'       => array(),
 			'done'           => true,

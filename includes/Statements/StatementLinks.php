@@ -38,9 +38,10 @@ final class StatementLinks {
 	/**
 	 * Builds the links.
 	 *
-	 * @param StatementQuery $query Which statements an address has.
+	 * @param StatementQuery   $query  Which statements an address has.
+	 * @param IssuedStatements $issued Which statements it was issued.
 	 */
-	public function __construct( private readonly StatementQuery $query ) {
+	public function __construct( private readonly StatementQuery $query, private readonly IssuedStatements $issued ) {
 	}
 
 	/**
@@ -51,9 +52,11 @@ final class StatementLinks {
 	 * @param FinancialYear $year         The year.
 	 * @param int           $lifetime     Seconds it works for.
 	 * @param int|null      $now          Unix time; now when null.
+	 * @param bool          $preview      A staff preview: opening it issues nothing to the donor.
 	 */
-	public function url( string $email, string $organisation, FinancialYear $year, int $lifetime = self::PAGE_SECONDS, ?int $now = null ): string {
-		$payload = self::encode( (string) wp_json_encode( array( $email, $organisation, $year->ending, ( $now ?? time() ) + $lifetime ) ) );
+	public function url( string $email, string $organisation, FinancialYear $year, int $lifetime = self::PAGE_SECONDS, ?int $now = null, bool $preview = false ): string {
+		$data    = array( $email, $organisation, $year->ending, ( $now ?? time() ) + $lifetime );
+		$payload = self::encode( (string) wp_json_encode( $preview ? array_merge( $data, array( 1 ) ) : $data ) );
 		return add_query_arg( self::QUERY_VAR, rawurlencode( $payload . '.' . self::signature( $payload ) ), home_url( '/' ) );
 	}
 
@@ -62,7 +65,7 @@ final class StatementLinks {
 	 *
 	 * @param string   $token The query variable's value.
 	 * @param int|null $now   Unix time; now when null.
-	 * @return array{email: string, organisation: string, year: FinancialYear}|string The statement, or 'invalid' or 'expired'.
+	 * @return array{email: string, organisation: string, year: FinancialYear, preview: bool}|string The statement, or 'invalid' or 'expired'.
 	 */
 	public static function verify( string $token, ?int $now = null ): array|string {
 		$parts = explode( '.', $token );
@@ -71,7 +74,7 @@ final class StatementLinks {
 		}
 		$json = ctype_xdigit( $parts[0] ) ? hex2bin( $parts[0] ) : false;
 		$data = false !== $json ? json_decode( $json, true ) : null;
-		if ( ! is_array( $data ) || 4 !== count( $data ) || ! is_string( $data[0] ?? null ) || ! is_string( $data[1] ?? null ) || ! is_int( $data[2] ?? null ) || ! is_int( $data[3] ?? null ) ) {
+		if ( ! is_array( $data ) || ! in_array( count( $data ), array( 4, 5 ), true ) || ( 5 === count( $data ) && 1 !== ( $data[4] ?? null ) ) || ! is_string( $data[0] ?? null ) || ! is_string( $data[1] ?? null ) || ! is_int( $data[2] ?? null ) || ! is_int( $data[3] ?? null ) ) {
 			return 'invalid';
 		}
 		if ( $data[3] < ( $now ?? time() ) ) {
@@ -81,6 +84,7 @@ final class StatementLinks {
 			'email'        => $data[0],
 			'organisation' => $data[1],
 			'year'         => new FinancialYear( $data[2] ),
+			'preview'      => 5 === count( $data ),
 		);
 	}
 
@@ -107,12 +111,23 @@ final class StatementLinks {
 		if ( ! is_string( $email ) || ! is_email( $email ) ) {
 			return $found;
 		}
-		foreach ( $this->query->years_of( $email ) as $statement ) {
+		// Years issued stay listed even when refunds took them below the threshold since; an
+		// amended one says so (its page shows the amendment and the statement it replaces).
+		$years = array();
+		foreach ( array_merge( $this->issued->years_of( $email ), $this->query->years_of( $email ) ) as $statement ) {
+			$years[ $statement['year']->ending . '|' . strtolower( $statement['organisation'] ) ] ??= $statement + array( 'amended' => false );
+		}
+		uasort( $years, static fn ( array $a, array $b ): int => array( $b['year']->ending, $a['organisation'] ) <=> array( $a['year']->ending, $b['organisation'] ) );
+		foreach ( $years as $statement ) {
 			$label = '' === $statement['organisation']
 				/* translators: %s: a financial year, such as 2025–26. */
 				? sprintf( __( '%s tax statement', 'donation-widget' ), $statement['year']->label() )
 				/* translators: 1: a financial year, such as 2025–26; 2: an organisation's name. */
 				: sprintf( __( '%1$s tax statement (%2$s)', 'donation-widget' ), $statement['year']->label(), $statement['organisation'] );
+			if ( $statement['amended'] ) {
+				/* translators: %s: a statement's link text, such as "2025–26 tax statement". */
+				$label = sprintf( __( '%s, amended', 'donation-widget' ), $label );
+			}
 			$found[] = array(
 				'label' => $label,
 				'url'   => $this->url( $email, $statement['organisation'], $statement['year'] ),

@@ -16,16 +16,22 @@ if ( ! defined( 'ABSPATH' ) ) {
  * statement as a plain, printable HTML page: no login, no theme, not indexed, not cached, no
  * referrer sent on. A changed or made-up link is refused (403) and an expired one says so (410);
  * neither says whether the address has donations.
+ *
+ * A year that has ended shows the statements as issued: opening the donor's link (not a staff
+ * preview) issues the statement on first view, as a download, and from then on the page shows
+ * it exactly as issued, with every amended statement sent since (the latest first).
  */
 final class StatementPage {
 
 	/**
 	 * Builds the page.
 	 *
-	 * @param StatementQuery    $query    Reads the statement.
-	 * @param StatementDocument $document Renders it.
+	 * @param StatementQuery      $query      Reads the statement.
+	 * @param StatementDocument   $document   Renders it.
+	 * @param IssuedStatements    $issued     Statements as issued.
+	 * @param StatementAmendments $amendments Finds a change not yet followed (and a statement sent before schema 14).
 	 */
-	public function __construct( private readonly StatementQuery $query, private readonly StatementDocument $document ) {
+	public function __construct( private readonly StatementQuery $query, private readonly StatementDocument $document, private readonly IssuedStatements $issued, private readonly StatementAmendments $amendments ) {
 	}
 
 	/**
@@ -42,7 +48,24 @@ final class StatementPage {
 		if ( ! is_array( $opened ) ) {
 			return $this->refusal( 403, __( 'This statement link is not valid. Please check that you copied the whole link.', 'donation-widget' ) );
 		}
+		$issued = array();
+		if ( $opened['year']->has_ended() ) {
+			$this->amendments->prepare( $opened['year'], $opened['email'], $opened['organisation'] );
+			$issued = $this->issued_of( $opened['email'], $opened['organisation'], $opened['year'] );
+		}
+		if ( array() !== $issued ) {
+			return array(
+				'status' => 200,
+				'html'   => $this->document->page_issued( $issued ),
+			);
+		}
 		$statement = $this->query->statement( $opened['email'], $opened['organisation'], $opened['year'] );
+		if ( null !== $statement && $opened['year']->has_ended() && ! $opened['preview'] ) {
+			return array(
+				'status' => 200,
+				'html'   => $this->document->page_issued( array( $this->issued->issue_original( $statement, IssuedStatement::BY_DOWNLOAD ) ) ),
+			);
+		}
 		if ( null === $statement ) {
 			return $this->refusal( 404, __( 'There is no statement for this year any more: the gifts it listed were refunded.', 'donation-widget' ) );
 		}
@@ -50,6 +73,18 @@ final class StatementPage {
 			'status' => 200,
 			'html'   => $this->document->page( $statement ),
 		);
+	}
+
+	/**
+	 * The statements issued to a donor for one year and organisation, oldest first.
+	 *
+	 * @param string        $email        Donor.
+	 * @param string        $organisation '' for the donor's own.
+	 * @param FinancialYear $year         The year.
+	 * @return list<IssuedStatement>
+	 */
+	private function issued_of( string $email, string $organisation, FinancialYear $year ): array {
+		return array_values( array_filter( $this->issued->of_donor( $email, $year, true ), static fn ( IssuedStatement $issued ): bool => 0 === strcasecmp( $issued->statement->organisation, $organisation ) ) );
 	}
 
 	/**

@@ -68,6 +68,53 @@ final class StatementQuery {
 	 * @return list<Statement>
 	 */
 	public function statements_of( string $email, FinancialYear $year ): array {
+		return array_values( array_filter( $this->all_statements_of( $email, $year ), static fn ( Statement $statement ): bool => $statement->is_due() ) );
+	}
+
+	/**
+	 * One statement of an address in a year as its gifts are now, even when refunds took it
+	 * below the threshold or to no gift at all (what an amended statement says).
+	 *
+	 * @param string        $email        The donor's address.
+	 * @param string        $organisation '' for the donor's own.
+	 * @param FinancialYear $year         The year.
+	 */
+	public function as_now( string $email, string $organisation, FinancialYear $year ): Statement {
+		foreach ( $this->all_statements_of( $email, $year ) as $statement ) {
+			if ( 0 === strcasecmp( $statement->organisation, $organisation ) ) {
+				return $statement;
+			}
+		}
+		return new Statement( $year, $email, $organisation, '', array() );
+	}
+
+	/**
+	 * Whose statement a donation is on: its address, organisation key and financial year.
+	 *
+	 * @param int $donation_id Donation row id.
+	 * @return array{email: string, organisation: string, year: FinancialYear}|null
+	 */
+	public function statement_key_of( int $donation_id ): ?array {
+		global $wpdb;
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT email, donate_as, organisation_name, created_at FROM ' . Schema::table( 'donations' ) . ' WHERE id = %d', $donation_id ), ARRAY_A );
+		if ( ! is_array( $row ) || '' === (string) $row['email'] ) {
+			return null;
+		}
+		return array(
+			'email'        => (string) $row['email'],
+			'organisation' => self::organisation_of( (string) $row['donate_as'], (string) $row['organisation_name'] ),
+			'year'         => FinancialYear::of( (string) $row['created_at'] ),
+		);
+	}
+
+	/**
+	 * Every statement of an address in a year, whatever its total, by organisation.
+	 *
+	 * @param string        $email The donor's address.
+	 * @param FinancialYear $year  The year.
+	 * @return list<Statement>
+	 */
+	private function all_statements_of( string $email, FinancialYear $year ): array {
 		global $wpdb;
 		$table   = Schema::table( 'donations' );
 		$sent    = ReceiptLog::sent_number_column( 'd' );
@@ -104,10 +151,7 @@ final class StatementQuery {
 		}
 		$statements = array();
 		foreach ( $grouped as $organisation => $gifts ) {
-			$statement = new Statement( $year, $email, (string) $organisation, $names[ $organisation ], $gifts );
-			if ( $statement->is_due() ) {
-				$statements[] = $statement;
-			}
+			$statements[] = new Statement( $year, $email, (string) $organisation, $names[ $organisation ], $gifts );
 		}
 		usort( $statements, static fn ( Statement $a, Statement $b ): int => strcmp( $a->organisation, $b->organisation ) );
 		return $statements;

@@ -19,6 +19,11 @@ use DonationWidget\Emails\MailQueue;
  * rebuilt from the donations at the moment it is sent, so a refund made after the year's donors
  * were found is still left out (and a donor taken below $2 by refunds is skipped).
  *
+ * Once a donor's statement of a year is issued (sent, or opened from its link), it is recorded
+ * as issued (IssuedStatements) and every later send of it, a resend or "Send all" again, sends
+ * that statement exactly as issued; a change to its gifts since waits in an amended statement
+ * (StatementAmendments) until staff send it.
+ *
  * A year's run advances in steps: each finds one page of donors, or sends one batch of their
  * statements, and any server may take a step (the admin's progress requests and WP-Cron). Each
  * statement is claimed before it is queued (StatementLog::claim()), so two servers stepping at
@@ -43,12 +48,14 @@ final class StatementSender {
 	/**
 	 * Builds the sender.
 	 *
-	 * @param StatementQuery    $query    Reads gifts.
-	 * @param StatementLog      $log      The statements table.
-	 * @param StatementRuns     $runs     The years' runs.
-	 * @param StatementDocument $document What a statement says.
-	 * @param StatementLinks    $links    Printable links.
-	 * @param MailQueue         $queue    The mail queue.
+	 * @param StatementQuery      $query      Reads gifts.
+	 * @param StatementLog        $log        The statements table.
+	 * @param StatementRuns       $runs       The years' runs.
+	 * @param StatementDocument   $document   What a statement says.
+	 * @param StatementLinks      $links      Printable links.
+	 * @param MailQueue           $queue      The mail queue.
+	 * @param IssuedStatements    $issued     Statements as issued.
+	 * @param StatementAmendments $amendments The statement a donor holds.
 	 */
 	public function __construct(
 		private readonly StatementQuery $query,
@@ -56,7 +63,9 @@ final class StatementSender {
 		private readonly StatementRuns $runs,
 		private readonly StatementDocument $document,
 		private readonly StatementLinks $links,
-		private readonly MailQueue $queue
+		private readonly MailQueue $queue,
+		private readonly IssuedStatements $issued,
+		private readonly StatementAmendments $amendments
 	) {
 	}
 
@@ -153,18 +162,30 @@ final class StatementSender {
 	}
 
 	/**
-	 * Queues a claimed statement and records it sent.
+	 * Queues a claimed statement and records it sent. A year that has ended is sent as issued:
+	 * the statement the donor already holds, or, for their first, the gifts as they are now,
+	 * recorded as issued before the email is queued so that it carries its number.
 	 *
 	 * @param int       $id        Row id.
 	 * @param string    $token     The claim.
 	 * @param Statement $statement The statement as it is now.
 	 */
 	private function deliver( int $id, string $token, Statement $statement ): bool {
-		$url     = $this->links->url( $statement->email, $statement->organisation, $statement->year, StatementLinks::EMAIL_SECONDS );
-		$mail_id = $this->queue->enqueue( self::KIND, $statement->email, $this->document->email( $statement, $url ), array( 'source_id' => $id ) );
+		$url  = $this->links->url( $statement->email, $statement->organisation, $statement->year, StatementLinks::EMAIL_SECONDS );
+		$held = null;
+		if ( $statement->year->has_ended() ) {
+			$held = $this->amendments->held( $statement->year, $statement->email, $statement->organisation )
+				?? $this->issued->issue_original( $statement, IssuedStatement::BY_EMAIL );
+		}
+		$email   = null !== $held ? $this->document->email_issued( $held, $url ) : $this->document->email( $statement, $url );
+		$mail_id = $this->queue->enqueue( self::KIND, $statement->email, $email, array( 'source_id' => $id ) );
 		if ( 0 === $mail_id ) {
 			$this->log->release( $id, $token );
 			return false;
+		}
+		if ( null !== $held ) {
+			$this->issued->note_mail( $held->id, $mail_id );
+			return $this->log->finish( $id, $token, StatementLog::SENT, $mail_id, $held->gifts, $held->total_cents );
 		}
 		return $this->log->finish( $id, $token, StatementLog::SENT, $mail_id, count( $statement->gifts ), $statement->total_cents() );
 	}

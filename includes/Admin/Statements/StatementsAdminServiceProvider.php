@@ -36,6 +36,7 @@ final class StatementsAdminServiceProvider implements ServiceProvider {
 		add_action( 'admin_menu', $container->lazy( StatementsPage::class, 'add_menu' ), 14 );
 		add_action( 'admin_post_' . StatementsPage::ACTION, $container->lazy( StatementsPage::class, 'handle_action' ) );
 		add_action( 'admin_post_' . StatementsPage::START_ACTION, $container->lazy( StatementsPage::class, 'handle_start' ) );
+		add_action( 'admin_post_' . StatementsPage::AMENDED_ACTION, $container->lazy( StatementsPage::class, 'handle_send_amended' ) );
 		add_action( 'admin_post_' . StatementsPage::CSV_ACTION, $container->lazy( StatementsPage::class, 'handle_csv' ) );
 		add_action( 'rest_api_init', $container->lazy( StatementsRestController::class, 'register_routes' ) );
 	}

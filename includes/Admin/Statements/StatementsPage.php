@@ -16,7 +16,10 @@ use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Blocks\Assets;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Statements\FinancialYear;
+use DonationWidget\Statements\IssuedStatement;
+use DonationWidget\Statements\IssuedStatements;
 use DonationWidget\Statements\Statement;
+use DonationWidget\Statements\StatementAmendments;
 use DonationWidget\Statements\StatementDocument;
 use DonationWidget\Statements\StatementLinks;
 use DonationWidget\Statements\StatementLog;
@@ -30,6 +33,10 @@ use DonationWidget\Statements\StatementSender;
  * the progress, download every donor's total as CSV, and, for one donor found by email, preview
  * each of their statements, send a test to yourself, and send or resend it. Every action is a
  * nonce-checked POST (or nonce-signed download) for staff with the donations capability.
+ *
+ * A year that has ended also lists the amended statements waiting to be sent (a refund or
+ * chargeback changed a gift after its statement was issued) with "Send amended statements";
+ * one donor's view lists every statement issued to them, original and amended, as issued.
  */
 final class StatementsPage {
 
@@ -41,7 +48,14 @@ final class StatementsPage {
 
 	public const CSV_ACTION = 'donation_widget_statement_totals';
 
+	public const AMENDED_ACTION = 'donation_widget_send_amended_statements';
+
 	public const SCRIPT_HANDLE = Assets::ADMIN_STATEMENT_PROGRESS_HANDLE;
+
+	/**
+	 * How many waiting amendments the year's list shows.
+	 */
+	private const AMENDMENTS_SHOWN = 50;
 
 	/**
 	 * How many past years the year menu offers.
@@ -51,13 +65,15 @@ final class StatementsPage {
 	/**
 	 * Builds the screen.
 	 *
-	 * @param StatementQuery    $query    Reads statements.
-	 * @param StatementLog      $log      Which were sent.
-	 * @param StatementRuns     $runs     Runs of "Send all".
-	 * @param StatementSender   $sender   Sends.
-	 * @param StatementDocument $document Previews.
-	 * @param StatementLinks    $links    Printable links.
-	 * @param StatementSchedule $schedule Background passes.
+	 * @param StatementQuery      $query      Reads statements.
+	 * @param StatementLog        $log        Which were sent.
+	 * @param StatementRuns       $runs       Runs of "Send all".
+	 * @param StatementSender     $sender     Sends.
+	 * @param StatementDocument   $document   Previews.
+	 * @param StatementLinks      $links      Printable links.
+	 * @param StatementSchedule   $schedule   Background passes.
+	 * @param IssuedStatements    $issued     Statements as issued.
+	 * @param StatementAmendments $amendments Amended statements.
 	 */
 	public function __construct(
 		private readonly StatementQuery $query,
@@ -66,7 +82,9 @@ final class StatementsPage {
 		private readonly StatementSender $sender,
 		private readonly StatementDocument $document,
 		private readonly StatementLinks $links,
-		private readonly StatementSchedule $schedule
+		private readonly StatementSchedule $schedule,
+		private readonly IssuedStatements $issued,
+		private readonly StatementAmendments $amendments
 	) {
 	}
 
@@ -114,7 +132,7 @@ final class StatementsPage {
 		$email   = isset( $request['email'] ) && is_string( $request['email'] ) ? sanitize_email( $request['email'] ) : '';
 
 		echo '<div class="wrap"><h1>' . esc_html__( 'Tax statements', 'donation-widget' ) . '</h1>';
-		$this->notice( isset( $request['done'] ) && is_string( $request['done'] ) ? sanitize_key( $request['done'] ) : '' );
+		$this->notice( isset( $request['done'] ) && is_string( $request['done'] ) ? sanitize_key( $request['done'] ) : '', $request );
 		echo '<p>' . esc_html__( 'After 30 June, each donor whose gifts in the financial year total $2 or more gets one statement of every gift, for their tax return. Gifts made in an organisation\'s name go on a separate statement in that organisation\'s name. Fully refunded gifts are left out; a partly refunded gift is listed at the amount kept (what was given less what was refunded).', 'donation-widget' ) . '</p>';
 
 		printf( '<form method="get" action="%s"><input type="hidden" name="page" value="%s" />', esc_url( admin_url( 'admin.php' ) ), esc_attr( self::SLUG ) );
@@ -135,6 +153,9 @@ final class StatementsPage {
 			return;
 		}
 		$this->send_all_section( $year );
+		if ( $year->has_ended() ) {
+			$this->amendments_section( $year );
+		}
 		$this->donor_section( $year, $email );
 		echo '</div>';
 	}
@@ -165,6 +186,66 @@ final class StatementsPage {
 			'<p><a class="button" href="%s">%s</a></p>',
 			esc_url( self::csv_url( $year ) ),
 			esc_html__( 'Download totals per donor (CSV)', 'donation-widget' )
+		);
+	}
+
+	/**
+	 * The year's amended statements waiting to be sent, and the button that sends them.
+	 *
+	 * @param FinancialYear $year The year, ended.
+	 */
+	private function amendments_section( FinancialYear $year ): void {
+		$count = $this->issued->pending_count( $year );
+		/* translators: %s: a financial year, such as 2025–26. */
+		printf( '<h2 id="donation-widget-amended">%s</h2>', esc_html( sprintf( __( 'Amended statements for %s', 'donation-widget' ), $year->label() ) ) );
+		echo '<p>' . esc_html__( 'A statement stays as it was issued. When a gift on it is refunded, lost to a chargeback or changed afterwards, an amended statement is prepared here. It replaces the earlier statement and shows what changed. Nothing is sent to the donor until you send it.', 'donation-widget' ) . '</p>';
+		if ( 0 === $count ) {
+			echo '<p>' . esc_html__( 'No amended statements are waiting to be sent.', 'donation-widget' ) . '</p>';
+			return;
+		}
+		printf( '<table class="widefat striped donation-widget-amended-statements" style="max-width:960px"><caption class="screen-reader-text">%s</caption><thead><tr>', esc_html__( 'Amended statements waiting to be sent', 'donation-widget' ) );
+		foreach ( array( __( 'Donor', 'donation-widget' ), __( 'Replaces statement', 'donation-widget' ), __( 'Was', 'donation-widget' ), __( 'Now', 'donation-widget' ), __( 'Difference', 'donation-widget' ) ) as $heading ) {
+			printf( '<th scope="col">%s</th>', esc_html( $heading ) );
+		}
+		echo '</tr></thead><tbody>';
+		foreach ( $this->issued->pending_list( $year, self::AMENDMENTS_SHOWN ) as $amendment ) {
+			$was       = null !== $amendment->replaces ? $amendment->replaces->total_cents : 0;
+			$statement = $amendment->statement;
+			$donor     = '' !== $statement->name ? $statement->name . ' – ' . $statement->email : $statement->email;
+			printf(
+				'<tr><td><a href="%1$s">%2$s</a></td><td>%3$s</td><td>%4$s</td><td>%5$s</td><td>%6$s</td></tr>',
+				esc_url(
+					self::url(
+						array(
+							'year'  => (string) $year->ending,
+							'email' => $statement->email,
+						)
+					)
+				),
+				esc_html( $donor ),
+				esc_html( StatementDocument::replaces_line( $amendment ) ),
+				esc_html( DonationFormat::money( $was ) ),
+				esc_html( DonationFormat::money( $amendment->total_cents ) ),
+				esc_html( StatementDocument::signed_money( $amendment->total_cents - $was ) )
+			);
+		}//end foreach
+		echo '</tbody></table>';
+		if ( $count > self::AMENDMENTS_SHOWN ) {
+			/* translators: 1: number shown, 2: number waiting. */
+			echo '<p>' . esc_html( sprintf( __( 'Showing the first %1$s of %2$s.', 'donation-widget' ), number_format_i18n( self::AMENDMENTS_SHOWN ), number_format_i18n( $count ) ) ) . '</p>';
+		}
+		printf( '<form method="post" action="%s">', esc_url( admin_url( 'admin-post.php' ) ) );
+		printf( '<input type="hidden" name="action" value="%s" /><input type="hidden" name="year" value="%d" />', esc_attr( self::AMENDED_ACTION ), (int) $year->ending );
+		wp_nonce_field( self::AMENDED_ACTION );
+		printf(
+			'<p><button type="submit" class="button button-primary">%s</button></p></form>',
+			esc_html(
+				sprintf(
+					/* translators: %s: number of amended statements, such as 3. */
+					_n( 'Send %s amended statement', 'Send %s amended statements', $count, 'donation-widget' ),
+					number_format_i18n( $count )
+				)
+			)
 		);
 	}
 
@@ -303,14 +384,113 @@ final class StatementsPage {
 			return;
 		}
 		$statements = $this->query->statements_of( $email, $year );
-		if ( array() === $statements ) {
+		$issued     = array();
+		if ( $year->has_ended() ) {
+			// On demand: a change made before changes were followed still prepares its amendment.
+			$organisations = array();
+			foreach ( $this->issued->of_donor( $email, $year ) as $statement ) {
+				$organisations[ strtolower( $statement->statement->organisation ) ] = $statement->statement;
+			}
+			foreach ( $organisations as $statement ) {
+				$this->amendments->prepare( $year, $statement->email, $statement->organisation );
+			}
+			foreach ( $this->issued->of_donor( $email, $year ) as $statement ) {
+				$issued[ strtolower( $statement->statement->organisation ) ][] = $statement;
+			}
+		}
+		if ( array() === $statements && array() === $issued ) {
 			/* translators: 1: an email address, 2: a financial year, such as 2025–26. */
 			printf( '<div class="notice notice-info inline"><p>%s</p></div>', esc_html( sprintf( __( 'No statement for %1$s in %2$s: their paid gifts that year total less than $2, or there are none.', 'donation-widget' ), $email, $year->label() ) ) );
 			return;
 		}
 		foreach ( $statements as $statement ) {
 			$this->statement_panel( $statement );
+			$this->issued_panel( $issued[ strtolower( $statement->organisation ) ] ?? array() );
+			unset( $issued[ strtolower( $statement->organisation ) ] );
 		}
+		// Statements issued whose gifts were all refunded since: only their history is left.
+		foreach ( $issued as $list ) {
+			$name = $list[0]->statement->name;
+			/* translators: 1: who the statement is issued to, 2: total, such as $1,052.50. */
+			printf( '<h3>%s</h3>', esc_html( sprintf( __( 'Statement for %1$s: %2$s', 'donation-widget' ), '' !== $name ? $name : $email, DonationFormat::money( 0 ) ) ) );
+			$this->issued_panel( $list );
+		}
+	}
+
+	/**
+	 * Every statement issued for one donor, organisation and year, as issued, and the amended
+	 * statement waiting to be sent, with its button.
+	 *
+	 * @param IssuedStatement[] $list Oldest first.
+	 */
+	private function issued_panel( array $list ): void {
+		if ( array() === $list ) {
+			return;
+		}
+		printf( '<h4>%s</h4>', esc_html__( 'Statements issued', 'donation-widget' ) );
+		printf( '<table class="widefat striped donation-widget-issued-statements" style="max-width:960px"><caption class="screen-reader-text">%s</caption><thead><tr>', esc_html__( 'Statements issued', 'donation-widget' ) );
+		foreach ( array( __( 'Statement number', 'donation-widget' ), __( 'Statement', 'donation-widget' ), __( 'How', 'donation-widget' ), __( 'Issued on', 'donation-widget' ), __( 'Total', 'donation-widget' ) ) as $heading ) {
+			printf( '<th scope="col">%s</th>', esc_html( $heading ) );
+		}
+		echo '</tr></thead><tbody>';
+		$pending = null;
+		foreach ( $list as $statement ) {
+			if ( ! $statement->is_issued() ) {
+				$pending = $statement;
+			}
+			$what = $statement->is_amended() ? StatementDocument::replaces_line( $statement ) : __( 'Original statement', 'donation-widget' );
+			$when = $statement->is_issued() ? DonationFormat::date_time( $statement->issued_at ) : __( 'Not sent yet', 'donation-widget' );
+			printf(
+				'<tr><td>%1$s</td><td>%2$s</td><td>%3$s</td><td>%4$s</td><td>%5$s</td></tr>',
+				esc_html( $statement->number() ),
+				esc_html( $what ),
+				esc_html( self::channel_label( $statement ) ),
+				esc_html( $when ),
+				esc_html( DonationFormat::money( $statement->total_cents ) )
+			);
+		}
+		echo '</tbody></table>';
+		foreach ( $list as $statement ) {
+			if ( $statement->is_issued() ) {
+				printf( '<details><summary>%s</summary><div style="background:#fff;border:1px solid #c3c4c7;padding:8px 24px;max-width:760px;">', esc_html( sprintf( /* translators: %s: a statement number, such as S000012. */ __( 'Show statement %s as issued', 'donation-widget' ), $statement->number() ) ) );
+				echo wp_kses_post( $this->document->html( $statement->statement, $statement ) );
+				echo '</div></details>';
+			}
+		}
+		if ( null === $pending ) {
+			return;
+		}
+		printf( '<div class="notice notice-warning inline"><p>%s</p></div>', esc_html__( 'A gift on the statement the donor holds has changed since it was issued. This amended statement is ready and will not be sent until you send it.', 'donation-widget' ) );
+		printf( '<form method="post" action="%s" style="display:inline">', esc_url( admin_url( 'admin-post.php' ) ) );
+		foreach (
+			array(
+				'action'    => self::ACTION,
+				'do'        => 'send_amended',
+				'year'      => (string) $pending->statement->year->ending,
+				'email'     => $pending->statement->email,
+				'statement' => (string) $pending->id,
+			) as $name => $value
+		) {
+			printf( '<input type="hidden" name="%s" value="%s" />', esc_attr( $name ), esc_attr( $value ) );
+		}
+		wp_nonce_field( self::ACTION, '_wpnonce', false );
+		printf( '<p><button type="submit" class="button button-primary">%s</button></p></form>', esc_html__( 'Send amended statement', 'donation-widget' ) );
+		/* translators: %s: a statement number, such as S000013. */
+		printf( '<div class="donation-widget-statement-preview" role="region" aria-label="%s" style="background:#fff;border:1px solid #c3c4c7;padding:8px 24px;max-width:760px;">', esc_attr( sprintf( __( 'Preview of amended statement %s', 'donation-widget' ), $pending->number() ) ) );
+		echo wp_kses_post( $this->document->html( $pending->statement, $pending ) );
+		echo '</div>';
+	}
+
+	/**
+	 * How a statement reached the donor, in words.
+	 *
+	 * @param IssuedStatement $statement The statement.
+	 */
+	private static function channel_label( IssuedStatement $statement ): string {
+		if ( ! $statement->is_issued() ) {
+			return '—';
+		}
+		return IssuedStatement::BY_DOWNLOAD === $statement->channel ? __( 'Opened from the donor\'s link', 'donation-widget' ) : __( 'Emailed', 'donation-widget' );
 	}
 
 	/**
@@ -340,7 +520,7 @@ final class StatementsPage {
 		$this->action_button( $statement, $sent ? 'resend' : 'send', $sent ? __( 'Resend statement', 'donation-widget' ) : __( 'Send statement', 'donation-widget' ), 'button button-primary' );
 		printf(
 			' <a class="button" href="%s" target="_blank" rel="noopener">%s</a>',
-			esc_url( $this->links->url( $statement->email, $statement->organisation, $statement->year ) ),
+			esc_url( $this->links->url( $statement->email, $statement->organisation, $statement->year, StatementLinks::PAGE_SECONDS, null, true ) ),
 			esc_html__( 'Open printable page', 'donation-widget' )
 		);
 		echo '</p>';
@@ -378,9 +558,22 @@ final class StatementsPage {
 	/**
 	 * A notice after an action.
 	 *
-	 * @param string $done What happened.
+	 * @param string               $done    What happened.
+	 * @param array<string, mixed> $request The query (counts of amended statements sent).
 	 */
-	private function notice( string $done ): void {
+	private function notice( string $done, array $request = array() ): void {
+		if ( 'amended' === $done ) {
+			$sent = isset( $request['sent'] ) && is_scalar( $request['sent'] ) ? absint( $request['sent'] ) : 0;
+			$left = isset( $request['left'] ) && is_scalar( $request['left'] ) ? absint( $request['left'] ) : 0;
+			/* translators: %s: number of amended statements, such as 3. */
+			$message = sprintf( _n( '%s amended statement was queued to its donor.', '%s amended statements were queued to their donors.', $sent, 'donation-widget' ), number_format_i18n( $sent ) );
+			if ( $left > 0 ) {
+				/* translators: %s: number of amended statements, such as 3. */
+				$message .= ' ' . sprintf( _n( '%s is still waiting: press Send again to send it.', '%s are still waiting: press Send again to send them.', $left, 'donation-widget' ), number_format_i18n( $left ) );
+			}
+			printf( '<div class="notice notice-%s inline"><p>%s</p></div>', esc_attr( $left > 0 ? 'warning' : 'success' ), esc_html( $message ) );
+			return;
+		}
 		$notices = array(
 			'test'         => array( 'success', __( 'A test statement was queued to your email address.', 'donation-widget' ) ),
 			'sent'         => array( 'success', __( 'The statement was queued to the donor.', 'donation-widget' ) ),
@@ -388,6 +581,8 @@ final class StatementsPage {
 			'busy'         => array( 'error', __( 'The statement could not be sent just now. Please try again.', 'donation-widget' ) ),
 			'none'         => array( 'error', __( 'There is no such statement: the donor\'s gifts that year total less than $2.', 'donation-widget' ) ),
 			'started'      => array( 'info', __( 'Sending started. It goes on in the background, even if you leave this page.', 'donation-widget' ) ),
+			'amended_sent' => array( 'success', __( 'The amended statement was queued to the donor.', 'donation-widget' ) ),
+			'amended_busy' => array( 'error', __( 'The amended statement could not be sent just now: it may have been sent already. Please reload and check.', 'donation-widget' ) ),
 		);
 		if ( isset( $notices[ $done ] ) ) {
 			printf( '<div class="notice notice-%s inline"><p>%s</p></div>', esc_attr( $notices[ $done ][0] ), esc_html( $notices[ $done ][1] ) );
@@ -406,7 +601,10 @@ final class StatementsPage {
 		$organisation = isset( $fields['organisation'] ) && is_string( $fields['organisation'] ) ? sanitize_text_field( $fields['organisation'] ) : '';
 		$what         = isset( $fields['do'] ) && is_string( $fields['do'] ) ? sanitize_key( $fields['do'] ) : '';
 		$statement    = '' !== $email ? $this->query->statement( $email, $organisation, $year ) : null;
-		if ( null === $statement || ! in_array( $what, array( 'test', 'send', 'resend' ), true ) ) {
+		if ( 'send_amended' === $what ) {
+			$number = isset( $fields['statement'] ) && is_scalar( $fields['statement'] ) ? absint( $fields['statement'] ) : 0;
+			$done   = $number > 0 && 'sent' === $this->amendments->send( $number ) ? 'amended_sent' : 'amended_busy';
+		} elseif ( null === $statement || ! in_array( $what, array( 'test', 'send', 'resend' ), true ) ) {
 			$done = 'none';
 		} elseif ( 'test' === $what ) {
 			$done = $this->sender->send_test( $statement, wp_get_current_user()->user_email ) > 0 ? 'test' : 'busy';
@@ -442,6 +640,28 @@ final class StatementsPage {
 				array(
 					'year' => (string) $year->ending,
 					'done' => 'started',
+				)
+			)
+		);
+		exit;
+	}
+
+	/**
+	 * The admin-post.php handler of "Send amended statements": sends the year's waiting
+	 * amendments for up to 20 seconds, and says how many were sent and how many wait.
+	 */
+	public function handle_send_amended(): void {
+		check_admin_referer( self::AMENDED_ACTION );
+		$this->require_capability();
+		$year   = self::year_of( wp_unslash( $_POST ) ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- checked above by check_admin_referer().
+		$result = $this->amendments->send_year( $year );
+		wp_safe_redirect(
+			self::url(
+				array(
+					'year' => (string) $year->ending,
+					'done' => 'amended',
+					'sent' => (string) $result['sent'],
+					'left' => (string) $result['left'],
 				)
 			)
 		);

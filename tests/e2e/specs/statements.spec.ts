@@ -2,7 +2,9 @@
  * End-of-financial-year tax statements. An admin previews a donor's statement, sends a test to
  * themselves, sends every statement of the year while the progress bar follows the background
  * run to the end, and downloads the year's totals per donor. A donor opens their statement's
- * printable page from its signed link, without logging in. Each test's donors have emails
+ * printable page from its signed link, without logging in. A refund after a statement was sent
+ * leaves it as issued and prepares an amended statement that goes out only when staff send it.
+ * Each test's donors have emails
  * under a domain of their own (tests/e2e/fixtures/statements.php).
  */
 import fs from 'node:fs';
@@ -11,6 +13,7 @@ import { scaled } from '../timeouts';
 import { mailTo, runMailQueue } from '../fixtures/donations';
 import {
 	deleteStatements,
+	refundLastYearGift,
 	seedLastYear,
 	statementLink,
 } from '../fixtures/statements';
@@ -260,6 +263,104 @@ test( 'a donor opens last year\u2019s statement from its signed link and can pri
 			),
 		] );
 		consoleErrors.length = 0;
+	} finally {
+		await deleteStatements( domain );
+	}
+} );
+
+test( 'a refund after the statement was sent leaves it as issued; staff send the amended statement and the donor sees both', async ( {
+	page,
+} ) => {
+	test.setTimeout( scaled( 180_000 ) );
+	const domain = `statement-amended-${ Date.now() }.example.org.au`;
+	const sam = `sam@${ domain }`;
+	const { year, label } = await seedLastYear( domain );
+	const screen = `/wp-admin/admin.php?page=donation-widget-statements&year=${ year }`;
+	try {
+		await logIn( page );
+		await page.goto( `${ screen }&email=${ encodeURIComponent( sam ) }` );
+		await page.getByRole( 'button', { name: 'Send statement' } ).click();
+		await expect(
+			page.getByText( 'The statement was queued to the donor.' )
+		).toBeVisible();
+		const issued = page.getByRole( 'table', { name: 'Statements issued' } );
+		const number =
+			( await issued
+				.getByRole( 'cell', { name: /^S\d{6}$/ } )
+				.innerText() ) ?? '';
+
+		// Months later $5.00 of Sam's $15.00 is refunded at the provider.
+		await refundLastYearGift( sam, 500 );
+
+		// The statement Sam holds still says $15.00 on his link.
+		const made = new URL( await statementLink( sam ) );
+		const link = `${ made.pathname }${ made.search }`;
+		await page.goto( link );
+		await expect( page.getByText( '$15.00 AUD' ) ).toBeVisible();
+		await expect( page.getByText( /Amended statement/ ) ).toHaveCount( 0 );
+
+		// The screen has the amendment waiting, with the difference.
+		await page.goto( screen );
+		const waiting = page.getByRole( 'table', {
+			name: 'Amended statements waiting to be sent',
+		} );
+		const row = waiting.getByRole( 'row' ).filter( { hasText: sam } );
+		await expect( row ).toContainText(
+			`Amended statement — replaces statement ${ number } issued on`
+		);
+		await expect(
+			row.getByRole( 'cell', { name: '−$5.00' } )
+		).toBeVisible();
+		await runMailQueue();
+		expect(
+			( await mailTo( sam ) ).map( ( mail ) => mail.subject )
+		).toEqual( [
+			`Your ${ label } tax statement from Helping Hands Australia`,
+		] );
+
+		// Staff send it.
+		await page
+			.getByRole( 'button', {
+				name: /^Send [\d,]+ amended statements?$/,
+			} )
+			.click();
+		await expect(
+			page.getByText( /amended statements? (was|were) queued/ )
+		).toBeVisible();
+		await runMailQueue();
+		const mail = await mailTo( sam );
+		expect( mail.map( ( sent ) => sent.subject ) ).toEqual( [
+			`Your ${ label } tax statement from Helping Hands Australia`,
+			`Your amended ${ label } tax statement from Helping Hands Australia`,
+		] );
+		expect( mail[ 1 ].text ).toContain( 'difference −$5.00' );
+
+		// Sam's link now shows the amendment first, then the statement it replaces.
+		await page.goto( link );
+		await expect(
+			page.getByRole( 'heading', {
+				name: `Amended tax statement for the ${ label } financial year`,
+			} )
+		).toBeVisible();
+		await expect(
+			page.getByText(
+				`Amended statement — replaces statement ${ number } issued on`,
+				{ exact: false }
+			)
+		).toBeVisible();
+		await expect( page.getByText( '$10.00 AUD' ) ).toBeVisible();
+		await expect( page.getByText( '$15.00 AUD' ) ).toBeVisible();
+
+		// And the screen lists both for Sam, nothing left to send.
+		await page.goto( `${ screen }&email=${ encodeURIComponent( sam ) }` );
+		await expect(
+			page
+				.getByRole( 'table', { name: 'Statements issued' } )
+				.getByRole( 'row' )
+		).toHaveCount( 3 );
+		await expect(
+			page.getByRole( 'button', { name: 'Send amended statement' } )
+		).toHaveCount( 0 );
 	} finally {
 		await deleteStatements( domain );
 	}
