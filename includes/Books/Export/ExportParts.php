@@ -101,12 +101,13 @@ final class ExportParts {
 		foreach ( $parts as $i => $part ) {
 			$sum    = array_sum( array_map( static fn ( StatementLine $line ): int => $line->amount_cents, $part ) );
 			$text[] = sprintf(
-				/* translators: 1: part number, 2: how many parts, 3: file name, 4: how many lines, 5: what the file's lines sum to. */
-				__( 'Part %1$d of %2$d, %3$s: %4$s lines, summing to %5$s.', 'donation-widget' ),
+				/* translators: 1: part number, 2: how many parts, 3: file name, 4: how many lines, such as "1,000 lines", 5: what the file's lines sum to. */
+				__( 'Part %1$d of %2$d, %3$s: %4$s, summing to %5$s.', 'donation-widget' ),
 				$i + 1,
 				$count,
 				self::file_name( $base, $format->extension(), $i + 1, $count ),
-				number_format( count( $part ) ),
+				/* translators: %s: how many lines. */
+				sprintf( _n( '%s line', '%s lines', count( $part ), 'donation-widget' ), number_format( count( $part ) ) ),
 				self::money( $sum )
 			);
 		}
