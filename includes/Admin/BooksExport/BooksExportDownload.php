@@ -69,8 +69,7 @@ final class BooksExportDownload {
 	 */
 	public static function url_of( array $scope, string $format ): string {
 		return add_query_arg(
-			array_map( 'rawurlencode', $scope ) + array(
-				'action'   => self::ACTION,
+			array( 'action' => self::ACTION ) + array_map( 'rawurlencode', $scope ) + array(
 				'format'   => $format,
 				'_wpnonce' => wp_create_nonce( self::ACTION ),
 			),

@@ -126,7 +126,7 @@ final class BooksExportSetup {
 			}
 			$this->render_not_ready();
 		}
-		$this->render_range_form();
+		$this->render_range_form( '' === $payout_id );
 	}
 
 	/**
@@ -146,8 +146,10 @@ final class BooksExportSetup {
 
 	/**
 	 * The accounting export of a date range: a button per format that is set up.
+	 *
+	 * @param bool $explain Whether to say why a format's button is missing (not said above yet).
 	 */
-	private function render_range_form(): void {
+	private function render_range_form( bool $explain ): void {
 		printf( '<h2>%s</h2>', esc_html__( 'Export a date range', 'donation-widget' ) );
 		printf( '<form method="post" action="%s" class="donation-widget-books-export">', esc_url( admin_url( 'admin-post.php' ) ) );
 		printf( '<input type="hidden" name="action" value="%s" />', esc_attr( BooksExportDownload::ACTION ) );
@@ -167,6 +169,8 @@ final class BooksExportSetup {
 			}
 		}
 		echo '</p></form>';
-		$this->render_not_ready();
+		if ( $explain ) {
+			$this->render_not_ready();
+		}
 	}
 }
