@@ -308,7 +308,14 @@ final class SettingsPage {
 		}
 
 		$describedby = '' !== $description ? $id . '-description' : '';
-		$value       = $this->settings->get( $field->key );
+		/**
+		 * The value a field shows (not what is stored): a section may pre-fill an empty field
+		 * with a suggestion for the admin to check and save, such as the accounting export's codes.
+		 *
+		 * @param mixed        $value The stored value.
+		 * @param SettingField $field The field.
+		 */
+		$value = apply_filters( 'donation_widget_settings_field_value', $this->settings->get( $field->key ), $field );
 		switch ( $field->type ) {
 			case SettingField::SECRET:
 				$stored      = $this->settings->string( $field->key );

@@ -82,7 +82,6 @@ final class SettingsSanitizer {
 		$stored       = $this->settings->stored();
 		$values       = array();
 		$remove       = $this->secrets_to_remove( $input[ self::REMOVE_SECRETS ] ?? array() );
-		$input        = self::with_suggested_codes( $input );
 
 		foreach ( $this->settings->fields() as $key => $field ) {
 			$previous = array_key_exists( $key, $stored ) ? $stored[ $key ] : $field->default;
@@ -118,25 +117,6 @@ final class SettingsSanitizer {
 		}
 		$this->last_values = $values;
 		return $values;
-	}
-
-	/**
-	 * The submitted values with each empty account code filled with the package's suggestion,
-	 * when the Accounting export tab's "Fill in the suggested codes" button sent the form. Codes
-	 * the treasurer typed are kept, and so are fields not sent.
-	 *
-	 * @param array<mixed> $input Submitted values.
-	 * @return array<mixed>
-	 */
-	private static function with_suggested_codes( array $input ): array {
-		$package   = $input[ SettingsSchema::BOOKS_FILL_SUGGESTED ] ?? '';
-		$suggested = is_string( $package ) ? ( SettingsSchema::BOOKS_SUGGESTED_CODES[ $package ] ?? array() ) : array();
-		foreach ( $suggested as $key => $code ) {
-			if ( array_key_exists( $key, $input ) && is_string( $input[ $key ] ) && '' === trim( $input[ $key ] ) ) {
-				$input[ $key ] = $code;
-			}
-		}
-		return $input;
 	}
 
 	/**

@@ -19,8 +19,8 @@ final class SettingsSchema {
 	/**
 	 * The accounting export's suggested codes, per package: typical Australian charts (Xero's
 	 * default chart for an organisation in Australia; MYOB AccountRight's numbering, income 4-,
-	 * expenses 6-, other income 8-, assets 1-). The treasurer fills them in with one button
-	 * on the Accounting export tab and checks them against their own chart before saving.
+	 * expenses 6-, other income 8-, assets 1-). The Accounting export tab offers to fill the
+	 * empty code fields with them; nothing is stored until the treasurer checks them and saves.
 	 */
 	public const BOOKS_SUGGESTED_CODES = array(
 		'xero' => array(
@@ -37,12 +37,6 @@ final class SettingsSchema {
 			'books_clearing_account'     => '1-1180',
 		),
 	);
-
-	/**
-	 * The submitted field (a button of the Accounting export tab) asking to fill the empty
-	 * account codes with one package's suggestions: xero or myob.
-	 */
-	public const BOOKS_FILL_SUGGESTED = 'books_fill_suggested';
 
 	/**
 	 * Section id => heading.

@@ -47,5 +47,6 @@ final class BooksExportAdminServiceProvider implements ServiceProvider {
 		add_action( 'admin_post_' . BooksExportDownload::ACTION, $container->lazy( BooksExportDownload::class, 'handle' ) );
 		add_action( PayoutsPage::EXPORT_HOOK, $container->lazy( BooksExportSetup::class, 'render_links' ) );
 		add_action( SettingsPage::SECTION_INTRO_HOOK, $container->lazy( BooksExportSetup::class, 'render_intro' ) );
+		add_filter( 'donation_widget_settings_field_value', $container->lazy( BooksExportSetup::class, 'suggest_value' ), 10, 2 );
 	}
 }

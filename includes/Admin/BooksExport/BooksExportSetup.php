@@ -14,13 +14,14 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Admin\Payouts\PayoutsPage;
 use DonationWidget\Admin\SettingsPage;
 use DonationWidget\Books\Export\AccountCodes;
+use DonationWidget\Settings\SettingField;
 use DonationWidget\Settings\Settings;
 use DonationWidget\Settings\SettingsSchema;
 
 /**
  * Every line of an export is coded, so a new site's empty codes must be set first: the
  * Accounting export tab opens with what is still missing and the usual Australian codes of
- * each package, which one button fills in for the treasurer to check and save; the Payouts
+ * each package, which one button pre-fills for the treasurer to check and save; the Payouts
  * screen's links say why a file cannot be downloaded yet, and link to that tab.
  */
 final class BooksExportSetup {
@@ -29,6 +30,11 @@ final class BooksExportSetup {
 	 * The settings section of the accounting export.
 	 */
 	public const SECTION = 'books';
+
+	/**
+	 * The query argument asking the tab to show one package's suggested codes in the empty fields.
+	 */
+	public const SUGGEST = 'suggest_codes';
 
 	/**
 	 * Format => the package's name.
@@ -86,13 +92,19 @@ final class BooksExportSetup {
 			);
 		}
 		echo '</tbody></table>';
-		if ( array() !== $missing ) {
-			printf( '<p>%s</p><p>', esc_html__( 'Fill the empty codes with the suggestions, then check each one against your chart of accounts (change any that differ) and save again. Codes you have entered are kept.', 'donation-widget' ) );
+		$suggesting = $this->suggesting();
+		if ( '' !== $suggesting && array() !== $missing ) {
+			printf(
+				'<div class="notice notice-info inline"><p>%s</p></div>',
+				/* translators: %s: the accounting package. */
+				esc_html( sprintf( __( 'The empty codes below are filled in with the suggested %s codes. Check each one against your chart of accounts, change any that differ, then save: nothing is stored until you do.', 'donation-widget' ), self::PACKAGES[ $suggesting ] ) )
+			);
+		} elseif ( array() !== $missing ) {
+			echo '<p>';
 			foreach ( self::PACKAGES as $format => $package ) {
 				printf(
-					'<button type="submit" class="button" name="%s" value="%s">%s</button> ',
-					esc_attr( Settings::OPTION . '[' . SettingsSchema::BOOKS_FILL_SUGGESTED . ']' ),
-					esc_attr( $format ),
+					'<a class="button" href="%s">%s</a> ',
+					esc_url( add_query_arg( self::SUGGEST, $format, SettingsPage::section_url( self::SECTION ) ) ),
 					/* translators: %s: the accounting package. */
 					esc_html( sprintf( __( 'Fill in the suggested %s codes', 'donation-widget' ), $package ) )
 				);
@@ -100,6 +112,31 @@ final class BooksExportSetup {
 			echo '</p>';
 		}
 		echo '</div>';
+	}
+
+	/**
+	 * An empty account code shown filled with the package's suggestion, while the tab is asked
+	 * to suggest (donation_widget_settings_field_value): the treasurer confirms it by saving.
+	 *
+	 * @param mixed        $value The stored value.
+	 * @param SettingField $field The field.
+	 * @return mixed
+	 */
+	public function suggest_value( mixed $value, SettingField $field ): mixed {
+		$package = $this->suggesting();
+		if ( '' === $package || ( '' !== $value && null !== $value ) ) {
+			return $value;
+		}
+		return SettingsSchema::BOOKS_SUGGESTED_CODES[ $package ][ $field->key ] ?? $value;
+	}
+
+	/**
+	 * The package whose codes the tab is asked to suggest ('' for none).
+	 */
+	private function suggesting(): string {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only pre-fills the form shown; saving goes through options.php.
+		$asked = isset( $_GET[ self::SUGGEST ] ) ? sanitize_key( wp_unslash( $_GET[ self::SUGGEST ] ) ) : '';
+		return isset( self::PACKAGES[ $asked ] ) ? $asked : '';
 	}
 
 	/**

@@ -372,15 +372,22 @@ test( 'an account code left empty blocks the export with the reason, and the sug
 		'Xero export: not set up yet (refused until these are set: Other income account code).'
 	);
 	await page
-		.getByRole( 'button', { name: 'Fill in the suggested Xero codes' } )
+		.getByRole( 'link', { name: 'Fill in the suggested Xero codes' } )
 		.click();
-	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+	// Shown filled in, the codes already entered kept; stored only once saved.
 	await expect( page.getByLabel( 'Other income account code' ) ).toHaveValue(
 		'260'
 	);
 	await expect(
 		page.getByLabel( 'Donations income account code' )
 	).toHaveValue( XERO_CODES.books_donations_account );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+	await expect(
+		page
+			.getByRole( 'paragraph' )
+			.filter( { hasText: /^Xero export: ready\.$/ } )
+	).toHaveCount( 1 );
 
 	await openPayout( page, payoutId );
 	await expect(

@@ -844,7 +844,7 @@ final class BooksExportTest extends AdminTestCase {
 		);
 	}
 
-	public function test_a_new_sites_codes_are_empty_and_one_button_fills_the_suggested_ones_without_touching_typed_codes(): void {
+	public function test_a_new_sites_codes_are_empty_and_the_suggested_ones_are_shown_filled_in_for_the_treasurer_to_save(): void {
 		delete_option( Settings::OPTION );
 		$books = $this->mixed_payout();
 		$this->assertDied(
@@ -856,23 +856,35 @@ final class BooksExportTest extends AdminTestCase {
 				)
 			)
 		);
+		$this->set_settings( array( 'books_donations_account' => '4-1900' ) );
 
-		$values = $this->service( SettingsSanitizer::class )->sanitise(
-			array(
-				'books_donations_account'    => '4-1900',
-				'books_fees_account'         => '',
-				'books_refunds_account'      => '',
-				'books_other_income_account' => '',
-				'books_clearing_account'     => '',
-				'books_fill_suggested'       => 'myob',
+		$_GET = array(
+			'page'          => 'donation-widget',
+			'section'       => 'books',
+			'suggest_codes' => 'myob',
+		);
+		ob_start();
+		$this->service( SettingsPage::class )->render();
+		$screen = (string) ob_get_clean();
+
+		$shown = array();
+		foreach ( array( 'donations', 'fees', 'refunds', 'other-income', 'clearing' ) as $name ) {
+			$this->assertMatchesRegularExpression( '/id="donation-widget-books-' . $name . '-account" name="[^"]+" value="([^"]*)"/', $screen );
+			preg_match( '/id="donation-widget-books-' . $name . '-account" name="[^"]+" value="([^"]*)"/', $screen, $value );
+			$shown[] = $value[1];
+		}
+		$this->assertSame( array( '4-1900', '6-1100', '4-1100', '8-1000', '1-1180' ), $shown, 'Empty codes shown filled with MYOB\'s suggestions; the typed one kept.' );
+		$this->assertStringContainsString( 'nothing is stored until you do', $screen );
+		$this->assertSame( '', $this->service( Settings::class )->string( 'books_fees_account' ), 'Nothing is stored until the treasurer saves.' );
+		$this->assertDied(
+			409,
+			$this->export(
+				array(
+					'payout' => $books['payout'],
+					'format' => 'myob',
+				)
 			)
 		);
-
-		$this->assertSame(
-			array( '4-1900', '6-1100', '4-1100', '8-1000', '1-1180' ),
-			array( $values['books_donations_account'], $values['books_fees_account'], $values['books_refunds_account'], $values['books_other_income_account'], $values['books_clearing_account'] )
-		);
-		$this->assertArrayNotHasKey( 'books_fill_suggested', $values, 'The button is not a setting.' );
 	}
 
 	public function test_the_setup_names_the_suggested_codes_and_what_is_missing(): void {
@@ -883,7 +895,7 @@ final class BooksExportTest extends AdminTestCase {
 
 		$this->assertStringContainsString( 'Xero export:</strong> not set up yet (refused until these are set: Other income account code).', $intro );
 		$this->assertStringContainsString( '<td>8-1000</td>', $intro );
-		$this->assertStringContainsString( 'Fill in the suggested Xero codes', $intro );
-		$this->assertStringContainsString( 'Fill in the suggested MYOB codes', $intro );
+		$this->assertMatchesRegularExpression( '/<a class="button" href="[^"]*section=books&#038;suggest_codes=xero">Fill in the suggested Xero codes<\/a>/', $intro );
+		$this->assertMatchesRegularExpression( '/<a class="button" href="[^"]*section=books&#038;suggest_codes=myob">Fill in the suggested MYOB codes<\/a>/', $intro );
 	}
 }
