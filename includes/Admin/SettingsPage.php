@@ -29,6 +29,12 @@ final class SettingsPage {
 	public const CAPABILITY = Settings::CAPABILITY;
 
 	/**
+	 * The action that prints a section's own introduction under its heading, inside the form
+	 * (such as the accounting export's setup).
+	 */
+	public const SECTION_INTRO_HOOK = 'donation_widget_settings_section_intro';
+
+	/**
 	 * The screen's hook suffix, once the menu exists.
 	 *
 	 * @var string
@@ -201,6 +207,12 @@ final class SettingsPage {
 				esc_attr( $section === $current ? '' : ' hidden' )
 			);
 			printf( '<h2 id="%s">%s</h2>', esc_attr( $id . '-heading' ), esc_html( $heading ) );
+			/**
+			 * Prints a section's introduction under its heading, before its fields.
+			 *
+			 * @param string $section Section id.
+			 */
+			do_action( 'donation_widget_settings_section_intro', $section );
 			$this->render_webhook( $webhooks[ $section ] ?? null, $section );
 			echo '<table class="form-table" role="presentation"><tbody>';
 			foreach ( $fields as $field ) {
@@ -296,7 +308,14 @@ final class SettingsPage {
 		}
 
 		$describedby = '' !== $description ? $id . '-description' : '';
-		$value       = $this->settings->get( $field->key );
+		/**
+		 * The value a field shows (not what is stored): a section may pre-fill an empty field
+		 * with a suggestion for the admin to check and save, such as the accounting export's codes.
+		 *
+		 * @param mixed        $value The stored value.
+		 * @param SettingField $field The field.
+		 */
+		$value = apply_filters( 'donation_widget_settings_field_value', $this->settings->get( $field->key ), $field );
 		switch ( $field->type ) {
 			case SettingField::SECRET:
 				$stored      = $this->settings->string( $field->key );

@@ -17,6 +17,28 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class SettingsSchema {
 
 	/**
+	 * The accounting export's suggested codes, per package: typical Australian charts (Xero's
+	 * default chart for an organisation in Australia; MYOB AccountRight's numbering, income 4-,
+	 * expenses 6-, other income 8-, assets 1-). The Accounting export tab offers to fill the
+	 * empty code fields with them; nothing is stored until the treasurer checks them and saves.
+	 */
+	public const BOOKS_SUGGESTED_CODES = array(
+		'xero' => array(
+			'books_donations_account'    => '200',
+			'books_fees_account'         => '404',
+			'books_refunds_account'      => '200',
+			'books_other_income_account' => '260',
+		),
+		'myob' => array(
+			'books_donations_account'    => '4-1100',
+			'books_fees_account'         => '6-1100',
+			'books_refunds_account'      => '4-1100',
+			'books_other_income_account' => '8-1000',
+			'books_clearing_account'     => '1-1180',
+		),
+	);
+
+	/**
 	 * Section id => heading.
 	 *
 	 * @return array<string, string>
@@ -101,6 +123,7 @@ final class SettingsSchema {
 			new SettingField( 'books_donations_account', __( 'Donations income account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'The code of your donations income account in Xero (such as 260) or MYOB (such as 4-1100). Gifts are coded to it.', 'donation-widget' ) ),
 			new SettingField( 'books_fees_account', __( 'Payment fees expense account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'The card provider\'s fees are coded to it (such as 404 Bank Fees in Xero, or 6-1100 in MYOB).', 'donation-widget' ) ),
 			new SettingField( 'books_refunds_account', __( 'Refunds and chargebacks account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'Refunds and disputes (chargebacks) are coded to it; often the donations income account itself.', 'donation-widget' ) ),
+			new SettingField( 'books_other_income_account', __( 'Other income account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'Money on the card provider\'s account that did not come from this site (such as an invoice paid by card elsewhere) is coded to it (such as 260 Other Revenue in Xero, or 8-1000 in MYOB). MYOB refuses a line without an account.', 'donation-widget' ) ),
 			new SettingField( 'books_clearing_account', __( 'MYOB deposit account number', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'MYOB only: the bank or card provider clearing account the deposits are received into (such as 1-1180). In Xero you choose the account when you import the file.', 'donation-widget' ) ),
 			new SettingField(
 				'books_donations_tax',

@@ -15,6 +15,7 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\GiftFigures;
 use DonationWidget\Donations\Money;
 use DonationWidget\Exports\CsvText;
+use DonationWidget\Exports\SpreadsheetCell;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Receipts\ReceiptNumber;
 use DonationWidget\Settings\Settings;
@@ -26,11 +27,6 @@ use DonationWidget\Settings\Settings;
  * lines; this class is the one place that decides what a line says.
  */
 final class DonationExport {
-
-	/**
-	 * Characters that make a spreadsheet cell a formula (or that Excel strips before deciding).
-	 */
-	private const FORMULA_STARTS = array( '=', '+', '-', '@', "\t", "\r" );
 
 	/**
 	 * Builds the export.
@@ -162,10 +158,7 @@ final class DonationExport {
 	 * @param string $cell Cell text.
 	 */
 	public static function safe_cell( string $cell ): string {
-		if ( 1 === preg_match( '/^-\d+\.\d{2}$/', $cell ) ) {
-			return $cell;
-		}
-		return '' !== $cell && in_array( $cell[0], self::FORMULA_STARTS, true ) ? "'" . $cell : $cell;
+		return SpreadsheetCell::safe( $cell );
 	}
 
 	/**

@@ -41,6 +41,12 @@ final class PayoutsPage {
 	public const EXPORT_ACTION = 'donation_widget_books_export';
 
 	/**
+	 * The action that prints the accounting export's links and form (Admin\BooksExport), which
+	 * knows whether the account codes are set.
+	 */
+	public const EXPORT_HOOK = 'donation_widget_payout_export';
+
+	/**
 	 * Builds the screen.
 	 *
 	 * @param PayoutRepository             $payouts      Payout rows.
@@ -178,7 +184,13 @@ final class PayoutsPage {
 			}
 			echo '</p>';
 		}
-		$this->render_range_export();
+		/**
+		 * Prints the accounting export (Admin\BooksExport): one payout's files, or on the list
+		 * '' and the date-range form only.
+		 *
+		 * @param string $payout_id The payout shown, '' on the list.
+		 */
+		do_action( 'donation_widget_payout_export', '' );
 		foreach ( $this->labels->keeping_balance() as $gateway ) {
 			$this->render_balance( $gateway );
 		}
@@ -218,16 +230,8 @@ final class PayoutsPage {
 		$this->render_transactions( $transactions, $provider );
 		$this->render_donations( $transactions );
 
-		printf( '<h2>%s</h2>', esc_html__( 'Export for your accounts', 'donation-widget' ) );
-		printf( '<p>%s</p>', esc_html__( 'A bank statement file of this deposit, with gifts, fees, refunds and disputes as lines that add up to it, for your accounting software.', 'donation-widget' ) );
-		printf(
-			'<p><a class="button" href="%s">%s</a> <a class="button" href="%s">%s</a></p>',
-			esc_url( self::export_url( $payout_id, 'xero' ) ),
-			esc_html__( 'Download for Xero (CSV)', 'donation-widget' ),
-			esc_url( self::export_url( $payout_id, 'myob' ) ),
-			esc_html__( 'Download for MYOB (CSV)', 'donation-widget' )
-		);
-		$this->render_range_export();
+		/** This action is documented in includes/Admin/Payouts/PayoutsPage.php */
+		do_action( 'donation_widget_payout_export', $payout_id );
 	}
 
 	/**
@@ -386,30 +390,6 @@ final class PayoutsPage {
 			);
 		}
 		echo '</tbody></table>';
-	}
-
-	/**
-	 * The accounting export of a date range (Books\Export answers it).
-	 */
-	private function render_range_export(): void {
-		printf( '<h2>%s</h2>', esc_html__( 'Export a date range', 'donation-widget' ) );
-		printf( '<form method="post" action="%s" class="donation-widget-books-export">', esc_url( admin_url( 'admin-post.php' ) ) );
-		printf( '<input type="hidden" name="action" value="%s" />', esc_attr( self::EXPORT_ACTION ) );
-		wp_nonce_field( self::EXPORT_ACTION );
-		$first = wp_date( 'Y-m-01' );
-		printf(
-			'<p><label for="donation-widget-export-from">%s</label> <input type="date" id="donation-widget-export-from" name="from" value="%s" required /> <label for="donation-widget-export-to">%s</label> <input type="date" id="donation-widget-export-to" name="to" value="%s" required /></p>',
-			esc_html__( 'From', 'donation-widget' ),
-			esc_attr( (string) $first ),
-			esc_html__( 'To', 'donation-widget' ),
-			esc_attr( (string) wp_date( 'Y-m-d' ) )
-		);
-		printf(
-			'<p><button type="submit" class="button" name="format" value="xero">%s</button> <button type="submit" class="button" name="format" value="myob">%s</button></p>',
-			esc_html__( 'Download for Xero', 'donation-widget' ),
-			esc_html__( 'Download for MYOB', 'donation-widget' )
-		);
-		echo '</form>';
 	}
 
 	/**

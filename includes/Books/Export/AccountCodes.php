@@ -48,19 +48,69 @@ final class AccountCodes {
 	}
 
 	/**
-	 * The account a kind of line is coded to ('' for lines not from this site: the treasurer
-	 * codes those by hand).
+	 * Kind of line => the setting of the account it is coded to.
+	 */
+	private const ACCOUNT_OF_KIND = array(
+		StatementLine::GIFT    => 'books_donations_account',
+		StatementLine::FEE     => 'books_fees_account',
+		StatementLine::REFUND  => 'books_refunds_account',
+		StatementLine::DISPUTE => 'books_refunds_account',
+		StatementLine::OTHER   => 'books_other_income_account',
+	);
+
+	/**
+	 * The settings each file needs before it is given: every line coded, and for MYOB the
+	 * account the Receive Money deposits into.
+	 */
+	private const NEEDED = array(
+		'xero' => array( 'books_donations_account', 'books_fees_account', 'books_refunds_account', 'books_other_income_account' ),
+		'myob' => array( 'books_donations_account', 'books_fees_account', 'books_refunds_account', 'books_other_income_account', 'books_clearing_account' ),
+	);
+
+	/**
+	 * The account a kind of line is coded to ('' while the setting is empty).
 	 *
 	 * @param string $kind StatementLine kind.
 	 */
 	public function account( string $kind ): string {
-		$keys = array(
-			StatementLine::GIFT    => 'books_donations_account',
-			StatementLine::FEE     => 'books_fees_account',
-			StatementLine::REFUND  => 'books_refunds_account',
-			StatementLine::DISPUTE => 'books_refunds_account',
+		return isset( self::ACCOUNT_OF_KIND[ $kind ] ) ? $this->settings->string( self::ACCOUNT_OF_KIND[ $kind ] ) : '';
+	}
+
+	/**
+	 * The labels of the settings a format still needs (empty: the export is set up). An export
+	 * is refused until then, so no uncoded file goes out.
+	 *
+	 * @param string $format xero or myob.
+	 * @return list<string>
+	 */
+	public function missing( string $format ): array {
+		$fields  = $this->settings->fields();
+		$missing = array();
+		foreach ( self::NEEDED[ $format ] ?? array() as $key ) {
+			if ( '' === $this->settings->string( $key ) ) {
+				$missing[] = $fields[ $key ]->label;
+			}
+		}
+		return $missing;
+	}
+
+	/**
+	 * Why a format cannot be exported yet ('' when it can), for the Payouts screen and the
+	 * download alike.
+	 *
+	 * @param string $format xero or myob.
+	 */
+	public function not_ready_reason( string $format ): string {
+		$missing = $this->missing( $format );
+		if ( array() === $missing ) {
+			return '';
+		}
+		return sprintf(
+			/* translators: 1: the accounting package (Xero or MYOB), 2: the settings still empty, such as "Donations income account code, Other income account code". */
+			__( 'The %1$s export is not set up yet, so no file is given: every line must be coded to an account. Enter %2$s on Settings, Accounting export (suggested codes are offered there), save, and download again.', 'donation-widget' ),
+			'myob' === $format ? 'MYOB' : 'Xero',
+			implode( ', ', $missing )
 		);
-		return isset( $keys[ $kind ] ) ? $this->settings->string( $keys[ $kind ] ) : '';
 	}
 
 	/**
@@ -70,6 +120,7 @@ final class AccountCodes {
 	 */
 	public function tax( string $kind ): string {
 		if ( StatementLine::OTHER === $kind ) {
+			// Not a gift: its tax is whatever the other income account's own default is.
 			return '';
 		}
 		return $this->settings->string( StatementLine::FEE === $kind ? 'books_fees_tax' : 'books_donations_tax' );

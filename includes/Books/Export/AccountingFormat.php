@@ -12,8 +12,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Writes statement lines as one package's import columns. Cells are plain text here; the
- * download defuses them for spreadsheets as it writes the file.
+ * Writes statement lines as one package's import file: its columns, its delimiter, encoding
+ * and line ends, and the most lines one file may hold.
  */
 interface AccountingFormat {
 
@@ -23,18 +23,31 @@ interface AccountingFormat {
 	public function name(): string;
 
 	/**
-	 * The header row.
-	 *
-	 * @return list<string>
+	 * The package's name as the treasurer knows it.
 	 */
-	public function header(): array;
+	public function label(): string;
 
 	/**
-	 * The rows of some lines, in order (an empty row where the format separates records).
+	 * The file name's extension (csv, txt).
+	 */
+	public function extension(): string;
+
+	/**
+	 * The file's Content-Type header.
+	 */
+	public function content_type(): string;
+
+	/**
+	 * The most statement lines one file may hold (0: no limit). A download over it is split.
+	 */
+	public function max_lines(): int;
+
+	/**
+	 * The whole file of some lines: the header row, then the rows, each cell defused for
+	 * spreadsheets.
 	 *
 	 * @param array $lines Lines, grouped by deposit.
 	 * @phpstan-param list<StatementLine> $lines
-	 * @return list<list<string>>
 	 */
-	public function rows( array $lines ): array;
+	public function file( array $lines ): string;
 }

@@ -151,8 +151,9 @@ final class PayoutLines {
 		$table     = Schema::table( 'balance_transactions' );
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is the plugin's own; on the payout_id key.
 		$rows   = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE provider = %s AND payout_id = %s ORDER BY provider_created_at ASC, id ASC", (string) $payout['provider'], $payout_id ), ARRAY_A );
-		$rows   = is_array( $rows ) ? $rows : array();
+		$rows   = is_array( $rows ) ? array_values( $rows ) : array();
 		$donors = $this->donors( array_map( static fn ( array $row ): int => (int) $row['donation_id'], $rows ) );
+		$lost   = $this->lost_disputes( (string) $payout['provider'], $rows );
 		$date   = self::date_of( $payout );
 
 		$lines = array();
@@ -168,15 +169,19 @@ final class PayoutLines {
 			if ( StatementLine::FEE === $kind || ! isset( $donors[ $donation_id ] ) ) {
 				// The provider's own charges, and what is not from this site: what it did to the balance.
 				$amount = (int) $row['net_cents'];
-			} else {
-				// A gift (or its refund or chargeback) at its own amount; what the provider kept of it
-				// is in the deposit's one fee line.
+			} elseif ( StatementLine::DISPUTE !== $kind ) {
+				// A gift (or its refund) at its own amount; what the provider kept of it is in the
+				// deposit's one fee line.
 				$fees += (int) $row['fee_cents'];
 			}
 			if ( 0 !== $amount ) {
-				$lines[] = $this->line( $kind, $payout_id, $date, $amount, $row, $donors[ $donation_id ] ?? null, $provider );
+				$lines[] = $this->line( $kind, $payout_id, $date, $amount, $row, $donors[ $donation_id ] ?? null, $provider, isset( $lost[ (string) $row['source_id'] ] ) );
 			}
-		}
+			if ( StatementLine::DISPUTE === $kind && isset( $donors[ $donation_id ] ) && 0 !== (int) $row['fee_cents'] ) {
+				// The dispute fee is its own line, so the treasurer sees what the chargeback cost.
+				$lines[] = $this->dispute_fee_line( $payout_id, $date, $row, $provider );
+			}
+		}//end foreach
 		if ( 0 !== $fees ) {
 			$lines[] = new StatementLine(
 				StatementLine::FEE,
@@ -222,8 +227,9 @@ final class PayoutLines {
 	 * @param array<string, mixed>       $row       balance_transactions row.
 	 * @param array<string, string>|null $donor     The donation's donor and frequency, or null.
 	 * @param string                     $provider  The provider's name.
+	 * @param bool                       $lost      Whether its dispute was lost (chargebacks).
 	 */
-	private function line( string $kind, string $payout_id, string $date, int $amount, array $row, ?array $donor, string $provider ): StatementLine {
+	private function line( string $kind, string $payout_id, string $date, int $amount, array $row, ?array $donor, string $provider, bool $lost = false ): StatementLine {
 		$source = '' !== (string) $row['source_id'] ? (string) $row['source_id'] : (string) $row['transaction_id'];
 		$id     = (int) $row['donation_id'];
 		$labels = array(
@@ -231,8 +237,7 @@ final class PayoutLines {
 			StatementLine::GIFT    => __( 'Donation #%d', 'donation-widget' ),
 			/* translators: %d: donation number. */
 			StatementLine::REFUND  => __( 'Refund of donation #%d', 'donation-widget' ),
-			/* translators: %d: donation number. */
-			StatementLine::DISPUTE => __( 'Chargeback (dispute) of donation #%d', 'donation-widget' ),
+			StatementLine::DISPUTE => self::dispute_label( $amount, $lost ),
 		);
 		if ( null !== $donor && isset( $labels[ $kind ] ) ) {
 			$description = sprintf( $labels[ $kind ], $id ) . ( StatementLine::GIFT === $kind ? ' (' . $donor['frequency'] . ')' : '' );
@@ -244,6 +249,80 @@ final class PayoutLines {
 			$payee       = null !== $donor ? $donor['name'] : $provider;
 		}
 		return new StatementLine( $kind, $payout_id, $date, $amount, $payee, $description, $source, $this->codes->account( $kind ), $this->codes->tax( $kind ), $provider );
+	}
+
+	/**
+	 * What a chargeback line was: the money the card's bank took back when the donor disputed
+	 * the gift (a dispute still open or won later reads "opened", a lost one "lost"), or the money
+	 * returned when the charity won it.
+	 *
+	 * @param int  $amount Signed cents.
+	 * @param bool $lost   Whether the dispute was lost.
+	 */
+	private static function dispute_label( int $amount, bool $lost ): string {
+		if ( $amount > 0 ) {
+			/* translators: %d: donation number. */
+			return __( 'Chargeback of donation #%d reversed (dispute won)', 'donation-widget' );
+		}
+		return $lost
+			/* translators: %d: donation number. */
+			? __( 'Chargeback of donation #%d (dispute lost)', 'donation-widget' )
+			/* translators: %d: donation number. */
+			: __( 'Chargeback of donation #%d (dispute opened)', 'donation-widget' );
+	}
+
+	/**
+	 * The fee the provider charged for a dispute (or gave back), coded as a fee.
+	 *
+	 * @param string               $payout_id po_… id.
+	 * @param string               $date      Y-m-d.
+	 * @param array<string, mixed> $row       The dispute's balance_transactions row.
+	 * @param string               $provider  The provider's name.
+	 */
+	private function dispute_fee_line( string $payout_id, string $date, array $row, string $provider ): StatementLine {
+		$fee         = (int) $row['fee_cents'];
+		$description = $fee > 0
+			/* translators: 1: the provider's name, 2: donation number. */
+			? __( '%1$s dispute fee on donation #%2$d', 'donation-widget' )
+			/* translators: 1: the provider's name, 2: donation number. */
+			: __( '%1$s dispute fee on donation #%2$d returned (dispute won)', 'donation-widget' );
+		return new StatementLine(
+			StatementLine::FEE,
+			$payout_id,
+			$date,
+			-$fee,
+			$provider,
+			sprintf( $description, $provider, (int) $row['donation_id'] ),
+			'' !== (string) $row['source_id'] ? (string) $row['source_id'] : (string) $row['transaction_id'],
+			$this->codes->account( StatementLine::FEE ),
+			$this->codes->tax( StatementLine::FEE ),
+			$provider
+		);
+	}
+
+	/**
+	 * The disputes of these transactions that the charity lost, by the provider's dispute id.
+	 *
+	 * @param string                     $provider The stored provider id.
+	 * @param list<array<string, mixed>> $rows     balance_transactions rows.
+	 * @return array<string, true>
+	 */
+	private function lost_disputes( string $provider, array $rows ): array {
+		$ids = array();
+		foreach ( $rows as $row ) {
+			if ( in_array( (string) $row['reporting_category'], self::DISPUTE_CATEGORIES, true ) && '' !== (string) $row['source_id'] ) {
+				$ids[] = (string) $row['source_id'];
+			}
+		}
+		$ids = array_values( array_unique( $ids ) );
+		if ( array() === $ids ) {
+			return array();
+		}
+		global $wpdb;
+		$table = Schema::table( 'disputes' );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the plugin's own table and a %s placeholder per id; on the provider_dispute key.
+		$lost = $wpdb->get_col( $wpdb->prepare( "SELECT provider_dispute_id FROM {$table} WHERE provider = %s AND outcome = 'lost' AND provider_dispute_id IN (" . implode( ', ', array_fill( 0, count( $ids ), '%s' ) ) . ')', array_merge( array( $provider ), $ids ) ) );
+		return array_fill_keys( array_map( 'strval', is_array( $lost ) ? $lost : array() ), true );
 	}
 
 	/**

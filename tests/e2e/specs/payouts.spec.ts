@@ -6,7 +6,10 @@
  */
 import { test, expect, logIn, expectNoAxeViolations } from '../fixtures';
 import { scaled } from '../timeouts';
-import { paidOutGiftsWithARefund } from '../fixtures/books';
+import {
+	paidOutGiftsWithARefund,
+	setAccountCodesDirectly,
+} from '../fixtures/books';
 import { resetSiteState, uniqueEmail } from '../fixtures/donations';
 
 const DONOR = {
@@ -42,6 +45,8 @@ test( 'an admin opens a payout and sees the deposit explained to the cent, with 
 		'payout.paid 200',
 	] );
 	const payoutId = payout.id;
+	// The export's links show once its account codes are set.
+	await setAccountCodesDirectly();
 
 	await logIn( page );
 	await page
