@@ -33,7 +33,7 @@ final class DonationFilters {
 	 */
 	public const DISPUTES = array( 'disputed', 'open', 'lost' );
 
-	private const DATE_PATTERN = '/^(\d{4})-(\d{2})-(\d{2})$/';
+	private const DATE_PATTERN = '/^(\d{4})-(\d{2})-(\d{2})$/D';
 
 	/**
 	 * Builds the filters from checked values.
