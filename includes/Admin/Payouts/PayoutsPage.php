@@ -39,6 +39,12 @@ final class PayoutsPage {
 	public const EXPORT_ACTION = 'donation_widget_books_export';
 
 	/**
+	 * The action fired under the list's introduction, for what is added above the list (the
+	 * demo's "Simulate a payout", DemoPayout).
+	 */
+	public const LIST_ACTION = 'donation_widget_payouts_list';
+
+	/**
 	 * Builds the screen.
 	 *
 	 * @param PayoutRepository             $payouts      Payout rows.
@@ -134,6 +140,7 @@ final class PayoutsPage {
 		printf( '<h1>%s</h1>', esc_html__( 'Payouts', 'donation-widget' ) );
 		/* translators: %s: the provider's name. */
 		printf( '<p>%s</p>', esc_html( sprintf( __( 'Each bank deposit %s made, and whether the gifts, fees, refunds, disputes and other money it is made of add up to it exactly. Open a payout to see it explained to the cent.', 'donation-widget' ), $provider ) ) );
+		do_action( 'donation_widget_payouts_list' );
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only picks the page.
 		$page  = isset( $_GET['paged'] ) ? max( 1, absint( $_GET['paged'] ) ) : 1;
 		$rows  = $this->payouts->page( $page );
