@@ -14,20 +14,21 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Books\Payouts\PayoutReconciler;
 use DonationWidget\Books\Payouts\PayoutRepository;
-use DonationWidget\Http\HttpClient;
+use DonationWidget\Books\Payouts\SimulatesPayouts;
+use DonationWidget\Checkout\Gateway;
+use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Settings\Settings;
 
 /**
- * Stripe pays a gift out two days after it, so a newcomer trying the demo would wait days to
- * see a payout explained. In demo mode only, a button asks the Stripe stand-in to pay out now
- * what the demo has taken (its control call, tests/stand-ins/README.md: the pending balance
- * made available, then paid out and marked paid), records the payout through the plugin's own
- * payout sync (PayoutReconciler, as the hourly pass does for a real site), and opens it.
+ * The card provider pays a gift out days after it, so a newcomer trying the demo would wait
+ * days to see a payout explained. In demo mode only, a button asks each paying-out gateway
+ * whose stand-in can (SimulatesPayouts) to pay out now what the demo has taken, records the
+ * payout through the plugin's own payout sync (PayoutReconciler, as the hourly pass does for a
+ * real site), and opens it.
  *
- * Outside demo mode the button is not printed and its handler answers 404; the control call
- * goes only to the stand-ins' loopback address (DONATION_WIDGET_STAND_IN_URL), never to a
- * provider, and carries no key.
+ * Outside demo mode the button is not printed and its handler answers 404; the gateways send
+ * the call only to their stand-ins on this machine.
  */
 final class DemoPayout {
 
@@ -42,53 +43,65 @@ final class DemoPayout {
 	public const RESULT = 'demo_payout';
 
 	/**
-	 * The stand-in's payout control call.
-	 */
-	private const CONTROL_PATH = '/__control/stripe/payout';
-
-	/**
 	 * Builds the button.
 	 *
 	 * @param Settings         $settings   Whether demo mode is on.
-	 * @param HttpClient       $http       The way out to the stand-in.
+	 * @param GatewayRegistry  $gateways   The gateways, some of which can simulate a payout.
 	 * @param PayoutReconciler $reconciler The plugin's payout sync.
 	 * @param PayoutRepository $payouts    Recorded payouts.
 	 */
 	public function __construct(
 		private readonly Settings $settings,
-		private readonly HttpClient $http,
+		private readonly GatewayRegistry $gateways,
 		private readonly PayoutReconciler $reconciler,
 		private readonly PayoutRepository $payouts
 	) {
 	}
 
 	/**
-	 * Whether the button exists: demo mode, with the provider stand-ins on this machine.
+	 * The gateways whose payout may be simulated now: none outside demo mode.
+	 *
+	 * @return list<Gateway&SimulatesPayouts>
 	 */
-	public function is_available(): bool {
-		return $this->settings->is_demo_mode() && '' !== self::stand_in_url();
+	private function simulating(): array {
+		if ( ! $this->settings->is_demo_mode() ) {
+			return array();
+		}
+		$gateways = array();
+		foreach ( $this->gateways->implementing( SimulatesPayouts::class ) as $gateway ) {
+			if ( $gateway instanceof SimulatesPayouts && $gateway->can_simulate_payout() ) {
+				$gateways[] = $gateway;
+			}
+		}
+		return $gateways;
 	}
 
 	/**
-	 * The stand-ins' base URL, only when it is a loopback address ('' otherwise).
+	 * Whether the button exists: demo mode, with a stand-in that can pay out.
 	 */
-	private static function stand_in_url(): string {
-		$url  = defined( 'DONATION_WIDGET_STAND_IN_URL' ) ? (string) constant( 'DONATION_WIDGET_STAND_IN_URL' ) : '';
-		$host = wp_parse_url( $url, PHP_URL_HOST );
-		return in_array( $host, array( '127.0.0.1', 'localhost', '[::1]' ), true ) ? untrailingslashit( $url ) : '';
+	public function is_available(): bool {
+		return array() !== $this->simulating();
 	}
 
 	/**
 	 * The Payouts list's donation_widget_payouts_list action: the button and what it does.
 	 */
 	public function render(): void {
-		if ( ! $this->is_available() || ! DonationsCapability::current_user_can() ) {
+		$gateways = $this->simulating();
+		if ( array() === $gateways || ! DonationsCapability::current_user_can() ) {
 			return;
 		}
+		$names = implode( ', ', array_map( static fn ( Gateway $gateway ): string => $gateway->label(), $gateways ) );
 		printf( '<section class="donation-widget-demo-payout" aria-labelledby="donation-widget-demo-payout-title"><h2 id="donation-widget-demo-payout-title">%s</h2>', esc_html__( 'Demo: see a payout', 'donation-widget' ) );
 		printf(
 			'<p>%s</p>',
-			esc_html__( 'Stripe pays the money of a gift into the bank two days after it, as one deposit for everything available. In the demo, this button makes that payout now: it pays out everything the demo has taken with Stripe and not paid out yet, then opens the payout explained to the cent, ready to export for Xero or MYOB.', 'donation-widget' )
+			esc_html(
+				sprintf(
+					/* translators: %s: the provider's name. */
+					__( '%s pays the money of a gift into the bank days after it, as one deposit for everything available. In the demo, this button makes that payout now: it pays out everything the demo has taken and not paid out yet, then opens the payout explained to the cent, ready to export for Xero or MYOB.', 'donation-widget' ),
+					$names
+				)
+			)
 		);
 		printf( '<form method="post" action="%s">', esc_url( admin_url( 'admin-post.php' ) ) );
 		printf( '<input type="hidden" name="action" value="%s" />', esc_attr( self::ACTION ) );
@@ -104,14 +117,14 @@ final class DemoPayout {
 		$page   = isset( $_GET['page'] ) ? sanitize_key( wp_unslash( $_GET['page'] ) ) : '';
 		$result = isset( $_GET[ self::RESULT ] ) ? sanitize_key( wp_unslash( $_GET[ self::RESULT ] ) ) : '';
 		// phpcs:enable WordPress.Security.NonceVerification.Recommended
-		if ( PayoutsPage::SLUG !== $page || '' === $result || ! $this->is_available() ) {
+		if ( PayoutsPage::SLUG !== $page || '' === $result || ! $this->settings->is_demo_mode() ) {
 			return;
 		}
 		$notice = match ( $result ) {
-			'made' => array( 'success', __( 'Demo payout made: this is what Stripe would have paid into the bank. Below, each gift, fee and refund it is made of adds up to the deposit; export it for Xero or MYOB at the bottom of the page.', 'donation-widget' ) ),
-			'nothing' => array( 'warning', __( 'Nothing to pay out: the demo has taken no Stripe money since the last payout (or its refunds took it all). Make a donation with a card on the demo\'s donation form, then simulate a payout again.', 'donation-widget' ) ),
-			'unrecorded' => array( 'error', __( 'The Stripe stand-in made the payout, but this site could not record it. Check Donation Widget > Settings > Stripe, then try again: the payout is recorded by the hourly payout check too.', 'donation-widget' ) ),
-			'unreachable' => array( 'error', __( 'The Stripe stand-in did not answer. Is the demo running (bin/start.sh)?', 'donation-widget' ) ),
+			'made' => array( 'success', __( 'Demo payout made: this is the deposit the bank would have received. Below, each gift, fee and refund it is made of adds up to it; export it for Xero or MYOB at the bottom of the page.', 'donation-widget' ) ),
+			'nothing' => array( 'warning', __( 'Nothing to pay out: the demo has taken no card money since the last payout (or its refunds took it all). Make a donation with a test card on the demo\'s donation form, then simulate a payout again.', 'donation-widget' ) ),
+			'unrecorded' => array( 'error', __( 'The stand-in made the payout, but this site could not record it. Check the payment settings, then try again: the hourly payout check records it too.', 'donation-widget' ) ),
+			'unreachable' => array( 'error', __( 'The payment provider\'s stand-in did not answer. Is the demo running (bin/start.sh)?', 'donation-widget' ) ),
 			default => null,
 		};
 		if ( null !== $notice ) {
@@ -120,56 +133,37 @@ final class DemoPayout {
 	}
 
 	/**
-	 * The admin-post.php handler: asks the stand-in for the payout, records it as a real one is
-	 * recorded, and opens it.
+	 * The admin-post.php handler: asks the stand-ins for the payouts, records them as real ones
+	 * are recorded, and opens the one made (the list when several or none were).
 	 */
 	public function handle(): void {
-		if ( ! $this->is_available() ) {
+		$gateways = $this->simulating();
+		if ( array() === $gateways ) {
 			wp_die( esc_html__( 'Simulated payouts exist only on the demo site.', 'donation-widget' ), '', array( 'response' => 404 ) );
 		}
 		check_admin_referer( self::ACTION );
 		if ( ! DonationsCapability::current_user_can() ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to see payouts.', 'donation-widget' ), '', array( 'response' => 403 ) );
 		}
-		$payout_id = $this->ask_for_payout();
-		if ( null === $payout_id || '' === $payout_id ) {
-			$this->back( array( self::RESULT => null === $payout_id ? 'unreachable' : 'nothing' ) );
+		$made = array();
+		try {
+			foreach ( $gateways as $gateway ) {
+				$made[] = $gateway->simulate_payout();
+			}
+		} catch ( ProviderUnavailable ) {
+			$this->back( array( self::RESULT => 'unreachable' ) );
+		}
+		$made = array_values( array_filter( $made, static fn ( string $id ): bool => '' !== $id ) );
+		if ( array() === $made ) {
+			$this->back( array( self::RESULT => 'nothing' ) );
 		}
 		$this->reconciler->run();
-		if ( null === $this->payouts->find( $payout_id ) ) {
-			$this->back( array( self::RESULT => 'unrecorded' ) );
+		foreach ( $made as $payout_id ) {
+			if ( null === $this->payouts->find( $payout_id ) ) {
+				$this->back( array( self::RESULT => 'unrecorded' ) );
+			}
 		}
-		$this->back( array( self::RESULT => 'made' ), $payout_id );
-	}
-
-	/**
-	 * The stand-in's payout of everything taken, made available and paid at once.
-	 *
-	 * @return string|null The po_… id, '' when there was nothing to pay out, null when the
-	 *                     stand-in did not answer as it documents.
-	 */
-	private function ask_for_payout(): ?string {
-		try {
-			$answer = $this->http->send(
-				'stripe-stand-in',
-				'POST',
-				self::stand_in_url() . self::CONTROL_PATH,
-				array( 'Content-Type' => 'application/json' ),
-				(string) wp_json_encode(
-					array(
-						'available_now' => true,
-						'status'        => 'paid',
-					)
-				)
-			);
-		} catch ( ProviderUnavailable ) {
-			return null;
-		}
-		if ( 400 === $answer->status ) {
-			return '';
-		}
-		$id = $answer->body['payout']['id'] ?? null;
-		return $answer->ok() && is_string( $id ) && 1 === preg_match( '/^po_[A-Za-z0-9_]{1,180}$/D', $id ) ? $id : null;
+		$this->back( array( self::RESULT => 'made' ), 1 === count( $made ) ? $made[0] : '' );
 	}
 
 	/**
