@@ -118,7 +118,7 @@ final class RefundPanel {
 	 * @param int      $left  Cents that may still be refunded.
 	 * @param int|null $seen  The refunded cents the form was made with (null: not a number).
 	 */
-	public static function amount_error( mixed $typed, int $left, ?int $seen ): string {
+	private static function amount_error( mixed $typed, int $left, ?int $seen ): string {
 		if ( null === $seen ) {
 			return __( 'This form was changed or is out of date: review the refund again.', 'donation-widget' );
 		}
