@@ -159,7 +159,7 @@ final class DonationExport {
 	 * @param string $cell Cell text.
 	 */
 	public static function safe_cell( string $cell ): string {
-		if ( 1 === preg_match( '/^-\d+\.\d{2}$/D', $cell ) ) {
+		if ( 1 === preg_match( '/^-\d+\.\d{2}$/', $cell ) ) {
 			return $cell;
 		}
 		return '' !== $cell && in_array( $cell[0], self::FORMULA_STARTS, true ) ? "'" . $cell : $cell;
