@@ -126,6 +126,26 @@ final class DonationFilters {
 	}
 
 	/**
+	 * The date filters that were given but are not a day of the calendar written Y-m-d (such
+	 * as 2026-02-30), as given: the list says it is not filtered by them rather than dropping
+	 * them unseen.
+	 *
+	 * @param array<mixed> $query Such as wp_unslash( $_GET ).
+	 * @return array<string, string> date_from and/or date_to => the text given.
+	 */
+	public static function refused_dates( array $query ): array {
+		$refused = array();
+		foreach ( array( 'date_from', 'date_to' ) as $key ) {
+			$value = $query[ $key ] ?? '';
+			$text  = is_string( $value ) ? trim( sanitize_text_field( $value ) ) : '';
+			if ( ! is_string( $value ) || ( '' !== $text && '' === self::date( $text ) ) ) {
+				$refused[ $key ] = $text;
+			}
+		}
+		return $refused;
+	}
+
+	/**
 	 * A real calendar date in Y-m-d, or ''.
 	 *
 	 * @param string $value Submitted date.
