@@ -153,7 +153,7 @@ final class WidgetConfig {
 	private static function amount( mixed $value ): string {
 		// Checked as given, not after stripping markup: "<b>30</b>" is no amount, in the widget either.
 		$text = is_scalar( $value ) ? trim( (string) $value ) : '';
-		if ( ! preg_match( '/^\d{1,9}(\.\d{1,2})?$/', $text ) ) {
+		if ( ! preg_match( '/^\d{1,9}(\.\d{1,2})?$/D', $text ) ) {
 			return '';
 		}
 		$cents = Money::cents( $text );

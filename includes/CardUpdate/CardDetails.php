@@ -37,7 +37,7 @@ final class CardDetails {
 		$card  = is_array( $payment_method['card'] ?? null ) ? $payment_method['card'] : $payment_method;
 		$brand = is_string( $card['brand'] ?? null ) ? strtolower( $card['brand'] ) : '';
 		$last4 = is_string( $card['last4'] ?? null ) ? $card['last4'] : '';
-		if ( '' === $brand || ! preg_match( '/^[0-9]{4}$/', $last4 ) ) {
+		if ( '' === $brand || ! preg_match( '/^[0-9]{4}$/D', $last4 ) ) {
 			return null;
 		}
 		return new self( preg_replace( '/[^a-z_]/', '', $brand ) ?? '', $last4 );

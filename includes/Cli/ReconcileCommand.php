@@ -52,7 +52,7 @@ final class ReconcileCommand {
 	 */
 	public function __invoke( array $args, array $assoc_args ): void {
 		$limit = $assoc_args['limit'] ?? '0';
-		if ( ! preg_match( '/^[0-9]{1,6}$/', $limit ) ) {
+		if ( ! preg_match( '/^[0-9]{1,6}$/D', $limit ) ) {
 			// @phpstan-ignore class.notFound (WP-CLI defines it when it runs the command.)
 			\WP_CLI::error( __( '--limit must be a whole number.', 'donation-widget' ) );
 			return;

@@ -57,9 +57,9 @@ final class DonationForm {
 	private const STREET_PATTERN  = "/^[\\p{L}\\p{M}0-9 '\u{2019},&\\/.-]*$/u";
 	private const PLACE_PATTERN   = "/^[\\p{L}\\p{M} '\u{2019}&.-]*$/u";
 	private const EMAIL_PATTERN   = '/^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i';
-	private const POSTCODE_REGEX  = '/^[0-9]*$/';
-	private const MOBILE_PATTERN  = '/^[0-9]{10}$/';
-	private const AMOUNT_PATTERN  = '/^[0-9]{1,9}(\.[0-9]{1,2})?$/';
+	private const POSTCODE_REGEX  = '/^[0-9]*$/D';
+	private const MOBILE_PATTERN  = '/^[0-9]{10}$/D';
+	private const AMOUNT_PATTERN  = '/^[0-9]{1,9}(\.[0-9]{1,2})?$/D';
 	private const CONTROL_PATTERN = '/[\p{Cc}\p{Cf}]/u';
 
 	/**

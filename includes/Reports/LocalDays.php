@@ -64,10 +64,17 @@ final class LocalDays {
 	 * @param string $day Candidate.
 	 */
 	public static function is_day( string $day ): bool {
-		if ( 1 !== preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/', $day, $parts ) ) {
-			return false;
-		}
-		return checkdate( (int) $parts[2], (int) $parts[3], (int) $parts[1] );
+		return self::is_written_as_day( $day ) && checkdate( (int) substr( $day, 5, 2 ), (int) substr( $day, 8, 2 ), (int) substr( $day, 0, 4 ) );
+	}
+
+	/**
+	 * Whether a string is written Y-m-d and nothing else (the D modifier: "2026-01-01\n" is
+	 * not), whether or not the calendar has that day (2026-02-30 is written as one).
+	 *
+	 * @param string $day Candidate.
+	 */
+	public static function is_written_as_day( string $day ): bool {
+		return 1 === preg_match( '/^\d{4}-\d{2}-\d{2}$/D', $day );
 	}
 
 	/**

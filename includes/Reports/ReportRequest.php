@@ -54,6 +54,10 @@ final class ReportRequest {
 			$values[ $name ] = $value;
 		}
 		foreach ( array( 'from', 'to' ) as $name ) {
+			if ( LocalDays::is_written_as_day( $values[ $name ] ) && ! LocalDays::is_day( $values[ $name ] ) ) {
+				/* translators: 1: a parameter name, such as from; 2: the value given, such as 2026-02-30. */
+				return self::error( sprintf( __( 'The parameter %1$s is not a day of the calendar (got "%2$s"): check the day and the month.', 'donation-widget' ), $name, $values[ $name ] ) );
+			}
 			if ( ! LocalDays::is_day( $values[ $name ] ) ) {
 				/* translators: 1: a parameter name, such as from; 2: the value given. */
 				return self::error( sprintf( __( 'The parameter %1$s must be a date written YYYY-MM-DD (got "%2$s").', 'donation-widget' ), $name, sanitize_text_field( $values[ $name ] ) ) );

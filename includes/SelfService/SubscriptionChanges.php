@@ -107,7 +107,7 @@ final class SubscriptionChanges {
 	 */
 	public static function cents( mixed $value ): ?int {
 		$value = is_string( $value ) ? trim( $value ) : '';
-		if ( ! preg_match( '/^(\d{1,9})(?:\.(\d{1,2}))?$/', $value, $parts ) ) {
+		if ( ! preg_match( '/^(\d{1,9})(?:\.(\d{1,2}))?$/D', $value, $parts ) ) {
 			return null;
 		}
 		$cents = (int) $parts[1] * 100 + (int) str_pad( $parts[2] ?? '', 2, '0' );
@@ -201,7 +201,7 @@ final class SubscriptionChanges {
 			$subscription_id,
 			$ip,
 			function ( array $subscription, RecurringSubscription $at_provider ) use ( $cycles ): array {
-				$count = is_string( $cycles ) && preg_match( '/^[1-9]$/', $cycles ) ? (int) $cycles : 0;
+				$count = is_string( $cycles ) && preg_match( '/^[1-9]$/D', $cycles ) ? (int) $cycles : 0;
 				if ( $count < 1 || $count > self::MAX_PAUSE_CYCLES ) {
 					return array( self::INVALID_CYCLES );
 				}

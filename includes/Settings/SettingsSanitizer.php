@@ -194,7 +194,7 @@ final class SettingsSanitizer {
 			case SettingField::PHONE:
 				return $this->phone( $text );
 			case SettingField::INTEGER:
-				if ( ! preg_match( '/^\d+$/', $text ) || (int) $text < $field->min || (int) $text > $field->max ) {
+				if ( ! preg_match( '/^\d+$/D', $text ) || (int) $text < $field->min || (int) $text > $field->max ) {
 					/* translators: 1: smallest allowed number, 2: largest allowed number. */
 					throw new InvalidSetting( esc_html( sprintf( __( 'enter a whole number from %1$d to %2$d.', 'donation-widget' ), $field->min, $field->max ) ) );
 				}
@@ -357,7 +357,7 @@ final class SettingsSanitizer {
 	 * @param string $text Amount in dollars.
 	 */
 	public static function is_amount( string $text ): bool {
-		return (bool) preg_match( '/^\d+(\.\d{1,2})?$/', $text ) && (float) $text >= 5 && (float) $text <= 999999.99;
+		return (bool) preg_match( '/^\d+(\.\d{1,2})?$/D', $text ) && (float) $text >= 5 && (float) $text <= 999999.99;
 	}
 
 	/**
@@ -377,7 +377,7 @@ final class SettingsSanitizer {
 	 */
 	public static function is_abn( string $text ): bool {
 		$digits = preg_replace( '/\s+/', '', $text );
-		if ( ! is_string( $digits ) || ! preg_match( '/^\d{11}$/', $digits ) ) {
+		if ( ! is_string( $digits ) || ! preg_match( '/^\d{11}$/D', $digits ) ) {
 			return false;
 		}
 		$weights = array( 10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 );

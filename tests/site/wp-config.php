@@ -89,6 +89,9 @@ define( 'DONATION_WIDGET_STRIPE_API_URL', $dw_stand_ins . '/stripe' );
 define( 'DONATION_WIDGET_PAYPAL_API_URL', $dw_stand_ins . '/paypal' );
 define( 'DONATION_WIDGET_EXPERIAN_API_URL', $dw_stand_ins . '/experian' );
 define( 'DONATION_WIDGET_RECAPTCHA_API_URL', $dw_stand_ins . '/recaptcha' );
+// The stand-ins themselves, for their control API: only the demo's "Simulate a payout" button
+// (Admin\Payouts\DemoPayout, in demo mode, through Gateways\Stripe\Books\StripeDemoPayout) calls it.
+define( 'DONATION_WIDGET_STAND_IN_URL', $dw_stand_ins );
 // The providers' time budget (Http\ProviderTimeBudget), shortened by tests that make a provider
 // slower than the timeout (the fault matrix) so a case takes seconds, not a minute.
 foreach ( array( 'DONATION_WIDGET_PROVIDER_TIMEOUT', 'DONATION_WIDGET_PAYMENT_DEADLINE' ) as $dw_key ) {

@@ -117,6 +117,45 @@ describe( 'Stripe payouts', () => {
 		assert.equal( refused.status, 400 );
 	} );
 
+	test( 'available_now pays out money still pending, moving its available_on to the payout', async () => {
+		const now = Math.floor( Date.now() / 1000 );
+		const pending = foreignTransaction( 5250, 119, now + 2 * 86400 );
+		pending.status = 'pending';
+
+		const early = await control( 'stripe/payout', { status: 'paid' } );
+		assert.equal( early.status, 400, 'Nothing is available yet.' );
+		assert.match( early.body.error, /nothing to pay out/ );
+		const odd = await control( 'stripe/payout', { available_now: 'yes' } );
+		assert.equal( odd.status, 400 );
+
+		const made = await control( 'stripe/payout', {
+			available_now: true,
+			status: 'paid',
+		} );
+
+		assert.equal( made.status, 200, JSON.stringify( made.body ) );
+		assert.equal( made.body.payout.amount, 5250 - 119 );
+		assert.equal( made.body.payout.status, 'paid' );
+		assert.ok(
+			made.body.payout.created <= now + 5,
+			'Made now, not in two days.'
+		);
+		const taken = made.body.transactions.find(
+			( txn ) => txn.id === pending.id
+		);
+		assert.ok( taken, 'The pending money is in the payout.' );
+		assert.ok( taken.available_on <= made.body.payout.created );
+		assert.equal( taken.status, 'available' );
+		const listed = await stripe( 'GET', '/v1/balance_transactions', {
+			payout: made.body.payout.id,
+		} );
+		assert.ok( listed.body.data.some( ( txn ) => txn.id === pending.id ) );
+		const balance = await stripe( 'GET', '/v1/balance' );
+		assert.equal( balance.body.pending[ 0 ].amount, 0 );
+		const again = await control( 'stripe/payout', { available_now: true } );
+		assert.equal( again.status, 400, 'Nothing is paid out twice.' );
+	} );
+
 	test( 'a payouts list is filtered by status', async () => {
 		const now = Math.floor( Date.now() / 1000 );
 		foreignTransaction( 3000, 81, now - 10 );

@@ -33,7 +33,7 @@ final class DonationFilters {
 	 */
 	public const DISPUTES = array( 'disputed', 'open', 'lost' );
 
-	private const DATE_PATTERN = '/^(\d{4})-(\d{2})-(\d{2})$/';
+	private const DATE_PATTERN = '/^(\d{4})-(\d{2})-(\d{2})$/D';
 
 	/**
 	 * Builds the filters from checked values.
@@ -123,6 +123,26 @@ final class DonationFilters {
 	 */
 	public function is_filtered(): bool {
 		return '' !== $this->search . $this->status . $this->frequency . $this->method . $this->date_from . $this->date_to . $this->dispute;
+	}
+
+	/**
+	 * The date filters that were given but are not a day of the calendar written Y-m-d (such
+	 * as 2026-02-30), as given: the list says it is not filtered by them rather than dropping
+	 * them unseen.
+	 *
+	 * @param array<mixed> $query Such as wp_unslash( $_GET ).
+	 * @return array<string, string> date_from and/or date_to => the text given.
+	 */
+	public static function refused_dates( array $query ): array {
+		$refused = array();
+		foreach ( array( 'date_from', 'date_to' ) as $key ) {
+			$value = $query[ $key ] ?? '';
+			$text  = is_string( $value ) ? trim( sanitize_text_field( $value ) ) : '';
+			if ( ! is_string( $value ) || ( '' !== $text && '' === self::date( $text ) ) ) {
+				$refused[ $key ] = $text;
+			}
+		}
+		return $refused;
 	}
 
 	/**

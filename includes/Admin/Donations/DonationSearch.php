@@ -94,7 +94,7 @@ final class DonationSearch {
 	 * @param string $search Search text.
 	 */
 	private static function id_in( string $search ): int {
-		return preg_match( '/^#?0*([1-9][0-9]{0,17})$/', $search, $match ) ? (int) $match[1] : 0;
+		return preg_match( '/^#?0*([1-9][0-9]{0,17})$/D', $search, $match ) ? (int) $match[1] : 0;
 	}
 
 	/**
@@ -104,7 +104,7 @@ final class DonationSearch {
 	 * @param string $search Search text.
 	 */
 	private static function receipt_in( string $search ): int {
-		return preg_match( '/^(?!#)[^\s0-9]{0,20}0*([1-9][0-9]{0,17})$/', $search, $match ) ? (int) $match[1] : 0;
+		return preg_match( '/^(?!#)[^\s0-9]{0,20}0*([1-9][0-9]{0,17})$/D', $search, $match ) ? (int) $match[1] : 0;
 	}
 
 }

@@ -110,16 +110,17 @@ final class DonationsPage {
 			$this->detail->render( $id );
 			return;
 		}
-		$this->render_list( DonationFilters::from_request( wp_unslash( $_GET ) ) );
+		$this->render_list( DonationFilters::from_request( wp_unslash( $_GET ) ), DonationFilters::refused_dates( wp_unslash( $_GET ) ) );
 		// phpcs:enable WordPress.Security.NonceVerification.Recommended
 	}
 
 	/**
 	 * The list with its totals.
 	 *
-	 * @param DonationFilters $filters What staff asked for.
+	 * @param DonationFilters       $filters What staff asked for.
+	 * @param array<string, string> $refused Date filters given that are not days (DonationFilters::refused_dates()).
 	 */
-	private function render_list( DonationFilters $filters ): void {
+	private function render_list( DonationFilters $filters, array $refused = array() ): void {
 		require_once ABSPATH . 'wp-admin/includes/class-wp-list-table.php';
 		$table = new DonationsListTable( $this->query, $filters, '' !== $this->hook_suffix ? $this->hook_suffix : self::SLUG );
 		$table->prepare_items();
@@ -132,6 +133,19 @@ final class DonationsPage {
 			printf( '<span class="subtitle">%s</span>', esc_html( sprintf( __( 'Search results for: %s', 'donation-widget' ), $filters->search ) ) );
 		}
 		echo '<hr class="wp-header-end" />';
+		foreach ( $refused as $field => $given ) {
+			printf(
+				'<div class="notice notice-warning inline"><p>%s</p></div>',
+				esc_html(
+					sprintf(
+						/* translators: 1: the filter, From or To; 2: the text given, such as 2026-02-30. */
+						__( 'The %1$s date "%2$s" is not a day of the calendar (enter a date such as 2026-02-28), so the list is not filtered by it.', 'donation-widget' ),
+						'date_from' === $field ? __( 'From', 'donation-widget' ) : __( 'To', 'donation-widget' ),
+						$given
+					)
+				)
+			);
+		}
 		printf(
 			'<p class="donation-widget-totals">%s</p>',
 			esc_html(

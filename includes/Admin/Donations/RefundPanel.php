@@ -48,16 +48,6 @@ final class RefundPanel {
 	}
 
 	/**
-	 * Cents of an amount as typed ("10", "10.5", "$1,000.00"), or null when it is not one.
-	 *
-	 * @param string $typed The field's value.
-	 */
-	public static function cents_of( string $typed ): ?int {
-		$plain = str_replace( array( '$', ',', ' ' ), '', trim( $typed ) );
-		return preg_match( '/^[0-9]{1,9}(\.[0-9]{1,2})?$/', $plain ) ? Money::cents( $plain ) : null;
-	}
-
-	/**
 	 * The result of a refund, after its redirect.
 	 */
 	public function notice(): void {
@@ -79,7 +69,7 @@ final class RefundPanel {
 			/* translators: %s: the payment provider's own words. */
 			RefundOutcome::REFUSED => array( 'error', sprintf( __( 'The payment provider refused the refund: %s. Nothing was refunded.', 'donation-widget' ), $said ) ),
 			RefundOutcome::UNKNOWN => array( 'warning', __( 'The payment provider did not answer. The refund may have been made: it shows below once the provider confirms it. Confirming the same refund again after two minutes asks the provider again without refunding twice.', 'donation-widget' ) ),
-			RefundOutcome::INVALID_AMOUNT => array( 'error', __( 'That amount cannot be refunded: enter an amount no more than what is left.', 'donation-widget' ) ),
+			RefundOutcome::INVALID_AMOUNT => array( 'error', __( 'That amount cannot be refunded, so nothing was refunded: enter an amount from $0.01 to what is left.', 'donation-widget' ) ),
 			RefundOutcome::NOT_REFUNDABLE => array( 'error', __( 'This donation cannot be refunded here.', 'donation-widget' ) ),
 			default => null,
 		};
@@ -97,27 +87,66 @@ final class RefundPanel {
 	public function render( Donation $donation ): void {
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- the review step changes nothing; the refund itself checks its nonce.
 		$confirm = isset( $_GET['confirm'] ) && 'refund' === sanitize_key( wp_unslash( $_GET['confirm'] ) );
-		$typed   = isset( $_GET['refund_amount'] ) ? sanitize_text_field( wp_unslash( $_GET['refund_amount'] ) ) : '';
-		$reason  = isset( $_GET['refund_reason'] ) ? sanitize_text_field( wp_unslash( $_GET['refund_reason'] ) ) : '';
-		$seen    = isset( $_GET['refund_seen'] ) ? absint( wp_unslash( $_GET['refund_seen'] ) ) : $donation->refunded_cents();
+		// Read as typed, not through sanitize_text_field(), which would trim " 12" or "12\n" into an amount.
+		$typed  = isset( $_GET['refund_amount'] ) ? wp_unslash( $_GET['refund_amount'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- Money::parse_dollars() accepts digits and one point only; shown again only through esc_attr().
+		$reason = isset( $_GET['refund_reason'] ) ? sanitize_text_field( wp_unslash( $_GET['refund_reason'] ) ) : '';
+		$seen   = isset( $_GET['refund_seen'] ) ? self::whole_cents( wp_unslash( $_GET['refund_seen'] ) ) : $donation->refunded_cents(); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- whole_cents() accepts digits only.
+		$result = isset( $_GET['refund_result'] ) ? sanitize_key( wp_unslash( $_GET['refund_result'] ) ) : '';
 		// phpcs:enable WordPress.Security.NonceVerification.Recommended
 		printf( '<h2 id="donation-widget-refunds">%s</h2>', esc_html__( 'Refunds', 'donation-widget' ) );
 		$left  = $this->refunds->refundable_cents( $donation );
-		$cents = self::cents_of( $typed );
-		if ( $confirm && $left > 0 && null !== $cents && $cents > 0 && $cents <= $left ) {
-			$this->render_confirmation( $donation, $cents, $reason, $seen );
+		$error = $confirm ? self::amount_error( $typed, $left, $seen ) : '';
+		if ( $confirm && '' === $error && null !== $seen ) {
+			$this->render_confirmation( $donation, (int) Money::parse_dollars( $typed ), $reason, $seen );
 			return;
+		}
+		if ( RefundOutcome::INVALID_AMOUNT === $result && '' === $error ) {
+			// The confirmed amount came back refused (a changed form): say so beside the field too.
+			$error = self::range_message( $left );
 		}
 		$this->render_summary( $donation );
 		$this->render_history( $donation );
 		if ( $left > 0 ) {
-			$error = $confirm ? sprintf(
-				/* translators: %s: the most that may be refunded, such as $50.00. */
-				__( 'Enter an amount from $0.01 to %s.', 'donation-widget' ),
-				DonationFormat::money( $left )
-			) : '';
-			$this->render_form( $donation, $left, '' !== $error ? $typed : '', $reason, $error );
+			$this->render_form( $donation, $left, $confirm && '' !== $error && is_string( $typed ) ? sanitize_text_field( $typed ) : '', $reason, $error );
 		}
+	}
+
+	/**
+	 * Why a typed refund amount cannot be reviewed, or '' when it can.
+	 *
+	 * @param mixed    $typed The amount field's value, as sent.
+	 * @param int      $left  Cents that may still be refunded.
+	 * @param int|null $seen  The refunded cents the form was made with (null: not a number).
+	 */
+	private static function amount_error( mixed $typed, int $left, ?int $seen ): string {
+		if ( null === $seen ) {
+			return __( 'This form was changed or is out of date: review the refund again.', 'donation-widget' );
+		}
+		$cents = Money::parse_dollars( $typed );
+		if ( null === $cents ) {
+			return __( 'Enter the amount in dollars and cents as digits, such as 12.50, with no $ sign, commas or spaces.', 'donation-widget' ) . ' ' . self::range_message( $left );
+		}
+		return $cents > $left ? self::range_message( $left ) : '';
+	}
+
+	/**
+	 * The amounts that may be refunded, in words.
+	 *
+	 * @param int $left Cents that may still be refunded.
+	 */
+	private static function range_message( int $left ): string {
+		/* translators: %s: the most that may be refunded, such as $50.00. */
+		return sprintf( __( 'Enter an amount from $0.01 to %s.', 'donation-widget' ), DonationFormat::money( $left ) );
+	}
+
+	/**
+	 * Whole cents, zero included (a refunded total), as a form's hidden field carries them; null
+	 * for anything else, never coerced.
+	 *
+	 * @param mixed $value The submitted value, unslashed.
+	 */
+	private static function whole_cents( mixed $value ): ?int {
+		return '0' === $value ? 0 : Money::parse_cents( $value );
 	}
 
 	/**
@@ -130,10 +159,13 @@ final class RefundPanel {
 		if ( ! DonationsCapability::current_user_can() ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to refund donations.', 'donation-widget' ), '', array( 'response' => 403 ) );
 		}
-		$amount  = isset( $_POST['amount_cents'] ) ? absint( wp_unslash( $_POST['amount_cents'] ) ) : 0;
+		// Strictly, never through absint(): a hand-made "-1" or "12.50" is refused, not sent as 1 or 12 cents.
+		$amount  = Money::parse_cents( wp_unslash( $_POST['amount_cents'] ?? '' ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- parse_cents() accepts digits only.
+		$seen    = self::whole_cents( wp_unslash( $_POST['seen_refunded_cents'] ?? '' ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- whole_cents() accepts digits only.
 		$reason  = isset( $_POST['reason'] ) ? sanitize_text_field( wp_unslash( $_POST['reason'] ) ) : '';
-		$seen    = isset( $_POST['seen_refunded_cents'] ) ? absint( wp_unslash( $_POST['seen_refunded_cents'] ) ) : 0;
-		$outcome = $this->refunds->request( $id, $amount, $reason, $seen, get_current_user_id() );
+		$outcome = null === $amount || null === $seen
+			? new RefundOutcome( RefundOutcome::INVALID_AMOUNT )
+			: $this->refunds->request( $id, $amount, $reason, $seen, get_current_user_id() );
 		$args    = array( 'refund_result' => $outcome->kind );
 		if ( null !== $outcome->refund ) {
 			$args['refund_id'] = (string) $outcome->refund->id();

@@ -15,7 +15,8 @@ use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 
 /**
- * The screen under Donation Widget and the notice of a payout that does not add up.
+ * The screen under Donation Widget, the notice of a payout that does not add up, and the demo's
+ * "Simulate a payout" button.
  */
 final class PayoutsAdminServiceProvider implements ServiceProvider {
 
@@ -35,5 +36,9 @@ final class PayoutsAdminServiceProvider implements ServiceProvider {
 	public function boot( Container $container ): void {
 		add_action( 'admin_menu', $container->lazy( PayoutsPage::class, 'add_menu' ), 15 );
 		add_action( 'admin_notices', $container->lazy( PayoutMismatchNotice::class, 'print_notice' ) );
+		// Demo mode only (DemoPayout checks): the "Simulate a payout" button, its handler and result.
+		add_action( PayoutsPage::LIST_ACTION, $container->lazy( DemoPayout::class, 'render' ) );
+		add_action( 'admin_post_' . DemoPayout::ACTION, $container->lazy( DemoPayout::class, 'handle' ) );
+		add_action( 'admin_notices', $container->lazy( DemoPayout::class, 'notice' ) );
 	}
 }

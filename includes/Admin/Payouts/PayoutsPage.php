@@ -36,6 +36,12 @@ final class PayoutsPage {
 	public const SLUG = 'donation-widget-payouts';
 
 	/**
+	 * The action fired under the list's introduction, for what is added above the list (the
+	 * demo's "Simulate a payout", DemoPayout).
+	 */
+	public const LIST_ACTION = 'donation_widget_payouts_list';
+
+	/**
 	 * The accounting export's admin-post.php action and nonce action (Books\Export handles it).
 	 */
 	public const EXPORT_ACTION = 'donation_widget_books_export';
@@ -142,6 +148,10 @@ final class PayoutsPage {
 		printf( '<h1>%s</h1>', esc_html__( 'Payouts', 'donation-widget' ) );
 		/* translators: %s: the provider's name. */
 		printf( '<p>%s</p>', esc_html( sprintf( __( 'Each bank deposit %s made, and whether the gifts, fees, refunds, disputes and other money it is made of add up to it exactly. Open a payout to see it explained to the cent.', 'donation-widget' ), $provider ) ) );
+		/**
+		 * Prints what is added above the list (in demo mode, Admin\Payouts\DemoPayout's "Simulate a payout").
+		 */
+		do_action( 'donation_widget_payouts_list' );
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only picks the page.
 		$page  = isset( $_GET['paged'] ) ? max( 1, absint( $_GET['paged'] ) ) : 1;
 		$rows  = $this->payouts->page( $page );

@@ -130,7 +130,7 @@ final class PayoutLines {
 	 * @param string $text Submitted date.
 	 */
 	private static function day( string $text ): ?\DateTimeImmutable {
-		if ( ! preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/', $text, $parts ) || ! checkdate( (int) $parts[2], (int) $parts[3], (int) $parts[1] ) ) {
+		if ( ! preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/D', $text, $parts ) || ! checkdate( (int) $parts[2], (int) $parts[3], (int) $parts[1] ) ) {
 			return null;
 		}
 		$day = \DateTimeImmutable::createFromFormat( '!Y-m-d', $text, new \DateTimeZone( 'UTC' ) );

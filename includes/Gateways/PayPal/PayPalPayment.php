@@ -206,7 +206,7 @@ final class PayPalPayment implements OpeningCall {
 		}
 
 		$value = $capture->value();
-		if ( DonationForm::CURRENCY !== $capture->currency() || ! preg_match( '/^[0-9]{1,9}(\.[0-9]{1,2})?$/', $value ) || Money::cents( $value ) !== $donation->total_cents() ) {
+		if ( DonationForm::CURRENCY !== $capture->currency() || ! preg_match( '/^[0-9]{1,9}(\.[0-9]{1,2})?$/D', $value ) || Money::cents( $value ) !== $donation->total_cents() ) {
 			return PaymentOutcome::held( 'amount_mismatch', "PayPal captured {$value} {$capture->currency()}; the donation is " . Money::dollars( $donation->total_cents() ) . ' ' . DonationForm::CURRENCY . '.', $capture_id );
 		}
 		if ( ! $this->ledger->claim_reference( $donation, $capture_id ) ) {

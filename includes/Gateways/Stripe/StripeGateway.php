@@ -14,7 +14,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Books\Fees\ProviderFee;
 use DonationWidget\Books\Fees\ReadsFees;
 use DonationWidget\Books\Payouts\PayoutSource;
+use DonationWidget\Books\Payouts\SimulatesPayouts;
 use DonationWidget\Gateways\Stripe\Books\StripePayouts;
+use DonationWidget\Gateways\Stripe\Books\StripeDemoPayout;
 use DonationWidget\Gateways\Stripe\Books\StripeFees;
 use DonationWidget\Webhooks\ConnectsWebhook;
 use DonationWidget\Checkout\Gateway;
@@ -34,7 +36,7 @@ use DonationWidget\Settings\SettingsSection;
 /**
  * The Stripe gateway as the checkout, the settings screen and its connection test see it.
  */
-final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, ReadsFees, PayoutSource {
+final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, ReadsFees, PayoutSource, SimulatesPayouts {
 
 	/**
 	 * Its id, as stored in each donation it took.
@@ -53,6 +55,7 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 	 * @param StripeWebhookEndpoint $endpoint Its webhook endpoint, set up through the API.
 	 * @param StripeRefunds         $refunds  Refunds through the Refunds API.
 	 * @param StripeSettings        $settings Its mode and keys.
+	 * @param StripeDemoPayout|null $demo     The stand-in's payout on demand (the demo's button).
 	 */
 	public function __construct(
 		private readonly StripeClient $stripe,
@@ -61,7 +64,8 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 		private readonly PaymentMethodDomains $domains,
 		private readonly StripeWebhookEndpoint $endpoint,
 		private readonly StripeRefunds $refunds,
-		private readonly StripeSettings $settings
+		private readonly StripeSettings $settings,
+		private readonly ?StripeDemoPayout $demo = null
 	) {
 	}
 
@@ -229,5 +233,24 @@ final class StripeGateway implements Gateway, ConnectsWebhook, RefundsPayments, 
 	 */
 	public function payout_transactions( string $payout_id ): \Generator {
 		return ( new StripePayouts( $this->stripe ) )->payout_transactions( $payout_id );
+	}
+
+	/**
+	 * Whether the demo may ask the stand-in for a payout now.
+	 */
+	public function can_simulate_payout(): bool {
+		return null !== $this->demo && $this->demo->is_available();
+	}
+
+	/**
+	 * The stand-in's payout of everything taken, for the demo.
+	 *
+	 * @throws ProviderUnavailable When there is no stand-in, or it does not answer as it documents.
+	 */
+	public function simulate_payout(): string {
+		if ( null === $this->demo ) {
+			throw new ProviderUnavailable( 'stripe-stand-in', 'unreachable', 'No stand-in to ask for a payout.' );
+		}
+		return $this->demo->pay_out();
 	}
 }

@@ -24,6 +24,7 @@ use DonationWidget\Gateways\Stripe\Books\ChargeFeeListener;
 use DonationWidget\Gateways\Stripe\Books\DisputeListener;
 use DonationWidget\Gateways\Stripe\Books\PayoutEvent;
 use DonationWidget\Gateways\Stripe\Books\SettledChargeFee;
+use DonationWidget\Gateways\Stripe\Books\StripeDemoPayout;
 use DonationWidget\Gateways\Stripe\Subscriptions\StripeRecurringPayments;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\ChargeRefunded;
 use DonationWidget\Gateways\Stripe\Webhooks\Listeners\CustomerSubscriptionDeleted;
@@ -105,7 +106,8 @@ final class StripeServiceProvider implements GatewayProvider {
 				$c->get( PaymentMethodDomains::class ),
 				$c->get( StripeWebhookEndpoint::class ),
 				$c->get( StripeRefunds::class ),
-				$c->get( StripeSettings::class )
+				$c->get( StripeSettings::class ),
+				$c->get( StripeDemoPayout::class )
 			)
 		);
 		$container->set(

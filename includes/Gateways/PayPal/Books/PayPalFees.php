@@ -65,7 +65,7 @@ final class PayPalFees {
 		if ( ! is_array( $money ) || ! is_string( $money['value'] ?? null ) || ! is_string( $money['currency_code'] ?? null ) ) {
 			return null;
 		}
-		if ( ! preg_match( '/^\d+(\.\d{1,2})?$/', $money['value'] ) ) {
+		if ( ! preg_match( '/^\d+(\.\d{1,2})?$/D', $money['value'] ) ) {
 			return null;
 		}
 		return array( Money::cents( $money['value'] ), strtoupper( $money['currency_code'] ) );

@@ -108,7 +108,7 @@ final class CaptureResource {
 	 * @param string $value PayPal's amount value.
 	 */
 	private static function to_cents( string $value ): ?int {
-		return preg_match( '/^[0-9]{1,9}(\.[0-9]{1,2})?$/', $value ) ? Money::cents( $value ) : null;
+		return preg_match( '/^[0-9]{1,9}(\.[0-9]{1,2})?$/D', $value ) ? Money::cents( $value ) : null;
 	}
 
 	/**

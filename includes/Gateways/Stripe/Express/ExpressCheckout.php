@@ -139,7 +139,7 @@ final class ExpressCheckout implements FollowUpCall {
 			throw new InvalidDonationRequest( array( 'formData.frequency' => esc_html__( 'Express checkout is for one-off donations only.', 'donation-widget' ) ) );
 		}
 		$amount = $request['amount'] ?? '';
-		if ( ! is_string( $amount ) || ! preg_match( '/^[0-9]{1,10}$/', $amount ) || (int) $amount !== $form->total_cents ) {
+		if ( ! is_string( $amount ) || ! preg_match( '/^[0-9]{1,10}$/D', $amount ) || (int) $amount !== $form->total_cents ) {
 			throw new InvalidDonationRequest( array( 'amount' => esc_html__( 'The amount does not match the donation total. Please reload the page and try again.', 'donation-widget' ) ) );
 		}
 		$currency = $request['currency'] ?? '';

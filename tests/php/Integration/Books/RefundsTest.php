@@ -8,6 +8,7 @@
 namespace DonationWidget\Tests\Integration\Books;
 
 use DonationWidget\Admin\Donations\RefundPanel;
+use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Books\Refunds\RefundOutcome;
 use DonationWidget\Database\Schema;
 use DonationWidget\Reconciliation\ReconciliationReport;
@@ -39,11 +40,11 @@ final class RefundsTest extends PaymentTestCase {
 	 *
 	 * @return array<string, string>
 	 */
-	private function refund_from_admin( int $donation_id, int $cents, int $seen, string $reason = 'Gave twice by mistake' ): array {
+	private function refund_from_admin( int $donation_id, int|string|array $cents, int|string $seen, string $reason = 'Gave twice by mistake' ): array {
 		$fields   = array(
 			'action'              => RefundPanel::ACTION,
 			'donation_id'         => (string) $donation_id,
-			'amount_cents'        => (string) $cents,
+			'amount_cents'        => is_array( $cents ) ? $cents : (string) $cents,
 			'seen_refunded_cents' => (string) $seen,
 			'reason'              => $reason,
 			'_wpnonce'            => wp_create_nonce( RefundPanel::nonce_action( $donation_id ) ),
@@ -267,6 +268,100 @@ final class RefundsTest extends PaymentTestCase {
 		} finally {
 			remove_filter( 'wp_die_handler', $die );
 		}
+		$this->assertSame( array(), $this->stripe_posts( '/v1/refunds' ) );
+	}
+
+	/**
+	 * Hand-made amounts a nonce-carrying POST could send, none of them a whole number of cents
+	 * from 1 to what is left.
+	 *
+	 * @return array<string, array{string|array<int, string>}>
+	 */
+	public static function hand_made_amounts(): array {
+		return array(
+			'a minus sign'        => array( '-1' ),
+			'dollars, not cents'  => array( '12.50' ),
+			'an exponent'         => array( '1e3' ),
+			'a leading space'     => array( ' 100' ),
+			'a trailing newline'  => array( "100\n" ),
+			'zero'                => array( '0' ),
+			'nothing'             => array( '' ),
+			'an array'            => array( array( '100' ) ),
+			'more than was given' => array( '5251' ),
+		);
+	}
+
+	/**
+	 * @dataProvider hand_made_amounts
+	 */
+	public function test_a_hand_made_amount_is_refused_and_nothing_reaches_stripe( string|array $amount ): void {
+		$this->log_in_as( 'administrator' );
+		$row = $this->paid_gift();
+		$this->assertSame( '5250', $row['total_cents'] );
+		$this->control( 'DELETE', '/__control/requests' );
+
+		$answer = $this->refund_from_admin( (int) $row['id'], $amount, 0 );
+
+		$this->assertSame( RefundOutcome::INVALID_AMOUNT, $answer['refund_result'] );
+		$this->assertSame( array(), $this->provider_requests( 'stripe', '/v1/refunds', 'POST' ), 'Stripe was asked for a refund.' );
+		$this->assertSame( array(), $this->refund_rows( (int) $row['id'] ) );
+		$this->assertSame( array( 'succeeded', '0' ), array( $this->donation_row( $row['attempt_id'] )['status'], $this->donation_row( $row['attempt_id'] )['refunded_cents'] ) );
+	}
+
+	public function test_a_hand_made_seen_total_is_refused_and_nothing_reaches_stripe(): void {
+		$this->log_in_as( 'administrator' );
+		$row = $this->paid_gift();
+		$this->control( 'DELETE', '/__control/requests' );
+
+		$answer = $this->refund_from_admin( (int) $row['id'], 1000, '-0' );
+
+		$this->assertSame( RefundOutcome::INVALID_AMOUNT, $answer['refund_result'] );
+		$this->assertSame( array(), $this->provider_requests( 'stripe', '/v1/refunds', 'POST' ) );
+	}
+
+	/**
+	 * The Refunds section as the donation's screen prints it for a query.
+	 *
+	 * @param array<string, string> $query The screen's GET fields.
+	 */
+	private function refund_section( int $donation_id, array $query ): string {
+		$_GET     = wp_slash( $query );
+		$donation = $this->service( DonationRepository::class )->find( $donation_id );
+		$this->assertNotNull( $donation );
+		ob_start();
+		try {
+			$this->service( RefundPanel::class )->render( $donation );
+		} finally {
+			$html = (string) ob_get_clean();
+			$_GET = array();
+		}
+		return $html;
+	}
+
+	public function test_the_review_step_offers_only_a_plain_amount_and_says_why_beside_the_field(): void {
+		$this->log_in_as( 'administrator' );
+		$row    = $this->paid_gift();
+		$review = static fn ( string $typed ): array => array(
+			'confirm'       => 'refund',
+			'refund_amount' => $typed,
+			'refund_seen'   => '0',
+		);
+
+		foreach ( array( '12', '12.5', '12.50' ) as $typed ) {
+			$html = $this->refund_section( (int) $row['id'], $review( $typed ) );
+			$this->assertStringContainsString( 'Refund $12.', $html, $typed );
+			$this->assertMatchesRegularExpression( '/name="amount_cents" value="12(00|50)"/', $html, $typed );
+		}
+		foreach ( array( '-1', '12.505', '1e3', ' 12', "12\n", '0', '', '$12.50', '1,234.50', '52.51' ) as $typed ) {
+			$html = $this->refund_section( (int) $row['id'], $review( $typed ) );
+			$this->assertStringNotContainsString( 'amount_cents', $html, wp_json_encode( $typed ) );
+			$this->assertStringContainsString( 'aria-errormessage="donation-widget-refund-amount-error"', $html, wp_json_encode( $typed ) );
+			$this->assertStringContainsString( 'Enter an amount from $0.01 to $52.50.', $html, wp_json_encode( $typed ) );
+		}
+		$this->assertStringContainsString( 'with no $ sign, commas or spaces', $this->refund_section( (int) $row['id'], $review( '$12.50' ) ) );
+
+		$refused = $this->refund_section( (int) $row['id'], array( 'refund_result' => RefundOutcome::INVALID_AMOUNT ) );
+		$this->assertStringContainsString( 'Enter an amount from $0.01 to $52.50.', $refused, 'A refused confirmation says so beside the field.' );
 		$this->assertSame( array(), $this->stripe_posts( '/v1/refunds' ) );
 	}
 }

@@ -156,7 +156,21 @@ final class ReportsRestTest extends PaymentTestCase {
 					'from' => '2026-11-01',
 					'to'   => '2026-11-31',
 				),
-				'The parameter to must be a date written YYYY-MM-DD (got "2026-11-31").',
+				'The parameter to is not a day of the calendar (got "2026-11-31"): check the day and the month.',
+			),
+			'no 30 February'                => array(
+				array(
+					'from' => '2026-02-30',
+					'to'   => '2026-03-02',
+				),
+				'The parameter from is not a day of the calendar (got "2026-02-30"): check the day and the month.',
+			),
+			'a trailing newline'            => array(
+				array(
+					'from' => "2026-11-01\n",
+					'to'   => '2026-11-02',
+				),
+				'The parameter from must be a date written YYYY-MM-DD (got "2026-11-01").',
 			),
 			'ends before it starts'         => array(
 				array(

@@ -73,9 +73,13 @@ export class Payouts {
 	/**
 	 * POST /__control/stripe/payout: pays out the available balance.
 	 *
-	 * @param {Object} body {at?, amount_adjustment?, status?, payout?}
+	 * @param {Object} body {at?, available_now?, amount_adjustment?, status?, payout?}
 	 *                      at (unix time, default now): when the payout is made, so a test
 	 *                      can take money that becomes available days after the charge;
+	 *                      available_now (true): the pending balance becomes available at
+	 *                      `at` first (its available_on moved there), so a payout made now
+	 *                      takes money taken minutes ago, as the demo's "Simulate a payout"
+	 *                      needs (Stripe's own test mode waits out the payout schedule);
 	 *                      amount_adjustment (cents) makes a deposit that differs from its
 	 *                      transactions, as a broken books test needs; status: pending (the
 	 *                      default), paid, failed or canceled; payout + status moves an
@@ -104,6 +108,16 @@ export class Payouts {
 			return answer( payout, [] );
 		}
 		const now = Number( body.at ) || unixNow();
+		if (
+			! [ undefined, null, true, false ].includes( body.available_now )
+		) {
+			throw new HttpAnswer( 400, {
+				error: 'available_now must be true or false',
+			} );
+		}
+		if ( body.available_now === true ) {
+			this.makeAvailable( now );
+		}
 		const available = [ ...this.objects.values() ].filter(
 			( object ) =>
 				object.object === 'balance_transaction' &&
@@ -160,6 +174,26 @@ export class Payouts {
 			this.movePayout( payout, body.status );
 		}
 		return answer( payout, [ ...available, own ] );
+	}
+
+	/**
+	 * The balance no payout took yet that would become available after a time becomes
+	 * available at that time (the payout schedule's days pass at once).
+	 *
+	 * @param {number} at Unix time.
+	 */
+	makeAvailable( at ) {
+		for ( const object of this.objects.values() ) {
+			if (
+				object.object === 'balance_transaction' &&
+				object.type !== 'payout' &&
+				! payoutOf( object ) &&
+				object.available_on > at
+			) {
+				object.available_on = at;
+				object.status = 'available';
+			}
+		}
 	}
 
 	/**
