@@ -216,12 +216,11 @@ final class DonationQuery {
 	 * @param string $where WHERE clause.
 	 */
 	private function rows_sum_sql( string $from, string $where ): string {
-		// What was kept is not in a search's keys: read from the row, for kept gifts only.
-		$table = Schema::table( 'donations' );
+		// What was kept is in every search key (DonationSearch::COVERED): no row is read back.
 		return "SELECT COUNT(*) AS total_count,
 				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN 1 ELSE 0 END), 0) AS succeeded_count,
-				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN CAST(k.total_cents AS SIGNED) - CAST(k.refunded_cents AS SIGNED) - CAST(k.dispute_lost_cents AS SIGNED) ELSE 0 END), 0) AS succeeded_cents
-			FROM {$from} LEFT JOIN {$table} k ON k.id = d.id AND d.status IN ('" . DonationStatus::SUCCEEDED . "', '" . DonationStatus::PARTIALLY_REFUNDED . "') WHERE {$where}";
+				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN CAST(d.total_cents AS SIGNED) - CAST(d.refunded_cents AS SIGNED) - CAST(d.dispute_lost_cents AS SIGNED) ELSE 0 END), 0) AS succeeded_cents
+			FROM {$from} WHERE {$where}";
 	}
 
 	/**

@@ -20,9 +20,11 @@ use DonationWidget\Database\Schema;
 final class DonationSearch {
 
 	/**
-	 * Columns every search_* key holds besides its searched columns (and the id).
+	 * Columns every search_* key holds besides its searched columns (and the id): what the list
+	 * sorts by, and what the totals need for the kept amount (total less refunds and lost
+	 * disputes), so the totals never read a match back from the table.
 	 */
-	public const COVERED = array( 'created_at', 'status', 'currency', 'total_cents' );
+	public const COVERED = array( 'created_at', 'status', 'currency', 'total_cents', 'refunded_cents', 'dispute_lost_cents' );
 
 	/**
 	 * The ids a search finds: a UNION of lookups that each use an index, so no search reads
