@@ -264,6 +264,10 @@ final class SummariesFromKeysTest extends AdminTestCase {
 		);
 		$this->assertSame( $this->paypal_months_from_rows( $from, $to ), $balance->months( 'paypal', $from, $to ), 'after refunds and a late fee' );
 
+		// Each received capture listed with its net, newest first.
+		$listed = array_map( static fn ( $donation ): int => $donation->id(), $balance->captures( 'paypal', $from, $to ) );
+		$this->assertSame( array( $captures[5], $captures[4], $captures[2], $captures[1], $captures[0] ), array_values( array_intersect( $listed, $captures ) ) );
+
 		// The Payouts list reads the months from the provider_created key alone.
 		$sql   = '';
 		$watch = static function ( $query ) use ( &$sql ) {
