@@ -24,6 +24,22 @@ final class Installer {
 	private const REPLACED_DONATION_KEYS = array( 'email', 'email_domain', 'first_last', 'last_name', 'organisation_name' );
 
 	/**
+	 * Keys of the donations table added or changed since schema 12, as Schema writes them: each
+	 * is built online when missing, and built again when its columns differ.
+	 */
+	private const DONATION_KEYS = array(
+		'search_email'           => 'email,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents',
+		'search_domain'          => 'email_domain,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents',
+		'search_first_last'      => 'first_name,last_name,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents',
+		'search_last'            => 'last_name,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents',
+		'search_organisation'    => 'organisation_name,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents',
+		'payout_id'              => 'payout_id',
+		'balance_transaction_id' => 'balance_transaction_id',
+		'dispute_created'        => 'dispute_status,created_at',
+		'provider_created'       => 'provider,created_at,status,total_cents,fee_cents,net_cents,refunded_cents',
+	);
+
+	/**
 	 * The option row that says a request is upgrading (its value: since when, a Unix time).
 	 */
 	private const UPGRADE_CLAIM = 'donation_widget_db_upgrading';
@@ -161,11 +177,11 @@ final class Installer {
 	}
 
 	/**
-	 * Schema 12's changes to tables that already hold rows, as online ALTERs: the donations
-	 * table keeps taking donations while its search keys are built (ALGORITHM=INPLACE,
+	 * Schema 12's, 13's and 14's changes to tables that already hold rows, as online ALTERs: the
+	 * donations table keeps taking donations while its keys are built (ALGORITHM=INPLACE,
 	 * LOCK=NONE: MariaDB and MySQL refuse the statement rather than lock, and dbDelta() then
-	 * adds whatever is still missing). Each change is made only when missing, so the request
-	 * that takes over from one that died half-way just finishes the work.
+	 * adds whatever is still missing). Each change is made only when missing or different, so
+	 * the request that takes over from one that died half-way just finishes the work.
 	 */
 	private static function alter_online(): void {
 		global $wpdb;
@@ -231,18 +247,15 @@ final class Installer {
 				}
 			}
 			$changes = array();
-			foreach ( array(
-				'search_email'           => 'email,created_at,status,currency,total_cents',
-				'search_domain'          => 'email_domain,created_at,status,currency,total_cents',
-				'search_first_last'      => 'first_name,last_name,created_at,status,currency,total_cents',
-				'search_last'            => 'last_name,created_at,status,currency,total_cents',
-				'search_organisation'    => 'organisation_name,created_at,status,currency,total_cents',
-				'payout_id'              => 'payout_id',
-				'balance_transaction_id' => 'balance_transaction_id',
-				'dispute_created'        => 'dispute_status,created_at',
-			) as $name => $columns ) {
-				if ( ! in_array( $name, $keys, true ) ) {
+			$built   = self::key_columns( $donations );
+			foreach ( self::DONATION_KEYS as $name => $columns ) {
+				if ( ! isset( $built[ $name ] ) ) {
 					$changes[] = "ADD KEY {$name} ({$columns})";
+				} elseif ( $built[ $name ] !== $columns ) {
+					// Schema 14 carries the kept amount's columns in the search keys: the key is
+					// built again under its name, in the same online ALTER (searches meanwhile
+					// use the old one).
+					$changes[] = "DROP KEY {$name}, ADD KEY {$name} ({$columns})";
 				}
 			}
 			foreach ( self::REPLACED_DONATION_KEYS as $name ) {
@@ -265,6 +278,30 @@ final class Installer {
 	private static function exists( string $table ): bool {
 		global $wpdb;
 		return $table === $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $table ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- read during a migration.
+	}
+
+	/**
+	 * Each key of a table with its columns in order, comma-separated (as Schema writes them).
+	 *
+	 * @param string $table Table name.
+	 * @return array<string, string>
+	 */
+	private static function key_columns( string $table ): array {
+		global $wpdb;
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table (name from Schema::table()), read during a migration.
+		$rows = $wpdb->get_results( "SHOW INDEX FROM {$table}", ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- $table comes from Schema::table() via the callers.
+		// phpcs:enable
+		$columns = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$columns[ (string) $row['Key_name'] ][ (int) $row['Seq_in_index'] ] = (string) $row['Column_name'];
+		}
+		return array_map(
+			static function ( array $names ): string {
+				ksort( $names );
+				return implode( ',', $names );
+			},
+			$columns
+		);
 	}
 
 	/**

@@ -75,8 +75,10 @@ final class Schema {
 		// Money is kept in cents so that sums never round. receipt_seq is the receipt number: NULL
 		// until the money is received, then the next number (UNIQUE: never given twice). The
 		// search_* keys start with a searched column and carry what a search sorts and sums
-		// (created_at, status, currency, total_cents; id is in every InnoDB key), so a search
-		// counts and pages its matches from the keys alone, never from the rows.
+		// (created_at, status, currency, total_cents, and refunded_cents and dispute_lost_cents for
+		// what was kept; id is in every InnoDB key), so a search counts, sums and pages its
+		// matches from the keys alone, never from the rows. provider_created holds what a
+		// provider's balance by month sums (Books\Payouts\HeldBalance), so that reads no row.
 		return array(
 			"CREATE TABLE {$donations} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -141,17 +143,18 @@ final class Schema {
   KEY frequency_created (frequency,created_at),
   KEY total_cents (total_cents),
   KEY customer_id (customer_id),
-  KEY search_email (email,created_at,status,currency,total_cents),
-  KEY search_domain (email_domain,created_at,status,currency,total_cents),
-  KEY search_first_last (first_name,last_name,created_at,status,currency,total_cents),
-  KEY search_last (last_name,created_at,status,currency,total_cents),
-  KEY search_organisation (organisation_name,created_at,status,currency,total_cents),
+  KEY search_email (email,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents),
+  KEY search_domain (email_domain,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents),
+  KEY search_first_last (first_name,last_name,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents),
+  KEY search_last (last_name,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents),
+  KEY search_organisation (organisation_name,created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents),
   KEY subscription_latest (subscription_id,id,status),
   KEY status_currency_created (status,currency,created_at,email),
   KEY statement_donor (status,email,donate_as,organisation_name,created_at,total_cents),
   KEY payout_id (payout_id),
   KEY balance_transaction_id (balance_transaction_id),
-  KEY dispute_created (dispute_status,created_at)
+  KEY dispute_created (dispute_status,created_at),
+  KEY provider_created (provider,created_at,status,total_cents,fee_cents,net_cents,refunded_cents)
 ) {$charset};",
 			// Each provider payment (a wallet capture, a card charge) counts for one donation only.
 			// The UNIQUE key makes the claim atomic across every web server.

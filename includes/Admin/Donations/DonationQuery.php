@@ -33,6 +33,12 @@ final class DonationQuery {
 	public const BATCH_SIZE = 500;
 
 	/**
+	 * The columns of d the totals read (rows_sum_sql()): a search's matches carry only these
+	 * (and id), all of them in the search keys.
+	 */
+	private const SUMMED = array( 'status', 'currency', 'total_cents', 'refunded_cents', 'dispute_lost_cents' );
+
+	/**
 	 * One page of the list.
 	 *
 	 * A deferred join: the page's ids are read from an index that matches the filters and the
@@ -48,10 +54,10 @@ final class DonationQuery {
 	 */
 	public function page( DonationFilters $filters, int $per_page, int $page, ?int $total = null ): array {
 		global $wpdb;
-		list( $from, $where, $args ) = $this->where( $filters, null, true );
+		$column                      = DonationFilters::SORTABLE[ $filters->orderby ] ?? 'created_at';
+		list( $from, $where, $args ) = $this->where( $filters, null, array( $column ) );
 		$per_page                    = max( 1, $per_page );
 		$offset                      = max( 0, ( max( 1, $page ) - 1 ) * $per_page );
-		$column                      = DonationFilters::SORTABLE[ $filters->orderby ] ?? 'created_at';
 		$ascending                   = 'asc' === $filters->order;
 		$limit                       = $per_page;
 		$reversed                    = null !== $total && $offset > intdiv( $total, 2 ) && $offset < $total;
@@ -92,7 +98,7 @@ final class DonationQuery {
 		if ( '' !== $filters->search || '' !== $filters->dispute ) {
 			// The kept day totals have no dispute column: disputed donations are few, summed from
 			// their rows (on the dispute_created key).
-			list( $from, $where, $args ) = $this->where( $filters, null, true );
+			list( $from, $where, $args ) = $this->where( $filters, null, self::SUMMED );
 			return $this->sums( $this->rows_sum_sql( $from, $where ), array_merge( $sums, $args ) );
 		}
 
@@ -102,7 +108,7 @@ final class DonationQuery {
 		$end_day   = null === $range_to ? null : substr( $range_to, 0, 10 );
 		if ( null !== $first_day && null !== $end_day && $first_day >= $end_day ) {
 			// Less than a whole day: the rows alone.
-			list( $from, $where, $args ) = $this->where( $filters, null, true );
+			list( $from, $where, $args ) = $this->where( $filters, null, self::SUMMED );
 			return $this->sums( $this->rows_sum_sql( $from, $where ), array_merge( $sums, $args ) );
 		}
 
@@ -144,7 +150,7 @@ final class DonationQuery {
 			$edges[] = array( $end_day . ' 00:00:00', $range_to );
 		}
 		foreach ( $edges as $edge ) {
-			list( $from, $where, $args ) = $this->where( $filters, $edge, true );
+			list( $from, $where, $args ) = $this->where( $filters, $edge, self::SUMMED );
 			$part                        = $this->sums( $this->rows_sum_sql( $from, $where ), array_merge( $sums, $args ) );
 			foreach ( $days as $key => $value ) {
 				$days[ $key ] = $value + $part[ $key ];
@@ -217,12 +223,11 @@ final class DonationQuery {
 	 * @param string $where WHERE clause.
 	 */
 	private function rows_sum_sql( string $from, string $where ): string {
-		// What was kept (GiftFigures) is not in a search's keys: read from the row, for kept gifts only.
-		$table = Schema::table( 'donations' );
+		// What was kept (GiftFigures) is in every search key (DonationSearch::COVERED): no row is read back.
 		return 'SELECT COUNT(*) AS total_count,
 				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN 1 ELSE 0 END), 0) AS succeeded_count,
-				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN ' . GiftFigures::kept_sql( 'k' ) . " ELSE 0 END), 0) AS succeeded_cents
-			FROM {$from} LEFT JOIN {$table} k ON k.id = d.id AND d.status IN ('" . DonationStatus::SUCCEEDED . "', '" . DonationStatus::PARTIALLY_REFUNDED . "') WHERE {$where}";
+				COALESCE(SUM(CASE WHEN d.status IN (%s, %s) AND d.currency = %s THEN ' . GiftFigures::kept_sql( 'd' ) . " ELSE 0 END), 0) AS succeeded_cents
+			FROM {$from} WHERE {$where}";
 	}
 
 	/**
@@ -260,21 +265,25 @@ final class DonationQuery {
 	 * The FROM and WHERE clauses of the filters (the donations are d), with the placeholder
 	 * values of both in order.
 	 *
-	 * @param DonationFilters                  $filters   Search and filters.
-	 * @param array{0: string, 1: string}|null $range     A UTC range [start, end) instead of the filters' dates.
-	 * @param bool                             $keys_only Whether the caller reads only id and DonationSearch::COVERED of d.
+	 * @param DonationFilters                  $filters Search and filters.
+	 * @param array{0: string, 1: string}|null $range   A UTC range [start, end) instead of the filters' dates.
+	 * @param list<string>|null                $reads   The columns of d the caller reads besides id, when all
+	 *                                                  are DonationSearch::COVERED; null: any column.
 	 * @return array{0: string, 1: string, 2: list<string|int>}
 	 */
-	private function where( DonationFilters $filters, ?array $range = null, bool $keys_only = false ): array {
+	private function where( DonationFilters $filters, ?array $range = null, ?array $reads = null ): array {
 		$table   = Schema::table( 'donations' );
 		$from    = "{$table} d";
 		$clauses = array( '1=1' );
 		$args    = array();
 
-		if ( $keys_only && '' !== $filters->search && '' === $filters->frequency && '' === $filters->method && '' === $filters->dispute ) {
+		list( $start, $end ) = $range ?? $this->utc_range( $filters );
+		if ( null !== $reads && '' !== $filters->search && '' === $filters->frequency && '' === $filters->method && '' === $filters->dispute ) {
 			// Everything the list sorts, sums and filters by is in the matches' keys: the page and
-			// the totals read the keys only (DonationSearch::rows()), not thousands of rows.
-			list( $union, $args ) = DonationSearch::rows( $filters->search );
+			// the totals read the keys only (DonationSearch::rows()), not thousands of rows, and
+			// each carries only the columns it needs (fewer bytes for the UNION to compare).
+			$columns              = array_merge( $reads, '' !== $filters->status ? array( 'status' ) : array(), null !== $start || null !== $end ? array( 'created_at' ) : array() );
+			list( $union, $args ) = DonationSearch::rows( $filters->search, $columns );
 			$from                 = "({$union}) d";
 		} elseif ( '' !== $filters->search ) {
 			list( $union, $args ) = DonationSearch::ids( $filters->search );
@@ -301,7 +310,6 @@ final class DonationQuery {
 		} elseif ( 'disputed' === $filters->dispute ) {
 			$clauses[] = "d.dispute_status <> ''";
 		}
-		list( $start, $end ) = $range ?? $this->utc_range( $filters );
 		if ( null !== $start ) {
 			$clauses[] = 'd.created_at >= %s';
 			$args[]    = $start;

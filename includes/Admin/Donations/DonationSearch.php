@@ -20,9 +20,11 @@ use DonationWidget\Database\Schema;
 final class DonationSearch {
 
 	/**
-	 * Columns every search_* key holds besides its searched columns (and the id).
+	 * Columns every search_* key holds besides its searched columns (and the id): what the list
+	 * sorts by, and what the totals need for the kept amount (total less refunds and lost
+	 * disputes), so the totals never read a match back from the table.
 	 */
-	public const COVERED = array( 'created_at', 'status', 'currency', 'total_cents' );
+	public const COVERED = array( 'created_at', 'status', 'currency', 'total_cents', 'refunded_cents', 'dispute_lost_cents' );
 
 	/**
 	 * The ids a search finds: a UNION of lookups that each use an index, so no search reads
@@ -39,16 +41,18 @@ final class DonationSearch {
 	}
 
 	/**
-	 * The same matches as ids(), each with the columns a search sorts and sums (COVERED): the
-	 * name and email lookups read them from their search_* keys, which hold them, so counting,
-	 * summing and paging thousands of matches reads no row of the table. The UNION removes a
-	 * row found by two lookups, as in ids(): the columns all follow from the id.
+	 * The same matches as ids(), each with some of the columns a search sorts and sums
+	 * (COVERED): the name and email lookups read them from their search_* keys, which hold
+	 * them, so counting, summing and paging thousands of matches reads no row of the table. The
+	 * UNION removes a row found by two lookups, as in ids(): the columns all follow from the id.
 	 *
-	 * @param string $search Search text.
+	 * @param string   $search  Search text.
+	 * @param string[] $columns Which of COVERED (others are left out); all when empty.
 	 * @return array{0: string, 1: list<string|int>}
 	 */
-	public static function rows( string $search ): array {
-		return self::union( $search, 'id, ' . implode( ', ', self::COVERED ) );
+	public static function rows( string $search, array $columns = array() ): array {
+		$columns = array() === $columns ? self::COVERED : array_values( array_intersect( self::COVERED, $columns ) );
+		return self::union( $search, implode( ', ', array_merge( array( 'id' ), $columns ) ) );
 	}
 
 	/**

@@ -363,14 +363,19 @@ final class PayoutsPage {
 	 */
 	private function render_donations( array $transactions ): void {
 		printf( '<h2>%s</h2>', esc_html__( 'Donations in this payout', 'donation-widget' ) );
-		$donations = array();
+		$ids = array();
 		foreach ( $transactions as $row ) {
 			$id = (int) $row['donation_id'];
-			if ( $id > 0 && 'gross' === PayoutParts::part_of( $row['type'], $row['reporting_category'], true ) && ! isset( $donations[ $id ] ) ) {
-				$donation = $this->donations->find( $id );
-				if ( null !== $donation ) {
-					$donations[ $id ] = $donation;
-				}
+			if ( $id > 0 && 'gross' === PayoutParts::part_of( $row['type'], $row['reporting_category'], true ) ) {
+				$ids[ $id ] = $id;
+			}
+		}
+		// Read together (a payout holds up to thousands of gifts), listed in the payout's order.
+		$found     = $this->donations->find_many( $ids );
+		$donations = array();
+		foreach ( $ids as $id ) {
+			if ( isset( $found[ $id ] ) ) {
+				$donations[ $id ] = $found[ $id ];
 			}
 		}
 		if ( array() === $donations ) {

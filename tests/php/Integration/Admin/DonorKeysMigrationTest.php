@@ -3,6 +3,7 @@
  * Schema 12 on a site that already holds donations: the donations' search keys are built and
  * the subscriptions' donor_email added by online ALTERs, every existing subscription gets its
  * donor's email by a batched backfill, and the donors' latest gifts are built from the rows.
+ * Schema 14 builds the search keys again with what was kept, and provider_created, online.
  *
  * @package DonationWidget
  */
@@ -121,6 +122,69 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 			$this->service( DonationsSummaryWidget::class )->numbers()['month_donors'],
 			'the donors\' latest gifts are built from the rows'
 		);
+
+		// A second run (another server, or a retry) finds nothing left to do.
+		$statements = array();
+		add_filter( 'query', $collect );
+		Installer::install();
+		remove_filter( 'query', $collect );
+		$this->assertSame( array(), array_values( (array) preg_grep( '/^\s*ALTER TABLE/i', $statements ) ) );
+	}
+
+	/**
+	 * Each key of the donations table with its columns, comma-separated.
+	 *
+	 * @return array<string, string>
+	 */
+	private function donation_key_columns(): array {
+		global $wpdb;
+		$columns = array();
+		foreach ( (array) $wpdb->get_results( 'SHOW INDEX FROM ' . Schema::table( 'donations' ), ARRAY_A ) as $row ) {
+			$columns[ $row['Key_name'] ][ (int) $row['Seq_in_index'] ] = $row['Column_name'];
+		}
+		return array_map( static fn ( array $names ): string => implode( ',', $names ), $columns );
+	}
+
+	public function test_an_upgrade_from_schema_13_rebuilds_the_search_keys_with_the_kept_columns_online(): void {
+		global $wpdb;
+		$donations = Schema::table( 'donations' );
+		$this->insert_donation( array( 'email' => $this->email( 'kept' ) ) );
+
+		// Back to schema 13: search keys without what was kept, no provider_created.
+		$wpdb->query(
+			"ALTER TABLE {$donations} DROP KEY search_email, DROP KEY search_domain, DROP KEY search_first_last, DROP KEY search_last, DROP KEY search_organisation, DROP KEY provider_created,
+			ADD KEY search_email (email,created_at,status,currency,total_cents), ADD KEY search_domain (email_domain,created_at,status,currency,total_cents),
+			ADD KEY search_first_last (first_name,last_name,created_at,status,currency,total_cents), ADD KEY search_last (last_name,created_at,status,currency,total_cents),
+			ADD KEY search_organisation (organisation_name,created_at,status,currency,total_cents)"
+		);
+		update_option( Schema::VERSION_OPTION, '13' );
+
+		$statements = array();
+		$collect    = static function ( $query ) use ( &$statements ) {
+			$statements[] = (string) $query;
+			return $query;
+		};
+		add_filter( 'query', $collect );
+		Installer::maybe_upgrade();
+		remove_filter( 'query', $collect );
+
+		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( '', $wpdb->last_error );
+		$alters = array_values( (array) preg_grep( '/^\s*ALTER TABLE/i', $statements ) );
+		$this->assertCount( 1, $alters, "one ALTER of the donations:\n" . implode( "\n", $alters ) );
+		$this->assertStringEndsWith( 'ALGORITHM=INPLACE, LOCK=NONE', $alters[0], 'donations keep coming in while the keys are built' );
+
+		$keys = $this->donation_key_columns();
+		foreach ( array(
+			'search_email'        => 'email',
+			'search_domain'       => 'email_domain',
+			'search_first_last'   => 'first_name,last_name',
+			'search_last'         => 'last_name',
+			'search_organisation' => 'organisation_name',
+		) as $key => $searched ) {
+			$this->assertSame( $searched . ',created_at,status,currency,total_cents,refunded_cents,dispute_lost_cents', $keys[ $key ] ?? '', $key );
+		}
+		$this->assertSame( 'provider,created_at,status,total_cents,fee_cents,net_cents,refunded_cents', $keys['provider_created'] ?? '' );
 
 		// A second run (another server, or a retry) finds nothing left to do.
 		$statements = array();
