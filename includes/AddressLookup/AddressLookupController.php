@@ -78,7 +78,7 @@ final class AddressLookupController {
 	public function validate( array $request ): AjaxResult {
 		$key = $request['global_address_key'] ?? '';
 		// Experian's keys are URL-safe base64-like strings; anything else is not one of theirs.
-		if ( ! is_string( $key ) || ! preg_match( '/^[A-Za-z0-9+\/=_\-.~%]{1,1024}$/', $key ) ) {
+		if ( ! is_string( $key ) || ! preg_match( '/^[A-Za-z0-9+\/=_\-.~%]{1,1024}$/D', $key ) ) {
 			return AjaxResult::error( 'validation', __( 'Please choose an address from the list.', 'donation-widget' ), 400 );
 		}
 

@@ -634,7 +634,7 @@ final class DonationRepository {
 		$names   = array();
 		$formats = array();
 		foreach ( array_keys( $columns ) as $name ) {
-			if ( ! preg_match( '/^[a-z0-9_]+$/', $name ) ) {
+			if ( ! preg_match( '/^[a-z0-9_]+$/D', $name ) ) {
 				throw new \InvalidArgumentException( esc_html( "Bad column name {$name}." ) );
 			}
 			$names[]   = '`' . $name . '`';

@@ -169,9 +169,9 @@ final class TrustedProxies {
 	 */
 	private static function hop_address( string $hop ): ?string {
 		$hop = trim( $hop );
-		if ( preg_match( '/^\[([0-9A-Fa-f:.]+)\](?::\d{1,5})?$/', $hop, $match ) ) {
+		if ( preg_match( '/^\[([0-9A-Fa-f:.]+)\](?::\d{1,5})?$/D', $hop, $match ) ) {
 			$hop = $match[1];
-		} elseif ( preg_match( '/^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/', $hop, $match ) ) {
+		} elseif ( preg_match( '/^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/D', $hop, $match ) ) {
 			$hop = $match[1];
 		}
 		return IpNetwork::address( $hop );

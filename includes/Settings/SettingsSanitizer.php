@@ -239,7 +239,7 @@ final class SettingsSanitizer {
 		}
 		$field->check( $text );
 		// Xero account codes are up to 10 letters or digits; MYOB's are like 4-1100.
-		if ( str_starts_with( $field->key, 'books_' ) && str_ends_with( $field->key, '_account' ) && ! preg_match( '/^[A-Za-z0-9][A-Za-z0-9.-]{0,9}$/', $text ) ) {
+		if ( str_starts_with( $field->key, 'books_' ) && str_ends_with( $field->key, '_account' ) && ! preg_match( '/^[A-Za-z0-9][A-Za-z0-9.-]{0,9}$/D', $text ) ) {
 			throw new InvalidSetting( esc_html__( 'enter the account code exactly as your chart of accounts shows it: up to 10 letters or digits (a hyphen or full stop allowed, as in MYOB\'s 4-1100).', 'donation-widget' ) );
 		}
 		if ( 'abn' === $field->key && ! self::is_abn( $text ) ) {
@@ -299,7 +299,7 @@ final class SettingsSanitizer {
 			return '';
 		}
 		$digits = preg_replace( '/\D/', '', $text );
-		if ( ! preg_match( '/^\+?[0-9 ()\-]+$/', $text ) || strlen( (string) $digits ) < 6 || strlen( (string) $digits ) > 15 ) {
+		if ( ! preg_match( '/^\+?[0-9 ()\-]+$/D', $text ) || strlen( (string) $digits ) < 6 || strlen( (string) $digits ) > 15 ) {
 			throw new InvalidSetting( esc_html__( 'enter a phone number of 6 to 15 digits, such as 1800 123 456.', 'donation-widget' ) );
 		}
 		return $text;

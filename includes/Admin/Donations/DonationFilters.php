@@ -89,7 +89,7 @@ final class DonationFilters {
 			mb_substr( $text( 's' ), 0, 100 ),
 			array_key_exists( $status, DonationFormat::statuses() ) ? $status : '',
 			array_key_exists( $frequency, DonationFormat::frequencies() ) ? $frequency : '',
-			preg_match( '/^[a-z0-9_]{1,30}$/', $method ) ? $method : '',
+			preg_match( '/^[a-z0-9_]{1,30}$/D', $method ) ? $method : '',
 			$date_from,
 			$date_to,
 			array_key_exists( $orderby, self::SORTABLE ) ? $orderby : 'date',

@@ -64,7 +64,7 @@ final class PayoutLines {
 	 * @throws ExportRefused When it is unknown, returned, or does not add up.
 	 */
 	public function of_payout( string $payout_id ): array {
-		if ( ! preg_match( '/^po_[A-Za-z0-9_]{1,180}$/', $payout_id ) ) {
+		if ( ! preg_match( '/^po_[A-Za-z0-9_]{1,180}$/D', $payout_id ) ) {
 			/* translators: %s: the provider's name. */
 			throw new ExportRefused( esc_html( sprintf( __( 'That is not a %s payout ID (they start with po_). Open the deposit from the Payouts screen and use its download link.', 'donation-widget' ), $this->paying_out_names() ) ), 400 );
 		}

@@ -104,7 +104,7 @@ final class PayPalSettings {
 					__( 'Connect webhooks saves it. By hand: the ID PayPal shows for the webhook you added to the app of the current mode, such as 8PT597110X687430LKGECATA. PayPal is asked to confirm every delivery with it.', 'donation-widget' ),
 					check: static function ( string $text ): void {
 						// What PayPal's verify-webhook-signature accepts as webhook_id: letters and digits, at most 50.
-						if ( ! preg_match( '/^[A-Za-z0-9]{1,50}$/', $text ) ) {
+						if ( ! preg_match( '/^[A-Za-z0-9]{1,50}$/D', $text ) ) {
 							throw new InvalidSetting( esc_html__( 'paste the Webhook ID exactly as PayPal shows it: letters and digits only, at most 50, such as 8PT597110X687430LKGECATA.', 'donation-widget' ) );
 						}
 					}
