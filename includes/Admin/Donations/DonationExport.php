@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Admin\Books\DonationBooksSections;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\GiftFigures;
 use DonationWidget\Donations\Money;
@@ -126,7 +127,7 @@ final class DonationExport {
 			'receipt_number' => ReceiptNumber::shown( $donation, $this->settings->string( 'receipt_number_prefix' ) ),
 			'id'             => (string) $donation->id(),
 			'date'           => DonationFormat::date( $donation->value( 'created_at' ), 'Y-m-d H:i:s' ),
-			'status'         => DonationFormat::status( $donation->status() ),
+			'status'         => DonationBooksSections::standing( $donation ),
 			'donate_as'      => 'organisation' === $donation->value( 'donate_as' ) ? __( 'Organisation', 'donation-widget' ) : __( 'Individual', 'donation-widget' ),
 			'frequency'      => DonationFormat::frequency( $donation->frequency() ),
 			'method'         => DonationFormat::method( $donation->method() ),

@@ -282,7 +282,7 @@ final class DonationsListTable extends \WP_List_Table {
 	 * @param Donation $item The donation.
 	 */
 	protected function column_status( $item ): string {
-		$out = sprintf( '<span class="donation-widget-status donation-widget-status-%s">%s</span>', esc_attr( $item->status() ), esc_html( DonationFormat::status( $item->status() ) ) );
+		$out = sprintf( '<span class="donation-widget-status donation-widget-status-%s">%s</span>', esc_attr( $item->status() ), esc_html( DonationBooksSections::standing( $item ) ) );
 		if ( in_array( $item->status(), array( DonationStatus::FAILED, DonationStatus::REVIEW ), true ) && '' !== $item->failure_reason() ) {
 			$out .= '<br /><small>' . FailureReason::html( $item ) . '</small>';
 		}

@@ -12,6 +12,8 @@ namespace DonationWidget\Tests\Integration\Books;
 
 use DonationWidget\Admin\Dashboard\DonationsSummaryWidget;
 use DonationWidget\Admin\Donations\DonationDetail;
+use DonationWidget\Admin\Donations\DonationExport;
+use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Admin\Payouts\PayoutsPage;
 use DonationWidget\Books\Export\PayoutLines;
 use DonationWidget\Books\Export\StatementLine;
@@ -19,6 +21,7 @@ use DonationWidget\Books\Fees\FeeCatchUp;
 use DonationWidget\Books\Payouts\HeldBalance;
 use DonationWidget\Books\Refunds\RefundOutcome;
 use DonationWidget\Books\Refunds\Refunds;
+use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Donations\DonorLastGifts;
 use DonationWidget\Statements\FinancialYear;
@@ -368,6 +371,20 @@ final class FiguresAgreeTest extends PaymentTestCase {
 		$this->assertMatchesRegularExpression( '#>\#' . $won['id'] . '</a></td>.*?<td>Dispute won \(Succeeded\)</td></tr>#s', $page );
 		$this->assertStringContainsString( 'Dispute won: money returned', $page );
 		$this->assertStringContainsString( 'Dispute: money taken back', $page );
+
+		// The Donations list and its CSV say the same of the disputed gifts.
+		require_once ABSPATH . 'wp-admin/includes/admin.php';
+		$_GET = wp_slash( array( 'page' => DonationsPage::SLUG ) );
+		set_current_screen( 'donation-widget_page_' . DonationsPage::SLUG );
+		ob_start();
+		$this->service( DonationsPage::class )->render();
+		$list = (string) ob_get_clean();
+		$this->assertMatchesRegularExpression( '#donation-widget-status-succeeded">Disputed — lost</span>#', $list, 'The Donations list names the lost dispute.' );
+		$this->assertMatchesRegularExpression( '#donation-widget-status-succeeded">Dispute won \(Succeeded\)</span>#', $list );
+		$repository = $this->service( DonationRepository::class );
+		$csv        = $this->service( DonationExport::class )->lines( array( $repository->find( (int) $lost['id'] ), $repository->find( (int) $won['id'] ) ) );
+		$this->assertStringContainsString( ',"Disputed — lost",', $csv, 'The Donations CSV names the lost dispute.' );
+		$this->assertStringContainsString( ',"Dispute won (Succeeded)",', $csv );
 		$held = $this->service( HeldBalance::class )->months( 'paypal', gmdate( 'Y-m-d H:i:s', time() - DAY_IN_SECONDS ), gmdate( 'Y-m-d H:i:s', time() + DAY_IN_SECONDS ) );
 		$this->assertSame( array( 5250, $paypal_fee, 5250 - $paypal_fee ), array( array_sum( array_column( $held, 'gross_cents' ) ), array_sum( array_column( $held, 'fee_cents' ) ), array_sum( array_column( $held, 'waiting_cents' ) ) ), 'PayPal balance: gross, fees, net.' );
 
