@@ -47,7 +47,7 @@ final class IssuedStatements {
 	public function issue_original( Statement $statement, string $channel, int $mail_id = 0, ?string $issued_at = null, ?array $known_totals = null ): IssuedStatement {
 		global $wpdb;
 		$now = current_time( 'mysql', true );
-		self::write(
+		RetriedWrite::run(
 			$wpdb->prepare(
 				'INSERT IGNORE INTO ' . Schema::table( 'issued_statements' ) . ' (year, email, organisation, name, kind, replaces_id, status, slot, channel, lines_known, gift_lines, gifts, total_cents, mail_id, prepared_at, issued_at) VALUES (%d, %s, %s, %s, %s, 0, %s, %s, %s, %d, %s, %d, %d, %d, %s, %s)',
 				$statement->year->ending,
@@ -83,7 +83,7 @@ final class IssuedStatements {
 	 */
 	public function note_mail( int $id, int $mail_id ): void {
 		global $wpdb;
-		self::write( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET mail_id = %d WHERE id = %d AND mail_id = 0', $mail_id, $id ) );
+		RetriedWrite::run( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET mail_id = %d WHERE id = %d AND mail_id = 0', $mail_id, $id ) );
 	}
 
 	/**
@@ -191,7 +191,7 @@ final class IssuedStatements {
 		$table = Schema::table( 'issued_statements' );
 		$name  = '' !== $now->name ? $now->name : $replaces->statement->name;
 		// A row being sent keeps what is being sent; the sender prepares again once it is issued.
-		self::write(
+		RetriedWrite::run(
 			$wpdb->prepare(
 				"INSERT INTO {$table} (year, email, organisation, name, kind, replaces_id, status, slot, channel, lines_known, gift_lines, gifts, total_cents, prepared_at) VALUES (%d, %s, %s, %s, %s, %d, %s, %s, '', 1, %s, %d, %d, %s) ON DUPLICATE KEY UPDATE name = IF(status = %s, VALUES(name), name), replaces_id = IF(status = %s, VALUES(replaces_id), replaces_id), gift_lines = IF(status = %s, VALUES(gift_lines), gift_lines), gifts = IF(status = %s, VALUES(gifts), gifts), total_cents = IF(status = %s, VALUES(total_cents), total_cents), prepared_at = IF(status = %s, VALUES(prepared_at), prepared_at)",
 				$now->year->ending,
@@ -226,7 +226,7 @@ final class IssuedStatements {
 	 */
 	public function discard_pending( FinancialYear $year, string $email, string $organisation ): void {
 		global $wpdb;
-		self::write( $wpdb->prepare( 'DELETE FROM ' . Schema::table( 'issued_statements' ) . ' WHERE year = %d AND email = %s AND organisation = %s AND slot = %s AND status = %s', $year->ending, $email, $organisation, self::SLOT_PENDING, IssuedStatement::PENDING ) );
+		RetriedWrite::run( $wpdb->prepare( 'DELETE FROM ' . Schema::table( 'issued_statements' ) . ' WHERE year = %d AND email = %s AND organisation = %s AND slot = %s AND status = %s', $year->ending, $email, $organisation, self::SLOT_PENDING, IssuedStatement::PENDING ) );
 	}
 
 	/**
@@ -271,7 +271,7 @@ final class IssuedStatements {
 	 */
 	public function claim( int $id, string $token ): bool {
 		global $wpdb;
-		return 1 === self::write( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET status = %s, claim_token = %s, claimed_at = %s WHERE id = %d AND status = %s', IssuedStatement::SENDING, $token, current_time( 'mysql', true ), $id, IssuedStatement::PENDING ) );
+		return 1 === RetriedWrite::run( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET status = %s, claim_token = %s, claimed_at = %s WHERE id = %d AND status = %s', IssuedStatement::SENDING, $token, current_time( 'mysql', true ), $id, IssuedStatement::PENDING ) );
 	}
 
 	/**
@@ -283,7 +283,7 @@ final class IssuedStatements {
 	 */
 	public function finish( int $id, string $token, int $mail_id ): bool {
 		global $wpdb;
-		return 1 === self::write( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET status = %s, slot = NULL, channel = %s, claim_token = NULL, mail_id = %d, issued_at = %s WHERE id = %d AND status = %s AND claim_token = %s', IssuedStatement::ISSUED, IssuedStatement::BY_EMAIL, $mail_id, current_time( 'mysql', true ), $id, IssuedStatement::SENDING, $token ) );
+		return 1 === RetriedWrite::run( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET status = %s, slot = NULL, channel = %s, claim_token = NULL, mail_id = %d, issued_at = %s WHERE id = %d AND status = %s AND claim_token = %s', IssuedStatement::ISSUED, IssuedStatement::BY_EMAIL, $mail_id, current_time( 'mysql', true ), $id, IssuedStatement::SENDING, $token ) );
 	}
 
 	/**
@@ -294,7 +294,7 @@ final class IssuedStatements {
 	 */
 	public function release( int $id, string $token ): void {
 		global $wpdb;
-		self::write( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET status = %s, claim_token = NULL WHERE id = %d AND status = %s AND claim_token = %s', IssuedStatement::PENDING, $id, IssuedStatement::SENDING, $token ) );
+		RetriedWrite::run( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET status = %s, claim_token = NULL WHERE id = %d AND status = %s AND claim_token = %s', IssuedStatement::PENDING, $id, IssuedStatement::SENDING, $token ) );
 	}
 
 	/**
@@ -304,7 +304,7 @@ final class IssuedStatements {
 	 */
 	public function release_stale( FinancialYear $year ): void {
 		global $wpdb;
-		self::write( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET status = %s, claim_token = NULL WHERE year = %d AND status = %s AND claimed_at < %s', IssuedStatement::PENDING, $year->ending, IssuedStatement::SENDING, gmdate( 'Y-m-d H:i:s', time() - self::STALE_SECONDS ) ) );
+		RetriedWrite::run( $wpdb->prepare( 'UPDATE ' . Schema::table( 'issued_statements' ) . ' SET status = %s, claim_token = NULL WHERE year = %d AND status = %s AND claimed_at < %s', IssuedStatement::PENDING, $year->ending, IssuedStatement::SENDING, gmdate( 'Y-m-d H:i:s', time() - self::STALE_SECONDS ) ) );
 	}
 
 	/**
@@ -374,25 +374,5 @@ final class IssuedStatements {
 			(string) $row['prepared_at'],
 			(int) $row['replaces_id']
 		);
-	}
-
-	/**
-	 * Runs one prepared write, again after a deadlock (see StatementLog::write()).
-	 *
-	 * @param string|null $sql A prepared statement.
-	 * @return int Rows changed, or -1.
-	 */
-	private static function write( ?string $sql ): int {
-		global $wpdb;
-		for ( $try = 0; $try < 3 && null !== $sql; $try++ ) {
-			$changed = $wpdb->query( $sql ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.NotPrepared -- prepared by the caller.
-			if ( false !== $changed ) {
-				return (int) $changed;
-			}
-			if ( ! str_contains( $wpdb->last_error, 'Deadlock' ) && ! str_contains( $wpdb->last_error, 'Lock wait timeout' ) ) {
-				break;
-			}
-		}
-		return -1;
 	}
 }

@@ -52,7 +52,7 @@ final class StatementLog {
 		global $wpdb;
 		$table = Schema::table( 'statements' );
 		$now   = current_time( 'mysql', true );
-		self::write(
+		RetriedWrite::run(
 			$wpdb->prepare(
 				"INSERT INTO {$table} (year, email, organisation, name, gifts, total_cents, status, created_at, updated_at) VALUES (%d, %s, %s, %s, %d, %d, %s, %s, %s) ON DUPLICATE KEY UPDATE name = VALUES(name), gifts = VALUES(gifts), total_cents = VALUES(total_cents), updated_at = VALUES(updated_at)",
 				$year->ending,
@@ -120,7 +120,7 @@ final class StatementLog {
 		global $wpdb;
 		$table    = Schema::table( 'statements' );
 		$statuses = $resend ? array( self::PENDING, self::SENT, self::SKIPPED ) : array( self::PENDING );
-		return 1 === self::write(
+		return 1 === RetriedWrite::run(
 			$wpdb->prepare(
 				// phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's table and a %s placeholder per status.
 				"UPDATE {$table} SET status = %s, claim_token = %s, claimed_at = %s WHERE id = %d AND status IN (" . implode( ', ', array_fill( 0, count( $statuses ), '%s' ) ) . ')',
@@ -144,7 +144,7 @@ final class StatementLog {
 		$table = Schema::table( 'statements' );
 		$now   = current_time( 'mysql', true );
 		$sent  = self::SENT === $status;
-		return 1 === self::write(
+		return 1 === RetriedWrite::run(
 			$wpdb->prepare(
 				"UPDATE {$table} SET status = %s, claim_token = NULL, mail_id = %d, gifts = %d, total_cents = %d, sends = sends + %d, sent_at = IF(%d = 1, %s, sent_at), updated_at = %s WHERE id = %d AND status = %s AND claim_token = %s",
 				$status,
@@ -170,7 +170,7 @@ final class StatementLog {
 	 */
 	public function release( int $id, string $token ): void {
 		global $wpdb;
-		self::write( $wpdb->prepare( 'UPDATE ' . Schema::table( 'statements' ) . ' SET status = %s, claim_token = NULL WHERE id = %d AND status = %s AND claim_token = %s', self::PENDING, $id, self::SENDING, $token ) );
+		RetriedWrite::run( $wpdb->prepare( 'UPDATE ' . Schema::table( 'statements' ) . ' SET status = %s, claim_token = NULL WHERE id = %d AND status = %s AND claim_token = %s', self::PENDING, $id, self::SENDING, $token ) );
 	}
 
 	/**
@@ -181,7 +181,7 @@ final class StatementLog {
 	 */
 	public function release_stale( FinancialYear $year ): void {
 		global $wpdb;
-		self::write(
+		RetriedWrite::run(
 			$wpdb->prepare(
 				'UPDATE ' . Schema::table( 'statements' ) . ' SET status = %s, claim_token = NULL WHERE year = %d AND status = %s AND claimed_at < %s',
 				self::PENDING,
@@ -269,27 +269,5 @@ final class StatementLog {
 			'sends'        => (int) $row['sends'],
 			'sent_at'      => (string) ( $row['sent_at'] ?? '' ),
 		);
-	}
-
-	/**
-	 * Runs one prepared write and says how many rows it changed (-1 when it failed). Two
-	 * servers finding donors and sending at once take InnoDB locks in different orders, and
-	 * InnoDB answers one of them with a deadlock, rolling that statement back whole: it is
-	 * run again, so a sent statement is never left marked "sending" for ever.
-	 *
-	 * @param string|null $sql A prepared statement.
-	 */
-	private static function write( ?string $sql ): int {
-		global $wpdb;
-		for ( $try = 0; $try < 3 && null !== $sql; $try++ ) {
-			$changed = $wpdb->query( $sql ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.NotPrepared -- prepared by the caller.
-			if ( false !== $changed ) {
-				return (int) $changed;
-			}
-			if ( ! str_contains( $wpdb->last_error, 'Deadlock' ) && ! str_contains( $wpdb->last_error, 'Lock wait timeout' ) ) {
-				break;
-			}
-		}
-		return -1;
 	}
 }
