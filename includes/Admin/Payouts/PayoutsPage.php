@@ -42,11 +42,6 @@ final class PayoutsPage {
 	public const LIST_ACTION = 'donation_widget_payouts_list';
 
 	/**
-	 * The accounting export's admin-post.php action and nonce action (Books\Export handles it).
-	 */
-	public const EXPORT_ACTION = 'donation_widget_books_export';
-
-	/**
 	 * The action that prints the accounting export's links and form (Admin\BooksExport), which
 	 * knows whether the account codes are set.
 	 */
@@ -100,26 +95,6 @@ final class PayoutsPage {
 	 */
 	public static function detail_url( string $payout_id ): string {
 		return self::list_url( array( 'payout' => $payout_id ) );
-	}
-
-	/**
-	 * The accounting export of one payout, for the Xero or MYOB format.
-	 *
-	 * @param string $payout_id po_… id.
-	 * @param string $format    xero or myob.
-	 */
-	public static function export_url( string $payout_id, string $format ): string {
-		return wp_nonce_url(
-			add_query_arg(
-				array(
-					'action' => self::EXPORT_ACTION,
-					'payout' => rawurlencode( $payout_id ),
-					'format' => $format,
-				),
-				admin_url( 'admin-post.php' )
-			),
-			self::EXPORT_ACTION
-		);
 	}
 
 	/**
