@@ -202,4 +202,25 @@ abstract class IntegrationTestCase extends TestCase {
 		}
 		return rest_do_request( $request );
 	}
+
+	/**
+	 * The SQL sent to the database while code runs, in order.
+	 *
+	 * @param callable $run The code.
+	 * @return list<string>
+	 */
+	protected static function queries_of( callable $run ): array {
+		$queries = array();
+		$collect = static function ( $query ) use ( &$queries ) {
+			$queries[] = (string) $query;
+			return $query;
+		};
+		add_filter( 'query', $collect );
+		try {
+			$run();
+		} finally {
+			remove_filter( 'query', $collect );
+		}
+		return $queries;
+	}
 }

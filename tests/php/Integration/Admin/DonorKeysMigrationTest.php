@@ -76,14 +76,7 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 		$wpdb->query( 'DROP TABLE ' . Schema::table( 'donor_last_gifts' ) );
 		update_option( Schema::VERSION_OPTION, '11' );
 
-		$statements = array();
-		$collect    = static function ( $query ) use ( &$statements ) {
-			$statements[] = (string) $query;
-			return $query;
-		};
-		add_filter( 'query', $collect );
-		Installer::maybe_upgrade();
-		remove_filter( 'query', $collect );
+		$statements = self::queries_of( array( Installer::class, 'maybe_upgrade' ) );
 
 		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
 		$alters = array_values( array_filter( $statements, static fn ( string $sql ): bool => (bool) preg_match( '/^\s*ALTER TABLE/i', $sql ) ) );
@@ -124,10 +117,7 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 		);
 
 		// A second run (another server, or a retry) finds nothing left to do.
-		$statements = array();
-		add_filter( 'query', $collect );
-		Installer::install();
-		remove_filter( 'query', $collect );
+		$statements = self::queries_of( array( Installer::class, 'install' ) );
 		$this->assertSame( array(), array_values( (array) preg_grep( '/^\s*ALTER TABLE/i', $statements ) ) );
 	}
 
@@ -159,14 +149,7 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 		);
 		update_option( Schema::VERSION_OPTION, '13' );
 
-		$statements = array();
-		$collect    = static function ( $query ) use ( &$statements ) {
-			$statements[] = (string) $query;
-			return $query;
-		};
-		add_filter( 'query', $collect );
-		Installer::maybe_upgrade();
-		remove_filter( 'query', $collect );
+		$statements = self::queries_of( array( Installer::class, 'maybe_upgrade' ) );
 
 		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
 		$this->assertSame( '', $wpdb->last_error );
@@ -187,10 +170,7 @@ final class DonorKeysMigrationTest extends AdminTestCase {
 		$this->assertSame( 'provider,created_at,status,total_cents,fee_cents,net_cents,refunded_cents', $keys['provider_created'] ?? '' );
 
 		// A second run (another server, or a retry) finds nothing left to do.
-		$statements = array();
-		add_filter( 'query', $collect );
-		Installer::install();
-		remove_filter( 'query', $collect );
+		$statements = self::queries_of( array( Installer::class, 'install' ) );
 		$this->assertSame( array(), array_values( (array) preg_grep( '/^\s*ALTER TABLE/i', $statements ) ) );
 	}
 }

@@ -112,14 +112,7 @@ final class ReportsMigrationTest extends AdminTestCase {
 		}
 		update_option( Schema::VERSION_OPTION, '12' );
 
-		$statements = array();
-		$collect    = static function ( $query ) use ( &$statements ) {
-			$statements[] = (string) $query;
-			return $query;
-		};
-		add_filter( 'query', $collect );
-		Installer::maybe_upgrade();
-		remove_filter( 'query', $collect );
+		$statements = self::queries_of( array( Installer::class, 'maybe_upgrade' ) );
 
 		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
 		$this->assertSame( '', $wpdb->last_error );
@@ -153,10 +146,7 @@ final class ReportsMigrationTest extends AdminTestCase {
 		$this->assertSame( '1', $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'recurring_movements' ) . ' WHERE movement = %s AND subscription_id = %s', 'new', $this->written[0] ) ), 'the 4-weekly donor counted as started' );
 
 		// A second run (another server, or a retry) finds nothing left to do.
-		$statements = array();
-		add_filter( 'query', $collect );
-		Installer::install();
-		remove_filter( 'query', $collect );
+		$statements = self::queries_of( array( Installer::class, 'install' ) );
 		$this->assertSame( array(), array_values( (array) preg_grep( '/^\s*ALTER TABLE/i', $statements ) ) );
 	}
 }
