@@ -94,7 +94,7 @@ final class Installer {
 	 * another server, is not activated again, yet its first request must find its tables.
 	 */
 	public static function maybe_upgrade(): void {
-		if ( get_option( Schema::VERSION_OPTION ) === Schema::VERSION || ! self::claim_upgrade() ) {
+		if ( get_option( Schema::VERSION_OPTION ) === Schema::version() || ! self::claim_upgrade() ) {
 			return;
 		}
 		try {
@@ -148,11 +148,11 @@ final class Installer {
 	public static function install(): void {
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 		// Tables derived from other rows need filling when they are new: the steps are told which.
-		$created = array_values( array_filter( Schema::TABLES, static fn ( string $table ): bool => ! self::exists( Schema::table( $table ) ) ) );
+		$created = array_values( array_filter( Schema::all_tables(), static fn ( string $table ): bool => ! self::exists( Schema::table( $table ) ) ) );
 		self::create_new_tables();
 		// Existing tables change online next, so dbDelta() below finds them as it writes them.
 		self::alter_online();
-		foreach ( Schema::statements() as $statement ) {
+		foreach ( Schema::all_statements() as $statement ) {
 			dbDelta( $statement );
 		}
 		$before = (int) get_option( Schema::VERSION_OPTION, '0' );
@@ -160,7 +160,7 @@ final class Installer {
 			$step( $before, $created );
 		}
 		// Autoloaded, so the check on every request costs no query.
-		update_option( Schema::VERSION_OPTION, Schema::VERSION, true );
+		update_option( Schema::VERSION_OPTION, Schema::version(), true );
 	}
 
 	/**
@@ -169,7 +169,7 @@ final class Installer {
 	 * tables (refunds, the reports' totals). Tables that exist are left to dbDelta() afterwards.
 	 */
 	private static function create_new_tables(): void {
-		foreach ( Schema::statements() as $statement ) {
+		foreach ( Schema::all_statements() as $statement ) {
 			if ( 1 === preg_match( '/^CREATE TABLE (\S+) \(/', $statement, $name ) && null === self::key_names( $name[1] ) ) {
 				dbDelta( $statement );
 			}

@@ -37,6 +37,75 @@ final class Schema {
 	}
 
 	/**
+	 * Tables a domain owns, added by its provider: name => its version, short table names and a
+	 * callable giving its CREATE statements (called with the charset clause).
+	 *
+	 * @var array<string, array{version: string, tables: list<string>, statements: callable(string): list<string>}>
+	 */
+	private static array $domain_tables = array();
+
+	/**
+	 * Adds a domain's own tables: created, upgraded (dbDelta) and dropped with the plugin's, so
+	 * the domain keeps its table definitions and this class learns nothing about it. Bump
+	 * $version whenever a statement changes: it is part of version().
+	 *
+	 * @param string   $domain      The domain's name (such as 'donors').
+	 * @param string   $version     The version of its tables.
+	 * @param string[] $short_names Its tables' short names (Schema::table() gives the full ones).
+	 * @param callable $statements  Its CREATE TABLE statements, given the charset clause.
+	 * @phpstan-param list<string> $short_names
+	 * @phpstan-param callable(string): list<string> $statements
+	 */
+	public static function add_domain_tables( string $domain, string $version, array $short_names, callable $statements ): void {
+		self::$domain_tables[ $domain ] = array(
+			'version'    => $version,
+			'tables'     => $short_names,
+			'statements' => $statements,
+		);
+	}
+
+	/**
+	 * The schema version the code expects: VERSION, then each domain's own (";donors=1"), so a
+	 * change of either runs the upgrade. (int) of it is VERSION.
+	 */
+	public static function version(): string {
+		$domains = self::$domain_tables;
+		ksort( $domains );
+		$version = self::VERSION;
+		foreach ( $domains as $domain => $tables ) {
+			$version .= ';' . $domain . '=' . $tables['version'];
+		}
+		return $version;
+	}
+
+	/**
+	 * Short names of every table: the plugin's and the domains'.
+	 *
+	 * @return list<string>
+	 */
+	public static function all_tables(): array {
+		$tables = self::TABLES;
+		foreach ( self::$domain_tables as $domain ) {
+			$tables = array_merge( $tables, $domain['tables'] );
+		}
+		return $tables;
+	}
+
+	/**
+	 * CREATE TABLE statements of every table: the plugin's and the domains'.
+	 *
+	 * @return list<string>
+	 */
+	public static function all_statements(): array {
+		global $wpdb;
+		$statements = self::statements();
+		foreach ( self::$domain_tables as $domain ) {
+			$statements = array_merge( $statements, ( $domain['statements'] )( $wpdb->get_charset_collate() ) );
+		}
+		return $statements;
+	}
+
+	/**
 	 * CREATE TABLE statements for dbDelta().
 	 *
 	 * @return list<string>

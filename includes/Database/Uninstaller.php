@@ -32,7 +32,7 @@ final class Uninstaller {
 	 * Says a domain's table holds no record (counters, copies waiting to be downloaded): it is
 	 * emptied on uninstall even when the admin keeps the data.
 	 *
-	 * @param string $short_name One of Schema::TABLES.
+	 * @param string $short_name One of Schema::all_tables().
 	 */
 	public static function empty_always( string $short_name ): void {
 		self::$emptied[ $short_name ] = true;
@@ -83,7 +83,7 @@ final class Uninstaller {
 		if ( ! $delete_data ) {
 			return;
 		}
-		foreach ( Schema::TABLES as $short_name ) {
+		foreach ( Schema::all_tables() as $short_name ) {
 			$table = Schema::table( $short_name );
 			$wpdb->query( "DROP TABLE IF EXISTS {$table}" ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names cannot be placeholders; ours are built from constants.
 		}

@@ -128,6 +128,20 @@ final class DonationRepository {
 	}
 
 	/**
+	 * Writes a gift no provider took (GiftOrigin: received offline, or imported), already
+	 * received on $received_at. Like every insert it is once only: the UNIQUE attempt_id decides,
+	 * so a retried or repeated record creates nothing twice.
+	 *
+	 * @param string                    $attempt_id  Unique key of the record ("offline:…", "import:…").
+	 * @param array<string, string|int> $columns     Donor details, amounts, provider (a GiftOrigin), method, status.
+	 * @param string                    $received_at UTC, MySQL format: the gift's date.
+	 * @return Donation|null The new row, or null when $attempt_id is already recorded.
+	 */
+	public function create_recorded( string $attempt_id, array $columns, string $received_at ): ?Donation {
+		return $this->insert( array( 'attempt_id' => $attempt_id ) + $columns, $received_at );
+	}
+
+	/**
 	 * A donation by id.
 	 *
 	 * @param int $id Row id.
@@ -323,6 +337,8 @@ final class DonationRepository {
 			if ( $before->status() !== $status ) {
 				/** This action is documented in DonationRepository::record_amounts(). */
 				do_action( 'donation_widget_donation_money_changed', $id, array( 'status' ) );
+				/** This action is documented in DonationRepository::insert(). */
+				do_action( 'donation_widget_donation_changed', $id );
 			}
 			return true;
 		}//end if
@@ -434,6 +450,8 @@ final class DonationRepository {
 				 * @param list<string> $changed The columns written ('status' after a move).
 				 */
 				do_action( 'donation_widget_donation_money_changed', $id, array_keys( $amounts ) );
+				/** This action is documented in DonationRepository::insert(). */
+				do_action( 'donation_widget_donation_changed', $id );
 				return $before;
 			}
 		}//end for
@@ -621,14 +639,15 @@ final class DonationRepository {
 	/**
 	 * INSERT IGNORE of one row: the UNIQUE attempt_id decides whether it is new.
 	 *
-	 * @param array<string, string|int> $columns Column => value.
+	 * @param array<string, string|int> $columns    Column => value.
+	 * @param string                    $created_at UTC creation time when not now (a gift recorded later).
 	 * @return Donation|null The new row, or null when the attempt id already exists.
 	 * @throws \InvalidArgumentException For a column name that is not plain (a programming error).
 	 */
-	private function insert( array $columns ): ?Donation {
+	private function insert( array $columns, string $created_at = '' ): ?Donation {
 		global $wpdb;
 		$now                   = current_time( 'mysql', true );
-		$columns['created_at'] = $now;
+		$columns['created_at'] = '' === $created_at ? $now : $created_at;
 		$columns['updated_at'] = $now;
 
 		$names   = array();
@@ -650,6 +669,15 @@ final class DonationRepository {
 		if ( null !== $donation ) {
 			$this->totals->inserted( $donation );
 			$this->subscriptions_changed( $donation->subscription_id() );
+			/**
+			 * A donation was written or what it counts for changed: inserted, moved to another
+			 * status, or its refunded, fee or dispute figures changed. Fired once per change, by
+			 * the request whose write made it (after the row is committed); listeners that keep
+			 * figures derived from donations (the donors' totals) read the rows again.
+			 *
+			 * @param int $id Donation row id.
+			 */
+			do_action( 'donation_widget_donation_changed', $donation->id() );
 		}
 		return $donation;
 	}

@@ -171,7 +171,7 @@ switch ( $dw_command ) {
 			array(
 				'alters'    => dw_concurrency_alters(),
 				'version'   => (string) get_option( Schema::VERSION_OPTION ),
-				'current'   => Schema::VERSION,
+				'current'   => Schema::version(),
 				'lastGifts' => $dw_last_gifts === $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $dw_last_gifts ) ),
 				'claims'    => (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name = %s", 'donation_widget_db_upgrading' ) ),
 			)

@@ -74,7 +74,7 @@ final class SiteHealthInfo {
 			'schema'         => array(
 				'label' => __( 'Database schema', 'donation-widget' ),
 				/* translators: 1: schema version stored in the database, 2: the version the code expects. */
-				'value' => sprintf( __( '%1$s (expected %2$s)', 'donation-widget' ), (string) get_option( Schema::VERSION_OPTION, '' ), Schema::VERSION ),
+				'value' => sprintf( __( '%1$s (expected %2$s)', 'donation-widget' ), (string) get_option( Schema::VERSION_OPTION, '' ), Schema::version() ),
 			),
 			'demo_mode'      => array(
 				'label' => __( 'Demo mode', 'donation-widget' ),

@@ -22,7 +22,7 @@ final class ActivationTest extends IntegrationTestCase {
 	public function test_the_plugin_is_active_and_its_tables_exist(): void {
 		global $wpdb;
 		$this->assertTrue( is_plugin_active( self::PLUGIN ) );
-		foreach ( Schema::TABLES as $short_name ) {
+		foreach ( Schema::all_tables() as $short_name ) {
 			$table = Schema::table( $short_name );
 			$this->assertSame( $table, $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $table ) ) );
 		}
@@ -30,7 +30,7 @@ final class ActivationTest extends IntegrationTestCase {
 		foreach ( array( 'attempt_id', 'status', 'total_cents', 'cover_cents', 'frequency', 'provider_reference', 'utm_campaign', 'iteration_id', 'failure_reason' ) as $column ) {
 			$this->assertContains( $column, $columns );
 		}
-		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( Schema::version(), get_option( Schema::VERSION_OPTION ) );
 	}
 
 	public function test_reactivating_prints_nothing_and_raises_no_php_notice(): void {
@@ -84,7 +84,7 @@ final class ActivationTest extends IntegrationTestCase {
 		Installer::maybe_upgrade();
 
 		$this->assertSame( $table, $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $table ) ) );
-		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( Schema::version(), get_option( Schema::VERSION_OPTION ) );
 	}
 
 	public function test_while_another_request_upgrades_the_schema_this_one_carries_on_without_altering_anything(): void {
@@ -105,7 +105,7 @@ final class ActivationTest extends IntegrationTestCase {
 
 		Installer::maybe_upgrade();
 
-		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( Schema::version(), get_option( Schema::VERSION_OPTION ) );
 		$this->assertSame( 0, $this->claims() );
 	}
 
@@ -130,7 +130,7 @@ final class ActivationTest extends IntegrationTestCase {
 		$this->assertSame( '11', get_option( Schema::VERSION_OPTION ) );
 
 		Installer::maybe_upgrade();
-		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( Schema::version(), get_option( Schema::VERSION_OPTION ) );
 	}
 
 	/**

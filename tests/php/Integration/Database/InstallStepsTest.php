@@ -53,7 +53,7 @@ final class InstallStepsTest extends IntegrationTestCase {
 		Installer::maybe_upgrade();
 
 		$this->assertSame( array( array( 11, array() ) ), self::$seen );
-		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( Schema::version(), get_option( Schema::VERSION_OPTION ) );
 	}
 
 	public function test_a_step_learns_which_tables_this_run_created(): void {

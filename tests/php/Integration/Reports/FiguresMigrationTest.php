@@ -93,7 +93,7 @@ final class FiguresMigrationTest extends AdminTestCase {
 
 		Installer::maybe_upgrade();
 
-		$this->assertSame( Schema::VERSION, get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( Schema::version(), get_option( Schema::VERSION_OPTION ) );
 		$this->assertSame( '', $wpdb->last_error );
 		$this->assertSame( '2500', $wpdb->get_var( $wpdb->prepare( "SELECT dispute_fee_cents FROM {$donations} WHERE id = %d", $disputed ) ) );
 		$this->assertSame( $fees + 2500, $this->service( ReportQuery::class )->period_figures( $today, $today )->fee_cents, 'The reports\' fees take in the dispute fee.' );
