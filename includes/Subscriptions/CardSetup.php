@@ -11,8 +11,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\CardUpdate\CardDetails;
-
 /**
  * Saving a card for later donations, with 3-D Secure when the bank asks for it.
  */

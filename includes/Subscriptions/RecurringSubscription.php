@@ -11,8 +11,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\CardUpdate\CardDetails;
-
 /**
  * What the manage page shows and the changes need: the next charge, a pause, the card.
  */

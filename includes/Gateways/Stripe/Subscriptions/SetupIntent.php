@@ -11,7 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\CardUpdate\CardDetails;
+use DonationWidget\Subscriptions\CardDetails;
 use DonationWidget\Subscriptions\CardSetup;
 
 /**

@@ -11,7 +11,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\CardUpdate\CardDetails;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Gateways\Stripe\FourWeeklySubscription;
 use DonationWidget\Gateways\Stripe\InvoiceRecorder;
@@ -25,6 +24,7 @@ use DonationWidget\Gateways\Stripe\StripeRequestError;
 use DonationWidget\Http\ProviderUnavailable;
 use DonationWidget\Subscriptions\CardChange;
 use DonationWidget\Subscriptions\CardDeclined;
+use DonationWidget\Subscriptions\CardDetails;
 use DonationWidget\Subscriptions\CardSetup;
 use DonationWidget\Subscriptions\MissedDonation;
 use DonationWidget\Subscriptions\PaymentMethodMismatch;

@@ -7,8 +7,8 @@
 
 namespace DonationWidget\Tests\Unit\CardUpdate;
 
-use DonationWidget\CardUpdate\CardDetails;
 use DonationWidget\CardUpdate\CardUpdateLink;
+use DonationWidget\Subscriptions\CardDetails;
 use PHPUnit\Framework\TestCase;
 
 final class CardUpdateLinkTest extends TestCase {

@@ -5,7 +5,7 @@
  * @package DonationWidget
  */
 
-namespace DonationWidget\CardUpdate;
+namespace DonationWidget\Subscriptions;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
