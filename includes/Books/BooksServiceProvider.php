@@ -11,9 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Books\Fees\FeeCatchUp;
 use DonationWidget\Container;
-use DonationWidget\Reconciliation\ReconciliationSchedule;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -31,12 +29,11 @@ final class BooksServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Missing fees are looked for with the reconciliation pass (every five minutes), which also
-	 * settles the payments of sites without webhooks.
+	 * Nothing to hook here: the reconciliation pass looks for missing fees (Fees\FeeCatchUp,
+	 * wired by Reconciliation\ReconciliationServiceProvider), so the books need not know it.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
-		add_action( ReconciliationSchedule::HOOK, $container->lazy( FeeCatchUp::class, 'run' ), 20, 0 );
 	}
 }

@@ -11,12 +11,13 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Books\Fees\FeeCatchUp;
 use DonationWidget\Container;
 use DonationWidget\Scheduling\RecurringEvents;
 use DonationWidget\ServiceProvider;
 
 /**
- * Runs the reconciliation pass every five minutes.
+ * Runs the reconciliation pass every five minutes, and the fee catch-up after it.
  */
 final class ReconciliationServiceProvider implements ServiceProvider {
 
@@ -30,11 +31,14 @@ final class ReconciliationServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * The pass's work on its WP-Cron event.
+	 * The pass's work on its WP-Cron event; after it, the fees the moment of payment could not
+	 * fill in (Books\Fees\FeeCatchUp: the pass also settles the payments of sites without
+	 * webhooks, whose fees are then read).
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
 		add_action( ReconciliationSchedule::HOOK, $container->lazy( ScheduledReconciliation::class, 'run' ) );
+		add_action( ReconciliationSchedule::HOOK, $container->lazy( FeeCatchUp::class, 'run' ), 20, 0 );
 	}
 }
