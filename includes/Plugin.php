@@ -79,6 +79,7 @@ final class Plugin {
 			new Admin\Emails\EmailsAdminServiceProvider(),
 			new Admin\Dashboard\DashboardServiceProvider(),
 			new Admin\AdminServiceProvider(),
+			new Admin\SiteHealth\SiteHealthServiceProvider(),
 			new Demo\DemoServiceProvider(),
 			new SelfService\SelfServiceServiceProvider(),
 			new Statements\StatementsServiceProvider(),
