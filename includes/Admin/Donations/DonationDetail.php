@@ -11,8 +11,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-use DonationWidget\Admin\Payouts\PayoutsPage;
-use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
 use DonationWidget\Books\Payouts\KeepsBalance;
 use DonationWidget\Checkout\GatewayRegistry;
 use DonationWidget\Donations\Donation;
@@ -29,6 +27,19 @@ use DonationWidget\Receipts\ReceiptSender;
  * the same 4-weekly donation.
  */
 final class DonationDetail {
+
+	/**
+	 * Filter: the admin page of a 4-weekly donation ('' for none), given its sub_… id. The
+	 * 4-weekly donations screen answers it, so this screen links there without naming it (the
+	 * other screens link here: Admin\Donations is the one they build on).
+	 */
+	public const SUBSCRIPTION_URL_FILTER = 'donation_widget_admin_subscription_url';
+
+	/**
+	 * Filter: the admin page of a payout ('' for none), given its po_… id; the Payouts screen
+	 * answers it.
+	 */
+	public const PAYOUT_URL_FILTER = 'donation_widget_admin_payout_url';
 
 	/**
 	 * Builds the view.
@@ -184,8 +195,9 @@ final class DonationDetail {
 	private function reference_rows( Donation $donation ): array {
 		$code         = static fn ( string $value ): string => '' !== $value ? '<code>' . esc_html( $value ) . '</code>' : '';
 		$subscription = $code( $donation->subscription_id() );
-		if ( '' !== $donation->subscription_id() ) {
-			$subscription = sprintf( '<a href="%s">%s</a>', esc_url( SubscriptionsPage::detail_url( $donation->subscription_id() ) ), $subscription );
+		$url          = '' !== $donation->subscription_id() ? self::url( apply_filters( 'donation_widget_admin_subscription_url', '', $donation->subscription_id() ) ) : '';
+		if ( '' !== $url ) {
+			$subscription = sprintf( '<a href="%s">%s</a>', esc_url( $url ), $subscription );
 		}
 		return array(
 			__( 'Provider', 'donation-widget' )       => esc_html( ucfirst( $donation->provider() ) ),
@@ -205,7 +217,9 @@ final class DonationDetail {
 	 */
 	private function payout( Donation $donation ): string {
 		if ( '' !== $donation->payout_id() ) {
-			return sprintf( '<a href="%s">%s</a>', esc_url( PayoutsPage::detail_url( $donation->payout_id() ) ), '<code>' . esc_html( $donation->payout_id() ) . '</code>' );
+			$code = '<code>' . esc_html( $donation->payout_id() ) . '</code>';
+			$url  = self::url( apply_filters( 'donation_widget_admin_payout_url', '', $donation->payout_id() ) );
+			return '' !== $url ? sprintf( '<a href="%s">%s</a>', esc_url( $url ), $code ) : $code;
 		}
 		$gateway = $this->gateways->gateway( $donation->provider() );
 		if ( $gateway instanceof KeepsBalance ) {
@@ -213,6 +227,16 @@ final class DonationDetail {
 			return esc_html( sprintf( __( 'None: %1$s keeps the money in the %1$s balance until it is moved by hand.', 'donation-widget' ), $gateway->label() ) );
 		}
 		return esc_html__( 'Not paid out yet', 'donation-widget' );
+	}
+
+	/**
+	 * Another screen's answer to SUBSCRIPTION_URL_FILTER or PAYOUT_URL_FILTER.
+	 *
+	 * @param mixed $url What the filter returned.
+	 * @return string The URL, or '' when no screen answered.
+	 */
+	private static function url( mixed $url ): string {
+		return is_string( $url ) ? $url : '';
 	}
 
 	/**

@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Admin\Donations\DonationDetail;
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 
@@ -36,6 +37,8 @@ final class PayoutsAdminServiceProvider implements ServiceProvider {
 	public function boot( Container $container ): void {
 		add_action( 'admin_menu', $container->lazy( PayoutsPage::class, 'add_menu' ), 15 );
 		add_action( 'admin_notices', $container->lazy( PayoutMismatchNotice::class, 'print_notice' ) );
+		// A donation's page links to the payout it arrived in here.
+		add_filter( DonationDetail::PAYOUT_URL_FILTER, array( PayoutsPage::class, 'answer_detail_url' ), 10, 2 );
 		// Demo mode only (DemoPayout checks): the "Simulate a payout" button, its handler and result.
 		add_action( PayoutsPage::LIST_ACTION, $container->lazy( DemoPayout::class, 'render' ) );
 		add_action( 'admin_post_' . DemoPayout::ACTION, $container->lazy( DemoPayout::class, 'handle' ) );

@@ -98,6 +98,16 @@ final class PayoutsPage {
 	}
 
 	/**
+	 * The donation screen's DonationDetail::PAYOUT_URL_FILTER: one payout's URL.
+	 *
+	 * @param mixed $url       The answer so far.
+	 * @param mixed $payout_id po_… id.
+	 */
+	public static function answer_detail_url( mixed $url, mixed $payout_id ): mixed {
+		return is_string( $payout_id ) && '' !== $payout_id ? self::detail_url( $payout_id ) : $url;
+	}
+
+	/**
 	 * Prints the list, or one payout.
 	 */
 	public function render(): void {

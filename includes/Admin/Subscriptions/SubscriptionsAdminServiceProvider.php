@@ -12,6 +12,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Container;
+use DonationWidget\Admin\Donations\DonationDetail;
 use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\CardUpdate\IssueLinkController;
 use DonationWidget\CardUpdate\CardUpdateLinks;
@@ -33,7 +34,8 @@ final class SubscriptionsAdminServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Adds the menu item (after Donations), the cancel action and the card-update link buttons.
+	 * Adds the menu item (after Donations), the cancel action, the card-update link buttons and
+	 * the link from a donation's page.
 	 *
 	 * @param Container $container Shared objects.
 	 */
@@ -42,5 +44,7 @@ final class SubscriptionsAdminServiceProvider implements ServiceProvider {
 		add_action( 'admin_menu', $container->lazy( SubscriptionsPage::class, 'add_menu' ), 12 );
 		add_action( 'admin_enqueue_scripts', $container->lazy( SubscriptionsPage::class, 'enqueue_style' ) );
 		add_action( 'admin_post_' . SubscriptionsPage::CANCEL_ACTION, $container->lazy( SubscriptionsPage::class, 'handle_cancel' ) );
+		// A donation's page links to its 4-weekly donation here.
+		add_filter( DonationDetail::SUBSCRIPTION_URL_FILTER, array( SubscriptionsPage::class, 'answer_detail_url' ), 10, 2 );
 	}
 }

@@ -120,6 +120,16 @@ final class SubscriptionsPage {
 	}
 
 	/**
+	 * The donation screen's DonationDetail::SUBSCRIPTION_URL_FILTER: one subscription's URL.
+	 *
+	 * @param mixed $url             The answer so far.
+	 * @param mixed $subscription_id sub_… id.
+	 */
+	public static function answer_detail_url( mixed $url, mixed $subscription_id ): mixed {
+		return is_string( $subscription_id ) && '' !== $subscription_id ? self::detail_url( $subscription_id ) : $url;
+	}
+
+	/**
 	 * The URL of the page that confirms a cancellation.
 	 *
 	 * @param string $subscription_id sub_… id.

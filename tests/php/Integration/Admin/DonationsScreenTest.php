@@ -9,6 +9,8 @@ namespace DonationWidget\Tests\Integration\Admin;
 
 use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Admin\Donations\DonationsPage;
+use DonationWidget\Admin\Payouts\PayoutsPage;
+use DonationWidget\Admin\Subscriptions\SubscriptionsPage;
 use DonationWidget\Database\Schema;
 
 final class DonationsScreenTest extends AdminTestCase {
@@ -103,6 +105,7 @@ final class DonationsScreenTest extends AdminTestCase {
 				'frequency'       => '4weekly',
 				'subscription_id' => $sub,
 				'customer_id'     => 'cus_detail',
+				'payout_id'       => 'po_detail',
 				'in_memory_of'    => 'Nan Citizen',
 				'utm_source'      => 'facebook',
 				'created_at'      => self::days_ago( 60 ),
@@ -137,6 +140,8 @@ final class DonationsScreenTest extends AdminTestCase {
 		}
 		$this->assertMatchesRegularExpression( '/<code>ch_[^<]+<\/code>/', $html );
 		$this->assertMatchesRegularExpression( '/<code>pi_[^<]+<\/code>/', $html );
+		$this->assertStringContainsString( '<a href="' . esc_url( SubscriptionsPage::detail_url( $sub ) ) . '"><code>' . $sub . '</code></a>', $html, 'the 4-weekly donation links to its screen' );
+		$this->assertStringContainsString( '<a href="' . esc_url( PayoutsPage::detail_url( 'po_detail' ) ) . '"><code>po_detail</code></a>', $html, 'the payout links to its screen' );
 		$this->assertStringContainsString( 'donation=' . $renewal, $html, 'the history links the renewals' );
 		$this->assertStringContainsString( 'donation=' . $failed, $html );
 		$this->assertStringContainsString( 'Refunded', $html );
