@@ -669,7 +669,7 @@ final class Schema {
   KEY donation_id (donation_id),
   KEY source_id (source_id)
 ) {$charset};",
-			// The reports' figures (Reports\ReportTotals), kept on write like donation_totals: one
+			// The reports' figures (Donations\ReportTotals), kept on write like donation_totals: one
 			// row per day in the site's time zone (so a report's days and financial year are the
 			// charity's) and what a report groups by, for donations whose money was received.
 			"CREATE TABLE {$reports} (
@@ -688,7 +688,7 @@ final class Schema {
   dispute_lost_cents bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (day,frequency,method,currency,iteration_id,utm_source,utm_campaign)
 ) {$charset};",
-			// Each site day's sums of report_totals (Reports\ReportTotals keeps both in the same
+			// Each site day's sums of report_totals (Donations\ReportTotals keeps both in the same
 			// calls): a report by period reads one row per day.
 			"CREATE TABLE {$days} (
   day date NOT NULL,
@@ -701,7 +701,7 @@ final class Schema {
   dispute_lost_cents bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (day,currency)
 ) {$charset};",
-			// The 4-weekly donors' movements (Reports\RecurringMovements): one row per fact (a
+			// The 4-weekly donors' movements (Donations\RecurringMovements): one row per fact (a
 			// subscription started, was cancelled, failed a renewal, was recovered by a card update)
 			// and the site day it happened, so a period's counts are a key range.
 			"CREATE TABLE {$movements} (

@@ -12,9 +12,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Database\Schema;
-use DonationWidget\Reports\LocalDays;
-use DonationWidget\Reports\RecurringMovements;
-use DonationWidget\Reports\ReportTotals;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the totals are counters shared by every web server: read and written in the database, never cached; the only interpolated names are the plugin's own tables from Schema::table(), every value is a placeholder of $wpdb->prepare().
 
@@ -22,7 +19,7 @@ use DonationWidget\Reports\ReportTotals;
  * One row per UTC day, status, method, frequency and currency in the donation_totals table,
  * holding how many donations have that key, their total in cents and what of it was kept
  * (GiftFigures: money received less refunds and lost disputes, the lists' and dashboard's figure). The reports' figures
- * (Reports\ReportTotals) move in the same calls. DonationRepository moves
+ * (ReportTotals) move in the same calls. DonationRepository moves
  * it in the same code paths that write a donation: +1 on an insert, and -1 from the old key and
  * +1 to the new one when a conditional UPDATE changed a donation's status or method (only then,
  * so a transition is counted once however many servers report it). Each change is one

@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\GiftFigures;
+use DonationWidget\Donations\RecurringMovements;
 use DonationWidget\Receipts\DonationFormat;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the figures are kept on write and read fresh; the only interpolated names are the plugin's own table and a column from the fixed GROUPS list, every value is a placeholder of $wpdb->prepare().

@@ -11,6 +11,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Donations\LocalDays;
+
 /**
  * A report's period (site days, both included), interval and grouping, read from a request's
  * parameters: every value checked, each refusal a sentence saying what is wrong.

@@ -13,7 +13,7 @@ use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Donations\DonorLastGifts;
-use DonationWidget\Reports\LocalDays;
+use DonationWidget\Donations\LocalDays;
 use DonationWidget\Reports\ReportQuery;
 use DonationWidget\Tests\Integration\Admin\AdminTestCase;
 

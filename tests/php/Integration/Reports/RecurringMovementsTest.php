@@ -15,9 +15,9 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
+use DonationWidget\Donations\LocalDays;
+use DonationWidget\Donations\RecurringMovements;
 use DonationWidget\Donations\SubscriptionRepository;
-use DonationWidget\Reports\LocalDays;
-use DonationWidget\Reports\RecurringMovements;
 use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class RecurringMovementsTest extends PaymentTestCase {

@@ -14,7 +14,7 @@ use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonationTotals;
-use DonationWidget\Reports\LocalDays;
+use DonationWidget\Donations\LocalDays;
 use DonationWidget\Reports\ReportQuery;
 use DonationWidget\Reports\ReportRequest;
 use DonationWidget\Tests\Integration\PaymentTestCase;

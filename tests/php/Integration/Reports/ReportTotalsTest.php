@@ -17,10 +17,10 @@ use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonationTotals;
-use DonationWidget\Reports\LocalDays;
+use DonationWidget\Donations\LocalDays;
+use DonationWidget\Donations\ReportTotals;
 use DonationWidget\Reports\ReportQuery;
 use DonationWidget\Reports\ReportRequest;
-use DonationWidget\Reports\ReportTotals;
 use DonationWidget\Reports\ReportsServiceProvider;
 use DonationWidget\Tests\Integration\PaymentTestCase;
 

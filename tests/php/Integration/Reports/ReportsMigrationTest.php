@@ -12,7 +12,7 @@ namespace DonationWidget\Tests\Integration\Reports;
 use DonationWidget\Database\Installer;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationTotals;
-use DonationWidget\Reports\LocalDays;
+use DonationWidget\Donations\LocalDays;
 use DonationWidget\Reports\ReportQuery;
 use DonationWidget\Reports\ReportRequest;
 use DonationWidget\Tests\Integration\Admin\AdminTestCase;

@@ -12,7 +12,7 @@ use DonationWidget\Admin\Reports\ReportsRestController;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
-use DonationWidget\Reports\LocalDays;
+use DonationWidget\Donations\LocalDays;
 use DonationWidget\Tests\Integration\PaymentTestCase;
 
 final class ReportsRestTest extends PaymentTestCase {

@@ -5,7 +5,7 @@
  * @package DonationWidget
  */
 
-namespace DonationWidget\Reports;
+namespace DonationWidget\Donations;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
