@@ -80,8 +80,10 @@ final class PrintableReceipt {
 				$donation->value( 'country' ),
 			)
 		);
-		nocache_headers();
-		header( 'Content-Type: text/html; charset=utf-8' );
+		if ( ! headers_sent() ) {
+			nocache_headers();
+			header( 'Content-Type: text/html; charset=utf-8' );
+		}
 		/* translators: %s: the receipt number. */
 		$title = sprintf( __( 'Receipt %s', 'donation-widget' ), $number );
 		echo '<!DOCTYPE html><html lang="' . esc_attr( get_bloginfo( 'language' ) ) . '"><head><meta charset="utf-8" /><title>' . esc_html( $title ) . '</title>';
