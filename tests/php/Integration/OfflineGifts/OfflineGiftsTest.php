@@ -30,6 +30,8 @@ use DonationWidget\Reports\ReportRequest;
 use DonationWidget\Statements\FinancialYear;
 use DonationWidget\Statements\StatementQuery;
 use DonationWidget\Tests\Integration\Admin\AdminTestCase;
+use DonationWidget\Tests\Support\ImportFiles;
+use DonationWidget\Admin\BooksExport\BooksExportDownload;
 
 final class OfflineGiftsTest extends AdminTestCase {
 
@@ -109,10 +111,12 @@ final class OfflineGiftsTest extends AdminTestCase {
 	 */
 	private function post( array $fields, int $id = 0, ?RecordGiftPage $page = null ): array {
 		$page                      = $page ?? $this->page();
+		$query                     = array( 'page' => RecordGiftPage::SLUG ) + ( $id > 0 ? array( 'donation' => (string) $id ) : array() );
+		$form                      = wp_slash( $fields + array( '_wpnonce' => wp_create_nonce( RecordGiftPage::NONCE . '_' . $id ) ) );
 		$_SERVER['REQUEST_METHOD'] = 'POST';
-		$_GET                      = array( 'page' => RecordGiftPage::SLUG ) + ( $id > 0 ? array( 'donation' => (string) $id ) : array() );
-		$_POST                     = wp_slash( $fields + array( '_wpnonce' => wp_create_nonce( RecordGiftPage::NONCE . '_' . $id ) ) );
-		$_REQUEST                  = $_GET + $_POST;
+		$_GET                      = $query;
+		$_POST                     = $form;
+		$_REQUEST                  = $query + $form;
 		return $this->run_stoppable( static fn () => $page->handle_post() );
 	}
 
@@ -260,39 +264,39 @@ final class OfflineGiftsTest extends AdminTestCase {
 	 */
 	public static function bad_inputs(): array {
 		return array(
-			'amount with a dollar sign'   => array( array( 'amount' => '$250' ), 'amount' ),
-			'amount with a comma'         => array( array( 'amount' => '1,250.00' ), 'amount' ),
-			'amount with three decimals'  => array( array( 'amount' => '12.505' ), 'amount' ),
-			'amount negative'             => array( array( 'amount' => '-5' ), 'amount' ),
-			'amount zero'                 => array( array( 'amount' => '0.00' ), 'amount' ),
-			'amount empty'                => array( array( 'amount' => '' ), 'amount' ),
-			'amount as a list'            => array( array( 'amount' => array( '5' ) ), 'amount' ),
-			'amount with an exponent'     => array( array( 'amount' => '1e3' ), 'amount' ),
-			'31 February'                 => array( array( 'received' => '31 February 2026' ), 'received' ),
-			'a day that is not a date'    => array( array( 'received' => 'last Tuesday' ), 'received' ),
-			'an American date'            => array( array( 'received' => '12/31/2025' ), 'received' ),
-			'tomorrow'                    => array( array( 'received' => 'TOMORROW' ), 'received' ),
-			'no date'                     => array( array( 'received' => '' ), 'received' ),
-			'the year 1899'               => array( array( 'received' => '1 July 1899' ), 'received' ),
-			'an unknown kind'             => array( array( 'kind' => 'card' ), 'kind' ),
-			'no kind'                     => array( array( 'kind' => '' ), 'kind' ),
-			'an email without a domain'   => array( array( 'email' => 'jane@' ), 'email' ),
-			'a person without a name'     => array( array( 'last_name' => '' ), 'last_name' ),
-			'an organisation unnamed'     => array(
+			'amount with a dollar sign'  => array( array( 'amount' => '$250' ), 'amount' ),
+			'amount with a comma'        => array( array( 'amount' => '1,250.00' ), 'amount' ),
+			'amount with three decimals' => array( array( 'amount' => '12.505' ), 'amount' ),
+			'amount negative'            => array( array( 'amount' => '-5' ), 'amount' ),
+			'amount zero'                => array( array( 'amount' => '0.00' ), 'amount' ),
+			'amount empty'               => array( array( 'amount' => '' ), 'amount' ),
+			'amount as a list'           => array( array( 'amount' => array( '5' ) ), 'amount' ),
+			'amount with an exponent'    => array( array( 'amount' => '1e3' ), 'amount' ),
+			'31 February'                => array( array( 'received' => '31 February 2026' ), 'received' ),
+			'a day that is not a date'   => array( array( 'received' => 'last Tuesday' ), 'received' ),
+			'an American date'           => array( array( 'received' => '12/31/2025' ), 'received' ),
+			'tomorrow'                   => array( array( 'received' => 'TOMORROW' ), 'received' ),
+			'no date'                    => array( array( 'received' => '' ), 'received' ),
+			'the year 1899'              => array( array( 'received' => '1 July 1899' ), 'received' ),
+			'an unknown kind'            => array( array( 'kind' => 'card' ), 'kind' ),
+			'no kind'                    => array( array( 'kind' => '' ), 'kind' ),
+			'an email without a domain'  => array( array( 'email' => 'jane@' ), 'email' ),
+			'a person without a name'    => array( array( 'last_name' => '' ), 'last_name' ),
+			'an organisation unnamed'    => array(
 				array(
 					'donate_as'         => 'organisation',
 					'organisation_name' => '',
 				),
 				'organisation_name',
 			),
-			'a name with a formula'       => array( array( 'first_name' => '=HYPERLINK("x")' ), 'first_name' ),
-			'a reference with a tab'      => array( array( 'reference' => "12\t3" ), 'reference' ),
-			'a reference too long'        => array( array( 'reference' => str_repeat( '9', 65 ) ), 'reference' ),
-			'a note with a control'       => array( array( 'note' => "ok\x07" ), 'note' ),
-			'a campaign with spaces'      => array( array( 'iteration_id' => 'WINTER APPEAL' ), 'iteration_id' ),
-			'who gave, unknown'           => array( array( 'donate_as' => 'company' ), 'donate_as' ),
-			'a form token made up'        => array( array( 'gift_token' => 'offline-1' ), 'form' ),
-			'invalid UTF-8 in a name'     => array( array( 'last_name' => "Citizen\xC3" ), 'last_name' ),
+			'a name with a formula'      => array( array( 'first_name' => '=HYPERLINK("x")' ), 'first_name' ),
+			'a reference with a tab'     => array( array( 'reference' => "12\t3" ), 'reference' ),
+			'a reference too long'       => array( array( 'reference' => str_repeat( '9', 65 ) ), 'reference' ),
+			'a note with a control'      => array( array( 'note' => "ok\x07" ), 'note' ),
+			'a campaign with spaces'     => array( array( 'iteration_id' => 'WINTER APPEAL' ), 'iteration_id' ),
+			'who gave, unknown'          => array( array( 'donate_as' => 'company' ), 'donate_as' ),
+			'a form token made up'       => array( array( 'gift_token' => 'offline-1' ), 'form' ),
+			'invalid UTF-8 in a name'    => array( array( 'last_name' => "Citizen\xC3" ), 'last_name' ),
 		);
 	}
 
@@ -429,17 +433,19 @@ final class OfflineGiftsTest extends AdminTestCase {
 		$this->post( array( 'void_gift' => '1' ) + array( '_wpnonce' => wp_create_nonce( RecordGiftPage::VOID_NONCE . '_' . $gift->id() ) ), $gift->id(), $refused );
 		$this->assertSame( DonationStatus::SUCCEEDED, $this->service( DonationRepository::class )->find( $gift->id() )?->status(), 'A void needs its reason.' );
 
-		$_SERVER['REQUEST_METHOD'] = 'POST';
-		$_GET                      = array(
+		$query                     = array(
 			'page'     => RecordGiftPage::SLUG,
 			'donation' => (string) $gift->id(),
 		);
-		$_POST                     = array(
+		$form                      = array(
 			'void_gift'   => '1',
 			'void_reason' => 'Cheque bounced',
 			'_wpnonce'    => wp_create_nonce( RecordGiftPage::VOID_NONCE . '_' . $gift->id() ),
 		);
-		$_REQUEST                  = $_GET + $_POST;
+		$_SERVER['REQUEST_METHOD'] = 'POST';
+		$_GET                      = $query;
+		$_POST                     = $form;
+		$_REQUEST                  = $query + $form;
 		$page                      = $this->page();
 		$args                      = $this->redirected_to( $this->run_stoppable( static fn () => $page->handle_post() ) );
 		$this->assertSame( OfflineGifts::VOIDED, $args['done'] );
@@ -496,10 +502,12 @@ final class OfflineGiftsTest extends AdminTestCase {
 		$this->assertDied( 403, $this->run_stoppable( fn () => $this->service( PrintableReceipt::class )->handle() ) );
 		$this->log_in_as( 'administrator' );
 		$page                      = $this->page();
+		$query                     = array( 'page' => RecordGiftPage::SLUG );
+		$form                      = $this->cheque( array( '_wpnonce' => 'not-a-nonce' ) );
 		$_SERVER['REQUEST_METHOD'] = 'POST';
-		$_GET                      = array( 'page' => RecordGiftPage::SLUG );
-		$_POST                     = $this->cheque( array( '_wpnonce' => 'not-a-nonce' ) );
-		$_REQUEST                  = $_GET + $_POST;
+		$_GET                      = $query;
+		$_POST                     = $form;
+		$_REQUEST                  = $query + $form;
 		$this->assertDied( 403, $this->run_stoppable( static fn () => $page->handle_post() ) );
 		$this->assertSame( $donations, $this->count_rows( 'donations' ) );
 	}
@@ -520,5 +528,127 @@ final class OfflineGiftsTest extends AdminTestCase {
 		$this->assertStringContainsString( 'value="Ngaire"', $html );
 		$this->assertStringContainsString( 'value="9 Bay Rd"', $html );
 		$this->assertStringContainsString( 'value="' . esc_attr( (string) wp_date( 'j F Y' ) ) . '"', $html, 'Today, as the site writes dates.' );
+	}
+	/**
+	 * Three cheques (two days, one voided) and the export set up for a package.
+	 *
+	 * @param string $format xero or myob.
+	 * @return array{from: string, to: string}
+	 */
+	private function offline_gifts_to_export( string $format ): array {
+		$this->set_settings(
+			'myob' === $format
+				? array(
+					'books_donations_account'     => '4-1100',
+					'books_fees_account'          => '6-1100',
+					'books_refunds_account'       => '4-1100',
+					'books_other_income_account'  => '8-1000',
+					'books_clearing_account'      => '1-1180',
+					'books_bank_deposits_account' => '1-1110',
+					'books_donations_tax'         => 'bas_excluded',
+				)
+				: array(
+					'books_donations_account'     => '200',
+					'books_fees_account'          => '404',
+					'books_refunds_account'       => '200',
+					'books_other_income_account'  => '260',
+					'books_bank_deposits_account' => '090',
+					'books_donations_tax'         => 'bas_excluded',
+				)
+		);
+		$this->record( $this->cheque() );
+		$this->record(
+			$this->cheque(
+				array(
+					'received'          => self::day_ago( 2 ),
+					'amount'            => '1000',
+					'donate_as'         => 'organisation',
+					'organisation_name' => 'Rotary Club of Example',
+					'reference'         => '778899',
+					'kind'              => 'bank_transfer',
+				)
+			)
+		);
+		$void = $this->record( $this->cheque( array( 'amount' => '99.99' ) ) );
+		$this->assertSame( OfflineGifts::VOIDED, $this->service( OfflineGifts::class )->void( $void->id(), get_current_user_id(), 'recorded twice' ) );
+		return array(
+			'from' => (string) wp_date( 'Y-m-d', time() - 7 * DAY_IN_SECONDS ),
+			'to'   => (string) wp_date( 'Y-m-d' ),
+		);
+	}
+
+	/**
+	 * Downloads the offline gifts' file.
+	 *
+	 * @param array<string, string> $fields Request fields.
+	 * @return array{output: string, stop: \DonationWidget\Tests\Integration\Admin\AdminStop|null}
+	 */
+	private function export_offline( array $fields ): array {
+		return $this->admin_post(
+			BooksExportDownload::ACTION,
+			$fields + array(
+				'scope'    => 'offline',
+				'_wpnonce' => wp_create_nonce( BooksExportDownload::ACTION ),
+			)
+		);
+	}
+
+	public function test_the_xero_file_of_offline_gifts_imports_and_codes_each_gift_to_donations_income(): void {
+		$range  = $this->offline_gifts_to_export( 'xero' );
+		$result = $this->export_offline( $range + array( 'format' => 'xero' ) );
+		$this->assertNull( $result['stop'], $result['stop']?->detail ?? '' );
+		$checked = ImportFiles::check( 'xero', $result['output'], 'offline.csv' );
+		$this->assertSame( array(), $checked['files'][0]['problems'] );
+		$this->assertSame( array( 2, 125000 ), array( $checked['files'][0]['lines'], $checked['files'][0]['sum_cents'] ), 'Two gifts; the void one left out.' );
+		$rows = array_map( static fn ( string $line ): array => str_getcsv( $line, ',', '"', '' ), array_filter( explode( "\n", $result['output'] ) ) );
+		$this->assertSame( array( '*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Account Code', 'Tax Rate' ), $rows[0] );
+		$this->assertSame( array( '250.00', 'Jane Citizen', 'Cheque 000123', '200', 'BAS Excluded' ), array( $rows[1][1], $rows[1][2], $rows[1][3], $rows[1][5], $rows[1][6] ) );
+		$this->assertMatchesRegularExpression( '/^REC-\d{8}$/', $rows[1][4], 'The receipt number, to match the bank statement.' );
+		$this->assertSame( array( '1000.00', 'Rotary Club of Example', 'Bank transfer 778899' ), array( $rows[2][1], $rows[2][2], $rows[2][3] ) );
+		$this->assertSame( (string) wp_date( 'd/m/Y', time() - 2 * DAY_IN_SECONDS ), $rows[2][0] );
+	}
+
+	public function test_the_myob_file_of_offline_gifts_is_a_receive_money_per_day_into_the_bank_deposits_account(): void {
+		$range  = $this->offline_gifts_to_export( 'myob' );
+		$result = $this->export_offline( $range + array( 'format' => 'myob' ) );
+		$this->assertNull( $result['stop'], $result['stop']?->detail ?? '' );
+		$checked = ImportFiles::check( 'myob', $result['output'], 'offline.txt' );
+		$this->assertSame( array(), $checked['files'][0]['problems'] );
+		$this->assertSame( 125000, $checked['files'][0]['sum_cents'] );
+		$rows = array_values( array_filter( array_map( static fn ( string $line ): array => explode( "\t", $line ), explode( "\r\n", $result['output'] ) ), static fn ( array $row ): bool => count( $row ) > 1 ) );
+		array_shift( $rows );
+		$this->assertCount( 2, $rows );
+		foreach ( $rows as $row ) {
+			$this->assertSame( array( '1-1110', 'Offline gifts', 'X', '4-1100', 'N-T' ), array( $row[0], $row[2], $row[4], $row[5], $row[7] ) );
+			$this->assertStringStartsWith( 'Offline gifts received ', $row[3] );
+		}
+		$this->assertNotSame( $rows[0][1], $rows[1][1], 'One Receive Money per day received.' );
+	}
+
+	public function test_the_offline_gifts_file_is_refused_until_the_bank_deposits_account_is_set(): void {
+		$range = $this->offline_gifts_to_export( 'xero' );
+		$this->set_settings( array( 'books_bank_deposits_account' => '' ) );
+		$result = $this->export_offline( $range + array( 'format' => 'xero' ) );
+		$this->assertDied( 409, $result );
+		$this->assertStringContainsString( 'Bank deposits account', $result['stop']?->detail ?? '' );
+		$this->set_settings( array( 'books_bank_deposits_account' => '090' ) );
+		$none = $this->export_offline(
+			array(
+				'format' => 'xero',
+				'from'   => '2020-01-01',
+				'to'     => '2020-01-31',
+			)
+		);
+		$this->assertDied( 404, $none );
+		$this->assertDied(
+			400,
+			$this->export_offline(
+				array(
+					'format' => 'xero',
+					'from'   => '2026-02-30',
+					'to'     => '2026-03-01',
+				)
+			)
+		);
 	}
 }
