@@ -174,7 +174,8 @@ final class OfflineGiftForm {
 		}
 		$this->note( $input );
 
-		$kind = $this->scalar( $input, 'kind' );
+		$kind                 = $this->scalar( $input, 'kind' );
+		$this->values['kind'] = $kind;
 		if ( ! OfflineGiftKind::is_offline( $kind ) ) {
 			$this->errors['kind'] = __( 'Choose how the gift was received: cheque, bank transfer or cash.', 'donation-widget' );
 		}

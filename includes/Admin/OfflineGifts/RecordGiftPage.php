@@ -446,7 +446,7 @@ final class RecordGiftPage {
 		printf( '<tr><th scope="row">%s</th><td><fieldset%s><legend class="screen-reader-text">%s</legend>', esc_html( $legend ), isset( $errors[ $name ] ) ? ' aria-describedby="' . esc_attr( $id . '-error' ) . '"' : '', esc_html( $legend ) );
 		foreach ( $choices as $value => $label ) {
 			printf(
-				'<label style="margin-right: 1.5em;"><input type="radio" name="%s" value="%s"%s /> %s</label>',
+				'<label style="display: inline-block; margin-right: 1.5em;"><input type="radio" name="%s" value="%s"%s /> %s</label>',
 				esc_attr( $name ),
 				esc_attr( $value ),
 				checked( $values[ $name ] ?? '', $value, false ),
