@@ -17,7 +17,7 @@ use DonationWidget\ServiceProvider;
 
 /**
  * Gifts received offline (cash, cheques, bank transfers) that staff record: their own tables,
- * and the names of their methods wherever a method is shown.
+ * the names of their methods wherever a method is shown, and their personal-data eraser.
  */
 final class OfflineGiftsServiceProvider implements ServiceProvider {
 
@@ -31,11 +31,13 @@ final class OfflineGiftsServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Names cash, cheque and bank transfer.
+	 * Names cash, cheque and bank transfer; adds the eraser.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
 		add_filter( 'donation_widget_payment_method_name', array( OfflineGiftKind::class, 'payment_method_name' ), 10, 2 );
+		// Before the donations' eraser, which anonymises the email the gifts are found by.
+		add_filter( 'wp_privacy_personal_data_erasers', $container->lazy( OfflineGiftEraser::class, 'register' ), 5 );
 	}
 }

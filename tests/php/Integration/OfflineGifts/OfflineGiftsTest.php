@@ -651,4 +651,27 @@ final class OfflineGiftsTest extends AdminTestCase {
 			)
 		);
 	}
+	public function test_a_privacy_erasure_empties_the_notes_and_the_names_in_the_audit_and_keeps_the_financial_record(): void {
+		$gift = $this->record( $this->cheque() );
+		$this->redirected_to( $this->post( $this->cheque( array( 'last_name' => 'Citizen-Smith' ) ), $gift->id() ) );
+		$erasers = apply_filters( 'wp_privacy_personal_data_erasers', array() ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own filter.
+		$keys    = array_keys( $erasers );
+		$this->assertLessThan( array_search( 'donation-widget', $keys, true ), array_search( 'donation-widget-offline-gifts', $keys, true ), 'Run while the gifts still carry the email.' );
+		foreach ( $erasers as $eraser ) {
+			for ( $page = 1; $page < 10; $page++ ) {
+				if ( call_user_func( $eraser['callback'], $this->email(), $page )['done'] ) {
+					break;
+				}
+			}
+		}
+		$own = $this->service( OfflineGiftRecords::class )->find( $gift->id() );
+		$this->assertSame( array( '', '000123' ), array( $own['note'] ?? null, $own['reference'] ?? null ) );
+		$values = array();
+		foreach ( $this->service( OfflineGiftRecords::class )->audit_of( $gift->id() ) as $entry ) {
+			$values[] = $entry['field'] . ':' . $entry['before'] . $entry['after'];
+		}
+		$this->assertSame( array( 'recorded:', 'last_name:' ), $values );
+		$after = $this->service( DonationRepository::class )->find( $gift->id() );
+		$this->assertSame( array( '', 25000, $gift->receipt_seq() ), array( $after?->value( 'last_name' ), $after?->total_cents(), $after?->receipt_seq() ) );
+	}
 }
