@@ -241,12 +241,40 @@ final class OfflineGiftForm {
 	 * @param string $format PHP date format.
 	 */
 	private static function parse_day( string $typed, string $format ): ?string {
-		$day    = \DateTimeImmutable::createFromFormat( '!' . $format, $typed, wp_timezone() );
+		$day    = \DateTimeImmutable::createFromFormat( '!' . $format, self::english_months( $typed ), wp_timezone() );
 		$errors = \DateTimeImmutable::getLastErrors();
 		if ( false === $day || ( is_array( $errors ) && ( $errors['warning_count'] > 0 || $errors['error_count'] > 0 ) ) ) {
 			return null;
 		}
 		return $day->format( 'Y-m-d' );
+	}
+
+	/**
+	 * A typed date with the site language's month and weekday names as PHP reads them (English):
+	 * the form shows dates as wp_date() writes them, in the site's language.
+	 *
+	 * @param string $typed What was typed.
+	 */
+	private static function english_months( string $typed ): string {
+		global $wp_locale;
+		if ( ! $wp_locale instanceof \WP_Locale ) {
+			return $typed;
+		}
+		$names = array();
+		for ( $month = 1; $month <= 12; $month++ ) {
+			$number                                    = str_pad( (string) $month, 2, '0', STR_PAD_LEFT );
+			$time                                      = (int) gmmktime( 0, 0, 0, $month, 1, 2001 );
+			$names[ $wp_locale->get_month( $number ) ] = gmdate( 'F', $time );
+			$names[ $wp_locale->get_month_abbrev( $wp_locale->get_month( $number ) ) ] = gmdate( 'M', $time );
+		}
+		for ( $weekday = 0; $weekday < 7; $weekday++ ) {
+			$time = (int) gmmktime( 0, 0, 0, 1, 7 + $weekday, 2001 );
+			$names[ $wp_locale->get_weekday( $weekday ) ]                                   = gmdate( 'l', $time );
+			$names[ $wp_locale->get_weekday_abbrev( $wp_locale->get_weekday( $weekday ) ) ] = gmdate( 'D', $time );
+		}
+		// Longest first, so "June" is not read as "Jun" + "e".
+		uksort( $names, static fn ( string $a, string $b ): int => mb_strlen( $b ) <=> mb_strlen( $a ) );
+		return strtr( $typed, array_filter( $names, static fn ( string $english, string $local ): bool => '' !== $local && $english !== $local, ARRAY_FILTER_USE_BOTH ) );
 	}
 
 	/**
