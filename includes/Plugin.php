@@ -91,6 +91,8 @@ final class Plugin {
 			new Admin\BooksExport\BooksExportAdminServiceProvider(),
 			new Admin\Reports\ReportsRestServiceProvider(),
 			new Admin\Reports\ReportsAdminServiceProvider(),
+			new OfflineGifts\OfflineGiftsServiceProvider(),
+			new Admin\OfflineGifts\OfflineGiftsAdminServiceProvider(),
 		);
 	}
 

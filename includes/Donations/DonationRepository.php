@@ -28,6 +28,12 @@ final class DonationRepository {
 	private const UPDATABLE = array( 'method', 'provider', 'provider_reference', 'payment_intent_id', 'customer_id', 'subscription_id', 'failure_reason', 'review_reason' );
 
 	/**
+	 * Donor columns staff may correct in place on a gift recorded here (a name or an address
+	 * mistyped): none of them changes what the gift counts for or whom it is receipted to.
+	 */
+	private const DONOR_CORRECTABLE = array( 'first_name', 'last_name', 'organisation_name', 'address_line1', 'address_line2', 'city', 'state', 'postcode', 'country' );
+
+	/**
 	 * Most ids find_many() reads in one query.
 	 */
 	private const FIND_MANY_BATCH = 500;
@@ -139,6 +145,29 @@ final class DonationRepository {
 	 */
 	public function create_recorded( string $attempt_id, array $columns, string $received_at ): ?Donation {
 		return $this->insert( array( 'attempt_id' => $attempt_id ) + $columns, $received_at );
+	}
+
+	/**
+	 * Corrects the donor's name or address on a gift recorded here (GiftOrigin), in place: the
+	 * money, the date and the email stay, so its receipt stays true.
+	 *
+	 * @param int                   $id     Row id.
+	 * @param array<string, string> $fields Column => value; only DONOR_CORRECTABLE columns are written.
+	 * @return bool Whether the row changed.
+	 */
+	public function correct_donor( int $id, array $fields ): bool {
+		global $wpdb;
+		$fields = array_intersect_key( $fields, array_flip( self::DONOR_CORRECTABLE ) );
+		if ( array() === $fields ) {
+			return false;
+		}
+		$changed = $wpdb->update( Schema::table( 'donations' ), $fields + array( 'updated_at' => current_time( 'mysql', true ) ), array( 'id' => $id ), null, array( '%d' ) );
+		if ( ! is_int( $changed ) || 0 === $changed ) {
+			return false;
+		}
+		/** This action is documented in DonationRepository::insert(). */
+		do_action( 'donation_widget_donation_changed', $id );
+		return true;
 	}
 
 	/**

@@ -25,6 +25,11 @@ if ( ! defined( 'ABSPATH' ) ) {
  * Money that reached the charity but does not match its donation (a wallet capture of another
  * amount) is held for review: settled, never receipted, counted in no donation total, until
  * staff refund it (refunded) at the provider.
+ *
+ * A gift recorded here by mistake (an offline gift: GiftOrigin::OFFLINE) is voided, never
+ * deleted: it keeps its receipt number, marked void, and counts in no total. Only a succeeded
+ * gift may be voided; OfflineGifts allows it for offline gifts only (a provider's payment is
+ * refunded instead).
  */
 final class DonationStatus {
 
@@ -36,6 +41,7 @@ final class DonationStatus {
 	public const REFUNDED           = 'refunded';
 	public const ABANDONED          = 'abandoned';
 	public const REVIEW             = 'review';
+	public const VOID               = 'void';
 
 	/**
 	 * The statuses of a payment still under way: the reconciliation pass asks the provider.
@@ -51,6 +57,7 @@ final class DonationStatus {
 		self::REFUNDED           => array( self::SUCCEEDED, self::PARTIALLY_REFUNDED, self::REFUNDED, self::REVIEW ),
 		self::ABANDONED          => array( self::PENDING, self::REQUIRES_ACTION, self::ABANDONED ),
 		self::REVIEW             => array( self::PENDING, self::REQUIRES_ACTION, self::FAILED, self::ABANDONED, self::REVIEW ),
+		self::VOID               => array( self::SUCCEEDED, self::VOID ),
 	);
 
 	/**
@@ -89,6 +96,6 @@ final class DonationStatus {
 	 * @param string $status Status.
 	 */
 	public static function is_settled( string $status ): bool {
-		return in_array( $status, array( self::SUCCEEDED, self::FAILED, self::PARTIALLY_REFUNDED, self::REFUNDED, self::REVIEW ), true );
+		return in_array( $status, array( self::SUCCEEDED, self::FAILED, self::PARTIALLY_REFUNDED, self::REFUNDED, self::REVIEW, self::VOID ), true );
 	}
 }

@@ -93,6 +93,7 @@ final class DonationFormat {
 			DonationStatus::REFUNDED           => __( 'Refunded', 'donation-widget' ),
 			DonationStatus::ABANDONED          => __( 'Abandoned', 'donation-widget' ),
 			DonationStatus::REVIEW             => __( 'Needs review', 'donation-widget' ),
+			DonationStatus::VOID               => __( 'Void', 'donation-widget' ),
 		);
 	}
 

@@ -24,17 +24,19 @@ final class SettingsSchema {
 	 */
 	public const BOOKS_SUGGESTED_CODES = array(
 		'xero' => array(
-			'books_donations_account'    => '200',
-			'books_fees_account'         => '404',
-			'books_refunds_account'      => '200',
-			'books_other_income_account' => '260',
+			'books_donations_account'     => '200',
+			'books_fees_account'          => '404',
+			'books_refunds_account'       => '200',
+			'books_other_income_account'  => '260',
+			'books_bank_deposits_account' => '090',
 		),
 		'myob' => array(
-			'books_donations_account'    => '4-1100',
-			'books_fees_account'         => '6-1100',
-			'books_refunds_account'      => '4-1100',
-			'books_other_income_account' => '8-1000',
-			'books_clearing_account'     => '1-1180',
+			'books_donations_account'     => '4-1100',
+			'books_fees_account'          => '6-1100',
+			'books_refunds_account'       => '4-1100',
+			'books_other_income_account'  => '8-1000',
+			'books_clearing_account'      => '1-1180',
+			'books_bank_deposits_account' => '1-1110',
 		),
 	);
 
@@ -125,6 +127,8 @@ final class SettingsSchema {
 			new SettingField( 'books_refunds_account', __( 'Refunds and chargebacks account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'Refunds and disputes (chargebacks) are coded to it; often the donations income account itself.', 'donation-widget' ) ),
 			new SettingField( 'books_other_income_account', __( 'Other income account code', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'Money on the card provider\'s account that did not come from this site (such as an invoice paid by card elsewhere) is coded to it (such as 260 Other Revenue in Xero, or 8-1000 in MYOB). MYOB refuses a line without an account.', 'donation-widget' ) ),
 			new SettingField( 'books_clearing_account', __( 'MYOB deposit account number', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'MYOB only: the bank or card provider clearing account the deposits are received into (such as 1-1180). In Xero you choose the account when you import the file.', 'donation-widget' ) ),
+			// Offline gifts (cash, cheques, bank transfers) reach the bank directly, not through a provider's deposit.
+			new SettingField( 'books_bank_deposits_account', __( 'Bank deposits account', 'donation-widget' ), SettingField::TEXT, 'books', '', __( 'The bank account offline gifts (cash, cheques, bank transfers) are banked into (such as 090 in Xero, or 1-1110 in MYOB). Their own export file uses it: MYOB receives the money into it; in Xero, import that file into this account. Each gift is coded to the donations income account.', 'donation-widget' ) ),
 			new SettingField(
 				'books_donations_tax',
 				__( 'Tax rate of gifts, refunds and chargebacks', 'donation-widget' ),

@@ -18,6 +18,7 @@ use DonationWidget\Books\Export\MyobReceiveMoney;
 use DonationWidget\Books\Export\PayoutLines;
 use DonationWidget\Books\Export\XeroStatement;
 use DonationWidget\Container;
+use DonationWidget\OfflineGifts\OfflineGiftLines;
 use DonationWidget\ServiceProvider;
 
 /**
@@ -34,7 +35,7 @@ final class BooksExportAdminServiceProvider implements ServiceProvider {
 	public function register( Container $container ): void {
 		$container->set(
 			BooksExportDownload::class,
-			static fn ( Container $c ): BooksExportDownload => new BooksExportDownload( $c->get( PayoutLines::class ), $c->get( AccountCodes::class ), $c->get( XeroStatement::class ), $c->get( MyobReceiveMoney::class ) )
+			static fn ( Container $c ): BooksExportDownload => new BooksExportDownload( $c->get( PayoutLines::class ), $c->get( AccountCodes::class ), $c->get( OfflineGiftLines::class ), $c->get( XeroStatement::class ), $c->get( MyobReceiveMoney::class ) )
 		);
 	}
 

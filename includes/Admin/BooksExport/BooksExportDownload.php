@@ -18,6 +18,7 @@ use DonationWidget\Books\Export\AccountingFormat;
 use DonationWidget\Books\Export\ExportParts;
 use DonationWidget\Books\Export\ExportRefused;
 use DonationWidget\Books\Export\PayoutLines;
+use DonationWidget\OfflineGifts\OfflineGiftLines;
 
 /**
  * The admin-post.php action donation_widget_books_export, given payout=po_… (a link) or
@@ -43,9 +44,10 @@ final class BooksExportDownload {
 	 *
 	 * @param PayoutLines      $lines      The deposits' lines.
 	 * @param AccountCodes     $codes      Whether the export is set up.
+	 * @param OfflineGiftLines $offline    The offline gifts' lines (scope=offline).
 	 * @param AccountingFormat ...$formats The file layouts, by name.
 	 */
-	public function __construct( private readonly PayoutLines $lines, private readonly AccountCodes $codes, AccountingFormat ...$formats ) {
+	public function __construct( private readonly PayoutLines $lines, private readonly AccountCodes $codes, private readonly OfflineGiftLines $offline, AccountingFormat ...$formats ) {
 		foreach ( $formats as $format ) {
 			$this->formats[ $format->name() ] = $format;
 		}
@@ -95,14 +97,24 @@ final class BooksExportDownload {
 		if ( null === $format ) {
 			wp_die( esc_html__( 'Choose a format the export knows: Xero or MYOB.', 'donation-widget' ), '', array( 'response' => 400 ) );
 		}
-		$not_ready = $this->codes->not_ready_reason( $format->name() );
+		// The offline gifts' own file (scope=offline): banked directly, never in a provider's deposit.
+		$offline   = 'offline' === $read( 'scope' );
+		$not_ready = $offline ? $this->codes->offline_gifts_not_ready_reason() : $this->codes->not_ready_reason( $format->name() );
 		if ( '' !== $not_ready ) {
 			self::refuse_not_set_up( $not_ready );
 		}
 		$payout = $read( 'payout' );
 		$scope  = array();
 		try {
-			if ( '' !== $payout ) {
+			if ( $offline ) {
+				$lines = $this->offline->of_range( $read( 'from' ), $read( 'to' ) );
+				$base  = $format->name() . '-offline-gifts-' . $read( 'from' ) . '-to-' . $read( 'to' );
+				$scope = array(
+					'scope' => 'offline',
+					'from'  => $read( 'from' ),
+					'to'    => $read( 'to' ),
+				);
+			} elseif ( '' !== $payout ) {
 				$lines = $this->lines->of_payout( $payout );
 				$base  = $format->name() . '-' . $payout;
 				$scope = array( 'payout' => $payout );
@@ -115,10 +127,10 @@ final class BooksExportDownload {
 				);
 			} else {
 				throw new ExportRefused( esc_html__( 'Choose a deposit on the Payouts screen, or enter a date range, to export.', 'donation-widget' ), 400 );
-			}
+			}//end if
 		} catch ( ExportRefused $refused ) {
 			self::refuse( $refused );
-		}
+		}//end try
 		$base  = sanitize_file_name( $base );
 		$parts = ExportParts::split( $lines, $format->max_lines() );
 		$count = count( $parts );

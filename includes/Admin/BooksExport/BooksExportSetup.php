@@ -209,5 +209,35 @@ final class BooksExportSetup {
 		if ( $explain ) {
 			$this->render_not_ready();
 		}
+		$this->render_offline_form();
+	}
+
+	/**
+	 * The offline gifts' own file of a date range: banked directly into the bank deposits
+	 * account, so never among a provider's deposits.
+	 */
+	private function render_offline_form(): void {
+		printf( '<h2>%s</h2>', esc_html__( 'Export offline gifts', 'donation-widget' ) );
+		printf( '<p>%s</p>', esc_html__( 'Cash, cheques and bank transfers recorded here, by the day received: each gift coded to the donations income account, banked into the bank deposits account. Void gifts are left out.', 'donation-widget' ) );
+		$reason = $this->codes->offline_gifts_not_ready_reason();
+		if ( '' !== $reason ) {
+			printf( '<div class="notice notice-warning inline"><p>%s</p><p><a href="%s">%s</a></p></div>', esc_html( $reason ), esc_url( SettingsPage::section_url( self::SECTION ) ), esc_html__( 'Set up the offline gifts export', 'donation-widget' ) );
+			return;
+		}
+		printf( '<form method="post" action="%s" class="donation-widget-books-export-offline">', esc_url( admin_url( 'admin-post.php' ) ) );
+		printf( '<input type="hidden" name="action" value="%s" /><input type="hidden" name="scope" value="offline" />', esc_attr( BooksExportDownload::ACTION ) );
+		wp_nonce_field( BooksExportDownload::ACTION );
+		printf(
+			'<p><label for="donation-widget-offline-from">%s</label> <input type="date" id="donation-widget-offline-from" name="from" value="%s" required /> <label for="donation-widget-offline-to">%s</label> <input type="date" id="donation-widget-offline-to" name="to" value="%s" required /></p><p>',
+			esc_html__( 'Received from', 'donation-widget' ),
+			esc_attr( (string) wp_date( 'Y-m-01' ) ),
+			esc_html__( 'Received to', 'donation-widget' ),
+			esc_attr( (string) wp_date( 'Y-m-d' ) )
+		);
+		foreach ( self::PACKAGES as $format => $package ) {
+			/* translators: %s: the accounting package. */
+			printf( '<button type="submit" class="button" name="format" value="%s">%s</button> ', esc_attr( $format ), esc_html( sprintf( __( 'Download offline gifts for %s', 'donation-widget' ), $package ) ) );
+		}
+		echo '</p></form>';
 	}
 }

@@ -17,6 +17,7 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\FailureReason;
+use DonationWidget\Donations\GiftOrigin;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Receipts\ReceiptLog;
 use DonationWidget\Receipts\ReceiptSender;
@@ -79,8 +80,12 @@ final class DonationDetail {
 
 		$this->section( __( 'Donor', 'donation-widget' ), $this->donor_rows( $donation ) );
 		$this->section( __( 'Payment', 'donation-widget' ), $this->payment_rows( $donation ) );
-		$this->refunds->render( $donation );
-		$this->section( __( 'Provider references', 'donation-widget' ), $this->reference_rows( $donation ) );
+		// A gift no provider took (received offline, imported) has no refund to ask for and no
+		// provider ids; a mistaken offline gift is voided on its own screen instead.
+		if ( GiftOrigin::is_provider_payment( $donation->provider() ) ) {
+			$this->refunds->render( $donation );
+			$this->section( __( 'Provider references', 'donation-widget' ), $this->reference_rows( $donation ) );
+		}
 		$this->section( __( 'Source', 'donation-widget' ), $this->source_rows( $donation ) );
 		/**
 		 * More sections of a donation's screen (the books: fees, disputes).
@@ -154,7 +159,7 @@ final class DonationDetail {
 			__( 'Fundraising cost cover', 'donation-widget' ) => esc_html( DonationFormat::money( $donation->cover_cents() ) ),
 			__( 'Total', 'donation-widget' )          => esc_html( $this->total( $donation ) ),
 			__( 'Frequency', 'donation-widget' )      => esc_html( $frequency ),
-			__( 'Payment method', 'donation-widget' ) => esc_html( DonationFormat::method( $donation->method() ) ),
+			__( 'Payment method', 'donation-widget' ) => esc_html( $this->method_label( $donation ) ),
 		);
 		if ( '' !== $donation->failure_reason() ) {
 			$label          = DonationStatus::FAILED === $donation->status() ? __( 'Failure reason', 'donation-widget' ) : __( 'Note', 'donation-widget' );
@@ -164,6 +169,22 @@ final class DonationDetail {
 			$rows[ __( 'Review', 'donation-widget' ) ] = '<strong class="donation-widget-needs-review">' . esc_html( ReviewReason::label( $donation->review_reason() ) ) . '</strong>';
 		}
 		return $rows;
+	}
+
+	/**
+	 * How the gift was paid, as the list shows it too.
+	 *
+	 * @param Donation $donation The donation.
+	 */
+	private function method_label( Donation $donation ): string {
+		/**
+		 * How a donation was paid, for staff (such as "Offline gift (cheque 123)").
+		 *
+		 * @param string   $label    The payment method's name.
+		 * @param Donation $donation The donation.
+		 */
+		$label = apply_filters( 'donation_widget_donation_method_label', DonationFormat::method( $donation->method() ), $donation );
+		return is_string( $label ) ? $label : DonationFormat::method( $donation->method() );
 	}
 
 	/**

@@ -273,7 +273,9 @@ final class DonationsListTable extends \WP_List_Table {
 	 * @param Donation $item The donation.
 	 */
 	protected function column_method( $item ): string {
-		return esc_html( DonationFormat::method( $item->method() ) );
+		/** This filter is documented in DonationDetail::method_label(). */
+		$label = apply_filters( 'donation_widget_donation_method_label', DonationFormat::method( $item->method() ), $item );
+		return esc_html( is_string( $label ) ? $label : DonationFormat::method( $item->method() ) );
 	}
 
 	/**

@@ -68,6 +68,40 @@ final class AccountCodes {
 	);
 
 	/**
+	 * The settings the offline gifts' own file needs (either format): the account each gift is
+	 * coded to, and the bank account they are banked into.
+	 */
+	public const NEEDED_FOR_OFFLINE_GIFTS = array( 'books_donations_account', 'books_bank_deposits_account' );
+
+	/**
+	 * The bank account offline gifts are banked into ('' while unset).
+	 */
+	public function bank_deposits_account(): string {
+		return $this->settings->string( 'books_bank_deposits_account' );
+	}
+
+	/**
+	 * Why the offline gifts' file cannot be exported yet ('' when it can).
+	 */
+	public function offline_gifts_not_ready_reason(): string {
+		$fields  = $this->settings->fields();
+		$missing = array();
+		foreach ( self::NEEDED_FOR_OFFLINE_GIFTS as $key ) {
+			if ( '' === $this->settings->string( $key ) ) {
+				$missing[] = $fields[ $key ]->label;
+			}
+		}
+		if ( array() === $missing ) {
+			return '';
+		}
+		return sprintf(
+			/* translators: %s: the settings still empty, such as "Bank deposits account". */
+			__( 'The offline gifts export is not set up yet, so no file is given: each gift is coded to the donations income account and banked into the bank deposits account. Enter %s on Settings, Accounting export, save, and download again.', 'donation-widget' ),
+			implode( ', ', $missing )
+		);
+	}
+
+	/**
 	 * The account a kind of line is coded to ('' while the setting is empty).
 	 *
 	 * @param string $kind StatementLine kind.

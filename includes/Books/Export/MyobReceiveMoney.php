@@ -103,11 +103,11 @@ final class MyobReceiveMoney implements AccountingFormat {
 			$deposit = $line->payout_id;
 			$text   .= self::row(
 				array(
-					$this->codes->deposit_account(),
+					'' !== $line->deposit_account ? $line->deposit_account : $this->codes->deposit_account(),
 					$line->day_month_year(),
 					self::cut( $line->provider, self::NAME_LENGTH ),
 					/* translators: 1: the provider's name, 2: its payout id. */
-					self::cut( sprintf( __( '%1$s payout %2$s', 'donation-widget' ), $line->provider, $line->payout_id ), self::MEMO_LENGTH ),
+					self::cut( '' !== $line->memo ? $line->memo : sprintf( __( '%1$s payout %2$s', 'donation-widget' ), $line->provider, $line->payout_id ), self::MEMO_LENGTH ),
 					'X',
 					$line->account,
 					$line->decimal(),

@@ -38,6 +38,8 @@ final class StatementLine {
 	 * @param string $account      Account code ('' when the admin set none or it is not this site's).
 	 * @param string $tax          Tax choice key (bas_excluded, gst_on_expenses, …), '' for none.
 	 * @param string $provider     The provider's name (its gateway's label) that made the deposit.
+	 * @param string $deposit_account The account the deposit is received into, when not the provider's clearing account ('' for it): offline gifts are banked directly.
+	 * @param string $memo         The deposit's memo, when not "<provider> payout <id>" ('' for that).
 	 */
 	public function __construct(
 		public readonly string $kind,
@@ -49,7 +51,9 @@ final class StatementLine {
 		public readonly string $reference,
 		public readonly string $account,
 		public readonly string $tax,
-		public readonly string $provider = ''
+		public readonly string $provider = '',
+		public readonly string $deposit_account = '',
+		public readonly string $memo = ''
 	) {
 	}
 
