@@ -8,6 +8,7 @@
 namespace DonationWidget\Tests\Integration\Donors;
 
 use DonationWidget\Database\Schema;
+use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Tests\Integration\RacingServers;
 
 final class DonorRaceTest extends DonorsTestCase {
@@ -56,6 +57,8 @@ final class DonorRaceTest extends DonorsTestCase {
 		$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( 'donors' ) . ' WHERE email LIKE %s', $like ) );
 		$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( 'donations' ) . ' WHERE email LIKE %s', $like ) );
 		// phpcs:enable
+		// The day's totals, reports and donors' latest gifts, without the deleted gifts.
+		$this->service( DonationTotals::class )->rederive( '2003-03-03', '2003-03-03' );
 		$wpdb->query( 'START TRANSACTION' );
 	}
 }

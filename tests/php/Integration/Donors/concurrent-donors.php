@@ -44,7 +44,8 @@ for ( $i = 0; $i < $count; $i++ ) {
 			// One server writes the address in capitals: the same supporter.
 			'email'             => ( 'a' === $server ? 'racer' : 'RACER' ) . $i . '@' . $email_domain,
 		),
-		current_time( 'mysql', true )
+		// A day no other test writes to: DonorRaceTest re-derives its totals after deleting these.
+		'2003-03-03 03:00:00'
 	);
 	$recorded    += null !== $gift ? 1 : 0;
 }
