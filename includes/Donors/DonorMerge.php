@@ -51,6 +51,12 @@ final class DonorMerge {
 		if ( $keep_id === $merged_id ) {
 			throw new DonorMergeRefused( esc_html__( 'A donor cannot be merged into itself.', 'donation-widget' ) );
 		}
+		if ( 0 === (int) $keep['merged_into'] && $keep_id === (int) $merged['merged_into'] ) {
+			// Merged already (asked twice, or a request that died half-way): finish the moves,
+			// which change nothing when done.
+			$this->move( $keep_id, $merged_id );
+			return;
+		}
 		if ( 0 !== (int) $keep['merged_into'] || 0 !== (int) $merged['merged_into'] ) {
 			throw new DonorMergeRefused( esc_html__( 'One of these donors has already been merged into another. Open the donor it was merged into instead.', 'donation-widget' ) );
 		}
@@ -64,14 +70,7 @@ final class DonorMerge {
 		}
 		$emails = ( new DonorDirectory() )->emails_of( $merged_id );
 		$gifts  = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'donor_gifts' ) . ' WHERE donor_id = %d', $merged_id ) );
-		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'donor_identities' ) . ' SET donor_id = %d WHERE donor_id = %d', $keep_id, $merged_id ) );
-		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'donor_gifts' ) . ' SET donor_id = %d WHERE donor_id = %d', $keep_id, $merged_id ) );
-		// Donors merged into the merged one follow it to the kept one (find() stays one hop).
-		$wpdb->query( $wpdb->prepare( "UPDATE {$donors} SET merged_into = %d WHERE merged_into = %d", $keep_id, $merged_id ) );
-		// The later of the two statements sent.
-		$wpdb->query( $wpdb->prepare( "UPDATE {$donors} k INNER JOIN {$donors} m ON m.id = %d SET k.last_statement_at = GREATEST(COALESCE(k.last_statement_at, m.last_statement_at), COALESCE(m.last_statement_at, k.last_statement_at)) WHERE k.id = %d", $merged_id, $keep_id ) );
-		$this->totals->rederive( $keep_id );
-		$this->totals->rederive( $merged_id );
+		$this->move( $keep_id, $merged_id );
 		$this->audit->record(
 			$keep_id,
 			$user_id,
@@ -98,6 +97,26 @@ final class DonorMerge {
 		 * @param int $merged_id The donor merged into it.
 		 */
 		do_action( 'donation_widget_donors_merged', $keep_id, $merged_id );
+	}
+
+	/**
+	 * Moves a merged donor's identities, gifts and merged donors to the kept one and re-derives
+	 * both: each step writes where things belong, so repeating it changes nothing.
+	 *
+	 * @param int $keep_id   The kept donor.
+	 * @param int $merged_id The merged donor.
+	 */
+	private function move( int $keep_id, int $merged_id ): void {
+		global $wpdb;
+		$donors = Schema::table( 'donors' );
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'donor_identities' ) . ' SET donor_id = %d WHERE donor_id = %d', $keep_id, $merged_id ) );
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( 'donor_gifts' ) . ' SET donor_id = %d WHERE donor_id = %d', $keep_id, $merged_id ) );
+		// Donors merged into the merged one follow it to the kept one (find() stays one hop).
+		$wpdb->query( $wpdb->prepare( "UPDATE {$donors} SET merged_into = %d WHERE merged_into = %d", $keep_id, $merged_id ) );
+		// The later of the two statements sent.
+		$wpdb->query( $wpdb->prepare( "UPDATE {$donors} k INNER JOIN {$donors} m ON m.id = %d SET k.last_statement_at = GREATEST(COALESCE(k.last_statement_at, m.last_statement_at), COALESCE(m.last_statement_at, k.last_statement_at)) WHERE k.id = %d", $merged_id, $keep_id ) );
+		$this->totals->rederive( $keep_id );
+		$this->totals->rederive( $merged_id );
 	}
 
 	/**

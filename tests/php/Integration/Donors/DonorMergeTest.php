@@ -154,7 +154,11 @@ final class DonorMergeTest extends DonorsTestCase {
 			}
 		}
 		$this->merger()->merge( $a, $b, 1 );
-		$this->expectException( DonorMergeRefused::class );
+		// Asked again: nothing moves twice, nothing is recorded twice.
 		$this->merger()->merge( $a, $b, 1 );
+		$this->assertSame( 2, $this->directory()->find( $a )->gifts() );
+		$this->assertCount( 1, $this->service( DonorAudit::class )->entries( $a ) );
+		$this->expectException( DonorMergeRefused::class );
+		$this->merger()->merge( $org, $b, 1 );
 	}
 }
