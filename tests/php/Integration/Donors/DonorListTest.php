@@ -63,6 +63,24 @@ final class DonorListTest extends DonorsTestCase {
 		}
 	}
 
+	public function test_the_whole_list_reads_its_later_pages_backwards_in_the_same_order(): void {
+		$this->supporters();
+		foreach ( array( 'last_gift', 'name', 'given' ) as $orderby ) {
+			foreach ( array( 'asc', 'desc' ) as $order ) {
+				$first = $this->directory()->page( new DonorQuery( '', '', $orderby, $order, 1, DonorQuery::MAX_PER_PAGE ) );
+				$total = $first['total'];
+				$this->assertGreaterThanOrEqual( 4, $total );
+				$this->assertLessThanOrEqual( DonorQuery::MAX_PER_PAGE, $total, 'the test site holds few donors' );
+				$paged = array();
+				for ( $page = 1; $page <= $total; $page++ ) {
+					$paged = array_merge( $paged, $this->directory()->page( new DonorQuery( '', '', $orderby, $order, $page, 1 ) )['donors'] );
+				}
+				$ids = static fn ( array $donors ): array => array_map( static fn ( Donor $donor ): int => $donor->id(), $donors );
+				$this->assertSame( $ids( $first['donors'] ), $ids( $paged ), "{$orderby} {$order}" );
+			}
+		}
+	}
+
 	public function test_a_search_finds_a_name_or_email_prefix(): void {
 		$this->supporters();
 		$found = fn ( string $search ): array => array_map( static fn ( Donor $donor ): string => $donor->first_name(), $this->directory()->page( new DonorQuery( $search ) )['donors'] );
