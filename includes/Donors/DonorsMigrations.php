@@ -134,11 +134,14 @@ final class DonorsMigrations {
 				array_merge( array( DonorIdentity::ORGANISATION, $now, $now ), $batch )
 			)
 		);
+		// The batch's identities first, each donor then found on its UNIQUE key (STRAIGHT_JOIN:
+		// never a walk of every donor to match them).
 		$wpdb->query(
 			$wpdb->prepare(
 				"INSERT IGNORE INTO {$identities} (identity_hash, kind, email, organisation_name, donor_id, created_at)
-				SELECT dn.identity_hash, dn.kind, dn.email, dn.organisation_name, dn.id, %s FROM {$donors} dn
-				INNER JOIN (SELECT DISTINCT " . DonorIdentity::hash_sql( 'd' ) . " AS hash FROM {$donations} d WHERE d.id BETWEEN %d AND %d AND d.status IN ({$received}) AND {$named}) x ON x.hash = dn.identity_hash",
+				SELECT dn.identity_hash, dn.kind, dn.email, dn.organisation_name, dn.id, %s
+				FROM (SELECT DISTINCT " . DonorIdentity::hash_sql( 'd' ) . " AS hash FROM {$donations} d WHERE d.id BETWEEN %d AND %d AND d.status IN ({$received}) AND {$named}) x
+				STRAIGHT_JOIN {$donors} dn ON dn.identity_hash = x.hash",
 				array_merge( array( $now ), $batch )
 			)
 		);
