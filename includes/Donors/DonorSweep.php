@@ -45,9 +45,10 @@ final class DonorSweep {
 	/**
 	 * Takes the figures.
 	 *
-	 * @param DonorTotals $totals Places gifts and re-derives donors.
+	 * @param DonorTotals      $totals     Places gifts and re-derives donors.
+	 * @param DonorsMigrations $migrations The fill, continued here should its event be lost.
 	 */
-	public function __construct( private readonly DonorTotals $totals = new DonorTotals() ) {
+	public function __construct( private readonly DonorTotals $totals = new DonorTotals(), private readonly DonorsMigrations $migrations = new DonorsMigrations() ) {
 	}
 
 	/**
@@ -58,6 +59,7 @@ final class DonorSweep {
 	 */
 	public function run( float $seconds = 30.0 ): int {
 		global $wpdb;
+		$this->migrations->continue_fill();
 		$mark = (string) get_option( self::MARK_OPTION, '' );
 		if ( '' === $mark ) {
 			// The first sweep: everything before it is the upgrade's fill.

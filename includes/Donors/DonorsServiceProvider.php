@@ -32,6 +32,7 @@ final class DonorsServiceProvider implements ServiceProvider {
 		Schema::add_domain_tables( 'donors', DonorTables::VERSION, DonorTables::TABLES, array( DonorTables::class, 'statements' ) );
 		Installer::add_step( $container->lazy( DonorsMigrations::class, 'upgrade' ) );
 		RecurringEvents::add( DonorSweep::HOOK, 'hourly' );
+		RecurringEvents::add_single( DonorsMigrations::FILL_HOOK );
 	}
 
 	/**
@@ -43,6 +44,7 @@ final class DonorsServiceProvider implements ServiceProvider {
 		add_action( DonorTotals::DONATION_CHANGED, $container->lazy( DonorTotals::class, 'donation_changed' ), 10, 1 );
 		add_action( DonorTotals::SUBSCRIPTION_CHANGED, $container->lazy( DonorTotals::class, 'subscription_changed' ), 10, 1 );
 		add_action( DonorSweep::HOOK, $container->lazy( DonorSweep::class, 'run' ), 10, 0 );
+		add_action( DonorsMigrations::FILL_HOOK, $container->lazy( DonorsMigrations::class, 'continue_fill' ), 10, 0 );
 		// A merged donor's statements are one, sent to its primary email.
 		add_filter( 'donation_widget_statement_emails', $container->lazy( DonorStatements::class, 'statement_emails' ), 10, 2 );
 		add_action( 'donation_widget_statement_sent', $container->lazy( DonorStatements::class, 'statement_sent' ), 10, 2 );

@@ -60,6 +60,23 @@ final class DonorsMigrationsTest extends DonorsTestCase {
 		$this->assertSame( array( 3, 3, 5 ), $this->counts() );
 	}
 
+	public function test_a_fill_in_slices_moves_on_every_slice_and_ends_with_every_donor(): void {
+		$this->gifts_before_the_upgrade();
+		$migrations = $this->service( DonorsMigrations::class );
+		update_option( DonorsMigrations::PROGRESS_OPTION, 'gifts:0', false );
+		$slices = 1;
+		// The shortest slice: one batch each.
+		while ( ! $migrations->fill( 0.000001 ) ) {
+			++$slices;
+			$this->assertLessThan( 1000, $slices, 'the fill never ends' );
+		}
+		$this->assertFalse( DonorsMigrations::is_filling() );
+		foreach ( $this->identities as $identity ) {
+			$this->assert_donor_matches( array( $identity ), 'a fill in slices' );
+		}
+		$this->assertSame( array( 3, 3, 5 ), $this->counts() );
+	}
+
 	/**
 	 * Donations written straight into the table, as they were before the Donors domain.
 	 *
