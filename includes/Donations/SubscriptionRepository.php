@@ -65,6 +65,22 @@ final class SubscriptionRepository {
 			)
 		);
 		$this->movements->refresh( array( $subscription_id ) );
+		self::changed( $subscription_id );
+	}
+
+	/**
+	 * Tells listeners a subscription started, started collecting or ended (the donors' count of
+	 * running 4-weekly donations reads the table again).
+	 *
+	 * @param string $subscription_id sub_… id.
+	 */
+	private static function changed( string $subscription_id ): void {
+		/**
+		 * A subscription's row was written: started, collecting, or ended. Listeners read it again.
+		 *
+		 * @param string $subscription_id sub_… id.
+		 */
+		do_action( 'donation_widget_subscription_changed', $subscription_id );
 	}
 
 	/**
@@ -144,7 +160,7 @@ final class SubscriptionRepository {
 	public function activate( string $subscription_id ): void {
 		global $wpdb;
 		// A cancelled subscription never comes back: the provider cannot restart it either.
-		$wpdb->update(
+		$activated = $wpdb->update(
 			Schema::table( 'subscriptions' ),
 			array(
 				'status'     => self::ACTIVE,
@@ -155,6 +171,9 @@ final class SubscriptionRepository {
 				'status'          => self::INCOMPLETE,
 			)
 		);
+		if ( is_int( $activated ) && $activated > 0 ) {
+			self::changed( $subscription_id );
+		}
 	}
 
 	/**
@@ -180,6 +199,7 @@ final class SubscriptionRepository {
 		$cancelled = (int) $wpdb->rows_affected > 0;
 		if ( $cancelled ) {
 			$this->movements->refresh( array( $subscription_id ) );
+			self::changed( $subscription_id );
 		}
 		return $cancelled;
 	}

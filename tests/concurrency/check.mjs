@@ -8,7 +8,8 @@
  *
  *   1. 50 card payments (process_payment_method, docs/widget-contract.md#7-the-calls-it-makes call 4) from one client, each with its
  *      own email, against the per-address limit (20);
- *   2. 30 card payments with one email, each from its own client, against the per-email limit (10);
+ *   2. 30 card payments with one email, each from its own client, against the per-email limit (10),
+ *      and their donors: one per address, holding every gift, however the two servers raced;
  *   3. 200 junk payment calls (no or broken formData, attemptId, token) from one client, with a
  *      valid donation from another client behind the same proxy at the same time, then one from
  *      the flooding client: every junk call is refused (400) and counts nowhere, both donations
@@ -317,6 +318,24 @@ async function chargesAndRecords( sent, emailPrefix ) {
 		duplicates,
 		lost: chargesWithoutRecord + recordsWithoutOutcome,
 	};
+}
+
+/**
+ * The donors of a run's emails against their received donations: how many emails gave, how many
+ * donors there are, and how many donors' gifts or totals differ from their donations'.
+ *
+ * @param {string} emailPrefix Every email of the run starts with it.
+ */
+function donorsOf( emailPrefix ) {
+	const { donors, received } = site( 'donors', emailPrefix );
+	const byEmail = new Map( donors.map( ( d ) => [ d.email, d ] ) );
+	const mismatched = received.filter(
+		( r ) =>
+			Number( byEmail.get( r.email )?.gifts ) !== Number( r.gifts ) ||
+			Number( byEmail.get( r.email )?.given_cents ) !==
+				Number( r.given_cents )
+	).length;
+	return { emails: received.length, donors: donors.length, mismatched };
 }
 
 /**
@@ -660,6 +679,8 @@ async function main() {
 				: `concurrency-${ runId }-email-jane@example.org.au`,
 		clientFor: ( i ) => `198.51.100.${ i + 1 }`,
 	} );
+	// The same donor's payments on both servers at once: one donor per email, every gift on it.
+	const donors = donorsOf( `concurrency-${ runId }-email-` );
 	const junk = await junkRun( runId );
 	const links = await linkCheckRun( prepared.linkCheckLimit );
 	const captcha = await failedCaptchaRun( runId, prepared.emailLimit );
@@ -765,6 +786,14 @@ async function main() {
 			`Schema upgrade: ${ upgrade.alters } ALTERs (expected ${ UPGRADE_ALTERS }: one request upgrades), ${ upgrade.answered } of ${ upgrade.sent } pages answered 200, version ${ upgrade.version } of ${ upgrade.current }, donor_last_gifts ${
 				upgrade.lastGifts ? 'created' : 'missing'
 			}, ${ upgrade.claims } claims left`
+		);
+	}
+	console.log(
+		`Donors of the one-email run: ${ donors.donors } for ${ donors.emails } emails, ${ donors.mismatched } whose gifts differ from the donations`
+	);
+	if ( donors.donors !== donors.emails || donors.mismatched !== 0 ) {
+		problems.push(
+			`Donors of simultaneous payments: ${ donors.donors } donors for ${ donors.emails } emails, ${ donors.mismatched } with gifts or totals other than their donations'`
 		);
 	}
 	const php = phpProblems();

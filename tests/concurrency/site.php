@@ -8,6 +8,8 @@
  *                                  name their client there), forgets every rate-limit counter
  *                                  (table rows and cached counters) and says where counters go.
  *   php site.php donations PREFIX  The donation rows whose email starts with PREFIX.
+ *   php site.php donors PREFIX     The donors whose email starts with PREFIX (email, gifts, given),
+ *                                  and the received donations of each lower-cased email.
  *   php site.php link              A 4-weekly donor made through the plugin's own checkout against
  *                                  the Stripe stand-in, and a card-update link for it.
  *   php site.php validated SUB     How many "validated" audit rows the subscription has.
@@ -91,6 +93,18 @@ switch ( $dw_command ) {
 			ARRAY_A
 		);
 		dw_cli_answer( array( 'rows' => is_array( $dw_rows ) ? $dw_rows : array() ) );
+		break;
+
+	case 'donors':
+		$dw_like     = $wpdb->esc_like( strtolower( $dw_arg ) ) . '%';
+		$dw_donors   = $wpdb->get_results( $wpdb->prepare( 'SELECT email, gifts, given_cents FROM ' . Schema::table( 'donors' ) . ' WHERE email LIKE %s ORDER BY id', $dw_like ), ARRAY_A );
+		$dw_received = $wpdb->get_results( $wpdb->prepare( 'SELECT LOWER(email) AS email, COUNT(*) AS gifts, SUM(total_cents) AS given_cents FROM ' . Schema::table( 'donations' ) . " WHERE email LIKE %s AND status IN ('succeeded', 'partially_refunded', 'refunded') GROUP BY LOWER(email)", $dw_like ), ARRAY_A );
+		dw_cli_answer(
+			array(
+				'donors'   => is_array( $dw_donors ) ? $dw_donors : array(),
+				'received' => is_array( $dw_received ) ? $dw_received : array(),
+			)
+		);
 		break;
 
 	case 'link':
@@ -179,5 +193,5 @@ switch ( $dw_command ) {
 		break;
 
 	default:
-		dw_cli_fail( 'Usage: php tests/concurrency/site.php prepare LIMIT EMAIL_LIMIT | donations PREFIX | link | validated SUB | store | schema-11 | schema' );
+		dw_cli_fail( 'Usage: php tests/concurrency/site.php prepare LIMIT EMAIL_LIMIT | donations PREFIX | donors PREFIX | link | validated SUB | store | schema-11 | schema' );
 }
