@@ -90,6 +90,7 @@ final class Plugin {
 			new Admin\BooksExport\BooksExportAdminServiceProvider(),
 			new Admin\Reports\ReportsRestServiceProvider(),
 			new Admin\Reports\ReportsAdminServiceProvider(),
+			new Admin\Donors\DonorsAdminServiceProvider(),
 		);
 	}
 
