@@ -82,6 +82,9 @@ final class Plugin {
 			new Demo\DemoServiceProvider(),
 			new SelfService\SelfServiceServiceProvider(),
 			new Statements\StatementsServiceProvider(),
+			// After Privacy and Statements: WordPress runs the erasers in the order added, and a
+			// donor is erased once the donations' details are.
+			new Donors\DonorsServiceProvider(),
 			new Books\BooksServiceProvider(),
 			new Admin\Statements\StatementsAdminServiceProvider(),
 			new Books\Payouts\PayoutsServiceProvider(),

@@ -37,6 +37,8 @@ final class Installer {
 		'balance_transaction_id' => 'balance_transaction_id',
 		'dispute_created'        => 'dispute_status,created_at',
 		'provider_created'       => 'provider,created_at,status,total_cents,fee_cents,net_cents,refunded_cents',
+		// Schema 15: what changed since a time (the donors' hourly sweep).
+		'updated_at'             => 'updated_at',
 	);
 
 	/**

@@ -17,7 +17,7 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Schema {
 
-	public const VERSION = '14';
+	public const VERSION = '15';
 
 	public const VERSION_OPTION = 'donation_widget_db_version';
 
@@ -223,7 +223,8 @@ final class Schema {
   KEY payout_id (payout_id),
   KEY balance_transaction_id (balance_transaction_id),
   KEY dispute_created (dispute_status,created_at),
-  KEY provider_created (provider,created_at,status,total_cents,fee_cents,net_cents,refunded_cents)
+  KEY provider_created (provider,created_at,status,total_cents,fee_cents,net_cents,refunded_cents),
+  KEY updated_at (updated_at)
 ) {$charset};",
 			// Each provider payment (a wallet capture, a card charge) counts for one donation only.
 			// The UNIQUE key makes the claim atomic across every web server.
