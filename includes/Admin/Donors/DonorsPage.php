@@ -28,10 +28,11 @@ final class DonorsPage {
 	public const RECORD_GIFT_SLUG = 'donation-widget-record-gift';
 
 	/**
-	 * Wide tables scroll inside their own box, so a 320 px screen never scrolls sideways; the
+	 * Wide tables scroll inside their own box (positioned, so the screen-reader text in it stays
+	 * inside too), so a 320 px screen never scrolls sideways; the
 	 * merge refusal is red beside its field, as WordPress shows a field's error.
 	 */
-	private const CSS = '.donation-widget-scroll{max-width:100%;overflow-x:auto}'
+	private const CSS = '.donation-widget-scroll{position:relative;max-width:100%;overflow-x:auto}'
 		. '.donation-widget-scroll:focus{outline:2px solid #2271b1;outline-offset:1px}'
 		. '.donation-widget-scroll>table{min-width:36em}'
 		. '.donation-widget-donor .donation-widget-field-error{color:#b32d2e;font-weight:600}'

@@ -73,6 +73,7 @@ test( 'a treasurer finds donors, sorts and filters them, opens one and merges th
 	// Sort by what was given: largest first, then smallest first.
 	await page
 		.getByRole( 'columnheader', { name: /Total given/ } )
+		.first()
 		.getByRole( 'link' )
 		.click();
 	await expect(
@@ -88,6 +89,7 @@ test( 'a treasurer finds donors, sorts and filters them, opens one and merges th
 	await expect( page.getByRole( 'row' ).nth( 1 ) ).toContainText( '$300.00' );
 	await page
 		.getByRole( 'columnheader', { name: /Total given/ } )
+		.first()
 		.getByRole( 'link' )
 		.click();
 	await expect(
