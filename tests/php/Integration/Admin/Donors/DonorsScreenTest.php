@@ -13,6 +13,9 @@ use DonationWidget\Admin\Donors\DonorMergePanel;
 use DonationWidget\Admin\Donors\DonorsPage;
 use DonationWidget\Donations\GiftOrigin;
 use DonationWidget\Donors\DonorDirectory;
+use DonationWidget\Statements\FinancialYear;
+use DonationWidget\Statements\StatementQuery;
+use DonationWidget\Statements\StatementSender;
 use DonationWidget\Tests\Integration\Admin\AdminTestCase;
 
 final class DonorsScreenTest extends AdminTestCase {
@@ -215,6 +218,35 @@ final class DonorsScreenTest extends AdminTestCase {
 		$this->assertStringContainsString( 'name="action" value="' . DonorActions::PRIVACY_ACTION . '"', $html );
 		$this->assertStringContainsString( 'Email of the other record', $html, 'the merge field is labelled' );
 		$this->assertStringContainsString( '<caption class="screen-reader-text">Gifts, newest first</caption>', $html );
+	}
+
+	public function test_a_donors_page_shows_their_4_weekly_donations_statements_and_emails(): void {
+		$this->log_in_as( 'administrator' );
+		$year = FinancialYear::latest_completed();
+		$this->gift( 'ada', 5250, array( 'created_at' => gmdate( 'Y-m-d H:i:s', (int) strtotime( $year->starts_utc() . ' UTC' ) + 20 * DAY_IN_SECONDS ) ) );
+		$subscription = 'sub_donor' . wp_generate_password( 8, false );
+		$first        = $this->gift(
+			'ada',
+			2000,
+			array(
+				'frequency'       => '4weekly',
+				'subscription_id' => $subscription,
+			)
+		);
+		$this->insert_subscription( $subscription, $first, 'active', 2000 );
+		$statement = $this->service( StatementQuery::class )->statement( $this->email( 'ada' ), '', $year );
+		$this->assertNotNull( $statement );
+		$this->assertSame( 'sent', $this->service( StatementSender::class )->send( $statement ) );
+
+		$html = $this->screen( array( 'donor' => (string) $this->donor_id( 'ada' ) ) )['output'];
+
+		$this->assertStringContainsString( '<code>' . $subscription . '</code>', $html );
+		$this->assertStringContainsString( 'Copy card-update link', $html, 'a running 4-weekly donation offers its card-update link' );
+		$this->assertStringContainsString( 'id="donation-widget-card-update-history-' . $subscription . '"', $html );
+		$this->assertStringContainsString( $year->label(), $html, 'the statement issued is listed' );
+		$this->assertStringContainsString( 'Resend statement', $html );
+		$this->assertStringContainsString( 'name="action" value="donation_widget_statement"', $html );
+		$this->assertMatchesRegularExpression( '/<td>Tax statement<\/td><td>' . preg_quote( $this->email( 'ada' ), '/' ) . '<\/td>/', $html, 'the statement email is among the emails sent' );
 	}
 
 	public function test_donor_text_is_escaped(): void {
