@@ -66,6 +66,22 @@ final class SubscriptionRepository {
 			)
 		);
 		$this->movements->refresh( array( $subscription_id ) );
+		self::changed( $subscription_id );
+	}
+
+	/**
+	 * Tells listeners a subscription started, started collecting or ended (the donors' count of
+	 * running 4-weekly donations reads the table again).
+	 *
+	 * @param string $subscription_id sub_… id.
+	 */
+	private static function changed( string $subscription_id ): void {
+		/**
+		 * A subscription's row was written: started, collecting, or ended. Listeners read it again.
+		 *
+		 * @param string $subscription_id sub_… id.
+		 */
+		do_action( 'donation_widget_subscription_changed', $subscription_id );
 	}
 
 	/**
@@ -145,7 +161,7 @@ final class SubscriptionRepository {
 	public function activate( string $subscription_id ): void {
 		global $wpdb;
 		// A cancelled subscription never comes back: the provider cannot restart it either.
-		$wpdb->update(
+		$activated = $wpdb->update(
 			Schema::table( 'subscriptions' ),
 			array(
 				'status'     => self::ACTIVE,
@@ -156,6 +172,9 @@ final class SubscriptionRepository {
 				'status'          => self::INCOMPLETE,
 			)
 		);
+		if ( is_int( $activated ) && $activated > 0 ) {
+			self::changed( $subscription_id );
+		}
 	}
 
 	/**
@@ -181,6 +200,7 @@ final class SubscriptionRepository {
 		$cancelled = (int) $wpdb->rows_affected > 0;
 		if ( $cancelled ) {
 			$this->movements->refresh( array( $subscription_id ) );
+			self::changed( $subscription_id );
 		}
 		return $cancelled;
 	}

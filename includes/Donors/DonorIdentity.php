@@ -134,6 +134,21 @@ final class DonorIdentity {
 	}
 
 	/**
+	 * The hash of a statement's donor: an individual's for no organisation, else the
+	 * organisation's (computed by the database as hash_sql() computes it).
+	 *
+	 * @param string $email        The email.
+	 * @param string $organisation The organisation's name, '' for the donor's own.
+	 */
+	public static function statement_hash( string $email, string $organisation ): string {
+		global $wpdb;
+		if ( '' === trim( $organisation ) ) {
+			return self::individual_hash( $email );
+		}
+		return (string) $wpdb->get_var( $wpdb->prepare( "SELECT SHA1(CONCAT(LOWER(TRIM(%s)), ' <', LOWER(TRIM(%s)), '>'))", $organisation, $email ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a computation, no table.
+	}
+
+	/**
 	 * A column prefix.
 	 *
 	 * @param string $alias Alias or ''.

@@ -43,5 +43,10 @@ final class DonorsServiceProvider implements ServiceProvider {
 		add_action( DonorTotals::DONATION_CHANGED, $container->lazy( DonorTotals::class, 'donation_changed' ), 10, 1 );
 		add_action( DonorTotals::SUBSCRIPTION_CHANGED, $container->lazy( DonorTotals::class, 'subscription_changed' ), 10, 1 );
 		add_action( DonorSweep::HOOK, $container->lazy( DonorSweep::class, 'run' ), 10, 0 );
+		// A merged donor's statements are one, sent to its primary email.
+		add_filter( 'donation_widget_statement_emails', $container->lazy( DonorStatements::class, 'statement_emails' ), 10, 2 );
+		add_action( 'donation_widget_statement_sent', $container->lazy( DonorStatements::class, 'statement_sent' ), 10, 2 );
+		add_filter( 'wp_privacy_personal_data_exporters', $container->lazy( DonorPrivacy::class, 'add_exporter' ) );
+		add_filter( 'wp_privacy_personal_data_erasers', $container->lazy( DonorPrivacy::class, 'add_eraser' ) );
 	}
 }

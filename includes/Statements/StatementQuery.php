@@ -41,6 +41,16 @@ use DonationWidget\Settings\Settings;
 final class StatementQuery {
 
 	/**
+	 * The filter that says which addresses' gifts make one donor's statements, and which
+	 * address receives them (another domain, such as Donors after a merge, answers it; this one
+	 * knows nothing of it). Given array( lower-cased address => array( address ) ) and the
+	 * addresses asked, it answers for each address the list of addresses whose gifts make its
+	 * donor's statements, the recipient first; an address whose recipient is another has no
+	 * statements of its own.
+	 */
+	public const EMAILS_FILTER = 'donation_widget_statement_emails';
+
+	/**
 	 * Builds the query.
 	 *
 	 * @param Settings $settings Receipt number prefix.
@@ -57,6 +67,47 @@ final class StatementQuery {
 	 */
 	public static function organisation_of( string $donate_as, string $organisation_name ): string {
 		return 'organisation' === $donate_as ? trim( $organisation_name ) : '';
+	}
+
+	/**
+	 * For each address, the addresses whose gifts make its donor's statements, the recipient
+	 * first (EMAILS_FILTER; each address alone unless a listener says otherwise).
+	 *
+	 * @param string[] $emails Addresses.
+	 * @return array<string, list<string>> Keyed by lower-cased address.
+	 */
+	public function statement_emails( array $emails ): array {
+		$groups = array();
+		foreach ( $emails as $email ) {
+			$groups[ strtolower( $email ) ] = array( $email );
+		}
+		if ( array() === $groups ) {
+			return array();
+		}
+		/**
+		 * Which addresses' gifts make one donor's statements, and which address receives them.
+		 *
+		 * @param array<string, list<string>> $groups Lower-cased address => addresses, recipient first.
+		 * @param list<string>                $emails The addresses asked.
+		 */
+		$answered = apply_filters( 'donation_widget_statement_emails', $groups, array_values( $emails ) );
+		foreach ( array_keys( $groups ) as $key ) {
+			$answer = is_array( $answered ) && isset( $answered[ $key ] ) && is_array( $answered[ $key ] ) ? array_values( array_filter( $answered[ $key ], 'is_string' ) ) : array();
+			if ( array() !== $answer ) {
+				$groups[ $key ] = $answer;
+			}
+		}
+		return $groups;
+	}
+
+	/**
+	 * The address that receives the statements an address's gifts are on (itself unless merged
+	 * into another donor).
+	 *
+	 * @param string $email The address.
+	 */
+	public function recipient_of( string $email ): string {
+		return $this->statement_emails( array( $email ) )[ strtolower( $email ) ][0] ?? $email;
 	}
 
 	/**
@@ -101,7 +152,7 @@ final class StatementQuery {
 			return null;
 		}
 		return array(
-			'email'        => (string) $row['email'],
+			'email'        => $this->recipient_of( (string) $row['email'] ),
 			'organisation' => self::organisation_of( (string) $row['donate_as'], (string) $row['organisation_name'] ),
 			'year'         => FinancialYear::of( (string) $row['created_at'] ),
 		);
@@ -116,16 +167,18 @@ final class StatementQuery {
 	 */
 	private function all_statements_of( string $email, FinancialYear $year ): array {
 		global $wpdb;
+		$emails = $this->statement_emails( array( $email ) )[ strtolower( $email ) ] ?? array( $email );
+		if ( 0 !== strcasecmp( $emails[0], $email ) ) {
+			// Its gifts are on the statements of the address it was merged with.
+			return array();
+		}
 		$table   = Schema::table( 'donations' );
 		$sent    = ReceiptLog::sent_number_column( 'd' );
+		$in      = implode( ', ', array_fill( 0, count( $emails ), '%s' ) );
 		$rows    = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT d.id, d.status, d.created_at, d.total_cents, d.refunded_cents, d.dispute_lost_cents, d.method, d.receipt_seq, d.donate_as, d.organisation_name, d.first_name, d.last_name, {$sent} FROM {$table} d WHERE d.status IN (%s, %s) AND d.email = %s AND d.created_at >= %s AND d.created_at < %s ORDER BY d.created_at ASC, d.id ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the sent-number column is a fixed subquery over the plugin's table.
-				DonationStatus::SUCCEEDED,
-				DonationStatus::PARTIALLY_REFUNDED,
-				$email,
-				$year->starts_utc(),
-				$year->ends_utc()
+				"SELECT d.id, d.status, d.created_at, d.total_cents, d.refunded_cents, d.dispute_lost_cents, d.method, d.receipt_seq, d.donate_as, d.organisation_name, d.first_name, d.last_name, {$sent} FROM {$table} d WHERE d.status IN (%s, %s) AND d.email IN ({$in}) AND d.created_at >= %s AND d.created_at < %s ORDER BY d.created_at ASC, d.id ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the sent-number column is a fixed subquery over the plugin's table; a %s placeholder per address.
+				array_merge( array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED ), $emails, array( $year->starts_utc(), $year->ends_utc() ) )
 			),
 			ARRAY_A
 		);
@@ -181,12 +234,15 @@ final class StatementQuery {
 	 */
 	public function years_of( string $email ): array {
 		global $wpdb;
+		$emails = $this->statement_emails( array( $email ) )[ strtolower( $email ) ] ?? array( $email );
+		if ( 0 !== strcasecmp( $emails[0], $email ) ) {
+			return array();
+		}
+		$in     = implode( ', ', array_fill( 0, count( $emails ), '%s' ) );
 		$rows   = $wpdb->get_results(
 			$wpdb->prepare(
-				'SELECT status, donate_as, organisation_name, created_at, total_cents, refunded_cents, dispute_lost_cents FROM ' . Schema::table( 'donations' ) . ' WHERE status IN (%s, %s) AND email = %s',
-				DonationStatus::SUCCEEDED,
-				DonationStatus::PARTIALLY_REFUNDED,
-				$email
+				'SELECT status, donate_as, organisation_name, created_at, total_cents, refunded_cents, dispute_lost_cents FROM ' . Schema::table( 'donations' ) . " WHERE status IN (%s, %s) AND email IN ({$in})", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %s placeholder per address.
+				array_merge( array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED ), $emails )
 			),
 			ARRAY_A
 		);
@@ -341,16 +397,19 @@ final class StatementQuery {
 		);
 		// The page's succeeded gifts lost to a chargeback, taken back out of the index's totals (a
 		// gift lost in full leaves the count too, as statements_of() leaves it out).
-		$lost   = $wpdb->get_results(
+		$lost       = $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT email, donate_as, organisation_name, -SUM(dispute_lost_cents >= total_cents) AS gifts, -SUM(LEAST(dispute_lost_cents, total_cents)) AS total_cents, 0 AS latest_id FROM {$table} FORCE INDEX (dispute_created) WHERE dispute_status = %s AND created_at >= %s AND created_at < %s AND status = %s AND dispute_lost_cents > 0 AND email IN ({$in}) GROUP BY email, donate_as, organisation_name", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %s placeholder per email.
 				array_merge( array( Dispute::LOST, $year->starts_utc(), $year->ends_utc(), DonationStatus::SUCCEEDED ), $emails )
 			),
 			ARRAY_A
 		);
-		$rows   = array_merge( is_array( $rows ) ? $rows : array(), is_array( $partial ) ? $partial : array(), is_array( $lost ) ? $lost : array() );
-		$groups = array();
+		$rows       = array_merge( is_array( $rows ) ? $rows : array(), is_array( $partial ) ? $partial : array(), is_array( $lost ) ? $lost : array() );
+		$recipients = $this->statement_emails( $emails );
+		$groups     = array();
 		foreach ( $rows as $row ) {
+			// A merged donor's gifts count on the statement of the address that receives it.
+			$row['email']          = $recipients[ strtolower( (string) $row['email'] ) ][0] ?? (string) $row['email'];
 			$organisation          = self::organisation_of( (string) $row['donate_as'], (string) $row['organisation_name'] );
 			$key                   = strtolower( (string) $row['email'] ) . '|' . strtolower( $organisation );
 			$group                 = $groups[ $key ] ?? array(

@@ -36,6 +36,11 @@ final class StatementSender {
 	public const TEST_KIND = 'statement_test';
 
 	/**
+	 * The action fired once a donor's statement is queued to them.
+	 */
+	public const SENT_ACTION = 'donation_widget_statement_sent';
+
+	/**
 	 * Donor addresses looked at per step while finding.
 	 */
 	public const FIND_PAGE = 200;
@@ -185,9 +190,19 @@ final class StatementSender {
 		}
 		if ( null !== $held ) {
 			$this->issued->note_mail( $held->id, $mail_id );
-			return $this->log->finish( $id, $token, StatementLog::SENT, $mail_id, $held->gifts, $held->total_cents );
+			$finished = $this->log->finish( $id, $token, StatementLog::SENT, $mail_id, $held->gifts, $held->total_cents );
+		} else {
+			$finished = $this->log->finish( $id, $token, StatementLog::SENT, $mail_id, count( $statement->gifts ), $statement->total_cents() );
 		}
-		return $this->log->finish( $id, $token, StatementLog::SENT, $mail_id, count( $statement->gifts ), $statement->total_cents() );
+		/**
+		 * A donor's statement was queued to them (sent, resent, or sent by a year's run).
+		 *
+		 * @param string $email        The address it went to.
+		 * @param string $organisation '' for the donor's own, else the organisation's name.
+		 * @param int    $year         The financial year it is for (the year it ends in).
+		 */
+		do_action( 'donation_widget_statement_sent', $statement->email, $statement->organisation, $statement->year->ending );
+		return $finished;
 	}
 
 	/**

@@ -13,14 +13,15 @@ use DonationWidget\Donations\GiftFigures;
 use DonationWidget\Donors\DonorDirectory;
 use DonationWidget\Donors\DonorMerge;
 use DonationWidget\Donors\DonorTotals;
-use DonationWidget\Tests\Integration\Admin\AdminTestCase;
+use DonationWidget\Donors\DonorIdentity;
+use DonationWidget\Tests\Integration\Statements\StatementTestCase;
 
 /**
  * Gifts written through the DonationRepository (so donation_widget_donation_changed fires as in
  * production), each test's donors under an email domain of their own, and the one recomputation
  * of a donor's row from the donations that every figure is compared with.
  */
-abstract class DonorsTestCase extends AdminTestCase {
+abstract class DonorsTestCase extends StatementTestCase {
 
 	protected function repository(): DonationRepository {
 		return $this->service( DonationRepository::class );
@@ -52,6 +53,35 @@ abstract class DonorsTestCase extends AdminTestCase {
 		$gift  = $this->repository()->create_recorded( ( $columns['attempt_id'] ?? 'test:' . wp_generate_uuid4() ), $row, '' !== $at ? $at : current_time( 'mysql', true ) );
 		$this->assertNotNull( $gift );
 		return $gift->id();
+	}
+
+	/**
+	 * The donor holding an identity (the live one), or 0.
+	 *
+	 * @param string $email        Email.
+	 * @param string $organisation Organisation ('' for the person).
+	 */
+	protected function donor_id_of( string $email, string $organisation = '' ): int {
+		global $wpdb;
+		$id  = $wpdb->get_var( $wpdb->prepare( 'SELECT donor_id FROM ' . Schema::table( 'donor_identities' ) . ' WHERE identity_hash = %s', DonorIdentity::statement_hash( $email, $organisation ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$row = null === $id ? null : $this->directory()->live_row( (int) $id );
+		return null === $row ? 0 : (int) $row['id'];
+	}
+
+	/**
+	 * Asserts a donor's stored figures are what the donations say, for every column.
+	 *
+	 * @param list<array{email: string, organisation: string}> $identities The donor's identities.
+	 * @param string                                           $when       What just happened.
+	 */
+	protected function assert_donor_matches( array $identities, string $when ): void {
+		$expected = $this->recompute( $identities );
+		$donor_id = $this->donor_id_of( $identities[0]['email'], $identities[0]['organisation'] );
+		if ( 0 === $donor_id ) {
+			$this->assertSame( 0, $expected['gifts'], "{$when}: no donor, yet gifts were received" );
+			return;
+		}
+		$this->assertSame( $expected, $this->stored( $donor_id ), "{$when}: the donor's row differs from a recomputation" );
 	}
 
 	/**
