@@ -327,7 +327,7 @@ final class DonorProfile {
 			$last_paid = $subscription->value( 'last_paid_at' );
 			$last_paid = '' !== $last_paid ? DonationFormat::date( $last_paid ) : '—';
 			printf(
-				'<tr><td><a href="%s"><code>%s</code></a></td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>',
+				'<tr><td><a href="%s">%s</a></td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>',
 				esc_url( SubscriptionsPage::detail_url( $subscription->id() ) ),
 				esc_html( $subscription->id() ),
 				esc_html( $subscription->status_label() ),

@@ -44,7 +44,7 @@ test( 'a treasurer finds donors, sorts and filters them, opens one and merges th
 	const word = uniqueWord();
 	const ada = `${ word }-ada@example.org.au`;
 	const adaWork = `${ word }-ada.work@example.org.au`;
-	await seedDonors( word );
+	const seeded = await seedDonors( word );
 
 	await logIn( page );
 	await page
@@ -69,6 +69,9 @@ test( 'a treasurer finds donors, sorts and filters them, opens one and merges th
 	} );
 	await expect( adaRow ).toContainText( '$300.00' );
 	await expect( adaRow ).toContainText( 'No' );
+	await expect(
+		page.getByRole( 'row', { name: /-bob@example\.org\.au/ } )
+	).toContainText( 'Active' );
 
 	// Sort by what was given: largest first, then smallest first.
 	await page
@@ -99,14 +102,17 @@ test( 'a treasurer finds donors, sorts and filters them, opens one and merges th
 	).toBeVisible();
 	await expect( page.getByRole( 'row' ).nth( 1 ) ).toContainText( '$20.00' );
 
-	// Filter: each of them gave for the first time this financial year, none gives 4-weekly.
+	// Filter: Bob alone gives 4-weekly; all three first gave this financial year.
 	await page
 		.getByLabel( 'Show', { exact: true } )
 		.selectOption( { label: 'Giving 4-weekly now' } );
 	await page.getByRole( 'button', { name: 'Filter', exact: true } ).click();
-	await expect(
-		page.getByText( 'No donors match this search or filter.' )
-	).toBeVisible();
+	await expect.poll( () => namesInOrder( page ) ).toEqual( [ 'Bob Donor' ] );
+	await page
+		.getByLabel( 'Show', { exact: true } )
+		.selectOption( { label: 'First gift this financial year' } );
+	await page.getByRole( 'button', { name: 'Filter', exact: true } ).click();
+	await expect.poll( () => namesInOrder( page ) ).toHaveLength( 3 );
 	await page
 		.getByLabel( 'Show', { exact: true } )
 		.selectOption( { label: 'All donors' } );
@@ -183,6 +189,21 @@ test( 'a treasurer finds donors, sorts and filters them, opens one and merges th
 	const audit = page.getByRole( 'table', { name: 'Audit trail' } );
 	await expect( audit ).toContainText( 'Merged' );
 	await expect( audit ).toContainText( adaWork );
+	await expectNoAxeViolations( page );
+
+	// Bob's page: his running 4-weekly donation, with its card-update link.
+	await page.goto(
+		`/wp-admin/admin.php?page=donation-widget-donors&donor=${ seeded.bob }`
+	);
+	await expect(
+		page.getByRole( 'heading', { name: 'Bob Donor', level: 1 } )
+	).toBeVisible();
+	await expect(
+		page.getByRole( 'table', { name: '4-weekly donations' } )
+	).toContainText( 'Active' );
+	await expect(
+		page.getByRole( 'button', { name: 'Copy card-update link' } )
+	).toBeVisible();
 	await expectNoAxeViolations( page );
 
 	// The list now holds two donors for the word.

@@ -240,7 +240,7 @@ final class DonorsScreenTest extends AdminTestCase {
 
 		$html = $this->screen( array( 'donor' => (string) $this->donor_id( 'ada' ) ) )['output'];
 
-		$this->assertStringContainsString( '<code>' . $subscription . '</code>', $html );
+		$this->assertStringContainsString( '">' . $subscription . '</a>', $html );
 		$this->assertStringContainsString( 'Copy card-update link', $html, 'a running 4-weekly donation offers its card-update link' );
 		$this->assertStringContainsString( 'id="donation-widget-card-update-history-' . $subscription . '"', $html );
 		$this->assertStringContainsString( $year->label(), $html, 'the statement issued is listed' );
