@@ -13,6 +13,9 @@ use DonationWidget\Admin\Donors\DonorMergePanel;
 use DonationWidget\Admin\Donors\DonorsPage;
 use DonationWidget\Donations\GiftOrigin;
 use DonationWidget\Donors\DonorDirectory;
+use DonationWidget\Emails\MailQueue;
+use DonationWidget\SelfService\ManageLinks;
+use DonationWidget\SelfService\SelfServicePage;
 use DonationWidget\Statements\FinancialYear;
 use DonationWidget\Statements\StatementQuery;
 use DonationWidget\Statements\StatementSender;
@@ -429,5 +432,42 @@ final class DonorsScreenTest extends AdminTestCase {
 		$this->assertCount( 1, $requests, 'WordPress holds one export request for the donor' );
 		$this->assertSame( 'export_personal_data', $requests[0]->post_name );
 		$this->assertSame( 'request-confirmed', $requests[0]->post_status, 'confirmed by staff, so it can be downloaded now' );
+	}
+
+	public function test_email_a_sign_in_link_sends_the_donor_their_manage_link(): void {
+		$this->log_in_as( 'administrator' );
+		$this->gift( 'ada', 5000 );
+		$id   = $this->donor_id( 'ada' );
+		$page = wp_insert_post(
+			array(
+				'post_type'    => 'page',
+				'post_status'  => 'publish',
+				'post_title'   => 'Manage my donation',
+				'post_content' => '[donation_widget_manage]',
+			)
+		);
+		$this->set_settings( array( SelfServicePage::SETTING => $page ) );
+
+		$html = $this->screen( array( 'donor' => (string) $id ) )['output'];
+		$this->assertStringContainsString( 'Email a sign-in link', $html );
+
+		$sent = $this->admin_post(
+			DonorActions::SIGN_IN_ACTION,
+			array(
+				'donor_id' => $id,
+				'email'    => $this->email( 'ada' ),
+				'_wpnonce' => wp_create_nonce( DonorActions::SIGN_IN_ACTION . '_' . $id ),
+			)
+		);
+		$this->assertSame( 'sign_in_sent', $this->redirected_to( $sent )['done'] ?? '' );
+		// The background worker (as when the donor asks) issues the link and queues its email.
+		$this->assertSame( 1, $this->service( ManageLinks::class )->process_requests() );
+		$queued = array_filter(
+			$this->service( MailQueue::class )->page( '', 20, 1 ),
+			fn ( $email ): bool => ManageLinks::MAIL_KIND === $email->kind && $this->email( 'ada' ) === $email->recipient
+		);
+		$this->assertCount( 1, $queued, 'one sign-in email is queued to the donor' );
+		$shown = $this->screen( $this->redirected_to( $sent ) )['output'];
+		$this->assertStringContainsString( 'A sign-in link is on its way to the donor', $shown );
 	}
 }
