@@ -239,7 +239,7 @@ final class DonorProfile {
 			return __( 'Imported', 'donation-widget' );
 		}
 		$frequency = $gift->is_four_weekly() ? ', ' . DonationFormat::frequency( $gift->frequency() ) : '';
-		/* translators: 1: the provider, such as PayPal; 2: how it was paid. */
+		/* translators: 1: the payment provider's name; 2: how it was paid, such as Card. */
 		return sprintf( __( 'Online: %1$s, %2$s', 'donation-widget' ), $this->gateways->label( $gift->provider() ), DonationFormat::method( $gift->method() ) ) . $frequency;
 	}
 
