@@ -18,6 +18,7 @@ use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\DonationTotals;
 use DonationWidget\Donations\HelpCover;
 use DonationWidget\Donations\SubscriptionRepository;
+use DonationWidget\Donors\DonorsMigrations;
 
 // phpcs:disable WordPress.WP.AlternativeFunctions.rand_seeding_mt_srand, WordPress.WP.AlternativeFunctions.rand_mt_rand -- a seeded generator on purpose: the same seed writes the same fictional donors (wp_rand() cannot be seeded).
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- bulk writes of generated rows into the plugin's own tables (names from Schema::table()); every value goes through $wpdb->prepare(), row by row, before the rows are joined into one multi-row INSERT.
@@ -163,9 +164,10 @@ final class DonationSeeder {
 	/**
 	 * Builds the seeder.
 	 *
-	 * @param DonationTotals $totals Re-derived once the rows are in.
+	 * @param DonationTotals   $totals Re-derived once the rows are in.
+	 * @param DonorsMigrations $donor_records The donors, filled again once the rows are in.
 	 */
-	public function __construct( private readonly DonationTotals $totals ) {
+	public function __construct( private readonly DonationTotals $totals, private readonly DonorsMigrations $donor_records = new DonorsMigrations() ) {
 		$this->renewals = new \SplMinHeap();
 	}
 
@@ -238,6 +240,10 @@ final class DonationSeeder {
 			$this->totals->rebuild();
 			// Renewals were written after their subscriptions: each takes its latest status now.
 			DonationsMigrations::backfill_subscriptions();
+		}
+		if ( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', Schema::table( 'donors' ) ) ) === Schema::table( 'donors' ) ) {
+			// The rows were written without their listeners: the donors are derived from them.
+			$this->donor_records->rebuild();
 		}
 		return array(
 			'donations'     => $written,

@@ -222,9 +222,12 @@ final class DonorDirectory {
 		}
 		$in         = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
 		$rows       = $wpdb->get_results( $wpdb->prepare( 'SELECT * FROM ' . Schema::table( 'donors' ) . " WHERE id IN ({$in})", $ids ), ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %d placeholder per id.
-		$identities = $wpdb->get_results( $wpdb->prepare( 'SELECT donor_id, email FROM ' . Schema::table( 'donor_identities' ) . " WHERE donor_id IN ({$in}) ORDER BY id ASC", $ids ), ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %d placeholder per id.
-		$emails     = array();
-		foreach ( is_array( $identities ) ? $identities : array() as $identity ) {
+		$identities = $wpdb->get_results( $wpdb->prepare( 'SELECT id, donor_id, email FROM ' . Schema::table( 'donor_identities' ) . " WHERE donor_id IN ({$in})", $ids ), ARRAY_A ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %d placeholder per id.
+		$identities = is_array( $identities ) ? $identities : array();
+		// Oldest first, sorted here (an ORDER BY id would walk the primary key, not donor_id's).
+		usort( $identities, static fn ( array $a, array $b ): int => (int) $a['id'] <=> (int) $b['id'] );
+		$emails = array();
+		foreach ( $identities as $identity ) {
 			$emails[ (int) $identity['donor_id'] ][] = (string) $identity['email'];
 		}
 		$by_id = array();

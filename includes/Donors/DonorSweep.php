@@ -18,7 +18,8 @@ use DonationWidget\Database\Schema;
 /**
  * A request killed between a donation's write and its donation_widget_donation_changed listener
  * leaves that donor stale. Every hour this re-reads each donation whose updated_at is at or after
- * the last sweep's mark (on the donations' updated_at key), less an overlap for writes committed
+ * the last sweep's mark (on the donations' updated_at key), and the first gift of each
+ * subscription changed since, less an overlap for writes committed
  * late or stamped by a server whose clock runs behind, and re-derives their donors. Re-reading a
  * donation twice changes nothing, so the overlap costs only time.
  */
@@ -63,7 +64,8 @@ final class DonorSweep {
 			update_option( self::MARK_OPTION, current_time( 'mysql', true ), false );
 			return 0;
 		}
-		$since    = gmdate( 'Y-m-d H:i:s', (int) strtotime( $mark . ' UTC' ) - self::OVERLAP_SECONDS );
+		$from     = gmdate( 'Y-m-d H:i:s', (int) strtotime( $mark . ' UTC' ) - self::OVERLAP_SECONDS );
+		$since    = $from;
 		$after_id = 0;
 		$until    = microtime( true ) + $seconds;
 		$table    = Schema::table( 'donations' );
@@ -82,6 +84,15 @@ final class DonorSweep {
 				++$read;
 			}
 		} while ( $full && microtime( true ) < $until );
+		// Subscriptions started or ended since (their running count), from the small subscriptions
+		// table as it stands.
+		$subscriptions   = Schema::table( 'subscriptions' );
+		$first_donations = $wpdb->get_col( $wpdb->prepare( "SELECT donation_id FROM {$subscriptions} WHERE updated_at >= %s", $from ) );
+		foreach ( array_map( 'intval', $first_donations ) as $donation_id ) {
+			foreach ( $this->totals->place( $donation_id ) as $donor_id ) {
+				$donors[ $donor_id ] = true;
+			}
+		}
 		foreach ( array_keys( $donors ) as $donor_id ) {
 			$this->totals->rederive( $donor_id );
 		}

@@ -13,6 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\GiftFigures;
+use DonationWidget\Donations\RecordNotWritten;
 use DonationWidget\Donations\SubscriptionRepository;
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders, DonationWidgetDirectory.DB.InterpolatedSql -- tables shared by every web server, read and written in the database, never cached; the only interpolated names are the plugin's own tables from Schema::table() GiftFigures' and DonorIdentity's fixed SQL and a %s per RECEIVED status, every value is a placeholder of $wpdb->prepare().
@@ -45,6 +46,11 @@ final class DonorTotals {
 	 * The action fired after a subscription starts, starts collecting or ends.
 	 */
 	public const SUBSCRIPTION_CHANGED = 'donation_widget_subscription_changed';
+
+	/**
+	 * How often a write refused by the database (a deadlock between servers) is tried.
+	 */
+	private const WRITE_TRIES = 5;
 
 	/**
 	 * Re-reads one donation and brings its donor (and the donor it left, if any) up to date.
@@ -88,7 +94,12 @@ final class DonorTotals {
 			// Money not received (yet): no donor is made for a failed or abandoned attempt.
 			return array();
 		}
-		$donor_id = $this->donor_of( $identity, $row );
+		try {
+			$donor_id = $this->donor_of( $identity, $row );
+		} catch ( RecordNotWritten $refused ) {
+			// The donation's own write stands; the hourly sweep places this gift again.
+			return $was > 0 ? array( $was ) : array();
+		}
 		if ( $donor_id !== $was ) {
 			$wpdb->query( $wpdb->prepare( "INSERT INTO {$gifts} (donation_id, donor_id) VALUES (%d, %d) ON DUPLICATE KEY UPDATE donor_id = VALUES(donor_id)", $donation_id, $donor_id ) );
 		}
@@ -101,16 +112,21 @@ final class DonorTotals {
 	 *
 	 * @param DonorIdentity        $identity The identity.
 	 * @param array<string, mixed> $row      The donation naming it (for the new donor's names).
+	 * @throws RecordNotWritten When the database refused every try.
 	 */
 	public function donor_of( DonorIdentity $identity, array $row ): int {
 		global $wpdb;
 		$identities = Schema::table( 'donor_identities' );
-		$found      = $wpdb->get_var( $wpdb->prepare( "SELECT donor_id FROM {$identities} WHERE identity_hash = %s", $identity->hash ) );
-		if ( null === $found ) {
+		for ( $try = 1; $try <= self::WRITE_TRIES; $try++ ) {
+			$found = $wpdb->get_var( $wpdb->prepare( "SELECT donor_id FROM {$identities} WHERE identity_hash = %s", $identity->hash ) );
+			if ( null !== $found ) {
+				return $this->live_id( (int) $found );
+			}
 			$now = current_time( 'mysql', true );
 			// The donor first (UNIQUE identity_hash: a second server's insert finds this row),
-			// then its identity (UNIQUE too); whichever identity is stored is the answer.
-			$wpdb->query(
+			// then its identity (UNIQUE too); whichever identity is stored is the answer. A
+			// statement refused (a deadlock between servers inserting one key) is tried again.
+			$upserted = $wpdb->query(
 				$wpdb->prepare(
 					'INSERT INTO ' . Schema::table( 'donors' ) . ' (kind, identity_hash, first_name, last_name, organisation_name, name, email, created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON DUPLICATE KEY UPDATE id = LAST_INSERT_ID(id)',
 					$identity->kind,
@@ -124,20 +140,28 @@ final class DonorTotals {
 					$now
 				)
 			);
-			$created = (int) $wpdb->insert_id;
-			$wpdb->query(
-				$wpdb->prepare(
-					"INSERT IGNORE INTO {$identities} (identity_hash, kind, email, organisation_name, donor_id, created_at) VALUES (%s, %s, %s, %s, %d, %s)",
-					$identity->hash,
-					$identity->kind,
-					$identity->email,
-					self::text( $identity->organisation_name, 160 ),
-					$created,
-					$now
-				)
-			);
-			$found = $wpdb->get_var( $wpdb->prepare( "SELECT donor_id FROM {$identities} WHERE identity_hash = %s", $identity->hash ) );
-		}//end if
+			$created  = false === $upserted ? 0 : (int) $wpdb->insert_id;
+			if ( $created > 0 ) {
+				$wpdb->query(
+					$wpdb->prepare(
+						"INSERT IGNORE INTO {$identities} (identity_hash, kind, email, organisation_name, donor_id, created_at) VALUES (%s, %s, %s, %s, %d, %s)",
+						$identity->hash,
+						$identity->kind,
+						$identity->email,
+						self::text( $identity->organisation_name, 160 ),
+						$created,
+						$now
+					)
+				);
+			} else {
+				usleep( random_int( 1000, 5000 ) * $try );
+			}
+		}//end for
+		$found = $wpdb->get_var( $wpdb->prepare( "SELECT donor_id FROM {$identities} WHERE identity_hash = %s", $identity->hash ) );
+		if ( null === $found ) {
+			// Every try refused: the hourly sweep places this gift again.
+			throw new RecordNotWritten( 'The donor of a gift could not be written.' );
+		}
 		return $this->live_id( (int) $found );
 	}
 
@@ -152,16 +176,46 @@ final class DonorTotals {
 		if ( $donor_id <= 0 ) {
 			return;
 		}
+		// A statement refused (a deadlock with another server's) is tried again.
+		for ( $try = 1; $try <= self::WRITE_TRIES; $try++ ) {
+			$written = $this->derive( $donor_id );
+			if ( false !== $written ) {
+				break;
+			}
+			usleep( random_int( 1000, 5000 ) * $try );
+		}
+		if ( 0 === $written ) {
+			// No gift recorded any more (all moved by a merge, or erased): nothing to count.
+			$gifts = Schema::table( 'donor_gifts' );
+			$wpdb->query(
+				$wpdb->prepare(
+					'UPDATE ' . Schema::table( 'donors' ) . " SET gifts = 0, given_cents = 0, kept_cents = 0, first_gift_at = NULL, last_gift_at = NULL, active_recurring = 0, updated_at = %s WHERE id = %d AND NOT EXISTS (SELECT 1 FROM {$gifts} g WHERE g.donor_id = %d)",
+					current_time( 'mysql', true ),
+					$donor_id,
+					$donor_id
+				)
+			);
+		}
+	}
+
+	/**
+	 * The re-derivation's one statement: one row whatever the gifts (aggregates without GROUP
+	 * BY), written only while the donor has a gift recorded (HAVING), so a donor removed
+	 * meanwhile is never written back.
+	 *
+	 * @param int $donor_id Donor id.
+	 * @return int|bool Rows written (0: no gift recorded), or false when the database refused it.
+	 */
+	private function derive( int $donor_id ): int|bool {
+		global $wpdb;
 		$donors        = Schema::table( 'donors' );
 		$gifts         = Schema::table( 'donor_gifts' );
 		$donations     = Schema::table( 'donations' );
 		$subscriptions = Schema::table( 'subscriptions' );
-		$received      = implode( ', ', array_fill( 0, count( GiftFigures::RECEIVED ), '%s' ) );
-		$is_received   = "d.status IN ({$received})";
+		$is_received   = 'd.status IN (' . implode( ', ', array_fill( 0, count( GiftFigures::RECEIVED ), '%s' ) ) . ')';
 		$kept          = GiftFigures::kept_sql( 'd' );
-		// One row whatever the gifts (aggregates without GROUP BY), only while the donor has a
-		// gift recorded (HAVING), so a donor removed meanwhile is never written back.
-		$written = $wpdb->query(
+		$now           = current_time( 'mysql', true );
+		return $wpdb->query(
 			$wpdb->prepare(
 				"INSERT INTO {$donors} (id, identity_hash, gifts, given_cents, kept_cents, first_gift_at, last_gift_at, active_recurring, created_at, updated_at)
 				SELECT %d, CONCAT('removed:', %d), COALESCE(SUM({$is_received}), 0), COALESCE(SUM(CASE WHEN {$is_received} THEN CAST(d.total_cents AS SIGNED) ELSE 0 END), 0),
@@ -179,21 +233,10 @@ final class DonorTotals {
 					GiftFigures::RECEIVED,
 					GiftFigures::RECEIVED,
 					GiftFigures::RECEIVED,
-					array( $donor_id, SubscriptionRepository::ACTIVE, current_time( 'mysql', true ), current_time( 'mysql', true ), $donor_id )
+					array( $donor_id, SubscriptionRepository::ACTIVE, $now, $now, $donor_id )
 				)
 			)
 		);
-		if ( 0 === $written ) {
-			// No gift recorded any more (all moved by a merge, or erased): nothing to count.
-			$wpdb->query(
-				$wpdb->prepare(
-					"UPDATE {$donors} SET gifts = 0, given_cents = 0, kept_cents = 0, first_gift_at = NULL, last_gift_at = NULL, active_recurring = 0, updated_at = %s WHERE id = %d AND NOT EXISTS (SELECT 1 FROM {$gifts} g WHERE g.donor_id = %d)",
-					current_time( 'mysql', true ),
-					$donor_id,
-					$donor_id
-				)
-			);
-		}
 	}
 
 	/**

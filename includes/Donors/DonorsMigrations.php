@@ -54,6 +54,8 @@ final class DonorsMigrations {
 		unset( $before );
 		if ( in_array( 'donors', $created, true ) ) {
 			add_option( self::PROGRESS_OPTION, 'gifts:0', '', false );
+			// The sweep looks at what changes from now on; the fill reads everything before.
+			add_option( DonorSweep::MARK_OPTION, current_time( 'mysql', true ), '', false );
 		}
 		if ( false !== get_option( self::PROGRESS_OPTION ) ) {
 			$this->fill();

@@ -378,9 +378,19 @@ final class StatementQuery {
 		if ( array() === $emails ) {
 			return array();
 		}
-		$table = Schema::table( 'donations' );
-		$in    = implode( ', ', array_fill( 0, count( $emails ), '%s' ) );
-		$rows  = $wpdb->get_results(
+		// A merged donor's statement counts the gifts of every address it holds, whichever page
+		// they fall on: the page's addresses and those they share a statement with are read, and
+		// each gift is counted for the address that receives the statement.
+		$recipient = array();
+		foreach ( $this->statement_emails( $emails ) as $group ) {
+			foreach ( $group as $member ) {
+				$recipient[ strtolower( $member ) ] = $group[0];
+			}
+		}
+		$emails = array_values( array_unique( array_merge( array_map( 'strval', $emails ), array_keys( $recipient ) ) ) );
+		$table  = Schema::table( 'donations' );
+		$in     = implode( ', ', array_fill( 0, count( $emails ), '%s' ) );
+		$rows   = $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT email, donate_as, organisation_name, COUNT(*) AS gifts, SUM(total_cents) AS total_cents, MAX(id) AS latest_id FROM {$table} WHERE status = %s AND email IN ({$in}) AND created_at >= %s AND created_at < %s GROUP BY email, donate_as, organisation_name ORDER BY email ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %s placeholder per email.
 				array_merge( array( DonationStatus::SUCCEEDED ), $emails, array( $year->starts_utc(), $year->ends_utc() ) )
@@ -397,19 +407,17 @@ final class StatementQuery {
 		);
 		// The page's succeeded gifts lost to a chargeback, taken back out of the index's totals (a
 		// gift lost in full leaves the count too, as statements_of() leaves it out).
-		$lost       = $wpdb->get_results(
+		$lost   = $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT email, donate_as, organisation_name, -SUM(dispute_lost_cents >= total_cents) AS gifts, -SUM(LEAST(dispute_lost_cents, total_cents)) AS total_cents, 0 AS latest_id FROM {$table} FORCE INDEX (dispute_created) WHERE dispute_status = %s AND created_at >= %s AND created_at < %s AND status = %s AND dispute_lost_cents > 0 AND email IN ({$in}) GROUP BY email, donate_as, organisation_name", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a %s placeholder per email.
 				array_merge( array( Dispute::LOST, $year->starts_utc(), $year->ends_utc(), DonationStatus::SUCCEEDED ), $emails )
 			),
 			ARRAY_A
 		);
-		$rows       = array_merge( is_array( $rows ) ? $rows : array(), is_array( $partial ) ? $partial : array(), is_array( $lost ) ? $lost : array() );
-		$recipients = $this->statement_emails( $emails );
-		$groups     = array();
+		$rows   = array_merge( is_array( $rows ) ? $rows : array(), is_array( $partial ) ? $partial : array(), is_array( $lost ) ? $lost : array() );
+		$groups = array();
 		foreach ( $rows as $row ) {
-			// A merged donor's gifts count on the statement of the address that receives it.
-			$row['email']          = $recipients[ strtolower( (string) $row['email'] ) ][0] ?? (string) $row['email'];
+			$row['email']          = $recipient[ strtolower( (string) $row['email'] ) ] ?? (string) $row['email'];
 			$organisation          = self::organisation_of( (string) $row['donate_as'], (string) $row['organisation_name'] );
 			$key                   = strtolower( (string) $row['email'] ) . '|' . strtolower( $organisation );
 			$group                 = $groups[ $key ] ?? array(

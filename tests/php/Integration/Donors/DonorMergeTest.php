@@ -10,6 +10,7 @@ namespace DonationWidget\Tests\Integration\Donors;
 use DonationWidget\Donors\DonorAudit;
 use DonationWidget\Donors\DonorMergeRefused;
 use DonationWidget\Statements\FinancialYear;
+use DonationWidget\Statements\StatementSender;
 
 final class DonorMergeTest extends DonorsTestCase {
 
@@ -86,6 +87,44 @@ final class DonorMergeTest extends DonorsTestCase {
 		$this->assertStringContainsString( '69.12', $mail[0]['text'], 'the year\'s total covers both emails\' gifts' );
 		$this->assertStringNotContainsString( '22.22', $mail[0]['text'], 'a gift of the next year is not on it' );
 		$this->assertNotSame( '', $this->directory()->find( $keep )->last_statement_at(), 'the donor\'s last statement is kept' );
+	}
+
+	public function test_a_merged_donor_whose_emails_fall_on_different_pages_and_reach_the_threshold_only_together_gets_one_statement(): void {
+		$year = FinancialYear::latest_completed();
+		$at   = gmdate( 'Y-m-d H:i:s', (int) strtotime( $year->starts_utc() . ' UTC' ) + 20 * DAY_IN_SECONDS );
+		// $1.50 each: under the $2 threshold alone, over it together; more than a page of
+		// donors' addresses sort between the two.
+		$this->recorded_gift(
+			array(
+				'email'       => $this->email( 'aaa' ),
+				'total_cents' => 150,
+			),
+			$at
+		);
+		$this->recorded_gift(
+			array(
+				'email'       => $this->email( 'zzz' ),
+				'total_cents' => 150,
+			),
+			$at
+		);
+		for ( $i = 0; $i <= StatementSender::FIND_PAGE; $i++ ) {
+			$this->insert_donation(
+				array(
+					'email'       => $this->email( sprintf( 'mid%03d', $i ) ),
+					'total_cents' => 1000,
+					'created_at'  => $at,
+				)
+			);
+		}
+		$this->merger()->merge( $this->donor_id_of( $this->email( 'zzz' ) ), $this->donor_id_of( $this->email( 'aaa' ) ), 1 );
+
+		$this->send_all( $year );
+
+		$mail = array_values( array_filter( $this->statement_mail(), fn ( array $one ): bool => in_array( strtolower( $one['recipient'] ), array( strtolower( $this->email( 'aaa' ) ), strtolower( $this->email( 'zzz' ) ) ), true ) ) );
+		$this->assertCount( 1, $mail );
+		$this->assertSame( strtolower( $this->email( 'zzz' ) ), strtolower( $mail[0]['recipient'] ) );
+		$this->assertStringContainsString( '3.00', $mail[0]['text'] );
 	}
 
 	public function test_a_merge_is_refused_with_a_reason_for_staff(): void {

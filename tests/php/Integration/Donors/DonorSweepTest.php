@@ -57,4 +57,28 @@ final class DonorSweepTest extends DonorsTestCase {
 		$this->assertSame( 6000, $this->directory()->find_by_email( $this->email( 'kim' ) )->kept_cents() );
 		$this->assertGreaterThanOrEqual( gmdate( 'Y-m-d H:i:s', time() - MINUTE_IN_SECONDS ), get_option( DonorSweep::MARK_OPTION ), 'the mark moved on' );
 	}
+
+	public function test_a_subscription_ended_without_its_listener_leaves_the_running_count_at_the_next_sweep(): void {
+		global $wpdb;
+		$first = $this->recorded_gift( array( 'email' => $this->email( 'sam' ) ) );
+		$this->insert_subscription( 'sub_' . $this->domain, $first );
+		$this->totals()->donation_changed( $first );
+		$this->assertSame( 1, $this->directory()->find_by_email( $this->email( 'sam' ) )->active_recurring() );
+		update_option( DonorSweep::MARK_OPTION, current_time( 'mysql', true ), false );
+		$wpdb->update(
+			Schema::table( 'subscriptions' ),
+			array(
+				'status'     => 'cancelled',
+				'updated_at' => current_time(
+					'mysql',
+					true
+				),
+			),
+			array( 'subscription_id' => 'sub_' . $this->domain )
+		); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+
+		$this->service( DonorSweep::class )->run();
+
+		$this->assertSame( 0, $this->directory()->find_by_email( $this->email( 'sam' ) )->active_recurring() );
+	}
 }

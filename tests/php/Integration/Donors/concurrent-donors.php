@@ -47,6 +47,6 @@ for ( $i = 0; $i < $count; $i++ ) {
 		// A day no other test writes to: DonorRaceTest re-derives its totals after deleting these.
 		'2003-03-03 03:00:00'
 	);
-	$recorded    += null !== $gift ? 1 : 0;
+	$recorded += null !== $gift ? 1 : 0;
 }
 echo wp_json_encode( array( 'recorded' => $recorded ) ), "\n";
