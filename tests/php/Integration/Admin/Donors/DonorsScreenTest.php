@@ -470,4 +470,29 @@ final class DonorsScreenTest extends AdminTestCase {
 		$shown = $this->screen( $this->redirected_to( $sent ) )['output'];
 		$this->assertStringContainsString( 'A sign-in link is on its way to the donor', $shown );
 	}
+
+	public function test_a_donors_gifts_are_shown_a_page_at_a_time(): void {
+		$this->log_in_as( 'administrator' );
+		$oldest = $this->gift( 'ada', 100, array( 'created_at' => self::days_ago( 100 ) ) );
+		for ( $day = 30; $day > 0; $day-- ) {
+			$this->gift( 'ada', 1000 + $day, array( 'created_at' => self::days_ago( $day ) ) );
+		}
+		$id = $this->donor_id( 'ada' );
+
+		$first = $this->screen( array( 'donor' => (string) $id ) )['output'];
+		$this->assertSame( 25, substr_count( $first, '">Donation #' ), 'one page of 25 gifts' );
+		$this->assertStringNotContainsString( "Donation #{$oldest}</a>", $first );
+		$this->assertStringContainsString( 'Gifts, newest first: page 1 of 2', $first );
+		$this->assertStringContainsString( 'Older gifts', $first );
+
+		$second = $this->screen(
+			array(
+				'donor'      => (string) $id,
+				'gifts_page' => '2',
+			)
+		)['output'];
+		$this->assertStringContainsString( "Donation #{$oldest}</a>", $second, 'the oldest gift is on the last page' );
+		$this->assertStringContainsString( 'Newer gifts', $second );
+		$this->assertStringContainsString( '31 gifts', $second );
+	}
 }
