@@ -22,16 +22,11 @@ final class DonorListRequest {
 	public const PER_PAGE = 20;
 
 	/**
-	 * Sort keys the list offers (DonorQuery's orderby values).
-	 */
-	public const ORDERS = array( 'name', 'email', 'given', 'kept', 'gifts', 'first_gift', 'last_gift', 'last_statement' );
-
-	/**
 	 * Builds the request.
 	 *
 	 * @param string $search  Name or email text, or ''.
 	 * @param string $filter  '' or a key of filters().
-	 * @param string $orderby One of ORDERS.
+	 * @param string $orderby A key of DonorQuery::ORDERS.
 	 * @param string $order   asc or desc.
 	 * @param int    $page    From 1.
 	 */
@@ -71,7 +66,7 @@ final class DonorListRequest {
 		return new self(
 			mb_substr( trim( $text( 's' ) ), 0, 100 ),
 			array_key_exists( $filter, self::filters() ) ? $filter : '',
-			in_array( $orderby, self::ORDERS, true ) ? $orderby : 'last_gift',
+			isset( DonorQuery::ORDERS[ $orderby ] ) ? $orderby : 'last_gift',
 			in_array( $order, array( 'asc', 'desc' ), true ) ? $order : ( '' === $orderby ? 'desc' : 'asc' ),
 			max( 1, $page )
 		);
