@@ -96,6 +96,7 @@ final class Plugin {
 			new Admin\Reports\ReportsAdminServiceProvider(),
 			new OfflineGifts\OfflineGiftsServiceProvider(),
 			new Admin\OfflineGifts\OfflineGiftsAdminServiceProvider(),
+			new Admin\Donors\DonorsAdminServiceProvider(),
 		);
 	}
 

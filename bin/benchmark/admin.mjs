@@ -8,7 +8,8 @@
  * every screen is requested once (interleaved, so load changes hit all screens alike):
  * the Pages list (wp-admin/edit.php?post_type=page), the Donations list (first page, search by
  * email, by a common surname, by reference, status filter, method + month filter, page 500 and the last
- * page), the 4-weekly list, the dashboard, the Reports screen and its route (this financial year
+ * page), the 4-weekly list, the Donors list (first page, search by a common surname, sorted by
+ * total given) and its first donor's page, the dashboard, the Reports screen and its route (this financial year
  * by month and by campaign), the Payouts list, one payout's page (a Stripe payout of 1,000 gifts
  * that admin-site.php records once), the Statements, Emails and Settings screens, and Export
  * CSV's start (its POST, answered by a redirect; each round starts one export). It prints the
@@ -35,6 +36,10 @@ let RUNS = 10;
 const TARGETS = {
 	'Donations: search name (Smith)': 3,
 	'Payouts list': 2,
+	// Issue 31: the Donors list, a donor search and one donor's page.
+	'Donors: first page': 2,
+	'Donors: search name (Smith)': 2,
+	"Donors: one donor's page": 2,
 };
 
 /**
@@ -145,6 +150,14 @@ export async function adminTimings( { site, rows, siteName, runs } ) {
 		.toISOString()
 		.slice( 0, 10 );
 
+	// A real donor, from the Donors list's first row.
+	const donors = `${ admin }/admin.php?page=donation-widget-donors`;
+	const donorsFirst = await get( donors, cookie );
+	const donorId =
+		( donorsFirst.body.match(
+			/page=donation-widget-donors&#038;donor=(\d+)/
+		) || [] )[ 1 ] || '1';
+
 	// The Reports screen's data comes from its REST route (cookie + REST nonce).
 	const nonce = (
 		await get( `${ admin }/admin-ajax.php?action=rest-nonce`, cookie )
@@ -194,6 +207,13 @@ export async function adminTimings( { site, rows, siteName, runs } ) {
 			'4-weekly list',
 			`${ admin }/admin.php?page=donation-widget-subscriptions`,
 		],
+		[ 'Donors: first page', donors ],
+		[ 'Donors: search name (Smith)', `${ donors }&s=Smith` ],
+		[
+			'Donors: sorted by total given',
+			`${ donors }&orderby=given&order=desc`,
+		],
+		[ "Donors: one donor's page", `${ donors }&donor=${ donorId }` ],
 		[ 'Dashboard (whole page)', `${ admin }/index.php` ],
 		[
 			'Reports screen',

@@ -83,9 +83,12 @@ final class CardUpdatePanel {
 	 */
 	private function render_history( string $subscription_id ): void {
 		$rows = $this->history->rows( $subscription_id );
-		printf( '<h3 id="donation-widget-card-update-history">%s</h3>', esc_html__( 'Card-update history', 'donation-widget' ) );
+		// One id per subscription: a donor's page shows the panel of each running 4-weekly donation.
+		$heading_id = 'donation-widget-card-update-history-' . sanitize_html_class( $subscription_id );
+		printf( '<h3 id="%s">%s</h3>', esc_attr( $heading_id ), esc_html__( 'Card-update history', 'donation-widget' ) );
 		printf(
-			'<table class="widefat striped donation-widget-card-update-audit" aria-labelledby="donation-widget-card-update-history" data-empty="%s"><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>',
+			'<table class="widefat striped donation-widget-card-update-audit" aria-labelledby="%s" data-empty="%s"><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>',
+			esc_attr( $heading_id ),
 			esc_attr__( 'No card-update link has been issued for this 4-weekly donation.', 'donation-widget' ),
 			esc_html__( 'When', 'donation-widget' ),
 			esc_html__( 'What', 'donation-widget' ),
