@@ -192,6 +192,7 @@ final class RecordGiftPage {
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- showing a page changes nothing; the values only pick what to show.
 		$id    = isset( $_GET['donation'] ) ? absint( wp_unslash( $_GET['donation'] ) ) : 0;
 		$email = isset( $_GET['email'] ) ? sanitize_email( wp_unslash( $_GET['email'] ) ) : '';
+		$donor = isset( $_GET['donor'] ) ? absint( wp_unslash( $_GET['donor'] ) ) : 0;
 		$done  = isset( $_GET['done'] ) ? sanitize_key( wp_unslash( $_GET['done'] ) ) : '';
 		// phpcs:enable WordPress.Security.NonceVerification.Recommended
 		echo '<div class="wrap donation-widget-record-gift">';
@@ -200,7 +201,7 @@ final class RecordGiftPage {
 		} else {
 			printf( '<h1>%s</h1>', esc_html__( 'Record an offline gift', 'donation-widget' ) );
 			printf( '<p>%s</p>', esc_html__( 'A cash, cheque or bank-transfer gift the charity received. It gets the next receipt number, and the receipt is emailed to the donor, or printed for the post when there is no email. It counts in Reports, the donor\'s totals and their EOFY statement; it is not part of any payment provider\'s payouts.', 'donation-widget' ) );
-			$values = null !== $this->refused ? $this->refused->values : $this->prefill->values( $email );
+			$values = null !== $this->refused ? $this->refused->values : $this->prefill->values( $email, $donor );
 			$this->view->form( 0, $values, null !== $this->refused ? $this->refused->errors : array(), __( 'Record gift', 'donation-widget' ) );
 		}
 		echo '</div>';

@@ -529,6 +529,31 @@ final class OfflineGiftsTest extends AdminTestCase {
 		$this->assertStringContainsString( 'value="9 Bay Rd"', $html );
 		$this->assertStringContainsString( 'value="' . esc_attr( (string) wp_date( 'j F Y' ) ) . '"', $html, 'Today, as the site writes dates.' );
 	}
+	public function test_a_donors_page_prefills_that_donor_even_when_an_organisation_shares_the_email(): void {
+		$person       = $this->insert_donation( array( 'first_name' => 'Ngaire' ) );
+		$organisation = $this->insert_donation(
+			array(
+				'donate_as'         => 'organisation',
+				'organisation_name' => 'Bay Rowing Club',
+				'created_at'        => gmdate( 'Y-m-d H:i:s', time() - DAY_IN_SECONDS ),
+			)
+		);
+		// As DonationRepository's writes do: the Donors domain places each gift with its donor.
+		do_action( 'donation_widget_donation_changed', $person );
+		do_action( 'donation_widget_donation_changed', $organisation );
+		global $wpdb;
+		$club = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT donor_id FROM ' . Schema::table( 'donor_gifts' ) . ' WHERE donation_id = %d', $organisation ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$this->assertGreaterThan( 0, $club );
+
+		$_GET = array(
+			'page'  => RecordGiftPage::SLUG,
+			'donor' => (string) $club,
+		);
+		$html = $this->run_stoppable( fn () => $this->page()->render() )['output'];
+
+		$this->assertStringContainsString( 'value="Bay Rowing Club"', $html, 'The club, although the person gave last with the same email.' );
+	}
+
 	/**
 	 * Three cheques (two days, one voided) and the export set up for a package.
 	 *
