@@ -40,6 +40,15 @@ final class Donation {
 	}
 
 	/**
+	 * This row with some columns written (what a compare-and-set UPDATE just made of it).
+	 *
+	 * @param array<string, int|string> $columns Column => value.
+	 */
+	public function with( array $columns ): self {
+		return new self( array_map( 'strval', $columns ) + $this->row );
+	}
+
+	/**
 	 * Row id.
 	 */
 	public function id(): int {

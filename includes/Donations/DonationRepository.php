@@ -400,22 +400,28 @@ final class DonationRepository {
 			if ( null === $before || ! $may_change( $before ) ) {
 				return null;
 			}
+			// The figures the totals move from are part of the compare: a refund or fee written
+			// between this read and this write would otherwise be counted in the wrong status.
 			$changed = $wpdb->update(
 				Schema::table( 'donations' ),
 				$data,
 				array(
-					'id'     => $id,
-					'status' => $before->status(),
-					'method' => $before->method(),
+					'id'                 => $id,
+					'status'             => $before->status(),
+					'method'             => $before->method(),
+					'refunded_cents'     => $before->refunded_cents(),
+					'dispute_lost_cents' => $before->dispute_lost_cents(),
+					'dispute_fee_cents'  => $before->dispute_fee_cents(),
+					'fee_cents'          => $before->fee_cents(),
 				),
 				null,
-				array( '%d', '%s', '%s' )
+				array( '%d', '%s', '%s', '%d', '%d', '%d', '%d' )
 			);
 			if ( is_int( $changed ) && $changed > 0 ) {
 				return $before;
 			}
 			$now = $this->find( $id );
-			if ( null === $now || ( $now->status() === $before->status() && $now->method() === $before->method() ) ) {
+			if ( null === $now || ( $now->status() === $before->status() && $now->method() === $before->method() && $now->amounts() === $before->amounts() ) ) {
 				// MySQL counts changed rows only: unchanged by anyone, the row already held these values.
 				return null;
 			}
@@ -446,10 +452,12 @@ final class DonationRepository {
 			if ( null === $before || array() === array_diff_assoc( array_map( 'strval', $amounts ), array_intersect_key( $before->amounts(), $amounts ) ) ) {
 				return null;
 			}
+			// The status is part of the compare: the totals count the change in the status the
+			// row had when it was written, not in one a move made meanwhile.
 			$set    = array( 'updated_at = %s' );
-			$where  = array( 'id = %d' );
+			$where  = array( 'id = %d', 'status = %s' );
 			$values = array( current_time( 'mysql', true ) );
-			$was    = array( $id );
+			$was    = array( $id, $before->status() );
 			foreach ( $amounts as $column => $value ) {
 				$set[]    = "{$column} = " . self::AMOUNT_FORMATS[ $column ];
 				$values[] = $value;
@@ -465,10 +473,8 @@ final class DonationRepository {
 			$sql     = "UPDATE {$table} SET " . implode( ', ', $set ) . ' WHERE ' . implode( ' AND ', $where );
 			$changed = $wpdb->query( $wpdb->prepare( $sql, array_merge( $values, $was ) ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql, WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- $sql holds only the fixed column names of AMOUNT_FORMATS and placeholders; a compare-and-set write is never cached.
 			if ( is_int( $changed ) && $changed > 0 ) {
-				$after = $this->find( $id );
-				if ( null !== $after ) {
-					$this->totals->amounts_changed( $before, $after );
-				}
+				// The row as this UPDATE left it (a later read could already hold another's move).
+				$this->totals->amounts_changed( $before, $before->with( $amounts ) );
 				/**
 				 * What a donation counts for may have changed: its status moved, or its refunded,
 				 * fee or dispute figures did. Fired once per change, by the request whose write made

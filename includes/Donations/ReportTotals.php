@@ -90,9 +90,9 @@ final class ReportTotals {
 	}
 
 	/**
-	 * Follows a change of a donation's money figures made by record_amounts(). The row read
-	 * after the change says whether it counts (a move into a received status made meanwhile
-	 * counted the figures it read; the daily re-derivation repairs the rare overlap).
+	 * Follows a change of a donation's money figures made by record_amounts(), in the status
+	 * the row had when it was written (record_amounts() compares it, and a move compares the
+	 * figures, so neither counts the other's change in the wrong status).
 	 *
 	 * @param Donation $before The row before the change.
 	 * @param Donation $after  The row after it.
