@@ -345,27 +345,32 @@ final class DonorsScreenTest extends AdminTestCase {
 		)['output'];
 		$this->assertStringContainsString( 'No donor has the email ' . $this->email( 'nobody' ), $unknown );
 
-		// Asked twice (two tabs): the second is refused by the domain and said beside the field.
+		// Asked twice (two tabs): the second lands on the kept donor, merged once.
 		$bob   = $this->donor_id( 'bob' );
 		$nonce = wp_create_nonce( DonorMergePanel::nonce_action( $keep ) );
-		$this->admin_post(
-			DonorMergePanel::ACTION,
-			array(
-				'keep_id'   => $keep,
-				'merged_id' => $bob,
-				'_wpnonce'  => $nonce,
-			)
+		$first = array(
+			'keep_id'   => $keep,
+			'merged_id' => $bob,
+			'_wpnonce'  => $nonce,
 		);
-		$again = $this->admin_post(
+		$this->admin_post( DonorMergePanel::ACTION, $first );
+		$again = $this->redirected_to( $this->admin_post( DonorMergePanel::ACTION, $first ) );
+		$this->assertSame( (string) $bob, $again['merged'] ?? '' );
+		$this->assertSame( 1, substr_count( $this->screen( array( 'donor' => (string) $keep ) )['output'], '</td><td>Merged</td>' ), 'one audit entry' );
+
+		// A record already merged into another cannot be merged into a third: said beside the field.
+		$this->gift( 'carol', 5000 );
+		$carol   = $this->donor_id( 'carol' );
+		$refused = $this->admin_post(
 			DonorMergePanel::ACTION,
 			array(
-				'keep_id'     => $keep,
+				'keep_id'     => $carol,
 				'merged_id'   => $bob,
 				'merge_email' => $this->email( 'bob' ),
-				'_wpnonce'    => $nonce,
+				'_wpnonce'    => wp_create_nonce( DonorMergePanel::nonce_action( $carol ) ),
 			)
 		);
-		$args  = $this->redirected_to( $again );
+		$args    = $this->redirected_to( $refused );
 		$this->assertSame( 'refused', $args['merge'] ?? '' );
 		$shown = $this->screen( $args )['output'];
 		$this->assertStringContainsString( 'id="donation-widget-merge-error"', $shown );
