@@ -90,6 +90,8 @@ final class Plugin {
 			new Admin\BooksExport\BooksExportAdminServiceProvider(),
 			new Admin\Reports\ReportsRestServiceProvider(),
 			new Admin\Reports\ReportsAdminServiceProvider(),
+			new HistoryImport\HistoryImportServiceProvider(),
+			new Admin\HistoryImport\HistoryImportAdminServiceProvider(),
 		);
 	}
 

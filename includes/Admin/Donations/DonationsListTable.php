@@ -16,6 +16,7 @@ use DonationWidget\Admin\Books\DonationBooksSections;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\FailureReason;
+use DonationWidget\Donations\ImportedGift;
 use DonationWidget\Receipts\DonationFormat;
 
 /**
@@ -273,7 +274,8 @@ final class DonationsListTable extends \WP_List_Table {
 	 * @param Donation $item The donation.
 	 */
 	protected function column_method( $item ): string {
-		return esc_html( DonationFormat::method( $item->method() ) );
+		$method = esc_html( DonationFormat::method( $item->method() ) );
+		return ImportedGift::is_imported( $item ) ? $method . '<br /><small class="donation-widget-imported">' . esc_html( ImportedGift::label( $item->provider_reference() ) ) . '</small>' : $method;
 	}
 
 	/**
