@@ -109,7 +109,7 @@ while ( 'importing' === $dw_jobs->find( $dw_id )?->stage ) {
 	// request's batch starts with neither.
 	$wpdb->queries = array();
 	wp_cache_flush();
-}
+}//end while
 $dw_job = $dw_jobs->find( $dw_id );
 $dw_print(
 	array(

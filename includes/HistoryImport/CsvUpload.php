@@ -14,7 +14,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Donations\ImportedGift;
 
 /**
- * Files up to MAX_BYTES (50 MB: about 200,000 rows of a GiveWP export). Encodings: UTF-8 with or
+ * Files up to MAX_BYTES (50 MB: about 280,000 rows of a GiveWP export), or the server's own upload
+ * limit when that is lower (the form says which). Encodings: UTF-8 with or
  * without its byte order mark, UTF-16 with one, and Windows-1252 (what Excel saves as "CSV" on
  * Windows); everything is converted to UTF-8. Delimiters: comma, semicolon or tab, found in the
  * header row. The rows go into the database in this request, so the dry run and the import
@@ -52,7 +53,14 @@ final class CsvUpload {
 	 * The limit as staff read it: "50 MB".
 	 */
 	public static function limit_label(): string {
-		return size_format( self::MAX_BYTES );
+		return (string) size_format( self::limit() );
+	}
+
+	/**
+	 * The largest file taken: MAX_BYTES, or less when the server's own upload limits are lower.
+	 */
+	public static function limit(): int {
+		return min( self::MAX_BYTES, max( 1, (int) wp_max_upload_size() ) );
 	}
 
 	/**
@@ -90,7 +98,7 @@ final class CsvUpload {
 	 * @param int $bytes The file's size, when known (0 otherwise).
 	 */
 	public static function too_large( int $bytes ): string {
-		$limit = min( self::MAX_BYTES, max( 1, (int) wp_max_upload_size() ) );
+		$limit = self::limit();
 		if ( $bytes > 0 ) {
 			/* translators: 1: the file's size, such as 200 MB, 2: the largest file, such as 50 MB. */
 			return sprintf( __( 'This file is %1$s: files up to %2$s can be imported. Split it into smaller files (each with the header row) and import them one after another.', 'donation-widget' ), size_format( $bytes ), size_format( $limit ) );
