@@ -26,12 +26,7 @@ final class ImportPage {
 
 	public const SLUG = 'donation-widget-import';
 
-	public const SCRIPT_HANDLE = 'donation-widget-history-import';
-
-	/**
-	 * The built entry of the progress bar (webpack.config.js).
-	 */
-	private const SCRIPT_ENTRY = 'history-import';
+	public const SCRIPT_HANDLE = Assets::ADMIN_HISTORY_IMPORT_HANDLE;
 
 	/**
 	 * The screen's hook suffix, once the menu is added.
@@ -82,7 +77,7 @@ final class ImportPage {
 	}
 
 	/**
-	 * Registers and enqueues the progress bar's script on this screen only.
+	 * Enqueues the progress bar's script on this screen, and nowhere else.
 	 *
 	 * @param string $hook_suffix The screen being loaded.
 	 */
@@ -90,15 +85,9 @@ final class ImportPage {
 		if ( '' === $this->hook_suffix || $hook_suffix !== $this->hook_suffix ) {
 			return;
 		}
-		$asset_file = DONATION_WIDGET_DIR . '/build/' . self::SCRIPT_ENTRY . '.asset.php';
-		if ( ! is_readable( $asset_file ) ) {
-			return;
+		if ( wp_script_is( self::SCRIPT_HANDLE, 'registered' ) ) {
+			wp_enqueue_script( self::SCRIPT_HANDLE );
 		}
-		$asset = require $asset_file;
-		$deps  = is_array( $asset ) && isset( $asset['dependencies'] ) && is_array( $asset['dependencies'] ) ? $asset['dependencies'] : array();
-		$ver   = is_array( $asset ) && isset( $asset['version'] ) && is_string( $asset['version'] ) ? $asset['version'] : DONATION_WIDGET_VERSION;
-		wp_enqueue_script( self::SCRIPT_HANDLE, plugins_url( 'build/' . self::SCRIPT_ENTRY . '.js', DONATION_WIDGET_FILE ), $deps, $ver, array( 'in_footer' => true ) );
-		wp_set_script_translations( self::SCRIPT_HANDLE, 'donation-widget', DONATION_WIDGET_DIR . '/languages' );
 	}
 
 	/**
