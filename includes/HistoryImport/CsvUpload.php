@@ -122,6 +122,10 @@ final class CsvUpload {
 		if ( $bytes > self::MAX_BYTES ) {
 			throw new UploadRefused( esc_html( self::too_large( $bytes ) ) );
 		}
+		// A 50 MB file takes longer to stage than PHP's default 30 seconds on a busy server.
+		if ( function_exists( 'set_time_limit' ) ) {
+			set_time_limit( 300 );
+		}
 		$encoding = $this->encoding( $path );
 		$handle   = $this->open( $path, $encoding );
 		try {

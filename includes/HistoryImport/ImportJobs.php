@@ -188,6 +188,21 @@ final class ImportJobs {
 	}
 
 	/**
+	 * Deletes uploads that never finished staging (a request that died mid-upload) once they
+	 * are a day old: their rows are copies of donor details nobody can use.
+	 *
+	 * @return int Uploads deleted.
+	 */
+	public function prune_unfinished_uploads(): int {
+		global $wpdb;
+		$ids = $wpdb->get_col( $wpdb->prepare( 'SELECT id FROM ' . Schema::table( ImportTables::IMPORTS ) . ' WHERE stage = %s AND updated_at < %s', ImportJob::UPLOADING, gmdate( 'Y-m-d H:i:s', time() - DAY_IN_SECONDS ) ) );
+		foreach ( $ids as $id ) {
+			$this->delete( (int) $id );
+		}
+		return count( $ids );
+	}
+
+	/**
 	 * One import.
 	 *
 	 * @param int $id Row id.

@@ -59,10 +59,11 @@ final class ImportWorker {
 	}
 
 	/**
-	 * The cron event: advances every running import for up to PASS_SECONDS, then asks for the
-	 * next pass while any is unfinished.
+	 * The cron events: advance every running import for up to PASS_SECONDS, then ask for the
+	 * next pass while any is unfinished (and clear uploads that died while staging).
 	 */
 	public function run(): void {
+		$this->jobs->prune_unfinished_uploads();
 		$until = microtime( true ) + self::PASS_SECONDS;
 		do {
 			$worked = false;
