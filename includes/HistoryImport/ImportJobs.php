@@ -31,6 +31,11 @@ final class ImportJobs {
 	public const MAX_STALLS = 3;
 
 	/**
+	 * Days an upload nobody imported is kept.
+	 */
+	public const KEEP_UNUSED_DAYS = 30;
+
+	/**
 	 * Rows written in one INSERT while staging.
 	 */
 	private const INSERT_ROWS = 250;
@@ -188,18 +193,28 @@ final class ImportJobs {
 	}
 
 	/**
-	 * Deletes uploads that never finished staging (a request that died mid-upload) once they
-	 * are a day old: their rows are copies of donor details nobody can use.
+	 * Forgets the copies of donor details uploads left behind: an upload that never finished
+	 * staging (a request that died mid-upload) after a day; one nobody imported after
+	 * KEEP_UNUSED_DAYS; and, a day after an import ended, its rows' cells (the gifts are in the
+	 * donations table; each row keeps its identity, verdict and donation).
 	 *
-	 * @return int Uploads deleted.
+	 * @return int Imports deleted or emptied.
 	 */
-	public function prune_unfinished_uploads(): int {
+	public function prune(): int {
 		global $wpdb;
-		$ids = $wpdb->get_col( $wpdb->prepare( 'SELECT id FROM ' . Schema::table( ImportTables::IMPORTS ) . ' WHERE stage = %s AND updated_at < %s', ImportJob::UPLOADING, gmdate( 'Y-m-d H:i:s', time() - DAY_IN_SECONDS ) ) );
-		foreach ( $ids as $id ) {
+		$imports = Schema::table( ImportTables::IMPORTS );
+		$day_ago = gmdate( 'Y-m-d H:i:s', time() - DAY_IN_SECONDS );
+		$unused  = gmdate( 'Y-m-d H:i:s', time() - self::KEEP_UNUSED_DAYS * DAY_IN_SECONDS );
+		$gone    = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$imports} WHERE (stage = %s AND updated_at < %s) OR (stage IN (%s, %s) AND updated_at < %s)", ImportJob::UPLOADING, $day_ago, ImportJob::MAPPING, ImportJob::CHECKED, $unused ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the domain's own table from Schema::table().
+		foreach ( $gone as $id ) {
 			$this->delete( (int) $id );
 		}
-		return count( $ids );
+		$ended = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$imports} WHERE stage IN (%s, %s) AND updated_at < %s AND cells_emptied = 0", ImportJob::DONE, ImportJob::FAILED, $day_ago ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the domain's own table from Schema::table().
+		foreach ( $ended as $id ) {
+			$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( ImportTables::ROWS ) . " SET cells = '[]' WHERE import_id = %d", (int) $id ) );
+			$wpdb->query( $wpdb->prepare( "UPDATE {$imports} SET cells_emptied = 1 WHERE id = %d", (int) $id ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the domain's own table from Schema::table().
+		}
+		return count( $gone ) + count( $ended );
 	}
 
 	/**

@@ -26,7 +26,7 @@ final class ImportTables {
 	/**
 	 * Bump when a statement below changes.
 	 */
-	public const VERSION = '1';
+	public const VERSION = '2';
 
 	public const IMPORTS = 'history_imports';
 
@@ -76,6 +76,7 @@ final class ImportTables {
   claimed_until datetime DEFAULT NULL,
   stalls tinyint(3) unsigned NOT NULL DEFAULT 0,
   error varchar(255) NOT NULL DEFAULT '',
+  cells_emptied tinyint(1) unsigned NOT NULL DEFAULT 0,
   created_at datetime NOT NULL,
   updated_at datetime NOT NULL,
   PRIMARY KEY  (id),

@@ -60,10 +60,10 @@ final class ImportWorker {
 
 	/**
 	 * The cron events: advance every running import for up to PASS_SECONDS, then ask for the
-	 * next pass while any is unfinished (and clear uploads that died while staging).
+	 * next pass while any is unfinished (and forget the staged copies of donor details that are no longer needed).
 	 */
 	public function run(): void {
-		$this->jobs->prune_unfinished_uploads();
+		$this->jobs->prune();
 		$until = microtime( true ) + self::PASS_SECONDS;
 		do {
 			$worked = false;

@@ -64,6 +64,16 @@ final class ImportTest extends HistoryImportTestCase {
 		$this->assertSame( 0, $this->job( $again )->rows_ok );
 		$this->assertFalse( $this->jobs()->start_import( $again ) );
 		$this->assertSame( $before + 19, $this->donations_count(), 'Importing the same file again creates nothing.' );
+
+		// A day after the import ended, its staged copies of donor details are forgotten.
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( ImportTables::IMPORTS ) . ' SET updated_at = %s WHERE id = %d', gmdate( 'Y-m-d H:i:s', time() - 2 * DAY_IN_SECONDS ), $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared
+		$this->jobs()->prune();
+		$rows = $this->jobs()->rows_after( $id, 0, 100 );
+		$this->assertCount( 30, $rows );
+		$this->assertSame( array(), array_merge( ...array_column( $rows, 'cells' ) ) );
+		$this->assertSame( $row['identity'], $rows[2]['identity'], 'Each row keeps its identity and verdict.' );
+		$this->assertNotNull( $this->jobs()->find( $again ), 'A dry run just read is kept.' );
 	}
 
 	public function test_a_donors_statement_for_this_year_includes_their_imported_gifts_with_the_source_number(): void {
@@ -81,6 +91,11 @@ final class ImportTest extends HistoryImportTestCase {
 		$this->assertCount( 1, $statements[0]->gifts );
 		$this->assertSame( 8000, $statements[0]->gifts[0]['amount_cents'] );
 		$this->assertSame( 'GiveWP 9001', $statements[0]->gifts[0]['receipt_number'], 'An imported gift prints its source\'s number, never an empty one.' );
+
+		// Reports count it on its day, under the method GiveWP had none for.
+		global $wpdb;
+		$reported = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT SUM(gross_cents) FROM ' . Schema::table( 'report_totals' ) . ' WHERE day = %s AND method = %s', wp_date( 'Y-m-d', strtotime( '-1 day' ) ), 'imported' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared
+		$this->assertSame( 8000, $reported );
 	}
 
 	public function test_an_import_killed_between_batches_resumes_where_it_stopped(): void {

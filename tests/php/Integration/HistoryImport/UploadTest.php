@@ -158,7 +158,7 @@ final class UploadTest extends HistoryImportTestCase {
 		$fresh = $this->jobs()->create( 1, 'staging.csv', 100, 'UTF-8', ',', 'old.example.org.au', array( 'Date', 'Amount' ) );
 		$this->jobs()->add_rows( $died, array( 2 => array( '2025-01-01', '10.00' ) ) );
 		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::table( ImportTables::IMPORTS ) . ' SET updated_at = %s WHERE id = %d', gmdate( 'Y-m-d H:i:s', time() - 2 * DAY_IN_SECONDS ), $died ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared
-		$this->assertSame( 1, $this->jobs()->prune_unfinished_uploads() );
+		$this->assertSame( 1, $this->jobs()->prune() );
 		$this->assertNull( $this->jobs()->find( $died ) );
 		$this->assertSame( array(), $this->jobs()->rows_after( $died, 0, 10 ) );
 		$this->assertNotNull( $this->jobs()->find( $fresh ), 'An upload still staging is left alone.' );
