@@ -36,12 +36,13 @@ final class HistoryImportServiceProvider implements ServiceProvider {
 	}
 
 	/**
-	 * Hooks the worker to its events.
+	 * Hooks the worker to its events, and the staged rows' privacy eraser.
 	 *
 	 * @param Container $container Shared objects.
 	 */
 	public function boot( Container $container ): void {
 		add_action( ImportSchedule::HOOK, $container->lazy( ImportWorker::class, 'run' ), 10, 0 );
 		add_action( ImportSchedule::SAFETY_NET_HOOK, $container->lazy( ImportWorker::class, 'run' ), 10, 0 );
+		add_filter( 'wp_privacy_personal_data_erasers', $container->lazy( StagedRowsEraser::class, 'register' ) );
 	}
 }

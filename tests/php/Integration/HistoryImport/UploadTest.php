@@ -164,6 +164,18 @@ final class UploadTest extends HistoryImportTestCase {
 		$this->assertNotNull( $this->jobs()->find( $fresh ), 'An upload still staging is left alone.' );
 	}
 
+	public function test_a_privacy_erasure_empties_the_staged_rows_holding_the_address(): void {
+		$id      = $this->stage( self::text( ',' ) );
+		$erasers = apply_filters( 'wp_privacy_personal_data_erasers', array() ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own filter.
+		$this->assertArrayHasKey( 'donation-widget-history-import', $erasers );
+		$answer = call_user_func( $erasers['donation-widget-history-import']['callback'], 'Renee@Example.org.au', 1 );
+		$this->assertTrue( $answer['items_removed'] );
+		$this->assertTrue( $answer['done'] );
+		$rows = $this->jobs()->rows_after( $id, 0, 10 );
+		$this->assertSame( array(), $rows[0]['cells'], 'Renée\'s row is emptied (the address matched whatever its case).' );
+		$this->assertSame( self::rows()[1], $rows[1]['cells'], 'Jo\'s row stays.' );
+	}
+
 	/**
 	 * Rows staged by every import.
 	 */
