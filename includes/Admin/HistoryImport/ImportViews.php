@@ -60,7 +60,9 @@ final class ImportViews {
 		$error = $errors['file'] ?? '';
 		echo '<tr><th scope="row"><label for="donation-widget-import-file">' . esc_html__( 'CSV file', 'donation-widget' ) . '</label></th><td>';
 		printf(
-			'<input type="file" id="donation-widget-import-file" name="csv" accept=".csv,.txt,text/csv,text/plain" aria-describedby="%s"%s />',
+			'<input type="file" id="donation-widget-import-file" name="csv" accept=".csv,.txt,text/csv,text/plain" data-max-bytes="%d" data-too-large="%s" aria-describedby="%s"%s />',
+			(int) CsvUpload::limit(),
+			esc_attr( CsvUpload::too_large( 0 ) ),
 			esc_attr( '' !== $error ? 'donation-widget-import-file-error donation-widget-import-file-help' : 'donation-widget-import-file-help' ),
 			( '' !== $error ? ' aria-invalid="true"' : '' ) // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
 		);

@@ -1,11 +1,13 @@
 /**
  * Donation Widget → Import donations: mounts the progress bar into the host the screen prints
- * (Admin\HistoryImport\ImportViews::progress), which carries the import's id and stage.
+ * (Admin\HistoryImport\ImportViews::progress), which carries the import's id and stage, and
+ * checks an upload's size before it is sent.
  */
 import apiFetch from '@wordpress/api-fetch';
 import { createRoot } from '@wordpress/element';
 import { ImportProgressBar } from './ImportProgressBar';
 import { readState } from './progress';
+import { guardUploadSize } from './uploadGuard';
 import type { RunBatch } from './useImportProgress';
 
 const runBatch: RunBatch = ( id ) =>
@@ -49,10 +51,13 @@ export function mountImportProgress( root: ParentNode = document ): void {
 	);
 }
 
-if ( document.readyState === 'loading' ) {
-	document.addEventListener( 'DOMContentLoaded', () =>
-		mountImportProgress()
-	);
-} else {
+function start(): void {
 	mountImportProgress();
+	guardUploadSize();
+}
+
+if ( document.readyState === 'loading' ) {
+	document.addEventListener( 'DOMContentLoaded', start );
+} else {
+	start();
 }

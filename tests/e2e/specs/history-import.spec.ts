@@ -7,6 +7,8 @@
  * the field. Each run imports "from" a site name of its own, so it never meets an earlier run's
  * gifts, and deletes what it imported at the end.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -83,6 +85,21 @@ test( 'a treasurer imports a GiveWP export after its dry run, and importing it a
 		await expect(
 			page.getByRole( 'heading', { name: 'Import donations', level: 1 } )
 		).toBeVisible();
+		await expectNoAxeViolations( page );
+
+		// A file over the limit never leaves the browser: the message is beside the field.
+		const huge = path.join( os.tmpdir(), `everything-${ Date.now() }.csv` );
+		fs.writeFileSync( huge, '' );
+		fs.truncateSync( huge, 60 * 1024 * 1024 );
+		await page.getByLabel( 'CSV file' ).setInputFiles( huge );
+		fs.rmSync( huge );
+		await page.getByRole( 'button', { name: 'Upload and check' } ).click();
+		await expect(
+			page.getByLabel( 'CSV file' )
+		).toHaveAccessibleDescription(
+			/This file is too large: files up to \d+ MB can be imported\./
+		);
+		await expect( page.getByLabel( 'CSV file' ) ).toBeFocused();
 		await expectNoAxeViolations( page );
 
 		// A spreadsheet saved as Excel: the message is beside the field, nothing is kept.
