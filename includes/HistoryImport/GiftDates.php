@@ -21,6 +21,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class GiftDates {
 
 	/**
+	 * A time at the end of a date cell, and what comes before it.
+	 */
+	private const TRAILING_TIME = '/^(.+?)[ T](\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)$/i';
+
+	/**
 	 * Formats a file may evidently use, in the order they are tried.
 	 */
 	private const EVIDENT = array( 'Y-m-d', 'd/m/Y', 'm/d/Y', 'd-m-Y', 'd.m.Y', 'j F Y', 'F j, Y', 'j M Y', 'M j, Y', 'd/m/y' );
@@ -40,7 +45,7 @@ final class GiftDates {
 			'source' => 'site',
 		);
 		$best_count = -1;
-		$samples    = array_values( array_filter( array_map( 'trim', $samples ), static fn ( string $sample ): bool => '' !== $sample ) );
+		$samples    = array_values( array_filter( array_map( array( self::class, 'without_time' ), $samples ), static fn ( string $sample ): bool => '' !== $sample ) );
 		foreach ( $candidates as $format ) {
 			$read = 0;
 			foreach ( $samples as $sample ) {
@@ -73,7 +78,7 @@ final class GiftDates {
 	public static function utc( string $date, string $time, string $format ): ?string {
 		$date = trim( $date );
 		$time = trim( $time );
-		if ( 1 === preg_match( '/^(.+?)[ T](\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)$/i', $date, $parts ) && null === self::day( $date, $format ) ) {
+		if ( 1 === preg_match( self::TRAILING_TIME, $date, $parts ) && null === self::day( $date, $format ) ) {
 			$date = trim( $parts[1] );
 			$time = '' === $time ? $parts[2] : $time;
 		}
@@ -90,6 +95,16 @@ final class GiftDates {
 			return null;
 		}
 		return $local->setTimezone( new \DateTimeZone( 'UTC' ) )->format( 'Y-m-d H:i:s' );
+	}
+
+	/**
+	 * A date cell without the time it may carry ("2026-05-01 14:30" is "2026-05-01").
+	 *
+	 * @param string $date The date cell.
+	 */
+	private static function without_time( string $date ): string {
+		$date = trim( $date );
+		return 1 === preg_match( self::TRAILING_TIME, $date, $parts ) ? trim( $parts[1] ) : $date;
 	}
 
 	/**

@@ -132,4 +132,23 @@ final class DryRunTest extends HistoryImportTestCase {
 			'Without a reference, the same date, amount and donor is the same gift.'
 		);
 	}
+
+	public function test_dates_that_carry_their_time_are_read_with_it(): void {
+		$id  = $this->stage( "Created,Amount,Email\n2025-07-03 09:14:00,10.00,a@example.org.au\n2025-07-04T18:40,12.50,b@example.org.au\n" );
+		$job = $this->job( $id );
+		$this->assertSame( 0, $job->mapping['date'] ?? null );
+		$this->assertTrue( $this->jobs()->map( $id, $job->mapping ) );
+		$this->run_to_end_of_stage( $id );
+		$job = $this->job( $id );
+		$this->assertSame( 'Y-m-d', $job->date_format );
+		$this->assertSame( 2, $job->rows_ok );
+		$this->assertTrue( $this->jobs()->start_import( $id ) );
+		$this->run_to_end_of_stage( $id );
+		$repository = $this->service( \DonationWidget\Donations\DonationRepository::class );
+		assert( $repository instanceof \DonationWidget\Donations\DonationRepository );
+		$gift = $repository->find_by_attempt( 'import:' . $this->jobs()->rows_after( $id, 2, 1 )[0]['identity'] );
+		$this->assertNotNull( $gift );
+		// 18:40 in Sydney on 4 July (AEST, UTC+10).
+		$this->assertSame( '2025-07-04 08:40:00', $gift->value( 'created_at' ) );
+	}
 }
