@@ -90,11 +90,23 @@ final class ImportActions {
 		if ( ! DonationsCapability::current_user_can() ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to import donations.', 'donation-widget' ), '', array( 'response' => 403 ) );
 		}
-		$step = isset( $_POST['step'] ) ? sanitize_key( wp_unslash( $_POST['step'] ) ) : '';
-		$id   = isset( $_POST['import'] ) ? absint( wp_unslash( $_POST['import'] ) ) : 0;
+		$step    = isset( $_POST['step'] ) ? sanitize_key( wp_unslash( $_POST['step'] ) ) : '';
+		$id      = isset( $_POST['import'] ) ? absint( wp_unslash( $_POST['import'] ) ) : 0;
+		$site    = isset( $_POST['source_site'] ) ? sanitize_text_field( wp_unslash( $_POST['source_site'] ) ) : '';
+		$columns = array();
+		foreach ( array_keys( ImportFields::labels() ) as $field ) {
+			$columns[ $field ] = isset( $_POST['column'][ $field ] ) ? sanitize_text_field( wp_unslash( $_POST['column'][ $field ] ) ) : '';
+		}
+		$file = array(
+			'error'    => isset( $_FILES['csv']['error'] ) ? absint( $_FILES['csv']['error'] ) : UPLOAD_ERR_NO_FILE,
+			'size'     => isset( $_FILES['csv']['size'] ) ? absint( $_FILES['csv']['size'] ) : 0,
+			'name'     => isset( $_FILES['csv']['name'] ) && is_string( $_FILES['csv']['name'] ) ? sanitize_file_name( wp_unslash( $_FILES['csv']['name'] ) ) : '',
+			// PHP's own temporary path (WordPress never slashes $_FILES): checked by is_uploaded_file() before it is read.
+			'tmp_name' => isset( $_FILES['csv']['tmp_name'] ) && is_string( $_FILES['csv']['tmp_name'] ) ? $_FILES['csv']['tmp_name'] : '', // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized, WordPress.Security.ValidatedSanitizedInput.MissingUnslash -- see the line above.
+		);
 		match ( $step ) {
-			'upload' => $this->upload( $length ),
-			'map'    => $this->map( $id ),
+			'upload' => $this->upload( $file, $length, $site ),
+			'map'    => $this->map( $id, $columns ),
 			'start'  => $this->start( $id ),
 			default  => null,
 		};
@@ -103,13 +115,13 @@ final class ImportActions {
 	/**
 	 * Takes the file in and goes to the dry run (a GiveWP export) or to the columns.
 	 *
-	 * @param int $length The request's length.
+	 * @param array{error: int, size: int, name: string, tmp_name: string} $file   The upload's entry.
+	 * @param int                                                          $length The request's length.
+	 * @param string                                                       $site   The site the gifts came from, as typed.
 	 */
-	private function upload( int $length ): void {
-		// phpcs:ignore WordPress.Security.NonceVerification.Missing, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized, WordPress.Security.ValidatedSanitizedInput.MissingUnslash -- the nonce is checked in handle(); $_FILES entries are checked by CsvUpload::refusal() and read only as a file.
-		$file    = isset( $_FILES['csv'] ) && is_array( $_FILES['csv'] ) ? $_FILES['csv'] : array();
+	private function upload( array $file, int $length, string $site ): void {
 		$refusal = CsvUpload::refusal( $file, $length );
-		$path    = (string) ( $file['tmp_name'] ?? '' );
+		$path    = $file['tmp_name'];
 		if ( null === $refusal && ! is_uploaded_file( $path ) ) {
 			$refusal = __( 'The file did not arrive whole. Try uploading it again.', 'donation-widget' );
 		}
@@ -117,11 +129,9 @@ final class ImportActions {
 			$this->errors['file'] = $refusal;
 			return;
 		}
-		// phpcs:ignore WordPress.Security.NonceVerification.Missing -- checked in handle().
-		$site = isset( $_POST['source_site'] ) ? sanitize_text_field( wp_unslash( $_POST['source_site'] ) ) : '';
 		$site = '' !== $site ? $site : (string) wp_parse_url( home_url(), PHP_URL_HOST );
 		try {
-			$id = $this->upload->stage( $path, sanitize_file_name( (string) ( $file['name'] ?? '' ) ), get_current_user_id(), $site );
+			$id = $this->upload->stage( $path, $file['name'], get_current_user_id(), $site );
 		} catch ( UploadRefused $refused ) {
 			$this->errors['file'] = $refused->getMessage();
 			return;
@@ -137,18 +147,17 @@ final class ImportActions {
 	/**
 	 * Takes the chosen columns and starts the dry run.
 	 *
-	 * @param int $id The import.
+	 * @param int                   $id      The import.
+	 * @param array<string, string> $columns Field => the column index chosen ('' for none).
 	 */
-	private function map( int $id ): void {
+	private function map( int $id, array $columns ): void {
 		$job = $this->jobs->find( $id );
 		if ( null === $job ) {
 			$this->errors['form'] = __( 'This import is no longer there. Upload the file again.', 'donation-widget' );
 			return;
 		}
 		$mapping = array();
-		foreach ( array_keys( ImportFields::labels() ) as $field ) {
-			// phpcs:ignore WordPress.Security.NonceVerification.Missing -- checked in handle().
-			$column = isset( $_POST['column'][ $field ] ) ? sanitize_text_field( wp_unslash( $_POST['column'][ $field ] ) ) : '';
+		foreach ( $columns as $field => $column ) {
 			if ( '' !== $column && ctype_digit( $column ) ) {
 				$mapping[ $field ] = (int) $column;
 			}

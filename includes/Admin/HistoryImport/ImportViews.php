@@ -60,12 +60,15 @@ final class ImportViews {
 		$error = $errors['file'] ?? '';
 		echo '<tr><th scope="row"><label for="donation-widget-import-file">' . esc_html__( 'CSV file', 'donation-widget' ) . '</label></th><td>';
 		printf(
-			'<input type="file" id="donation-widget-import-file" name="csv" accept=".csv,.txt,text/csv,text/plain" data-max-bytes="%d" data-too-large="%s" aria-describedby="%s"%s />',
+			'<input type="file" id="donation-widget-import-file" name="csv" accept=".csv,.txt,text/csv,text/plain" data-max-bytes="%d" data-too-large="%s" aria-describedby="%s"',
 			(int) CsvUpload::limit(),
 			esc_attr( CsvUpload::too_large( 0 ) ),
-			esc_attr( '' !== $error ? 'donation-widget-import-file-error donation-widget-import-file-help' : 'donation-widget-import-file-help' ),
-			( '' !== $error ? ' aria-invalid="true"' : '' ) // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
+			esc_attr( '' !== $error ? 'donation-widget-import-file-error donation-widget-import-file-help' : 'donation-widget-import-file-help' )
 		);
+		if ( '' !== $error ) {
+			echo ' aria-invalid="true"';
+		}
+		echo ' />';
 		if ( '' !== $error ) {
 			echo '<p class="donation-widget-field-error" id="donation-widget-import-file-error" style="color:#b32d2e"><strong>' . esc_html( $error ) . '</strong></p>';
 		}
@@ -254,12 +257,17 @@ final class ImportViews {
 			'refused' => __( 'Refused', 'donation-widget' ),
 		);
 		echo '<ul class="subsubsub">';
-		$items = array();
+		$last = array_key_last( $links );
 		foreach ( $links as $key => $label ) {
-			$url     = ImportPage::url( $job->id, '' === $key ? array() : array( 'rows' => $key ) );
-			$items[] = $key === $filter ? '<li><strong aria-current="page">' . esc_html( $label ) . '</strong>' : '<li><a href="' . esc_url( $url ) . '">' . esc_html( $label ) . '</a>';
+			echo '<li>';
+			if ( $key === $filter ) {
+				echo '<strong aria-current="page">' . esc_html( $label ) . '</strong>';
+			} else {
+				echo '<a href="' . esc_url( ImportPage::url( $job->id, '' === $key ? array() : array( 'rows' => $key ) ) ) . '">' . esc_html( $label ) . '</a>';
+			}
+			echo $key === $last ? '</li>' : ' | </li>';
 		}
-		echo implode( ' | </li>', $items ) . '</li></ul><br class="clear" />'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- each item is escaped above.
+		echo '</ul><br class="clear" />';
 		$found = $this->jobs->page( $job->id, $filter, $page, self::PER_PAGE );
 		$col   = static fn ( string $field, array $cells ): string => isset( $job->mapping[ $field ] ) ? (string) ( $cells[ $job->mapping[ $field ] ] ?? '' ) : '';
 		echo '<table class="widefat striped"><caption class="screen-reader-text">' . esc_html__( 'Rows of the file and what the import does with each', 'donation-widget' ) . '</caption><thead><tr>';
@@ -276,8 +284,11 @@ final class ImportViews {
 			echo '<td>' . esc_html( $donor ) . '</td>';
 			echo '<td>' . esc_html( $col( 'email', $row['cells'] ) ) . '</td>';
 			$message = RowVerdict::message( $row['verdict'], $row['detail'] );
-			$message = RowVerdict::OK === $row['verdict'] ? esc_html( $message ) : '<strong>' . esc_html( $message ) . '</strong>';
-			echo '<td>' . $message . '</td></tr>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped just above.
+			if ( RowVerdict::OK === $row['verdict'] ) {
+				echo '<td>' . esc_html( $message ) . '</td></tr>';
+			} else {
+				echo '<td><strong>' . esc_html( $message ) . '</strong></td></tr>';
+			}
 		}
 		if ( array() === $found['rows'] ) {
 			echo '<tr><td colspan="6">' . esc_html__( 'No rows.', 'donation-widget' ) . '</td></tr>';
