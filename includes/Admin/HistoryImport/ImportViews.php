@@ -210,6 +210,7 @@ final class ImportViews {
 			ImportJob::IMPORTING => sprintf( __( 'Importing: %1$s of %2$s gifts.', 'donation-widget' ), number_format_i18n( $progress['done'] ), number_format_i18n( $progress['total'] ) ),
 			/* translators: %s: a number of gifts. */
 			ImportJob::DONE      => sprintf( _n( 'Import finished: %s gift created.', 'Import finished: %s gifts created.', $job->rows_created + $job->rows_present, 'donation-widget' ), number_format_i18n( $job->rows_created + $job->rows_present ) ),
+			ImportJob::UPLOADING => __( 'The file is still being read. Reload this page in a moment.', 'donation-widget' ),
 			/* translators: %s: why it stopped. */
 			default              => sprintf( __( 'The import stopped: %s', 'donation-widget' ), $job->error ),
 		};

@@ -53,6 +53,11 @@ function statusText( state: ImportState ): string {
 				),
 				state.created
 			);
+		case 'uploading':
+			return __(
+				'The file is still being read. Reload this page in a moment.',
+				'donation-widget'
+			);
 		case 'failed':
 			return sprintf(
 				/* translators: %s: why it stopped. */
