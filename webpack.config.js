@@ -124,6 +124,11 @@ module.exports = {
 		'manage-editor': path.resolve( __dirname, 'src/manage/editor.tsx' ),
 		// Only the Reports screen loads it (ReportsPage enqueues it), with the charting library.
 		reports: path.resolve( __dirname, 'src/reports/index.tsx' ),
+		// Only the Import donations screen loads it (Admin\HistoryImport\ImportPage enqueues it).
+		'history-import': path.resolve(
+			__dirname,
+			'src/donors/import/index.tsx'
+		),
 	},
 	output: {
 		...defaultConfig.output,

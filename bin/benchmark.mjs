@@ -23,6 +23,10 @@
  *   node bin/benchmark.mjs --statements 30000
  *                                             times finding, sending and the CSV of a year's tax
  *                                             statements on the e2e site (bin/benchmark/statements.mjs)
+ *   node bin/benchmark.mjs --import 100000
+ *                                             the history import of N generated GiveWP rows on the
+ *                                             e2e site: rows/s and peak PHP memory per batch
+ *                                             (bin/benchmark/import.mjs)
  *   node bin/benchmark.mjs --placeholder-heights http://127.0.0.1:8888
  *                                             tab 1's height at each widget width, for
  *                                             WidgetPlaceholder.php (bin/benchmark/placeholder-heights.mjs)
@@ -259,6 +263,11 @@ if ( option( '--self-service' ) ) {
 if ( option( '--statements' ) ) {
 	const { printStatements } = await import( './benchmark/statements.mjs' );
 	printStatements( Number( option( '--statements' ) ) || 3000 );
+}
+
+if ( option( '--import' ) ) {
+	const { printImport } = await import( './benchmark/import.mjs' );
+	await printImport( Number( option( '--import' ) ) || 100000 );
 }
 
 if ( option( '--lighthouse' ) ) {

@@ -97,6 +97,8 @@ final class Plugin {
 			new OfflineGifts\OfflineGiftsServiceProvider(),
 			new Admin\OfflineGifts\OfflineGiftsAdminServiceProvider(),
 			new Admin\Donors\DonorsAdminServiceProvider(),
+			new HistoryImport\HistoryImportServiceProvider(),
+			new Admin\HistoryImport\HistoryImportAdminServiceProvider(),
 		);
 	}
 

@@ -36,6 +36,11 @@ final class Assets {
 	public const ADMIN_REPORTS_HANDLE = 'donation-widget-reports';
 
 	/**
+	 * The Import donations screen's progress bar (src/donors/import).
+	 */
+	public const ADMIN_HISTORY_IMPORT_HANDLE = 'donation-widget-history-import';
+
+	/**
 	 * Entry name in build/ => script handle.
 	 */
 	private const ENTRIES = array(
@@ -48,6 +53,7 @@ final class Assets {
 		'manage'            => self::MANAGE_HANDLE,
 		'manage-editor'     => self::MANAGE_EDITOR_HANDLE,
 		'reports'           => self::ADMIN_REPORTS_HANDLE,
+		'history-import'    => self::ADMIN_HISTORY_IMPORT_HANDLE,
 	);
 
 	/**

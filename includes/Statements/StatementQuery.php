@@ -15,6 +15,8 @@ use DonationWidget\Books\Disputes\Dispute;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\GiftFigures;
+use DonationWidget\Donations\GiftOrigin;
+use DonationWidget\Donations\ImportedGift;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Receipts\ReceiptLog;
 use DonationWidget\Receipts\ReceiptNumber;
@@ -177,7 +179,7 @@ final class StatementQuery {
 		$in      = implode( ', ', array_fill( 0, count( $emails ), '%s' ) );
 		$rows    = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT d.id, d.status, d.created_at, d.total_cents, d.refunded_cents, d.dispute_lost_cents, d.method, d.receipt_seq, d.donate_as, d.organisation_name, d.first_name, d.last_name, {$sent} FROM {$table} d WHERE d.status IN (%s, %s) AND d.email IN ({$in}) AND d.created_at >= %s AND d.created_at < %s ORDER BY d.created_at ASC, d.id ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the sent-number column is a fixed subquery over the plugin's table; a %s placeholder per address.
+				"SELECT d.id, d.status, d.created_at, d.total_cents, d.refunded_cents, d.dispute_lost_cents, d.method, d.receipt_seq, d.provider, d.provider_reference, d.donate_as, d.organisation_name, d.first_name, d.last_name, {$sent} FROM {$table} d WHERE d.status IN (%s, %s) AND d.email IN ({$in}) AND d.created_at >= %s AND d.created_at < %s ORDER BY d.created_at ASC, d.id ASC", // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the sent-number column is a fixed subquery over the plugin's table; a %s placeholder per address.
 				array_merge( array( DonationStatus::SUCCEEDED, DonationStatus::PARTIALLY_REFUNDED ), $emails, array( $year->starts_utc(), $year->ends_utc() ) )
 			),
 			ARRAY_A
@@ -196,7 +198,7 @@ final class StatementQuery {
 				'id'             => (int) $row['id'],
 				'date'           => (string) $row['created_at'],
 				'amount_cents'   => $kept,
-				'receipt_number' => '' !== (string) $row[ ReceiptLog::SENT_NUMBER ] ? (string) $row[ ReceiptLog::SENT_NUMBER ] : ( $sequence > 0 ? ReceiptNumber::format( $sequence, $prefix ) : '' ),
+				'receipt_number' => self::receipt_number( $row, $sequence, $prefix ),
 				'method'         => DonationFormat::method( (string) $row['method'] ),
 			);
 			// The latest name the donor gave (rows are oldest first).
@@ -208,6 +210,24 @@ final class StatementQuery {
 		}
 		usort( $statements, static fn ( Statement $a, Statement $b ): int => strcmp( $a->organisation, $b->organisation ) );
 		return $statements;
+	}
+
+	/**
+	 * The receipt number a statement prints for a gift: the one sent, or its number; an imported
+	 * gift (never receipted here) shows its source's number, or "imported".
+	 *
+	 * @param array<string, mixed> $row      The gift's row.
+	 * @param int                  $sequence Its receipt_seq (0 for none).
+	 * @param string               $prefix   The receipt numbers' prefix.
+	 */
+	private static function receipt_number( array $row, int $sequence, string $prefix ): string {
+		if ( '' !== (string) $row[ ReceiptLog::SENT_NUMBER ] ) {
+			return (string) $row[ ReceiptLog::SENT_NUMBER ];
+		}
+		if ( $sequence > 0 ) {
+			return ReceiptNumber::format( $sequence, $prefix );
+		}
+		return GiftOrigin::IMPORTED === (string) $row['provider'] ? ImportedGift::receipt_number( (string) $row['provider_reference'] ) : '';
 	}
 
 	/**

@@ -18,6 +18,7 @@ use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\FailureReason;
 use DonationWidget\Donations\GiftOrigin;
+use DonationWidget\Donations\ImportedGift;
 use DonationWidget\Receipts\DonationFormat;
 use DonationWidget\Receipts\ReceiptLog;
 use DonationWidget\Receipts\ReceiptSender;
@@ -161,6 +162,9 @@ final class DonationDetail {
 			__( 'Frequency', 'donation-widget' )      => esc_html( $frequency ),
 			__( 'Payment method', 'donation-widget' ) => esc_html( $this->method_label( $donation ) ),
 		);
+		if ( ImportedGift::is_imported( $donation ) ) {
+			$rows[ __( 'Imported', 'donation-widget' ) ] = '<strong class="donation-widget-imported">' . esc_html( ImportedGift::label( $donation->provider_reference() ) ) . '</strong> ' . esc_html__( '(never receipted by this site)', 'donation-widget' );
+		}
 		if ( '' !== $donation->failure_reason() ) {
 			$label          = DonationStatus::FAILED === $donation->status() ? __( 'Failure reason', 'donation-widget' ) : __( 'Note', 'donation-widget' );
 			$rows[ $label ] = FailureReason::html( $donation );

@@ -16,6 +16,7 @@ use DonationWidget\Admin\Books\DonationBooksSections;
 use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\FailureReason;
+use DonationWidget\Donations\ImportedGift;
 use DonationWidget\Receipts\DonationFormat;
 
 /**
@@ -274,8 +275,9 @@ final class DonationsListTable extends \WP_List_Table {
 	 */
 	protected function column_method( $item ): string {
 		/** This filter is documented in DonationDetail::method_label(). */
-		$label = apply_filters( 'donation_widget_donation_method_label', DonationFormat::method( $item->method() ), $item );
-		return esc_html( is_string( $label ) ? $label : DonationFormat::method( $item->method() ) );
+		$label  = apply_filters( 'donation_widget_donation_method_label', DonationFormat::method( $item->method() ), $item );
+		$method = esc_html( is_string( $label ) ? $label : DonationFormat::method( $item->method() ) );
+		return ImportedGift::is_imported( $item ) ? $method . '<br /><small class="donation-widget-imported">' . esc_html( ImportedGift::label( $item->provider_reference() ) ) . '</small>' : $method;
 	}
 
 	/**
