@@ -23,6 +23,7 @@ use DonationWidget\Donations\Donation;
 use DonationWidget\Donations\DonationRepository;
 use DonationWidget\Donations\DonationStatus;
 use DonationWidget\Donations\GiftOrigin;
+use DonationWidget\Donations\ImportedGift;
 use DonationWidget\Donors\Donor;
 use DonationWidget\Donors\DonorAudit;
 use DonationWidget\Donors\DonorDirectory;
@@ -235,8 +236,8 @@ final class DonorProfile {
 			/* translators: %s: how it was paid, such as Cheque. */
 			return sprintf( __( 'Offline (%s)', 'donation-widget' ), DonationFormat::method( $gift->method() ) );
 		}
-		if ( GiftOrigin::IMPORTED === $gift->provider() ) {
-			return __( 'Imported', 'donation-widget' );
+		if ( ImportedGift::is_imported( $gift ) ) {
+			return ImportedGift::label( $gift->provider_reference() );
 		}
 		$frequency = $gift->is_four_weekly() ? ', ' . DonationFormat::frequency( $gift->frequency() ) : '';
 		/* translators: 1: the payment provider's name; 2: how it was paid, such as Card. */
