@@ -1,6 +1,7 @@
 /**
  * Gifts received offline. A treasurer records a cheque (after a mistyped amount is refused
- * beside its field), sees it with its receipt number, finds it in the Donations list as
+ * beside its field), sees it with its receipt number, finds the donor under Donors with the
+ * cheque on their page (which offers the next gift prefilled), finds it in the Donations list as
  * "Offline gift (cheque …)", in Reports by payment method and on the donor's EOFY statement for
  * this financial year, then voids it: it keeps its receipt number, marked void, and leaves
  * Reports and the statement. Each run's donor has an email of its own; Reports are compared
@@ -97,6 +98,29 @@ test( 'a treasurer records a cheque, finds it in Donations, Reports and the EOFY
 		} )
 	).toBeVisible();
 	await expectNoAxeViolations( page );
+
+	// Donors: search, open the donor: the cheque is among their gifts, and their page offers the
+	// next offline gift with the donor filled in.
+	await page.goto( '/wp-admin/admin.php?page=donation-widget-donors' );
+	await page.getByRole( 'searchbox', { name: 'Search donors' } ).fill( email );
+	await page.getByRole( 'button', { name: 'Search donors' } ).click();
+	await page
+		.getByRole( 'link', { name: 'Margaret Offline' } )
+		.first()
+		.click();
+	await expect(
+		page.getByRole( 'heading', { name: 'Margaret Offline', level: 1 } )
+	).toBeVisible();
+	await expect(
+		page.getByRole( 'cell', { name: 'Offline (Cheque)' } )
+	).toBeVisible();
+	await expect(
+		page.getByRole( 'button', { name: `Resend receipt ${ receipt }` } )
+	).toBeVisible();
+	await expectNoAxeViolations( page );
+	await page.getByRole( 'link', { name: 'Record an offline gift' } ).click();
+	await expect( page.getByLabel( 'Email' ) ).toHaveValue( email );
+	await expect( page.getByLabel( 'Last name' ) ).toHaveValue( 'Offline' );
 
 	// The Donations list, found by the donor's email.
 	await page.goto( '/wp-admin/admin.php?page=donation-widget-donations' );
