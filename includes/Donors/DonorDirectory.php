@@ -51,8 +51,11 @@ final class DonorDirectory {
 			$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM ({$matches[0]}) m", $matches[1] ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- search_matches() holds fixed columns and placeholders only.
 		} else {
 			$count = "SELECT COUNT(*) FROM {$table} WHERE {$where}";
-			// The whole list has no value to prepare (prepare() insists on a placeholder).
-			$total = (int) $wpdb->get_var( array() === $args ? $count : $wpdb->prepare( $count, $args ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- where() holds fixed columns and placeholders only.
+			// The whole list has no value to prepare (prepare() insists on a placeholder), and its
+			// count is kept until a donor is created, merged or erased (DonorCount).
+			$total = '' === $query->filter
+				? DonorCount::of_everyone( static fn (): int => (int) $wpdb->get_var( $count ) ) // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- where() holds fixed columns only here.
+				: (int) $wpdb->get_var( array() === $args ? $count : $wpdb->prepare( $count, $args ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- where() holds fixed columns and placeholders only.
 		}
 		if ( null !== $matches && $total <= self::SEARCH_ROWS_READ ) {
 			// Few matches: their rows are read and sorted (walking the order's key would pass

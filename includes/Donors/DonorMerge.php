@@ -68,6 +68,7 @@ final class DonorMerge {
 		if ( 1 !== $claimed ) {
 			throw new DonorMergeRefused( esc_html__( 'This donor has just been merged by someone else.', 'donation-widget' ) );
 		}
+		DonorCount::forget();
 		$emails = ( new DonorDirectory() )->emails_of( $merged_id );
 		$gifts  = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'donor_gifts' ) . ' WHERE donor_id = %d', $merged_id ) );
 		$this->move( $keep_id, $merged_id );

@@ -151,6 +151,7 @@ final class DonorPrivacy {
 					$this->audit->delete_of( $id );
 				}
 				$wpdb->query( $wpdb->prepare( "DELETE FROM {$donors} WHERE id IN ({$in})", $gone ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- a placeholder per value.
+				DonorCount::forget();
 				++$removed;
 				continue;
 			}

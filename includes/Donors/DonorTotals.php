@@ -142,6 +142,7 @@ final class DonorTotals {
 			);
 			$created  = false === $upserted ? 0 : (int) $wpdb->insert_id;
 			if ( $created > 0 ) {
+				DonorCount::forget();
 				$wpdb->query(
 					$wpdb->prepare(
 						"INSERT IGNORE INTO {$identities} (identity_hash, kind, email, organisation_name, donor_id, created_at) VALUES (%s, %s, %s, %s, %d, %s)",

@@ -199,6 +199,7 @@ final class DonorsMigrations {
 				$batch
 			)
 		);
+		DonorCount::forget();
 	}
 
 	/**

@@ -7,9 +7,11 @@
 
 namespace DonationWidget\Tests\Integration\Donors;
 
+use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationForm;
 use DonationWidget\Donations\SubscriptionRepository;
 use DonationWidget\Donors\Donor;
+use DonationWidget\Donors\DonorPrivacy;
 use DonationWidget\Donors\DonorQuery;
 use DonationWidget\Statements\FinancialYear;
 
@@ -61,6 +63,32 @@ final class DonorListTest extends DonorsTestCase {
 				$this->assertSame( $sorted, $values, "{$orderby} {$order}" );
 			}
 		}
+	}
+
+	public function test_the_whole_lists_count_is_read_once_and_follows_every_donor_created_merged_or_erased(): void {
+		global $wpdb;
+		$whole  = fn (): int => $this->directory()->page( new DonorQuery() )['total'];
+		$exact  = static fn (): int => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::table( 'donors' ) . ' WHERE merged_into = 0' ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$counts = static fn ( callable $view ): int => count( preg_grep( '/^SELECT COUNT\(\*\) FROM \S+donors WHERE/', self::queries_of( $view ) ) );
+		$tag    = 'count' . strtolower( wp_generate_password( 6, false ) );
+
+		$this->assertSame( $exact(), $whole() );
+		$this->assertSame( 0, $counts( $whole ), 'a second view counts nothing' );
+
+		$this->recorded_gift( array( 'email' => "{$tag}-a@example.org.au" ) );
+		$this->assertSame( $exact(), $whole(), 'a new donor' );
+		$this->recorded_gift( array( 'email' => "{$tag}-b@example.org.au" ) );
+		$this->recorded_gift( array( 'email' => "{$tag}-a@example.org.au" ) );
+		$this->assertSame( $exact(), $whole(), 'another new donor, and a returning one' );
+
+		$this->merger()->merge( $this->donor_id_of( "{$tag}-a@example.org.au" ), $this->donor_id_of( "{$tag}-b@example.org.au" ), 1 );
+		$this->assertSame( $exact(), $whole(), 'after a merge' );
+
+		$eraser = $this->service( DonorPrivacy::class );
+		$eraser->erase( "{$tag}-b@example.org.au" );
+		$eraser->erase( "{$tag}-a@example.org.au" );
+		$this->assertSame( $exact(), $whole(), 'after an erasure' );
+		$this->assertSame( 0, $counts( $whole ) );
 	}
 
 	public function test_the_whole_list_reads_its_later_pages_backwards_in_the_same_order(): void {
