@@ -14,6 +14,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 use DonationWidget\Admin\AdminServiceProvider;
 use DonationWidget\Admin\Donations\DonationsCapability;
 use DonationWidget\Donors\DonorDirectory;
+use DonationWidget\Donors\DonorsMigrations;
 
 /**
  * The charity's supporters: the list (search, filters, sort, pages) and one donor's page.
@@ -152,6 +153,9 @@ final class DonorsPage {
 			printf( '<span class="subtitle">%s</span>', esc_html( sprintf( __( 'Search results for: %s', 'donation-widget' ), $request->search ) ) );
 		}
 		echo '<hr class="wp-header-end" />';
+		if ( DonorsMigrations::is_filling() ) {
+			printf( '<div class="notice notice-info inline"><p>%s</p></div>', esc_html__( 'The donors are still being gathered from the donations made before this version, in the background: some supporters and totals are missing until this notice goes.', 'donation-widget' ) );
+		}
 		printf( '<p>%s</p>', esc_html__( 'One row per supporter: a person by their email, an organisation by its name and email. Kept is what was given, less refunds and disputes lost.', 'donation-widget' ) );
 		printf( '<form method="get" action="%s">', esc_url( admin_url( 'admin.php' ) ) );
 		printf( '<input type="hidden" name="page" value="%s" />', esc_attr( self::SLUG ) );

@@ -13,6 +13,7 @@ use DonationWidget\Admin\Donors\DonorMergePanel;
 use DonationWidget\Admin\Donors\DonorsPage;
 use DonationWidget\Donations\GiftOrigin;
 use DonationWidget\Donors\DonorDirectory;
+use DonationWidget\Donors\DonorsMigrations;
 use DonationWidget\Emails\MailQueue;
 use DonationWidget\SelfService\ManageLinks;
 use DonationWidget\SelfService\SelfServicePage;
@@ -120,6 +121,15 @@ final class DonorsScreenTest extends AdminTestCase {
 		$this->assertMatchesRegularExpression( '/<caption class="screen-reader-text">Donors, sorted by Last gift, descending.<\/caption>/', $html );
 		$this->assertStringContainsString( '<label for="donation-widget-donor-filter">Show</label>', $html, 'the filter has a visible label' );
 		$this->assertStringContainsString( 'role="region" aria-label="Donors" tabindex="0"', $html, 'the table scrolls in its own box' );
+	}
+
+	public function test_the_list_says_while_the_upgrade_is_still_gathering_donors(): void {
+		$this->log_in_as( 'administrator' );
+		$notice = 'The donors are still being gathered from the donations made before this version';
+		$this->assertStringNotContainsString( $notice, $this->screen()['output'] );
+
+		update_option( DonorsMigrations::PROGRESS_OPTION, 'gifts:0', false );
+		$this->assertStringContainsString( $notice, $this->screen()['output'] );
 	}
 
 	public function test_search_sort_and_filters_narrow_and_order_the_list(): void {
