@@ -98,6 +98,18 @@ final class DonorDirectory {
 	}
 
 	/**
+	 * The donor a donation belongs to (the live one after a merge), or null (a gift not received,
+	 * or one with no donor details).
+	 *
+	 * @param int $donation_id Donation row id.
+	 */
+	public function find_by_donation( int $donation_id ): ?Donor {
+		global $wpdb;
+		$donor_id = $wpdb->get_var( $wpdb->prepare( 'SELECT donor_id FROM ' . Schema::table( 'donor_gifts' ) . ' WHERE donation_id = %d', $donation_id ) ); // phpcs:ignore DonationWidgetDirectory.DB.InterpolatedSql -- the plugin's own table name.
+		return null === $donor_id ? null : $this->find( (int) $donor_id );
+	}
+
+	/**
 	 * A donor by id; a merged donor is found as the donor it was merged into.
 	 *
 	 * @param int $id Donor id.

@@ -44,6 +44,12 @@ final class DonationDetail {
 	public const PAYOUT_URL_FILTER = 'donation_widget_admin_payout_url';
 
 	/**
+	 * Filter: the admin page of the supporter a donation belongs to ('' for none), given the
+	 * donation's id; the Donors screen answers it.
+	 */
+	public const DONOR_URL_FILTER = 'donation_widget_admin_donor_url';
+
+	/**
 	 * Builds the view.
 	 *
 	 * @param DonationRepository $donations Donation records.
@@ -132,8 +138,10 @@ final class DonationDetail {
 				$donation->value( 'country' ),
 			)
 		);
+		$supporter = self::url( apply_filters( 'donation_widget_admin_donor_url', '', $donation->id() ) );
 		return array(
 			__( 'Name', 'donation-widget' )         => esc_html( trim( $donation->value( 'first_name' ) . ' ' . $donation->value( 'last_name' ) ) ),
+			__( 'Supporter', 'donation-widget' )    => '' !== $supporter ? sprintf( '<a href="%s">%s</a>', esc_url( $supporter ), esc_html__( 'All of this donor\'s gifts', 'donation-widget' ) ) : '',
 			__( 'Donated as', 'donation-widget' )   => esc_html( 'organisation' === $donation->value( 'donate_as' ) ? __( 'Organisation', 'donation-widget' ) : __( 'Individual', 'donation-widget' ) ),
 			__( 'Organisation', 'donation-widget' ) => esc_html( $donation->value( 'organisation_name' ) ),
 			__( 'Email', 'donation-widget' )        => '' !== $donation->email() ? sprintf( '<a href="%s">%s</a>', esc_url( 'mailto:' . $donation->email() ), esc_html( $donation->email() ) ) : '',
@@ -255,7 +263,7 @@ final class DonationDetail {
 	}
 
 	/**
-	 * Another screen's answer to SUBSCRIPTION_URL_FILTER or PAYOUT_URL_FILTER.
+	 * Another screen's answer to SUBSCRIPTION_URL_FILTER, PAYOUT_URL_FILTER or DONOR_URL_FILTER.
 	 *
 	 * @param mixed $url What the filter returned.
 	 * @return string The URL, or '' when no screen answered.

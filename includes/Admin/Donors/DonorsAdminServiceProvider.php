@@ -11,6 +11,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+use DonationWidget\Admin\Donations\DonationDetail;
 use DonationWidget\Container;
 use DonationWidget\ServiceProvider;
 
@@ -39,5 +40,6 @@ final class DonorsAdminServiceProvider implements ServiceProvider {
 		add_action( 'admin_post_' . DonorMergePanel::ACTION, $container->lazy( DonorMergePanel::class, 'handle' ) );
 		add_action( 'admin_post_' . DonorActions::SIGN_IN_ACTION, $container->lazy( DonorActions::class, 'handle_sign_in_link' ) );
 		add_action( 'admin_post_' . DonorActions::PRIVACY_ACTION, $container->lazy( DonorActions::class, 'handle_privacy_request' ) );
+		add_filter( DonationDetail::DONOR_URL_FILTER, $container->lazy( DonorsPage::class, 'answer_donor_url' ), 10, 2 );
 	}
 }

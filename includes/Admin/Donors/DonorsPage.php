@@ -104,6 +104,17 @@ final class DonorsPage {
 	}
 
 	/**
+	 * The answer to DonationDetail::DONOR_URL_FILTER: the page of the donor a donation belongs to.
+	 *
+	 * @param mixed $url         What the filter holds so far.
+	 * @param mixed $donation_id The donation's id.
+	 */
+	public function answer_donor_url( mixed $url, mixed $donation_id ): mixed {
+		$donor = is_numeric( $donation_id ) ? $this->directory->find_by_donation( (int) $donation_id ) : null;
+		return null !== $donor ? self::donor_url( $donor->id() ) : $url;
+	}
+
+	/**
 	 * "Record an offline gift" for a donor.
 	 *
 	 * @param int $id Donor id.

@@ -8,6 +8,7 @@
 
 namespace DonationWidget\Tests\Integration\Admin\Donors;
 
+use DonationWidget\Admin\Donations\DonationsPage;
 use DonationWidget\Admin\Donors\DonorActions;
 use DonationWidget\Admin\Donors\DonorMergePanel;
 use DonationWidget\Admin\Donors\DonorsPage;
@@ -130,6 +131,24 @@ final class DonorsScreenTest extends AdminTestCase {
 
 		update_option( DonorsMigrations::PROGRESS_OPTION, 'gifts:0', false );
 		$this->assertStringContainsString( $notice, $this->screen()['output'] );
+	}
+
+	public function test_a_donations_screen_links_to_its_donor_and_a_failed_attempt_to_none(): void {
+		$this->log_in_as( 'administrator' );
+		$given  = $this->gift( 'ada', 5000 );
+		$failed = $this->gift( 'ada', 5000, array( 'status' => 'failed' ) );
+		$detail = function ( int $id ): string {
+			$_GET = wp_slash(
+				array(
+					'page'     => DonationsPage::SLUG,
+					'donation' => (string) $id,
+				)
+			);
+			return $this->run_stoppable( fn () => $this->service( DonationsPage::class )->render() )['output'];
+		};
+
+		$this->assertStringContainsString( esc_url( DonorsPage::donor_url( $this->donor_id( 'ada' ) ) ) . '">All of this donor&#039;s gifts</a>', $detail( $given ) );
+		$this->assertStringNotContainsString( 'All of this donor&#039;s gifts', $detail( $failed ), 'a gift never received belongs to no donor' );
 	}
 
 	public function test_search_sort_and_filters_narrow_and_order_the_list(): void {
