@@ -130,7 +130,7 @@ final class DonationDetail {
 	 * @return array<string, string>
 	 */
 	private function donor_rows( Donation $donation ): array {
-		$address = array_filter(
+		$address   = array_filter(
 			array(
 				$donation->value( 'address_line1' ),
 				$donation->value( 'address_line2' ),
