@@ -102,7 +102,9 @@ test( 'a treasurer records a cheque, finds it in Donations, Reports and the EOFY
 	// Donors: search, open the donor: the cheque is among their gifts, and their page offers the
 	// next offline gift with the donor filled in.
 	await page.goto( '/wp-admin/admin.php?page=donation-widget-donors' );
-	await page.getByRole( 'searchbox', { name: 'Search donors' } ).fill( email );
+	await page
+		.getByRole( 'searchbox', { name: 'Search donors' } )
+		.fill( email );
 	await page.getByRole( 'button', { name: 'Search donors' } ).click();
 	await page
 		.getByRole( 'link', { name: 'Margaret Offline' } )
