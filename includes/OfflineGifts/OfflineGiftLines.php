@@ -12,8 +12,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 use DonationWidget\Books\Export\AccountCodes;
+use DonationWidget\Books\Export\ExportRange;
 use DonationWidget\Books\Export\ExportRefused;
-use DonationWidget\Books\Export\PayoutLines;
 use DonationWidget\Books\Export\StatementLine;
 use DonationWidget\Database\Schema;
 use DonationWidget\Donations\DonationStatus;
@@ -50,18 +50,7 @@ final class OfflineGiftLines {
 	 * @throws ExportRefused When the dates are not a range, or no gift was received in it.
 	 */
 	public function of_range( string $from, string $to ): array {
-		$first = self::day( $from );
-		$last  = self::day( $to );
-		if ( null === $first || null === $last ) {
-			throw new ExportRefused( esc_html__( 'Enter both dates as calendar dates, such as 2026-11-01 and 2026-11-30.', 'donation-widget' ), 400 );
-		}
-		if ( $first > $last ) {
-			throw new ExportRefused( esc_html__( 'The "From" date is after the "To" date. Swap them and download again.', 'donation-widget' ), 400 );
-		}
-		if ( (int) $first->diff( $last )->days + 1 > PayoutLines::MAX_RANGE_DAYS ) {
-			/* translators: %d: most days in one export. */
-			throw new ExportRefused( esc_html( sprintf( __( 'Choose at most %d days: download a long period in parts, such as one per month.', 'donation-widget' ), PayoutLines::MAX_RANGE_DAYS ) ), 400 );
-		}
+		list( $first, $last ) = ExportRange::of( $from, $to, wp_timezone() );
 		global $wpdb;
 		$table = Schema::table( 'donations' );
 		$utc   = new \DateTimeZone( 'UTC' );
@@ -108,16 +97,4 @@ final class OfflineGiftLines {
 		return $lines;
 	}
 
-	/**
-	 * The start of a site day given as Y-m-d, or null when it is not a day of the calendar.
-	 *
-	 * @param string $text Submitted date.
-	 */
-	private static function day( string $text ): ?\DateTimeImmutable {
-		if ( ! preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/D', $text, $parts ) || ! checkdate( (int) $parts[2], (int) $parts[3], (int) $parts[1] ) ) {
-			return null;
-		}
-		$day = \DateTimeImmutable::createFromFormat( '!Y-m-d', $text, wp_timezone() );
-		return false === $day ? null : $day;
-	}
 }

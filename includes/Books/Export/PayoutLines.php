@@ -27,11 +27,6 @@ use DonationWidget\Receipts\DonationFormat;
 final class PayoutLines {
 
 	/**
-	 * Longest date range one file covers (a financial year, with a leap day).
-	 */
-	public const MAX_RANGE_DAYS = 366;
-
-	/**
 	 * The deposit's own transaction: the money leaving the balance for the bank, not a part.
 	 */
 	private const DEPOSIT_TYPE = 'payout';
@@ -93,18 +88,8 @@ final class PayoutLines {
 	 * @throws ExportRefused When the dates are not a range, no deposit arrived, or one does not add up.
 	 */
 	public function of_range( string $from, string $to ): array {
-		$first = self::day( $from );
-		$last  = self::day( $to );
-		if ( null === $first || null === $last ) {
-			throw new ExportRefused( esc_html__( 'Enter both dates as calendar dates, such as 2026-11-01 and 2026-11-30.', 'donation-widget' ), 400 );
-		}
-		if ( $first > $last ) {
-			throw new ExportRefused( esc_html__( 'The "From" date is after the "To" date. Swap them and download again.', 'donation-widget' ), 400 );
-		}
-		if ( (int) $first->diff( $last )->days + 1 > self::MAX_RANGE_DAYS ) {
-			/* translators: %d: most days in one export. */
-			throw new ExportRefused( esc_html( sprintf( __( 'Choose at most %d days: download a long period in parts, such as one per month.', 'donation-widget' ), self::MAX_RANGE_DAYS ) ), 400 );
-		}
+		// The provider's arrival dates are UTC days.
+		list( $first, $last ) = ExportRange::of( $from, $to, new \DateTimeZone( 'UTC' ) );
 		global $wpdb;
 		$table     = Schema::table( 'payouts' );
 		$providers = $this->paying_out();
@@ -122,19 +107,6 @@ final class PayoutLines {
 			throw new ExportRefused( esc_html( sprintf( __( 'No %3$s deposit arrived from %1$s to %2$s, so there is nothing to export.', 'donation-widget' ), wp_date( get_option( 'date_format' ), $first->getTimestamp(), new \DateTimeZone( 'UTC' ) ), wp_date( get_option( 'date_format' ), $last->getTimestamp(), new \DateTimeZone( 'UTC' ) ), $this->paying_out_names() ) ), 404 );
 		}
 		return $lines;
-	}
-
-	/**
-	 * A Y-m-d date that exists, or null.
-	 *
-	 * @param string $text Submitted date.
-	 */
-	private static function day( string $text ): ?\DateTimeImmutable {
-		if ( ! preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/D', $text, $parts ) || ! checkdate( (int) $parts[2], (int) $parts[3], (int) $parts[1] ) ) {
-			return null;
-		}
-		$day = \DateTimeImmutable::createFromFormat( '!Y-m-d', $text, new \DateTimeZone( 'UTC' ) );
-		return false === $day ? null : $day;
 	}
 
 	/**
