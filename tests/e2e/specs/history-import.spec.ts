@@ -10,9 +10,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, logIn } from '../fixtures';
+import { test, expect, logIn, expectNoAxeViolations } from '../fixtures';
 import { runSiteScript } from '../fixtures/php';
 import { scaled } from '../timeouts';
 
@@ -20,27 +19,6 @@ const EXPORT = path.resolve(
 	__dirname,
 	'../fixtures/givewp-donations-export.csv'
 );
-
-/**
- * Runs axe on what the plugin prints (WordPress's own admin bar and menu are not ours).
- *
- * @param page The page.
- */
-async function expectNoAxeViolations( page: Page ): Promise< void > {
-	const results = await new AxeBuilder( { page } )
-		.include( '#wpbody-content' )
-		.analyze();
-	expect(
-		results.violations.map(
-			( violation ) =>
-				`${ violation.id } (${ violation.impact }): ${
-					violation.help
-				} at ${ violation.nodes
-					.map( ( node ) => node.target.join( ' ' ) )
-					.join( ', ' ) }`
-		)
-	).toEqual( [] );
-}
 
 /**
  * Uploads the GiveWP export.

@@ -32,18 +32,8 @@ final class StatementQueryPlanTest extends StatementTestCase {
 	 */
 	private function selects_of( callable $run ): array {
 		global $wpdb;
-		$queries = array();
-		$collect = static function ( $query ) use ( &$queries ) {
-			$queries[] = (string) $query;
-			return $query;
-		};
-		add_filter( 'query', $collect );
-		try {
-			$run();
-		} finally {
-			remove_filter( 'query', $collect );
-		}
-		$prefix = $wpdb->prefix . 'donation_widget_';
+		$queries = self::queries_of( $run );
+		$prefix  = $wpdb->prefix . 'donation_widget_';
 		return array_values( array_unique( array_filter( $queries, static fn ( string $sql ): bool => (bool) preg_match( '/^\s*SELECT\b/i', $sql ) && str_contains( $sql, $prefix ) ) ) );
 	}
 
